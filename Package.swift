@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .executable(name: "strata", targets: ["StrataCLI"]),
+    ],
+    targets: [
+        // The engine: file, pages, allocator, B+trees, tables, versions, transactions. No public API.
+        .target(name: "StrataCore"),
+        // The public API (grows with parts 2-6).
+        .target(name: "Strata", dependencies: ["StrataCore"]),
+        // The `strata` command-line tool.
+        .executableTarget(name: "StrataCLI", dependencies: ["StrataCore"], path: "Sources/strata"),
+        // Child process of the crash tests: commits numbered transactions and acknowledges each one.
+        .executableTarget(name: "StrataCrashWriter", dependencies: ["StrataCore"]),
+        // Release-mode engine figures: open time, bulk insert, scan rate, point reads.
+        .executableTarget(name: "StrataEngineBenchmark", dependencies: ["StrataCore"]),
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataCrashWriter"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,162 @@
+// FreeSpace.swift: which bytes of the file a commit may write, and when freed bytes become reusable.
+//
+// Format of the free-list node (kind FREE), after the node header:
+//   u64 count, then count entries of { u64 offset, u64 length, u64 freedAt }
+//
+// Model: the file's used region is [FileHeader.size, fileEnd). Every byte of it is either reachable from
+// the newest version (a node of it) or listed here as a free extent. An extent freed by the commit that
+// produced version F was still reachable from version F - 1, so it may be reused only once every pinned
+// version is >= F: `freedAt <= oldestPinned`.
+//
+// Invariants:
+//   (1) Extents are sorted by offset, 8-byte aligned, non-empty and never overlap.
+//   (2) No extent overlaps a node reachable from the version whose free list this is.
+//   (3) allocate() never returns bytes with freedAt > oldestPinned, so a commit never overwrites
+//       anything a pinned version (or the newest durable version) can reach.
+//   (4) allocate() only shrinks or removes extents, so the list never grows while allocating.
+
+/// The free extents of one version, and its file end.
+package struct FreeSpace: Equatable, Sendable {
+    /// A free range of the file.
+    package struct Extent: Equatable, Sendable {
+        package var offset: UInt64
+        package var length: UInt64
+        /// The version whose commit freed it.
+        package var freedAt: Version
+    }
+
+    /// Free extents, sorted by offset.
+    package private(set) var extents: [Extent]
+    /// The end of the used region.
+    package private(set) var fileEnd: UInt64
+
+    package init(extents: [Extent] = [], fileEnd: UInt64) {
+        self.extents = extents
+        self.fileEnd = fileEnd
+        checkInvariants()
+    }
+
+    /// Total free bytes.
+    package var freeBytes: UInt64 { extents.reduce(0) { $0 + $1.length } }
+
+    /// Takes `size` bytes (rounded up to 8) from an extent reusable by every version >= `oldestPinned`,
+    /// or from the end of the file.
+    package mutating func allocate(_ size: Int, oldestPinned: Version) -> UInt64 {
+        let length = UInt64(alignedTo8(size))
+        precondition(length > 0)
+        for index in extents.indices where extents[index].freedAt <= oldestPinned && extents[index].length >= length {
+            let offset = extents[index].offset
+            if extents[index].length == length {
+                extents.remove(at: index)
+            } else {
+                extents[index].offset += length
+                extents[index].length -= length
+            }
+            return offset
+        }
+        let offset = fileEnd
+        fileEnd += length
+        return offset
+    }
+
+    /// Records that `length` bytes at `offset` stopped being reachable in version `version`.
+    package mutating func release(offset: UInt64, length: UInt64, freedAt version: Version) {
+        precondition(offset % 8 == 0 && length % 8 == 0 && length > 0 && offset + length <= fileEnd)
+        let extent = Extent(offset: offset, length: length, freedAt: version)
+        let position = insertionIndex(for: offset)
+        extents.insert(extent, at: position)
+    }
+
+    /// Merges neighbouring extents (the merged one takes the later `freedAt`) and gives a free tail back
+    /// to the end of the file.
+    package mutating func coalesce() {
+        var merged: [Extent] = []
+        merged.reserveCapacity(extents.count)
+        for extent in extents {
+            if let last = merged.last, last.offset + last.length == extent.offset {
+                merged[merged.count - 1].length += extent.length
+                merged[merged.count - 1].freedAt = max(last.freedAt, extent.freedAt)
+            } else {
+                merged.append(extent)
+            }
+        }
+        extents = merged
+        checkInvariants()
+    }
+
+    /// Replaces the bookkeeping for a file whose used region now ends at `end` (only grows).
+    package mutating func extendFileEnd(to end: UInt64) {
+        precondition(end >= fileEnd)
+        fileEnd = end
+    }
+
+    private func insertionIndex(for offset: UInt64) -> Int {
+        var low = 0
+        var high = extents.count
+        while low < high {
+            let middle = (low + high) / 2
+            if extents[middle].offset < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Serializes into a free-list node; `capacity` entries are reserved (the node keeps its size).
+    package func encode(capacity: Int) -> [UInt8] {
+        precondition(capacity >= extents.count)
+        var writer = ByteWriter(capacity: Self.nodeSize(entries: capacity))
+        writer.appendZeros(NodeHeader.size)
+        writer.append(UInt64(extents.count))
+        for extent in extents {
+            writer.append(extent.offset)
+            writer.append(extent.length)
+            writer.append(extent.freedAt)
+        }
+        writer.appendZeros(Self.nodeSize(entries: capacity) - writer.count)
+        var bytes = writer.take()
+        NodeHeader.seal(&bytes, kind: .freeList)
+        return bytes
+    }
+
+    /// The size of a free-list node holding `entries` extents.
+    package static func nodeSize(entries: Int) -> Int { NodeHeader.size + 8 + 24 * entries }
+
+    /// Reads a free-list node, checking every extent against `fileEnd`.
+    package static func decode(_ node: NodeView, fileEnd: UInt64) throws -> FreeSpace {
+        var reader = node.reader()
+        let count = try reader.read(UInt64.self)
+        guard count <= UInt64(reader.remaining / 24) else {
+            throw StorageError.corrupt("free list \(node.ref) claims \(count) entries")
+        }
+        var extents: [Extent] = []
+        extents.reserveCapacity(Int(count))
+        var previousEnd = UInt64(FileHeader.size)
+        for _ in 0..<count {
+            let extent = Extent(
+                offset: try reader.read(UInt64.self),
+                length: try reader.read(UInt64.self),
+                freedAt: try reader.read(UInt64.self)
+            )
+            guard extent.offset >= previousEnd, extent.offset % 8 == 0, extent.length % 8 == 0, extent.length > 0,
+                extent.offset + extent.length <= fileEnd
+            else {
+                throw StorageError.corrupt("free list \(node.ref) has a bad extent \(extent)")
+            }
+            previousEnd = extent.offset + extent.length
+            extents.append(extent)
+        }
+        return FreeSpace(extents: extents, fileEnd: fileEnd)
+    }
+
+    #if STRATA_INTERNAL_CHECKS
+    package func checkInvariants() {
+        var previousEnd = UInt64(FileHeader.size)
+        for extent in extents {
+            precondition(extent.offset >= previousEnd && extent.length > 0 && extent.offset % 8 == 0)
+            previousEnd = extent.offset + extent.length
+        }
+        precondition(previousEnd <= fileEnd)
+    }
+    #else
+    @inline(__always) package func checkInvariants() {}
+    #endif
+}

@@ -1,0 +1,54 @@
+// Compactor.swift: writes a dense copy of the newest version to a new file (compaction, writeCopy).
+//
+// The copy is built by a fresh database: every table, column, index and object is recreated with the
+// same keys, then committed once, so the new file has no free space and no old versions.
+// The copy is written to a temporary name, synced, renamed into place and the directory synced.
+
+extension Database {
+    /// Writes a compacted copy of the newest version to `destination`, which must not exist.
+    package func writeCompactedCopy(to destination: String) async throws {
+        let fs = options.fileSystem
+        guard !fs.fileExists(destination) else { throw StorageError.schema("\(destination) already exists") }
+        let source = try beginRead()
+        let temporary = destination + ".compacting"
+        try fs.remove(temporary)
+        let copy = try Database.open(path: temporary, options: DatabaseOptions(fileSystem: fs))
+        do {
+            let write = try await copy.beginWrite()
+            try copyContents(of: source, into: write)
+            try write.commit()
+            copy.close()
+            try fs.rename(temporary, to: destination)
+            try fs.syncDirectory(directoryOf(destination))
+            try? fs.remove(temporary + ".lock")
+        } catch {
+            copy.close()
+            try? fs.remove(temporary)
+            try? fs.remove(temporary + ".lock")
+            throw error
+        }
+    }
+
+    private func copyContents(of source: ReadTransaction, into write: WriteTransaction) throws {
+        // Tables and columns keep their keys: recreate the catalog as it is, with empty trees.
+        var catalog = source.snapshot.catalog
+        for index in catalog.tables.indices {
+            catalog.tables[index].root = .none
+            catalog.tables[index].objectCount = 0
+            for column in catalog.tables[index].columns.indices {
+                catalog.tables[index].columns[column].indexRoot = .none
+            }
+        }
+        write.catalog.nextTableKey = catalog.nextTableKey
+        write.catalog.tables = catalog.tables
+        write.loaded = [:]
+        for spec in source.tableSpecs {
+            let from = try source.table(spec.key)
+            let to = try write.table(spec.key)
+            for key in try from.keys() {
+                try to.insertRow(key, values: try from.row(key))
+            }
+            to.spec.nextObjectKey = spec.nextObjectKey
+        }
+    }
+}

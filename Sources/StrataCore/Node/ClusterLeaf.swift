@@ -1,0 +1,192 @@
+// ClusterLeaf.swift: a cluster of objects, column by column: the leaves of a cluster tree.
+//
+// Format of a LEAF node, after the node header:
+//   u32 count, u32 columnCount
+//   directory: (columnCount + 1) entries { u32 columnKey, u32 byteOffset }; entry 0 is the object keys
+//              (columnKey 0xFFFF_FFFF), the others one per column in the table's order when written
+//   padding to 8, then the blocks (ColumnBlock.swift) at the offsets given
+//
+// A column added to the table after a leaf was written has no block there: its rows read as the
+// column's default. A removed column's block is ignored and dropped when the leaf is next rewritten.
+//
+// Invariants:
+//   (1) Keys are strictly ascending; every block has `count` rows.
+//   (2) The in-memory `ClusterLeaf` has exactly one storage per column of its layout, in order.
+
+/// Which columns a leaf holds and how each is stored.
+package struct LeafLayout: Equatable, Sendable {
+    package var columnKeys: [ColumnKey]
+    package var physical: [PhysicalLayout]
+
+    package init(columnKeys: [ColumnKey], physical: [PhysicalLayout]) {
+        precondition(columnKeys.count == physical.count)
+        self.columnKeys = columnKeys
+        self.physical = physical
+    }
+
+    /// The layout of index trees: one variable column of packed object keys.
+    package static let index = LeafLayout(
+        columnKeys: [ColumnKey(0)],
+        physical: [PhysicalLayout(kind: .variable, nullable: false)]
+    )
+}
+
+/// A zero-copy view of a LEAF node.
+package struct ClusterLeafView {
+    package let node: NodeView
+    package let count: Int
+    package let keys: ColumnBlock
+    private let columnCount: Int
+
+    package init(_ node: NodeView) throws {
+        precondition(node.kind == .leaf)
+        var reader = node.reader()
+        count = Int(try reader.read(UInt32.self))
+        columnCount = Int(try reader.read(UInt32.self))
+        guard columnCount < 1 << 16, (columnCount + 1) * 8 <= reader.remaining else {
+            throw StorageError.corrupt("leaf \(node.ref) claims \(columnCount) columns")
+        }
+        self.node = node
+        let keyOffset = Int(UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: Self.directoryStart + 4, as: UInt32.self)))
+        keys = try ColumnBlock(node: node, start: keyOffset, count: count)
+        guard keys.kind == .integer, keys.nulls == nil else {
+            throw StorageError.corrupt("leaf \(node.ref) has a malformed key column")
+        }
+    }
+
+    private static let directoryStart = NodeHeader.size + 8
+
+    /// The object key at `index`.
+    @inline(__always)
+    package func key(at index: Int) -> Int64 { keys.integer(index) }
+
+    /// The first index whose key is >= `key`.
+    package func lowerBound(_ key: Int64) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) >> 1
+            if keys.integer(middle) < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The index of `key`, if present.
+    package func find(_ key: Int64) -> Int? {
+        let index = lowerBound(key)
+        return index < count && keys.integer(index) == key ? index : nil
+    }
+
+    /// The block of column `column`, or nil if this leaf was written before the column existed.
+    package func block(_ column: ColumnKey) throws -> ColumnBlock? {
+        for entry in 1...max(columnCount, 1) where entry <= columnCount {
+            let position = Self.directoryStart + entry * 8
+            let key = UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+            if key == column.rawValue {
+                let offset = Int(UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self)))
+                return try ColumnBlock(node: node, start: offset, count: count)
+            }
+        }
+        return nil
+    }
+
+    /// Every column key with a block in this leaf.
+    package var columnKeys: [ColumnKey] {
+        guard columnCount > 0 else { return [] }
+        return (1...columnCount).map { entry in
+            let position = Self.directoryStart + entry * 8
+            return ColumnKey(UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+        }
+    }
+}
+
+/// A leaf being written, decoded into mutable columns.
+package final class ClusterLeaf {
+    package var keys: [Int64]
+    package var columns: [any ColumnStorage]
+
+    package init(layout: LeafLayout) {
+        keys = []
+        columns = layout.physical.map(makeColumnStorage)
+    }
+
+    private init(keys: [Int64], columns: [any ColumnStorage]) {
+        self.keys = keys
+        self.columns = columns
+    }
+
+    package var count: Int { keys.count }
+
+    /// Decodes a leaf for writing. Blobs of columns no longer in `layout` are appended to `released`.
+    package static func decode(_ view: ClusterLeafView, layout: LeafLayout, released: inout [BlobRef]) throws -> ClusterLeaf {
+        let keys = (0..<view.count).map { view.key(at: $0) }
+        var columns: [any ColumnStorage] = []
+        for (columnKey, physical) in zip(layout.columnKeys, layout.physical) {
+            if let block = try view.block(columnKey) {
+                columns.append(try decodeColumnStorage(block, layout: physical))
+            } else {
+                let storage = makeColumnStorage(physical)
+                let fill = Cell.defaultValue(for: physical)
+                for index in 0..<view.count { storage.insert(fill, at: index) }
+                columns.append(storage)
+            }
+        }
+        for columnKey in view.columnKeys where !layout.columnKeys.contains(columnKey) {
+            if let block = try view.block(columnKey), block.kind == .variable {
+                for index in 0..<block.count where block.isExternal(index) { released.append(try block.blobRef(index)) }
+            }
+        }
+        return ClusterLeaf(keys: keys, columns: columns)
+    }
+
+    /// The first index whose key is >= `key`.
+    package func lowerBound(_ key: Int64) -> Int {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Moves the rows from `index` on into a new leaf.
+    package func split(from index: Int) -> ClusterLeaf {
+        let tail = ClusterLeaf(keys: Array(keys[index...]), columns: columns.map { $0.split(from: index) })
+        keys.removeSubrange(index...)
+        return tail
+    }
+
+    /// Appends all rows of `other`, which must have larger keys.
+    package func absorb(_ other: ClusterLeaf) {
+        precondition(other.keys.first.map { key in keys.last.map { $0 < key } ?? true } ?? true)
+        keys.append(contentsOf: other.keys)
+        for (column, source) in zip(columns, other.columns) { column.absorb(source) }
+        other.keys = []
+    }
+
+    /// Encodes a LEAF node, writing long values to `sink`.
+    package func encode(layout: LeafLayout, sink: any NodeSink) throws -> [UInt8] {
+        precondition(columns.count == layout.columnKeys.count)
+        var writer = ByteWriter(capacity: 64 + keys.count * (8 + 12 * columns.count))
+        writer.appendZeros(NodeHeader.size)
+        writer.append(UInt32(keys.count))
+        writer.append(UInt32(columns.count))
+        let directory = writer.count
+        writer.appendZeros((columns.count + 1) * 8)
+        writer.alignTo8()
+        writer.patch(UInt32.max, at: directory)
+        writer.patch(UInt32(writer.count), at: directory + 4)
+        try IntegerColumn.encode(keys, nulls: nil, into: &writer)
+        for (position, column) in columns.enumerated() {
+            writer.alignTo8()
+            let entry = directory + (position + 1) * 8
+            writer.patch(layout.columnKeys[position].rawValue, at: entry)
+            writer.patch(UInt32(writer.count), at: entry + 4)
+            try column.encode(into: &writer, sink: sink)
+        }
+        var bytes = writer.take()
+        NodeHeader.seal(&bytes, kind: .leaf)
+        return bytes
+    }
+}

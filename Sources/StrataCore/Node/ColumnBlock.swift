@@ -1,0 +1,201 @@
+// ColumnBlock.swift: the on-disk format of one column of a cluster, and zero-copy views of it.
+//
+// Every block starts 8-aligned with an 8-byte header { u8 kind, u8 flags, u16 extra, u32 count }.
+//   flags bit 0: has a null bitmap; bit 1 (variable only): has an external bitmap.
+//   integer : extra = byte width (0, 1, 2, 4, 8); then i64 base; then count * width bytes (value = base +
+//             unsigned packed); padded to 8.
+//   float   : count * 4 bytes, padded.     double: count * 8 bytes.
+//   fixed   : extra = width; count * width bytes, padded.
+//   variable: u32 offsets[count + 1] (relative to the data), padded; data bytes, padded. An external
+//             entry's data is 16 bytes { u64 ref, u64 length } of a BLOB node.
+//   then, if flagged, the null bitmap (bit i set = row i is null), padded; then the external bitmap.
+//
+// Invariants:
+//   (1) A view is built only after checking that everything it will read lies inside the block's node.
+//   (2) Integer widths are one of 0, 1, 2, 4, 8; each variable entry is checked to lie inside the data
+//       when it is read.
+
+/// A checked, zero-copy view of one column block inside a leaf node.
+package struct ColumnBlock {
+    package let kind: PhysicalKind
+    package let count: Int
+    /// Byte width of packed integers or of fixed values.
+    package let width: Int
+    package let base: Int64
+    package let data: UnsafeRawPointer
+    package let offsets: UnsafeRawPointer?
+    package let nulls: UnsafeRawPointer?
+    package let externals: UnsafeRawPointer?
+    /// Bytes of variable data.
+    private let dataCount: Int
+    private let ref: Ref
+
+    /// Parses the block starting at byte `start` of `node`, expecting `count` rows.
+    package init(node: NodeView, start: Int, count expected: Int) throws {
+        var reader = ByteReader(node.bytes, position: start, context: "column block in leaf \(node.ref)")
+        guard let kind = PhysicalKind(rawValue: try reader.read(UInt8.self)) else {
+            throw StorageError.corrupt("leaf \(node.ref) has a column block of unknown kind")
+        }
+        let flags = try reader.read(UInt8.self)
+        let extra = Int(try reader.read(UInt16.self))
+        let count = Int(try reader.read(UInt32.self))
+        guard count == expected else {
+            throw StorageError.corrupt("leaf \(node.ref) has a column of \(count) rows, expected \(expected)")
+        }
+        self.kind = kind
+        self.count = count
+        var base: Int64 = 0
+        var width = 0
+        var offsets: UnsafeRawPointer?
+        var dataCount = 0
+        let data: UnsafeRawPointer
+        switch kind {
+        case .integer:
+            guard [0, 1, 2, 4, 8].contains(extra) else {
+                throw StorageError.corrupt("leaf \(node.ref) has an integer column of width \(extra)")
+            }
+            width = extra
+            base = try reader.read(Int64.self)
+            data = try reader.readBytes(count * width).baseAddress ?? node.bytes.baseAddress!
+        case .float:
+            width = 4
+            data = try reader.readBytes(count * 4).baseAddress ?? node.bytes.baseAddress!
+        case .double:
+            width = 8
+            data = try reader.readBytes(count * 8).baseAddress ?? node.bytes.baseAddress!
+        case .fixed:
+            guard extra > 0 else { throw StorageError.corrupt("leaf \(node.ref) has a fixed column of width 0") }
+            width = extra
+            data = try reader.readBytes(count * width).baseAddress ?? node.bytes.baseAddress!
+        case .variable:
+            let table = try reader.readBytes((count + 1) * 4)
+            reader.alignTo8()
+            let dataLength = UInt32(littleEndian: table.loadUnaligned(fromByteOffset: count * 4, as: UInt32.self))
+            offsets = table.baseAddress
+            data = try reader.readBytes(Int(dataLength)).baseAddress ?? node.bytes.baseAddress!
+            dataCount = Int(dataLength)
+        }
+        reader.alignTo8()
+        let bitmapBytes = alignedTo8((count + 7) / 8)
+        var nulls: UnsafeRawPointer?
+        var externals: UnsafeRawPointer?
+        if flags & 1 != 0 { nulls = try reader.readBytes(bitmapBytes).baseAddress ?? node.bytes.baseAddress! }
+        if flags & 2 != 0 { externals = try reader.readBytes(bitmapBytes).baseAddress ?? node.bytes.baseAddress! }
+        self.width = width
+        self.base = base
+        self.data = data
+        self.offsets = offsets
+        self.nulls = nulls
+        self.externals = externals
+        self.dataCount = dataCount
+        self.ref = node.ref
+    }
+
+    @inline(__always)
+    static func bit(_ bitmap: UnsafeRawPointer, _ index: Int) -> Bool {
+        bitmap.load(fromByteOffset: index >> 3, as: UInt8.self) & (1 << UInt8(index & 7)) != 0
+    }
+
+    /// Whether row `index` is null.
+    @inline(__always)
+    package func isNull(_ index: Int) -> Bool {
+        guard let nulls else { return false }
+        return Self.bit(nulls, index)
+    }
+
+    /// The integer at `index` (0 for null rows).
+    @inline(__always)
+    package func integer(_ index: Int) -> Int64 {
+        switch width {
+        case 0: return base
+        case 1: return base &+ Int64(data.load(fromByteOffset: index, as: UInt8.self))
+        case 2: return base &+ Int64(UInt16(littleEndian: data.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+        case 4: return base &+ Int64(UInt32(littleEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
+        default: return base &+ Int64(bitPattern: UInt64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+        }
+    }
+
+    /// The float at `index`.
+    @inline(__always)
+    package func float(_ index: Int) -> Float {
+        Float(bitPattern: UInt32(littleEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
+    }
+
+    /// The double at `index`.
+    @inline(__always)
+    package func double(_ index: Int) -> Double {
+        Double(bitPattern: UInt64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+    }
+
+    /// The fixed-width bytes at `index`.
+    package func fixedBytes(_ index: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: data + index * width, count: width)
+    }
+
+    /// Whether the variable entry at `index` lives in a blob node.
+    @inline(__always)
+    package func isExternal(_ index: Int) -> Bool {
+        guard let externals else { return false }
+        return Self.bit(externals, index)
+    }
+
+    /// The inline bytes of the variable entry at `index` (for an external entry: its 16-byte blob ref).
+    package func variableBytes(_ index: Int) throws -> UnsafeRawBufferPointer {
+        precondition(index >= 0 && index < count)
+        let offsets = offsets!
+        let start = Int(UInt32(littleEndian: offsets.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
+        let end = Int(UInt32(littleEndian: offsets.loadUnaligned(fromByteOffset: index * 4 + 4, as: UInt32.self)))
+        guard start <= end, end <= dataCount else {
+            throw StorageError.corrupt("leaf \(ref) has variable offsets out of order")
+        }
+        return UnsafeRawBufferPointer(start: data + start, count: end - start)
+    }
+
+    /// The blob ref of an external entry.
+    package func blobRef(_ index: Int) throws -> BlobRef {
+        let raw = try variableBytes(index)
+        guard raw.count == 16 else { throw StorageError.corrupt("leaf \(self.ref) has a malformed external value") }
+        let ref = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        let length = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        guard ref % 8 == 0, ref != 0 else { throw StorageError.corrupt("external value with bad ref \(ref)") }
+        return BlobRef(ref: Ref(ref), length: length)
+    }
+
+    /// The cell at `index`, reading blob nodes through `reader`.
+    package func cell(_ index: Int, reader: NodeReader) throws -> Cell {
+        precondition(index >= 0 && index < count)
+        if isNull(index) { return .null }
+        switch kind {
+        case .integer: return .int(integer(index))
+        case .float: return .float(float(index))
+        case .double: return .double(double(index))
+        case .fixed: return .bytes(Array(fixedBytes(index)))
+        case .variable:
+            if isExternal(index) { return .bytes(try Blob.read(try blobRef(index), reader: reader)) }
+            return .bytes(Array(try variableBytes(index)))
+        }
+    }
+}
+
+/// Long values in nodes of their own.
+package enum Blob {
+    /// Values longer than this many bytes are stored in a blob node.
+    package static let inlineLimit = 1024
+
+    /// Reads a blob's bytes.
+    package static func read(_ blob: BlobRef, reader: NodeReader) throws -> [UInt8] {
+        let node = try reader.node(blob.ref, .blob)
+        guard UInt64(node.body.count) == blob.length else {
+            throw StorageError.corrupt("blob \(blob.ref) holds \(node.body.count) bytes, expected \(blob.length)")
+        }
+        return Array(node.body)
+    }
+
+    /// Writes `bytes` as a blob node.
+    package static func write(_ bytes: [UInt8], to sink: any NodeSink) throws -> BlobRef {
+        var node = [UInt8](repeating: 0, count: NodeHeader.size)
+        node.append(contentsOf: bytes)
+        NodeHeader.seal(&node, kind: .blob)
+        return BlobRef(ref: try sink.write(node), length: UInt64(bytes.count))
+    }
+}

@@ -1,0 +1,94 @@
+// ColumnStorage.swift: the mutable, in-memory form of one column of a cluster being written.
+//
+// A write transaction decodes a leaf it changes into `ColumnStorage`s (copy-on-write: the node in the
+// file is never edited), edits them, and encodes them into a new node at commit.
+//
+// Invariants:
+//   (1) `count` equals the leaf's number of keys.
+//   (2) A non-nullable column never holds `.null`; a nullable one keeps `nulls` the same length as values.
+//   (3) A variable entry replaced or removed hands back its blob (if external) so the caller frees it.
+
+/// One column of a leaf being written.
+package protocol ColumnStorage: AnyObject {
+    /// Rows in the column.
+    var count: Int { get }
+    /// The physical cell at `index`.
+    func cell(at index: Int, reader: NodeReader) throws -> Cell
+    /// Replaces the cell at `index`; returns a blob that is no longer referenced.
+    func set(_ cell: Cell, at index: Int) -> BlobRef?
+    /// Inserts a cell at `index`.
+    func insert(_ cell: Cell, at index: Int)
+    /// Removes the cell at `index`; returns a blob that is no longer referenced.
+    func remove(at index: Int) -> BlobRef?
+    /// Moves the rows from `index` on into a new column.
+    func split(from index: Int) -> any ColumnStorage
+    /// Appends all rows of `other` (a column of the same kind), emptying it.
+    func absorb(_ other: any ColumnStorage)
+    /// Blobs referenced by the column.
+    var blobs: [BlobRef] { get }
+    /// Appends the encoded block (see ColumnBlock.swift) to `writer`, writing long values to `sink`.
+    func encode(into writer: inout ByteWriter, sink: any NodeSink) throws
+}
+
+extension ColumnStorage {
+    package var blobs: [BlobRef] { [] }
+}
+
+/// Creates an empty column storage of `layout`.
+package func makeColumnStorage(_ layout: PhysicalLayout) -> any ColumnStorage {
+    switch layout.kind {
+    case .integer: return IntegerColumn(nullable: layout.nullable)
+    case .float: return FloatColumn(nullable: layout.nullable)
+    case .double: return DoubleColumn(nullable: layout.nullable)
+    case .fixed: return FixedColumn(width: layout.width, nullable: layout.nullable)
+    case .variable: return VariableColumn(nullable: layout.nullable)
+    }
+}
+
+/// Decodes a column block into a mutable storage of `layout`, converting nullability if the column
+/// was declared differently when the block was written.
+package func decodeColumnStorage(_ block: ColumnBlock, layout: PhysicalLayout) throws -> any ColumnStorage {
+    guard block.kind == layout.kind, block.kind != .fixed || block.width == layout.width else {
+        throw StorageError.corrupt("a column block of kind \(block.kind) does not match its column (\(layout.kind))")
+    }
+    let storage = makeColumnStorage(layout)
+    switch storage {
+    case let column as IntegerColumn:
+        column.values = (0..<block.count).map { block.integer($0) }
+        if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+    case let column as FloatColumn:
+        column.values = (0..<block.count).map { block.float($0) }
+        if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+    case let column as DoubleColumn:
+        column.values = (0..<block.count).map { block.double($0) }
+        if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+    case let column as FixedColumn:
+        column.bytes = Array(UnsafeRawBufferPointer(start: block.data, count: block.count * block.width))
+        if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+    case let column as VariableColumn:
+        column.entries = try (0..<block.count).map { index in
+            if block.isNull(index) { return layout.nullable ? .null : .inline([]) }
+            if block.isExternal(index) { return .external(try block.blobRef(index)) }
+            return .inline(Array(try block.variableBytes(index)))
+        }
+    default:
+        preconditionFailure("unknown column storage")
+    }
+    return storage
+}
+
+/// Appends the 8-byte block header.
+@inline(__always)
+func appendBlockHeader(_ writer: inout ByteWriter, kind: PhysicalKind, flags: UInt8, extra: Int, count: Int) {
+    writer.append(kind.rawValue)
+    writer.append(flags)
+    writer.append(UInt16(extra))
+    writer.append(UInt32(count))
+}
+
+/// Appends a bitmap of `flags`, padded to 8 bytes.
+func appendBitmap(_ writer: inout ByteWriter, count: Int, isSet: (Int) -> Bool) {
+    var bitmap = [UInt8](repeating: 0, count: alignedTo8((count + 7) / 8))
+    for index in 0..<count where isSet(index) { bitmap[index >> 3] |= 1 << UInt8(index & 7) }
+    writer.append(bytes: bitmap)
+}

@@ -1,0 +1,75 @@
+// FixedColumn.swift: fixed-width byte values (timestamps, Decimal128, ObjectId, UUID).
+
+/// A mutable column of `width`-byte values.
+package final class FixedColumn: ColumnStorage {
+    package let width: Int
+    package var bytes: [UInt8] = []
+    package var nulls: [Bool]?
+
+    init(width: Int, nullable: Bool) {
+        precondition(width > 0 && width <= Int(UInt16.max))
+        self.width = width
+        nulls = nullable ? [] : nil
+    }
+
+    package var count: Int { bytes.count / width }
+
+    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+        if let nulls, nulls[index] { return .null }
+        return .bytes(Array(bytes[index * width..<(index + 1) * width]))
+    }
+
+    package func set(_ cell: Cell, at index: Int) -> BlobRef? {
+        switch cell {
+        case .bytes(let value):
+            precondition(value.count == width, "a \(value.count)-byte value in a \(width)-byte column")
+            bytes.replaceSubrange(index * width..<(index + 1) * width, with: value)
+            nulls?[index] = false
+        case .null:
+            precondition(nulls != nil, "null in a non-nullable fixed column")
+            bytes.replaceSubrange(index * width..<(index + 1) * width, with: repeatElement(0, count: width))
+            nulls![index] = true
+        default: preconditionFailure("\(cell) in a fixed column")
+        }
+        return nil
+    }
+
+    package func insert(_ cell: Cell, at index: Int) {
+        bytes.insert(contentsOf: repeatElement(0, count: width), at: index * width)
+        nulls?.insert(false, at: index)
+        _ = set(cell, at: index)
+    }
+
+    package func remove(at index: Int) -> BlobRef? {
+        bytes.removeSubrange(index * width..<(index + 1) * width)
+        nulls?.remove(at: index)
+        return nil
+    }
+
+    package func split(from index: Int) -> any ColumnStorage {
+        let tail = FixedColumn(width: width, nullable: nulls != nil)
+        tail.bytes = Array(bytes[(index * width)...])
+        bytes.removeSubrange((index * width)...)
+        if nulls != nil {
+            tail.nulls = Array(nulls![index...])
+            nulls!.removeSubrange(index...)
+        }
+        return tail
+    }
+
+    package func absorb(_ other: any ColumnStorage) {
+        let other = other as! FixedColumn
+        bytes.append(contentsOf: other.bytes)
+        if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
+        other.bytes = []
+        other.nulls = other.nulls.map { _ in [] }
+    }
+
+    package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+        let hasNulls = nulls?.contains(true) ?? false
+        appendBlockHeader(&writer, kind: .fixed, flags: hasNulls ? 1 : 0, extra: width, count: count)
+        writer.append(bytes: bytes)
+        writer.alignTo8()
+        if hasNulls { appendBitmap(&writer, count: count) { self.nulls![$0] } }
+    }
+}

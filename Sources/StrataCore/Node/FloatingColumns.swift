@@ -1,0 +1,144 @@
+// FloatingColumns.swift: Float and Double columns, stored raw (IEEE 754 bit patterns).
+
+/// A mutable Float column.
+package final class FloatColumn: ColumnStorage {
+    package var values: [Float] = []
+    package var nulls: [Bool]?
+
+    init(nullable: Bool) { nulls = nullable ? [] : nil }
+
+    package var count: Int { values.count }
+
+    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+        if let nulls, nulls[index] { return .null }
+        return .float(values[index])
+    }
+
+    package func set(_ cell: Cell, at index: Int) -> BlobRef? {
+        switch cell {
+        case .float(let value):
+            values[index] = value
+            nulls?[index] = false
+        case .null:
+            precondition(nulls != nil, "null in a non-nullable float column")
+            values[index] = 0
+            nulls![index] = true
+        default: preconditionFailure("\(cell) in a float column")
+        }
+        return nil
+    }
+
+    package func insert(_ cell: Cell, at index: Int) {
+        values.insert(0, at: index)
+        nulls?.insert(false, at: index)
+        _ = set(cell, at: index)
+    }
+
+    package func remove(at index: Int) -> BlobRef? {
+        values.remove(at: index)
+        nulls?.remove(at: index)
+        return nil
+    }
+
+    package func split(from index: Int) -> any ColumnStorage {
+        let tail = FloatColumn(nullable: nulls != nil)
+        tail.values = Array(values[index...])
+        values.removeSubrange(index...)
+        if nulls != nil {
+            tail.nulls = Array(nulls![index...])
+            nulls!.removeSubrange(index...)
+        }
+        return tail
+    }
+
+    package func absorb(_ other: any ColumnStorage) {
+        let other = other as! FloatColumn
+        values.append(contentsOf: other.values)
+        if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
+        other.values = []
+        other.nulls = other.nulls.map { _ in [] }
+    }
+
+    package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+        let hasNulls = nulls?.contains(true) ?? false
+        appendBlockHeader(&writer, kind: .float, flags: hasNulls ? 1 : 0, extra: 0, count: values.count)
+        for value in values { writer.append(value.bitPattern) }
+        writer.alignTo8()
+        if hasNulls { appendBitmap(&writer, count: values.count) { self.nulls![$0] } }
+    }
+}
+
+/// A mutable Double column.
+package final class DoubleColumn: ColumnStorage {
+    package var values: [Double] = []
+    package var nulls: [Bool]?
+
+    init(nullable: Bool) { nulls = nullable ? [] : nil }
+
+    package var count: Int { values.count }
+
+    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+        if let nulls, nulls[index] { return .null }
+        return .double(values[index])
+    }
+
+    package func set(_ cell: Cell, at index: Int) -> BlobRef? {
+        switch cell {
+        case .double(let value):
+            values[index] = value
+            nulls?[index] = false
+        case .null:
+            precondition(nulls != nil, "null in a non-nullable double column")
+            values[index] = 0
+            nulls![index] = true
+        default: preconditionFailure("\(cell) in a double column")
+        }
+        return nil
+    }
+
+    package func insert(_ cell: Cell, at index: Int) {
+        values.insert(0, at: index)
+        nulls?.insert(false, at: index)
+        _ = set(cell, at: index)
+    }
+
+    /// Appends a non-null value (bulk-insert fast path).
+    @inline(__always)
+    package func append(_ value: Double) {
+        values.append(value)
+        nulls?.append(false)
+    }
+
+    package func remove(at index: Int) -> BlobRef? {
+        values.remove(at: index)
+        nulls?.remove(at: index)
+        return nil
+    }
+
+    package func split(from index: Int) -> any ColumnStorage {
+        let tail = DoubleColumn(nullable: nulls != nil)
+        tail.values = Array(values[index...])
+        values.removeSubrange(index...)
+        if nulls != nil {
+            tail.nulls = Array(nulls![index...])
+            nulls!.removeSubrange(index...)
+        }
+        return tail
+    }
+
+    package func absorb(_ other: any ColumnStorage) {
+        let other = other as! DoubleColumn
+        values.append(contentsOf: other.values)
+        if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
+        other.values = []
+        other.nulls = other.nulls.map { _ in [] }
+    }
+
+    package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+        let hasNulls = nulls?.contains(true) ?? false
+        appendBlockHeader(&writer, kind: .double, flags: hasNulls ? 1 : 0, extra: 0, count: values.count)
+        for value in values { writer.append(value.bitPattern) }
+        writer.alignTo8()
+        if hasNulls { appendBitmap(&writer, count: values.count) { self.nulls![$0] } }
+    }
+}

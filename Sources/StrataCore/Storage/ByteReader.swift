@@ -1,0 +1,52 @@
+// ByteReader.swift: bounds-checked little-endian decoding of untrusted bytes.
+//
+// Every read checks its range and throws `StorageError.corrupt` instead of reading past the end,
+// because the bytes come from a file that may be damaged.
+
+/// Reads little-endian values from a byte range, throwing on any read past its end.
+package struct ByteReader {
+    private let buffer: UnsafeRawBufferPointer
+    package private(set) var position: Int
+    private let context: String
+
+    package init(_ buffer: UnsafeRawBufferPointer, position: Int = 0, context: String) {
+        self.buffer = buffer
+        self.position = position
+        self.context = context
+    }
+
+    package var remaining: Int { buffer.count - position }
+
+    /// Reads an integer.
+    @inline(__always)
+    package mutating func read<T: FixedWidthInteger>(_: T.Type = T.self) throws -> T {
+        let size = MemoryLayout<T>.size
+        guard position >= 0, size <= buffer.count - position else {
+            throw StorageError.corrupt("\(context): a field runs past the end of its node")
+        }
+        let value = T(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: T.self))
+        position += size
+        return value
+    }
+
+    /// Reads `count` raw bytes.
+    package mutating func readBytes(_ count: Int) throws -> UnsafeRawBufferPointer {
+        guard count >= 0, count <= buffer.count - position else {
+            throw StorageError.corrupt("\(context): \(count) bytes run past the end of their node")
+        }
+        defer { position += count }
+        return UnsafeRawBufferPointer(rebasing: buffer[position..<position + count])
+    }
+
+    /// Reads a length-prefixed UTF-8 string.
+    package mutating func readString() throws -> String {
+        let length = Int(try read(UInt32.self))
+        let raw = try readBytes(length)
+        return String(decoding: raw, as: UTF8.self)
+    }
+
+    /// Skips to the next multiple of 8.
+    package mutating func alignTo8() {
+        position = alignedTo8(position)
+    }
+}

@@ -1,0 +1,62 @@
+// ByteWriter.swift: little-endian serialization into a growable byte buffer.
+
+/// Appends little-endian values to a byte array.
+package struct ByteWriter {
+    package private(set) var bytes: [UInt8]
+
+    package init(capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    package var count: Int { bytes.count }
+
+    /// Appends an integer in little-endian order.
+    @inline(__always)
+    package mutating func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends raw bytes.
+    package mutating func append(bytes other: some Sequence<UInt8>) {
+        bytes.append(contentsOf: other)
+    }
+
+    /// Appends raw bytes from a buffer.
+    package mutating func append(raw other: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: other)
+    }
+
+    /// Appends a length-prefixed UTF-8 string.
+    package mutating func append(string: String) {
+        var copy = string
+        copy.withUTF8 { utf8 in
+            append(UInt32(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// Appends zero bytes until the count is a multiple of 8.
+    package mutating func alignTo8() {
+        let padding = alignedTo8(bytes.count) - bytes.count
+        if padding > 0 { bytes.append(contentsOf: repeatElement(0, count: padding)) }
+    }
+
+    /// Appends `count` zero bytes.
+    package mutating func appendZeros(_ count: Int) {
+        bytes.append(contentsOf: repeatElement(0, count: count))
+    }
+
+    /// Overwrites an integer written earlier at `offset`.
+    package mutating func patch<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+        withUnsafeBytes(of: value.littleEndian) { source in
+            for index in 0..<source.count { bytes[offset + index] = source[index] }
+        }
+    }
+
+    /// Gives the bytes up, leaving the writer empty.
+    package mutating func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+}

@@ -1,0 +1,114 @@
+// NodeHeader.swift: the 24 bytes that open every node in the file.
+//
+// Format (little-endian):
+//   0  u32 kind      one of `NodeKind`
+//   4  u32 reserved  zero
+//   8  u64 length    bytes of the node including this header; the node occupies alignedTo8(length)
+//  16  u64 checksum  Checksum.hash(bytes[24..<length], seed: kind << 32 ^ length)
+//
+// Invariants:
+//   (1) A node is immutable once written: copy-on-write replaces it, never edits it.
+//   (2) A node lies entirely below the file end of every version that references it.
+//   (3) Normal reads check kind and bounds; `verify()` also checks every checksum.
+
+/// The kinds of node in a Strata file.
+package enum NodeKind: UInt32, Sendable {
+    case top = 0x4E50_4F54  // "TOPN": a version's root: catalog of tables
+    case freeList = 0x45455246  // "FREE": free extents and when they were freed
+    case inner = 0x524E_4E49  // "INNR": inner node of a cluster tree
+    case leaf = 0x4641_454C  // "LEAF": cluster of objects, column by column
+    case blob = 0x424F_4C42  // "BLOB": a long string, binary or collection value
+}
+
+/// The fixed header of a node.
+package enum NodeHeader {
+    /// Bytes of the header.
+    package static let size = 24
+
+    /// Writes a header for a node of `kind` into the first 24 bytes of `node` and fills in its checksum.
+    package static func seal(_ node: inout [UInt8], kind: NodeKind) {
+        precondition(node.count >= size)
+        let length = UInt64(node.count)
+        let checksum = node.withUnsafeBytes { raw in
+            Checksum.hash(UnsafeRawBufferPointer(rebasing: raw[size...]), seed: UInt64(kind.rawValue) << 32 ^ length)
+        }
+        node.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: kind.rawValue.littleEndian, toByteOffset: 0, as: UInt32.self)
+            raw.storeBytes(of: UInt32(0), toByteOffset: 4, as: UInt32.self)
+            raw.storeBytes(of: length.littleEndian, toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: checksum.littleEndian, toByteOffset: 16, as: UInt64.self)
+        }
+    }
+}
+
+/// A node in the mapped file, bounds-checked against the version it belongs to.
+package struct NodeView {
+    /// Where the node is.
+    package let ref: Ref
+    /// Its kind.
+    package let kind: NodeKind
+    /// All its bytes, header included.
+    package let bytes: UnsafeRawBufferPointer
+
+    /// The bytes after the header.
+    package var body: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[NodeHeader.size...]) }
+
+    /// The extent the node occupies in the file.
+    package var extentLength: UInt64 { UInt64(alignedTo8(bytes.count)) }
+
+    /// A reader positioned just after the header.
+    package func reader() -> ByteReader {
+        ByteReader(bytes, position: NodeHeader.size, context: "\(kind) node \(ref)")
+    }
+
+    /// Whether the stored checksum matches the bytes.
+    package func checksumHolds() -> Bool {
+        let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+        let seed = UInt64(kind.rawValue) << 32 ^ UInt64(bytes.count)
+        return Checksum.hash(body, seed: seed) == stored
+    }
+}
+
+/// Resolves refs to nodes inside one version's mapped bytes.
+package struct NodeReader: @unchecked Sendable {
+    /// The mapping (kept alive by this reader).
+    package let mapping: MemoryMapping
+    /// The end of the version's used space; no ref of the version points past it.
+    package let limit: UInt64
+
+    package init(mapping: MemoryMapping, limit: UInt64) {
+        precondition(limit <= UInt64(mapping.length))
+        self.mapping = mapping
+        self.limit = limit
+    }
+
+    /// The node at `ref`, which must be of one of `kinds`.
+    package func node(_ ref: Ref, oneOf kinds: [NodeKind]) throws -> NodeView {
+        guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
+            throw StorageError.corrupt("ref \(ref) lies outside the file (end \(limit))")
+        }
+        let raw = UInt32(littleEndian: (mapping.base + Int(ref.offset)).loadUnaligned(as: UInt32.self))
+        guard let kind = NodeKind(rawValue: raw), kinds.contains(kind) else {
+            throw StorageError.corrupt("node \(ref) has kind 0x\(String(raw, radix: 16)), expected one of \(kinds)")
+        }
+        return try node(ref, kind)
+    }
+
+    /// The node at `ref`, which must be of `kind`.
+    package func node(_ ref: Ref, _ kind: NodeKind) throws -> NodeView {
+        let offset = ref.offset
+        guard offset >= UInt64(FileHeader.size), offset % 8 == 0, offset + UInt64(NodeHeader.size) <= limit else {
+            throw StorageError.corrupt("ref \(ref) to a \(kind) node lies outside the file (end \(limit))")
+        }
+        let base = mapping.base + Int(offset)
+        let storedKind = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+        guard storedKind == kind.rawValue else {
+            throw StorageError.corrupt("node \(ref) should be \(kind) but has kind 0x\(String(storedKind, radix: 16))")
+        }
+        let length = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        guard length >= UInt64(NodeHeader.size), length <= limit - offset else {
+            throw StorageError.corrupt("\(kind) node \(ref) claims length \(length), past the end of the file")
+        }
+        return NodeView(ref: ref, kind: kind, bytes: UnsafeRawBufferPointer(start: base, count: Int(length)))
+    }
+}

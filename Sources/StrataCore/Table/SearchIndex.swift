@@ -1,0 +1,59 @@
+// SearchIndex.swift: secondary indexes (primary keys and `indexed:` columns).
+//
+// An index is a ClusterTree keyed by the stable 64-bit hash of a value (ValueCodec.indexHash), whose one
+// column holds the keys of the objects filed under that hash, packed ascending. Lookups compare the
+// candidates' actual values, so hash collisions cost a comparison, never a wrong answer.
+//
+// Invariants (checked by the verifier):
+//   (1) Every object of the table is filed exactly once, under the hash of its value in the column.
+//   (2) No empty entry exists; keys within an entry are strictly ascending.
+//   (3) In a unique index no two objects have equal values.
+
+/// An index over one column.
+package struct SearchIndex {
+    package let tree: ClusterTree
+
+    package init(root: Ref, context: TreeContext) {
+        tree = ClusterTree(root: root, layout: .index, context: context)
+    }
+
+    /// The objects filed under `value`'s hash (candidates: collisions included).
+    package func candidates(for value: Value) throws -> [ObjectKey] {
+        try candidates(hash: ValueCodec.indexHash(value))
+    }
+
+    /// The objects filed under `hash`.
+    package func candidates(hash: Int64) throws -> [ObjectKey] {
+        guard let cell = try tree.cell(hash, column: 0), case .bytes(let bytes) = cell else { return [] }
+        return try ValueCodec.unpackKeys(bytes)
+    }
+
+    /// Files `object` under `value`.
+    package func add(_ object: ObjectKey, for value: Value) throws {
+        let hash = ValueCodec.indexHash(value)
+        var keys = try candidates(hash: hash)
+        let position = keys.firstIndex { $0 > object } ?? keys.count
+        precondition(position == 0 || keys[position - 1] != object, "object filed twice in an index")
+        keys.insert(object, at: position)
+        if keys.count == 1 {
+            try tree.insert(hash, cells: [.bytes(ValueCodec.packKeys(keys))])
+        } else {
+            _ = try tree.set(hash, column: 0, to: .bytes(ValueCodec.packKeys(keys)))
+        }
+    }
+
+    /// Removes `object` from under `value`.
+    package func remove(_ object: ObjectKey, for value: Value) throws {
+        let hash = ValueCodec.indexHash(value)
+        var keys = try candidates(hash: hash)
+        guard let position = keys.firstIndex(of: object) else {
+            throw StorageError.corrupt("index is missing object \(object)")
+        }
+        keys.remove(at: position)
+        if keys.isEmpty {
+            _ = try tree.remove(hash)
+        } else {
+            _ = try tree.set(hash, column: 0, to: .bytes(ValueCodec.packKeys(keys)))
+        }
+    }
+}

@@ -1,0 +1,162 @@
+// Table+Writing.swift: single-table writes, keeping the indexes in step.
+//
+// Cross-table work (links, backlinks, cascades, the change log) is the write transaction's; these
+// methods change one table and its indexes and assume the caller has validated values and links.
+
+extension Table {
+    /// Checks that `value` fits `column` (type, nullability, element types), without link targets.
+    package func validate(_ value: Value, for column: ColumnSpec) throws {
+        func fits(_ value: Value, _ type: ValueType, nullable: Bool) -> Bool {
+            switch (value, type) {
+            case (.null, _): return nullable || type == .mixed
+            case (.int, .int), (.bool, .bool), (.float, .float), (.double, .double), (.string, .string),
+                (.binary, .binary), (.timestamp, .timestamp), (.link, .link):
+                return true
+            case (.decimal128(let bytes), .decimal128), (.uuid(let bytes), .uuid): return bytes.count == 16
+            case (.objectId(let bytes), .objectId): return bytes.count == 12
+            case (.list, .mixed), (.dictionary, .mixed): return true
+            case (_, .mixed): return true
+            default: return false
+            }
+        }
+        let problem = "\(spec.name).\(column.name) cannot hold \(value)"
+        switch column.collection {
+        case .single:
+            guard column.type != .backlink, fits(value, column.type, nullable: column.nullable) else {
+                throw StorageError.schema(problem)
+            }
+        case .list, .set:
+            guard case .list(let elements) = value,
+                elements.allSatisfy({ fits($0, column.type, nullable: column.nullable) })
+            else { throw StorageError.schema(problem) }
+        case .dictionary:
+            guard case .dictionary(let entries) = value,
+                entries.allSatisfy({ fits($0.value, column.type, nullable: column.nullable || column.type == .link) })
+            else { throw StorageError.schema(problem) }
+        }
+    }
+
+    /// Throws `duplicateKey` if a unique `column` already holds `value` in an object other than `except`.
+    package func checkUnique(_ column: ColumnSpec, _ value: Value, except: ObjectKey?) throws {
+        guard column.unique else { return }
+        let holders = try find(column.key, equalTo: value).filter { $0 != except }
+        if !holders.isEmpty {
+            throw StorageError.duplicateKey(table: spec.name, column: column.name, value: value.description)
+        }
+    }
+
+    /// Inserts a new object with one value per column (already validated), filing it in the indexes.
+    package func insertRow(_ key: ObjectKey, values: [Value]) throws {
+        precondition(values.count == spec.columns.count)
+        precondition(key.rawValue >= 0)
+        let cells = zip(values, spec.columns).map { ValueCodec.cell(for: $0, in: $1) }
+        try tree.insert(key.rawValue, cells: cells)
+        for (value, column) in zip(values, spec.columns) where column.indexed {
+            try index(column.key)!.add(key, for: value)
+        }
+        spec.objectCount += 1
+        spec.nextObjectKey = max(spec.nextObjectKey, key.rawValue + 1)
+    }
+
+    /// Replaces one value (already validated), moving the object between index entries.
+    package func setValue(_ key: ObjectKey, _ column: ColumnKey, _ value: Value) throws {
+        let position = try position(column)
+        let spec = self.spec.columns[position]
+        if spec.indexed {
+            let old = try self.value(key, column)
+            if old != value {
+                try index(column)!.remove(key, for: old)
+                try index(column)!.add(key, for: value)
+            }
+        }
+        guard try tree.set(key.rawValue, column: position, to: ValueCodec.cell(for: value, in: spec)) else {
+            throw StorageError.schema("table \(self.spec.name) has no object \(key)")
+        }
+    }
+
+    /// Removes an object and its index entries.
+    package func removeRow(_ key: ObjectKey) throws {
+        for column in spec.columns where column.indexed {
+            try index(column.key)!.remove(key, for: try value(key, column.key))
+        }
+        guard try tree.remove(key.rawValue) else { throw StorageError.schema("table \(spec.name) has no object \(key)") }
+        spec.objectCount -= 1
+    }
+
+    /// Removes every object and empties every index.
+    package func removeAllRows() throws {
+        try tree.removeAll()
+        for column in spec.columns where column.indexed { try index(column.key)!.tree.removeAll() }
+        spec.objectCount = 0
+    }
+
+    /// Adds a column (filled with its default in every object); returns its spec with its key.
+    package func addColumn(_ column: ColumnSpec) throws -> ColumnSpec {
+        guard spec.column(named: column.name) == nil else {
+            throw StorageError.schema("table \(spec.name) already has a column named \(column.name)")
+        }
+        var column = column
+        column.key = ColumnKey(spec.nextColumnKey)
+        column.indexed = false
+        column.indexRoot = .none
+        spec.nextColumnKey += 1
+        spec.columns.append(column)
+        tree.changeLayout(to: spec.layout)
+        return column
+    }
+
+    /// Removes a column and its index.
+    package func removeColumn(_ column: ColumnKey) throws {
+        let position = try position(column)
+        if spec.columns[position].indexed { try removeIndex(column) }
+        spec.columns.remove(at: position)
+        tree.changeLayout(to: spec.layout)
+    }
+
+    /// Builds an index over `column`; with `unique`, fails on duplicate values.
+    package func addIndex(_ column: ColumnKey, unique: Bool) throws {
+        let position = try position(column)
+        guard spec.columns[position].supportsIndex else {
+            throw StorageError.schema("\(spec.name).\(spec.columns[position].name) cannot be indexed")
+        }
+        if spec.columns[position].indexed { try removeIndex(column) }
+        spec.columns[position].indexed = true
+        spec.columns[position].unique = unique
+        spec.columns[position].indexRoot = .none
+        dropCachedIndex(column)
+        let index = try self.index(column)!
+        for key in try keys() {
+            let value = try self.value(key, column)
+            if unique, !(try index.candidates(for: value).filter { try self.value($0, column) == value }.isEmpty) {
+                throw StorageError.duplicateKey(table: spec.name, column: spec.columns[position].name, value: value.description)
+            }
+            try index.add(key, for: value)
+        }
+    }
+
+    /// Drops the index of `column`.
+    package func removeIndex(_ column: ColumnKey) throws {
+        let position = try position(column)
+        guard spec.columns[position].indexed else { return }
+        try index(column)!.tree.removeAll()
+        spec.columns[position].indexed = false
+        spec.columns[position].unique = false
+        spec.columns[position].indexRoot = .none
+        dropCachedIndex(column)
+    }
+
+    /// Writes the table's dirty nodes and returns its spec with the new roots.
+    package func write(to sink: any NodeSink) throws -> TableSpec {
+        var result = spec
+        result.root = try tree.write(to: sink)
+        for position in result.columns.indices where result.columns[position].indexed {
+            result.columns[position].indexRoot = try index(result.columns[position].key)!.tree.write(to: sink)
+        }
+        return result
+    }
+
+    /// Releases every node of the table (it is being removed).
+    package func releaseAll() throws {
+        try removeAllRows()
+    }
+}

@@ -1,0 +1,140 @@
+// Table.swift: one table of a version: its schema, its cluster tree and its indexes.
+//
+// A `Table` belongs to one transaction. In a read transaction every tree is committed and reads are
+// zero-copy; in a write transaction the same reads see the transaction's own dirty nodes.
+//
+// Invariants:
+//   (1) `spec.objectCount` equals the number of objects in `tree`.
+//   (2) Every key in `tree` is below `spec.nextObjectKey`.
+//   (3) Each indexed column's index files every object exactly once (SearchIndex.swift).
+
+/// A table as seen by one transaction.
+package final class Table {
+    package internal(set) var spec: TableSpec
+    package let tree: ClusterTree
+    package let context: TreeContext
+    private var indexCache: [ColumnKey: SearchIndex] = [:]
+
+    package init(spec: TableSpec, context: TreeContext) {
+        self.spec = spec
+        self.context = context
+        tree = ClusterTree(root: spec.root, layout: spec.layout, context: context)
+    }
+
+    package var key: TableKey { spec.key }
+    package var name: String { spec.name }
+
+    /// Objects in the table.
+    package var count: Int { spec.objectCount }
+
+    /// The column named `name`.
+    package func column(named name: String) throws -> ColumnSpec {
+        guard let column = spec.column(named: name) else {
+            throw StorageError.schema("table \(spec.name) has no column named \(name)")
+        }
+        return column
+    }
+
+    /// The column with `key`.
+    package func column(_ key: ColumnKey) throws -> ColumnSpec {
+        guard let position = spec.position(of: key) else {
+            throw StorageError.schema("table \(spec.name) has no column \(key)")
+        }
+        return spec.columns[position]
+    }
+
+    func position(_ column: ColumnKey) throws -> Int {
+        guard let position = spec.position(of: column) else {
+            throw StorageError.schema("table \(spec.name) has no column \(column)")
+        }
+        return position
+    }
+
+    /// Whether an object with `key` exists.
+    package func contains(_ key: ObjectKey) throws -> Bool { try tree.contains(key.rawValue) }
+
+    /// The value of `column` of object `key`.
+    package func value(_ key: ObjectKey, _ column: ColumnKey) throws -> Value {
+        let position = try position(column)
+        guard let cell = try tree.cell(key.rawValue, column: position) else {
+            throw StorageError.schema("table \(spec.name) has no object \(key)")
+        }
+        return try ValueCodec.value(of: cell, in: spec.columns[position])
+    }
+
+    /// Every column's value of object `key`, in column order.
+    package func row(_ key: ObjectKey) throws -> [Value] {
+        guard let (leaf, row) = try tree.locate(key.rawValue) else {
+            throw StorageError.schema("table \(spec.name) has no object \(key)")
+        }
+        return try spec.columns.indices.map { position in
+            try ValueCodec.value(of: tree.cell(in: leaf, row: row, column: position), in: spec.columns[position])
+        }
+    }
+
+    /// Every object key, ascending.
+    package func keys() throws -> [ObjectKey] { try tree.allKeys().map(ObjectKey.init) }
+
+    /// The key of the object at `position` in key order.
+    package func key(atPosition position: Int) throws -> ObjectKey {
+        precondition(position >= 0 && position < count, "position \(position) out of 0..<\(count)")
+        return ObjectKey(try tree.key(atPosition: position))
+    }
+
+    /// The index of `column`, if it has one.
+    package func index(_ column: ColumnKey) throws -> SearchIndex? {
+        if let index = indexCache[column] { return index }
+        let spec = try self.column(column)
+        guard spec.indexed else { return nil }
+        let index = SearchIndex(root: spec.indexRoot, context: context)
+        indexCache[column] = index
+        return index
+    }
+
+    /// Forgets the cached index of `column` (after the index is dropped or rebuilt).
+    func dropCachedIndex(_ column: ColumnKey) { indexCache[column] = nil }
+
+    /// The objects whose `column` equals `value`, ascending; uses the index when there is one.
+    package func find(_ column: ColumnKey, equalTo value: Value) throws -> [ObjectKey] {
+        if let index = try index(column) {
+            return try index.candidates(for: value).filter { try self.value($0, column) == value }
+        }
+        let position = try position(column)
+        let spec = self.spec.columns[position]
+        var result: [ObjectKey] = []
+        try tree.forEachLeaf { leaf in
+            for row in 0..<leaf.count {
+                let cell = try tree.cell(in: leaf, row: row, column: position)
+                if try ValueCodec.value(of: cell, in: spec) == value { result.append(ObjectKey(leaf.key(at: row))) }
+            }
+            return true
+        }
+        return result
+    }
+
+    /// The objects of `originTable` whose link column `originColumn` links to `key`, with multiplicity.
+    package func backlinks(_ key: ObjectKey, from originTable: TableKey, column originColumn: ColumnKey) throws -> [ObjectKey] {
+        guard let backlink = spec.columns.first(where: {
+            $0.type == .backlink && $0.linkTable == originTable && $0.originColumn == originColumn
+        }) else {
+            throw StorageError.schema("table \(spec.name) has no backlinks from \(originTable).\(originColumn)")
+        }
+        guard case .list(let values) = try value(key, backlink.key) else { return [] }
+        return values.compactMap { if case .link(let origin) = $0 { return origin } else { return nil } }
+    }
+
+    /// Sums an integer or double column by walking its blocks (a columnar scan).
+    package func scanColumn(_ column: ColumnKey, _ body: (ColumnBlock) throws -> Void) throws {
+        let position = try position(column)
+        let columnKey = spec.columns[position].key
+        try tree.forEachLeaf { leaf in
+            switch leaf {
+            case .clean(let view):
+                if let block = try view.block(columnKey) { try body(block) }
+            case .dirty:
+                throw StorageError.schema("columnar scans read committed versions only")
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,263 @@
+// Database.swift: one open Strata file in this process: its versions, pins and writer.
+//
+// Every handle to one path in a process shares one `Database` (see `open`), so pins, the writer queue
+// and the newest version are tracked in one place.
+//
+// Invariants:
+//   (1) `state.latest` is the newest version this process knows to be durable; its free space is
+//       `state.freeSpace`.
+//   (2) A version with a pin count > 0 stays readable: no commit reuses space freed at a later version.
+//   (3) At most one write transaction exists per file (writer queue in-process, OFD lock across
+//       processes); it holds both until it commits or rolls back.
+//   (4) Once a sync fails the database is poisoned: every later write throws; reads keep working.
+//
+//   open ──close()──▶ closed          open ──sync fails──▶ poisoned (read-only until reopened)
+
+import Synchronization
+
+/// One open database file.
+package final class Database: Sendable {
+    struct State {
+        var latest: Snapshot
+        var freeSpace: FreeSpace
+        var mapping: MemoryMapping
+        var physicalSize: UInt64
+        var slotIndex: Int
+        var pins: [Version: Int] = [:]
+        var pinnedAt: [Version: ContinuousClock.Instant] = [:]
+        var poisonedBy: String?
+        var closed = false
+        var history: [ChangeSet] = []
+    }
+
+    package let path: String
+    package let options: DatabaseOptions
+    let file: any StorageFile
+    let fileLock: FileLock?
+    let writers = WriterQueue()
+    let state: Mutex<State>
+
+    /// How many recent change sets are kept for observers.
+    static let historyLimit = 512
+    static let mappingGranule: UInt64 = 1 << 20
+
+    private static let registry = Mutex<[String: WeakDatabase]>([:])
+
+    private init(path: String, options: DatabaseOptions, file: any StorageFile, fileLock: FileLock?, state: State) {
+        self.path = path
+        self.options = options
+        self.file = file
+        self.fileLock = fileLock
+        self.state = Mutex(state)
+    }
+
+    // MARK: Opening
+
+    /// Opens (creating if needed) the database at `path`. A path already open in this process returns
+    /// the same instance.
+    package static func open(path: String, options: DatabaseOptions = DatabaseOptions()) throws -> Database {
+        try registry.withLock { registry in
+            if let existing = registry[path]?.database, !existing.isClosed { return existing }
+            let database = try mappingSystemErrors { try openNew(path: path, options: options) }
+            registry[path] = WeakDatabase(database: database)
+            return database
+        }
+    }
+
+    private static func openNew(path: String, options: DatabaseOptions) throws -> Database {
+        let fs = options.fileSystem
+        if !fs.fileExists(path) {
+            guard !options.readOnly else { throw StorageError.schema("no database exists at \(path)") }
+            try create(path: path, options: options)
+        }
+        let file = try fs.open(path, mode: options.readOnly ? .readOnly : .readWrite)
+        do {
+            let size = try file.size()
+            let headerBytes = try fs.readBytes(file, count: min(Int(size), FileHeader.size), at: 0)
+            guard headerBytes.count >= 8, Array(headerBytes[0..<8]) == FileHeader.magic || size >= UInt64(FileHeader.size) else {
+                throw StorageError.notAStrataFile(path: path)
+            }
+            let header = try FileHeader.decode(headerBytes, path: path)
+            guard let (slotIndex, slot) = header.current else { throw StorageError.corrupt("no valid header slot") }
+            guard slot.fileEnd <= size else {
+                throw StorageError.corrupt("\(path) is truncated: version \(slot.version) needs \(slot.fileEnd) bytes, the file has \(size)")
+            }
+            let mapping = try file.map(length: Int(mappingLength(for: size)))
+            let snapshot = try loadSnapshot(slot: slot, mapping: mapping)
+            let freeSpace = try loadFreeSpace(snapshot)
+            let fileLock = options.durability == .full && !options.readOnly ? try FileLock(path: path + ".lock") : nil
+            let state = State(
+                latest: snapshot,
+                freeSpace: freeSpace,
+                mapping: mapping,
+                physicalSize: size,
+                slotIndex: slotIndex
+            )
+            return Database(path: path, options: options, file: file, fileLock: fileLock, state: state)
+        } catch {
+            file.close()
+            throw error
+        }
+    }
+
+    /// Writes a new, empty database: a temporary file renamed into place, so a crash never leaves half a file.
+    private static func create(path: String, options: DatabaseOptions) throws {
+        let fs = options.fileSystem
+        let temporary = path + ".creating"
+        try fs.remove(temporary)
+        let file = try fs.open(temporary, mode: .createNew)
+        defer { file.close() }
+        let top = Catalog(version: 1).encode()
+        let fileEnd = UInt64(FileHeader.size + alignedTo8(top.count))
+        try file.reserve(upTo: fileEnd)
+        try top.withUnsafeBytes { try file.write($0, at: UInt64(FileHeader.size)) }
+        let slot = FileHeader.Slot(topRef: Ref(UInt64(FileHeader.size)), version: 1, fileEnd: fileEnd)
+        for index in 0..<2 {
+            try FileHeader.encode(slot, index: index).withUnsafeBytes {
+                try file.write($0, at: UInt64(index * FileHeader.pageSize))
+            }
+        }
+        if options.durability == .full { try file.sync() }
+        try fs.rename(temporary, to: path)
+        if options.durability == .full { try fs.syncDirectory(directoryOf(path)) }
+    }
+
+    static func mappingLength(for size: UInt64) -> UInt64 {
+        let wanted = max(size * 2, 64 * mappingGranule)
+        return (wanted + mappingGranule - 1) / mappingGranule * mappingGranule
+    }
+
+    static func loadSnapshot(slot: FileHeader.Slot, mapping: MemoryMapping) throws -> Snapshot {
+        let reader = NodeReader(mapping: mapping, limit: slot.fileEnd)
+        let catalog = try Catalog.decode(try reader.node(slot.topRef, .top))
+        guard catalog.version == slot.version else {
+            throw StorageError.corrupt("the top node says version \(catalog.version), the header \(slot.version)")
+        }
+        return Snapshot(version: slot.version, topRef: slot.topRef, catalog: catalog, reader: reader)
+    }
+
+    static func loadFreeSpace(_ snapshot: Snapshot) throws -> FreeSpace {
+        guard !snapshot.catalog.freeListRef.isNone else { return FreeSpace(fileEnd: snapshot.fileEnd) }
+        let node = try snapshot.reader.node(snapshot.catalog.freeListRef, .freeList)
+        guard node.checksumHolds() else { throw StorageError.corrupt("the free list fails its checksum") }
+        return try FreeSpace.decode(node, fileEnd: snapshot.fileEnd)
+    }
+
+    // MARK: State
+
+    package var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// The newest committed version known to this process.
+    package var latestVersion: Version { state.withLock { $0.latest.version } }
+
+    /// Why writes are disabled, if an earlier sync failed.
+    package var poisonReason: String? { state.withLock { $0.poisonedBy } }
+
+    /// Pinned versions and how long the oldest has been pinned.
+    package var pinnedVersions: (count: Int, oldestAge: Duration?) {
+        state.withLock { state in
+            let oldest = state.pins.keys.min().flatMap { state.pinnedAt[$0] }
+            return (state.pins.count, oldest.map { ContinuousClock.now - $0 })
+        }
+    }
+
+    /// Free bytes inside the used region, and the used region's end.
+    package var spaceUsage: (free: UInt64, fileEnd: UInt64) {
+        state.withLock { ($0.freeSpace.freeBytes, $0.freeSpace.fileEnd) }
+    }
+
+    /// The change sets of the commits after `version`, oldest first; nil if some are no longer kept
+    /// (or were made by another process), in which case the caller must compare versions itself.
+    package func changes(after version: Version) -> [ChangeSet]? {
+        state.withLock { state in
+            let newer = state.history.filter { $0.version > version }
+            let expected = Int(state.latest.version - min(version, state.latest.version))
+            return newer.count == expected ? newer : nil
+        }
+    }
+
+    /// Closes the database for every handle in this process. Open read transactions stay readable.
+    package func close() {
+        let wasOpen = state.withLock { state -> Bool in
+            defer { state.closed = true }
+            return !state.closed
+        }
+        guard wasOpen else { return }
+        Self.registry.withLock { registry in
+            if registry[path]?.database === self { registry[path] = nil }
+        }
+        file.close()
+        if options.durability == .memoryOnly { try? options.fileSystem.remove(path) }
+    }
+
+    // MARK: Pins
+
+    /// Pins the newest version (refreshing from the file first) and returns it with its pin.
+    package func pinLatest() throws -> (Snapshot, VersionPin) {
+        try refreshFromFile()
+        return try state.withLock { state in
+            guard !state.closed else { throw StorageError.closed }
+            let version = state.latest.version
+            if state.pins[version] == nil, let limit = options.maximumActiveVersions {
+                let active = Set(state.pins.keys).union([version])
+                guard active.count <= limit else { throw StorageError.tooManyActiveVersions(limit: limit) }
+                state.pinnedAt[version] = .now
+            } else if state.pins[version] == nil {
+                state.pinnedAt[version] = .now
+            }
+            state.pins[version, default: 0] += 1
+            return (state.latest, VersionPin(version: version, database: self))
+        }
+    }
+
+    /// Pins `version` once more (it must already be pinned): for handing a snapshot to another holder.
+    package func pinAgain(_ version: Version) -> VersionPin {
+        state.withLock { state in
+            precondition(state.pins[version] != nil, "version \(version) is not pinned")
+            state.pins[version]! += 1
+        }
+        return VersionPin(version: version, database: self)
+    }
+
+    func unpin(_ version: Version) {
+        state.withLock { state in
+            guard let count = state.pins[version] else { return }
+            if count <= 1 {
+                state.pins[version] = nil
+                state.pinnedAt[version] = nil
+            } else {
+                state.pins[version] = count - 1
+            }
+        }
+    }
+
+    /// The oldest version a commit must keep readable.
+    func oldestProtectedVersion(_ state: State) -> Version {
+        min(state.pins.keys.min() ?? state.latest.version, state.latest.version)
+    }
+
+    /// Picks up a version committed by another process (cheap when there is none).
+    func refreshFromFile() throws {
+        try state.withLock { state in
+            guard !state.closed else { throw StorageError.closed }
+            let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
+            guard let header = try? FileHeader.decode(bytes, path: path), let (index, slot) = header.current,
+                slot.version > state.latest.version
+            else { return }
+            let size = try mappingSystemErrors { try file.size() }
+            guard slot.fileEnd <= size else { return }
+            if UInt64(state.mapping.length) < slot.fileEnd {
+                state.mapping = try mappingSystemErrors { try file.map(length: Int(Self.mappingLength(for: size))) }
+            }
+            state.latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping)
+            state.freeSpace = try Self.loadFreeSpace(state.latest)
+            state.physicalSize = size
+            state.slotIndex = index
+        }
+    }
+}
+
+/// A registry entry that does not keep its database open.
+private struct WeakDatabase {
+    weak var database: Database?
+}

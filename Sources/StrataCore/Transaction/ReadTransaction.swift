@@ -1,0 +1,51 @@
+// ReadTransaction.swift: a pinned, read-only view of one committed version.
+
+/// Reading tables, shared by read and write transactions.
+package protocol TransactionReading: AnyObject {
+    /// The version being read (for a write transaction: the version it started from).
+    var version: Version { get }
+    /// The specs of every table.
+    var tableSpecs: [TableSpec] { get }
+    /// The table with `key`.
+    func table(_ key: TableKey) throws -> Table
+}
+
+extension TransactionReading {
+    /// The table named `name`, if there is one.
+    package func table(named name: String) throws -> Table? {
+        guard let spec = tableSpecs.first(where: { $0.name == name }) else { return nil }
+        return try table(spec.key)
+    }
+}
+
+/// A read transaction: the version it pins stays readable until the transaction is released.
+package final class ReadTransaction: TransactionReading {
+    package let snapshot: Snapshot
+    package let pin: VersionPin
+    let context: TreeContext
+    private var tables: [TableKey: Table] = [:]
+
+    init(database: Database) throws {
+        (snapshot, pin) = try database.pinLatest()
+        context = TreeContext(reader: snapshot.reader, writable: false)
+    }
+
+    package var version: Version { snapshot.version }
+
+    package var tableSpecs: [TableSpec] { snapshot.catalog.tables }
+
+    package func table(_ key: TableKey) throws -> Table {
+        if let table = tables[key] { return table }
+        guard let spec = snapshot.catalog.table(key) else { throw StorageError.schema("no table \(key) in version \(version)") }
+        let table = Table(spec: spec, context: context)
+        tables[key] = table
+        return table
+    }
+}
+
+extension Database {
+    /// Begins a read transaction on the newest version.
+    package func beginRead() throws -> ReadTransaction {
+        try ReadTransaction(database: self)
+    }
+}

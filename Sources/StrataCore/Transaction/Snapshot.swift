@@ -1,0 +1,60 @@
+// Snapshot.swift: one committed version, immutable and readable from any thread.
+
+/// A committed version: its catalog and a reader over the mapping that holds it.
+package struct Snapshot: Sendable {
+    package let version: Version
+    package let topRef: Ref
+    package let catalog: Catalog
+    package let reader: NodeReader
+
+    /// The end of the version's used space.
+    package var fileEnd: UInt64 { reader.limit }
+}
+
+/// Options for opening a database.
+package struct DatabaseOptions: Sendable {
+    /// How commits reach the disk.
+    package enum Durability: Sendable {
+        /// Every commit is synced (fdatasync) before it is acknowledged.
+        case full
+        /// Nothing is synced; the file lives in memory (/dev/shm) and is removed when closed.
+        case memoryOnly
+    }
+
+    package var durability: Durability
+    package var readOnly: Bool
+    /// The most versions that may be active (pinned or newest) at once; nil for no limit.
+    package var maximumActiveVersions: Int?
+    package var fileSystem: any FileSystem
+
+    package init(
+        durability: Durability = .full,
+        readOnly: Bool = false,
+        maximumActiveVersions: Int? = nil,
+        fileSystem: any FileSystem = PosixFileSystem()
+    ) {
+        self.durability = durability
+        self.readOnly = readOnly
+        self.maximumActiveVersions = maximumActiveVersions
+        self.fileSystem = fileSystem
+    }
+}
+
+/// Keeps a version pinned (its space is not reused) until released or deinitialized.
+package final class VersionPin: Sendable {
+    package let version: Version
+    private let database: Database
+    private let released = AtomicFlag()
+
+    init(version: Version, database: Database) {
+        self.version = version
+        self.database = database
+    }
+
+    /// Unpins the version now (idempotent).
+    package func release() {
+        if released.setOnce() { database.unpin(version) }
+    }
+
+    deinit { release() }
+}

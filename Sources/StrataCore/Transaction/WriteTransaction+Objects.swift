@@ -1,0 +1,190 @@
+// WriteTransaction+Objects.swift: creating, changing and deleting objects, keeping links and backlinks
+// consistent and recording every change.
+//
+// Link rules (Realm's):
+//   - a link must name an existing object of the column's target table;
+//   - deleting an object removes it from every list and set that links to it, and sets every single
+//     link and dictionary value that pointed to it to null;
+//   - every link (with multiplicity) is mirrored by one entry in the target's backlink column.
+
+extension WriteTransaction {
+    /// Creates an object; columns not in `values` get their defaults. Returns the new object's key.
+    @discardableResult
+    package func createObject(in tableKey: TableKey, values: [ColumnKey: Value] = [:]) throws -> ObjectKey {
+        let table = try self.table(tableKey)
+        for column in values.keys where table.spec.position(of: column) == nil {
+            throw StorageError.schema("table \(table.name) has no column \(column)")
+        }
+        let key = ObjectKey(table.spec.nextObjectKey)
+        var row: [Value] = []
+        for column in table.spec.columns {
+            guard let given = values[column.key] else {
+                row.append(column.defaultValue)
+                continue
+            }
+            guard column.type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
+            let value = normalized(given, for: column)
+            try table.validate(value, for: column)
+            try checkLinkTargets(value, column: column)
+            try table.checkUnique(column, value, except: nil)
+            row.append(value)
+        }
+        try table.insertRow(key, values: row)
+        for (column, value) in zip(table.spec.columns, row) where column.isLink {
+            for target in linkTargets(value) { try addBacklink(from: tableKey, column.key, key, to: target) }
+        }
+        record(tableKey) { $0.insert(key) }
+        return key
+    }
+
+    /// Sets one value of an object.
+    package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, object key: ObjectKey) throws {
+        let table = try self.table(tableKey)
+        let spec = try table.column(column)
+        guard spec.type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
+        guard try table.contains(key) else { throw StorageError.schema("table \(table.name) has no object \(key)") }
+        let value = normalized(value, for: spec)
+        try table.validate(value, for: spec)
+        try checkLinkTargets(value, column: spec)
+        try table.checkUnique(spec, value, except: key)
+        if spec.isLink {
+            let old = linkTargets(try table.value(key, column))
+            let new = linkTargets(value)
+            for target in multisetDifference(old, new) { try removeBacklink(from: tableKey, column, key, to: target) }
+            for target in multisetDifference(new, old) { try addBacklink(from: tableKey, column, key, to: target) }
+        }
+        try table.setValue(key, column, value)
+        record(tableKey) { $0.modify(key, column) }
+    }
+
+    /// Deletes an object, unlinking it everywhere.
+    package func deleteObject(_ key: ObjectKey, in tableKey: TableKey) throws {
+        let table = try self.table(tableKey)
+        guard try table.contains(key) else { throw StorageError.schema("table \(table.name) has no object \(key)") }
+        // Outgoing links first (this also clears the object's links to itself).
+        for column in table.spec.columns where column.isLink {
+            for target in linkTargets(try table.value(key, column.key)) {
+                try removeBacklink(from: tableKey, column.key, key, to: target)
+            }
+        }
+        // Then every link pointing at it.
+        for column in table.spec.columns where column.type == .backlink {
+            guard let originTable = column.linkTable, let originColumn = column.originColumn else { continue }
+            let origins = Set(try table.backlinks(key, from: originTable, column: originColumn))
+            for origin in origins.sorted() {
+                try unlink(origin, column: originColumn, in: originTable, from: key)
+            }
+        }
+        try table.removeRow(key)
+        record(tableKey) { $0.delete(key) }
+    }
+
+    /// Deletes every object of a table.
+    package func deleteAllObjects(in tableKey: TableKey) throws {
+        let table = try self.table(tableKey)
+        let hasLinks = table.spec.columns.contains { $0.isLink || $0.type == .backlink }
+        if hasLinks {
+            for key in try table.keys() { try deleteObject(key, in: tableKey) }
+            return
+        }
+        let keys = try table.keys()
+        try table.removeAllRows()
+        record(tableKey) { changes in for key in keys { changes.delete(key) } }
+    }
+
+    // MARK: Links
+
+    /// The objects a link value points to, with multiplicity.
+    func linkTargets(_ value: Value) -> [ObjectKey] {
+        switch value {
+        case .link(let key): return [key]
+        case .list(let elements): return elements.flatMap(linkTargets)
+        case .dictionary(let entries): return entries.flatMap { linkTargets($0.value) }
+        default: return []
+        }
+    }
+
+    private func multisetDifference(_ lhs: [ObjectKey], _ rhs: [ObjectKey]) -> [ObjectKey] {
+        var remaining = Dictionary(rhs.map { ($0, 1) }, uniquingKeysWith: +)
+        var result: [ObjectKey] = []
+        for key in lhs {
+            if let count = remaining[key], count > 0 {
+                remaining[key] = count - 1
+            } else {
+                result.append(key)
+            }
+        }
+        return result
+    }
+
+    /// Sets are stored without duplicates; dictionaries sorted by key.
+    private func normalized(_ value: Value, for column: ColumnSpec) -> Value {
+        switch (column.collection, value) {
+        case (.set, .list(let elements)):
+            var seen = Set<Value>()
+            return .list(elements.filter { seen.insert($0).inserted })
+        case (.dictionary, .dictionary(let entries)):
+            var byKey: [String: Value] = [:]
+            for entry in entries { byKey[entry.key] = entry.value }
+            return .dictionary(byKey.keys.sorted().map { DictionaryEntry(key: $0, value: byKey[$0]!) })
+        default:
+            return value
+        }
+    }
+
+    private func checkLinkTargets(_ value: Value, column: ColumnSpec) throws {
+        guard column.isLink, let target = column.linkTable else { return }
+        let targetTable = try self.table(target)
+        for key in linkTargets(value) where try !targetTable.contains(key) {
+            throw StorageError.schema("\(targetTable.name) has no object \(key) to link to")
+        }
+    }
+
+    private func backlinkColumn(of target: Table, origin: TableKey, column: ColumnKey) throws -> ColumnSpec {
+        guard let spec = target.spec.columns.first(where: {
+            $0.type == .backlink && $0.linkTable == origin && $0.originColumn == column
+        }) else { throw StorageError.corrupt("\(target.name) lacks the backlink column of \(origin).\(column)") }
+        return spec
+    }
+
+    private func addBacklink(from origin: TableKey, _ column: ColumnKey, _ originKey: ObjectKey, to target: ObjectKey) throws {
+        let targetTable = try self.table(try self.table(origin).column(column).linkTable!)
+        let backlink = try backlinkColumn(of: targetTable, origin: origin, column: column)
+        var keys = try targetTable.backlinks(target, from: origin, column: column)
+        keys.insert(originKey, at: keys.firstIndex { $0 > originKey } ?? keys.count)
+        try targetTable.setValue(target, backlink.key, .list(keys.map { .link($0) }))
+        record(targetTable.key) { $0.modify(target, backlink.key) }
+    }
+
+    private func removeBacklink(from origin: TableKey, _ column: ColumnKey, _ originKey: ObjectKey, to target: ObjectKey) throws {
+        let targetTable = try self.table(try self.table(origin).column(column).linkTable!)
+        let backlink = try backlinkColumn(of: targetTable, origin: origin, column: column)
+        var keys = try targetTable.backlinks(target, from: origin, column: column)
+        guard let position = keys.firstIndex(of: originKey) else {
+            throw StorageError.corrupt("\(targetTable.name) \(target) lacks a backlink from \(origin) \(originKey)")
+        }
+        keys.remove(at: position)
+        try targetTable.setValue(target, backlink.key, .list(keys.map { .link($0) }))
+        record(targetTable.key) { $0.modify(target, backlink.key) }
+    }
+
+    /// Removes every link from `origin`'s `column` to `target` (which is being deleted).
+    private func unlink(_ origin: ObjectKey, column: ColumnKey, in originTable: TableKey, from target: ObjectKey) throws {
+        let table = try self.table(originTable)
+        let spec = try table.column(column)
+        let old = try table.value(origin, column)
+        let new: Value
+        switch old {
+        case .link(let key) where key == target: new = .null
+        case .list(let elements): new = .list(elements.filter { $0 != .link(target) })
+        case .dictionary(let entries):
+            new = .dictionary(entries.map { $0.value == .link(target) ? DictionaryEntry(key: $0.key, value: .null) : $0 })
+        default: return
+        }
+        try set(new, of: spec.key, in: originTable, object: origin)
+    }
+
+    func record(_ table: TableKey, _ change: (inout TableChanges) -> Void) {
+        change(&changes.tables[table, default: TableChanges()])
+    }
+}

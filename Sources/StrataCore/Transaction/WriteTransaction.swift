@@ -1,0 +1,216 @@
+// WriteTransaction.swift: the one transaction that may change the database, producing the next version.
+//
+//   active ──commit()──▶ committed
+//     └────rollback() / deinit / failed commit──▶ rolledBack
+//
+// Invariants:
+//   (1) Nothing reaches the file before commit(); rolling back is forgetting the dirty nodes.
+//   (2) While active it holds the writer queue and the cross-process lock; it releases both exactly once.
+//   (3) Links and backlinks agree after every public operation (Transaction+Links.swift).
+
+/// A write transaction.
+package final class WriteTransaction: TransactionReading {
+    enum Phase { case active, committed, rolledBack }
+
+    let database: Database
+    package let base: Snapshot
+    let baseFreeSpace: FreeSpace
+    let context: TreeContext
+    var catalog: Catalog
+    var loaded: [TableKey: Table] = [:]
+    package internal(set) var changes: ChangeSet
+    var phase = Phase.active
+
+    init(database: Database, base: Snapshot, freeSpace: FreeSpace) {
+        self.database = database
+        self.base = base
+        baseFreeSpace = freeSpace
+        context = TreeContext(reader: base.reader, writable: true)
+        catalog = base.catalog
+        changes = ChangeSet(version: base.version + 1)
+    }
+
+    deinit {
+        if phase == .active { rollback() }
+    }
+
+    package var version: Version { base.version }
+
+    package var tableSpecs: [TableSpec] {
+        catalog.tables.map { loaded[$0.key]?.spec ?? $0 }
+    }
+
+    package func table(_ key: TableKey) throws -> Table {
+        try checkActive()
+        if let table = loaded[key] { return table }
+        guard let spec = catalog.table(key) else { throw StorageError.schema("no table \(key)") }
+        let table = Table(spec: spec, context: context)
+        loaded[key] = table
+        return table
+    }
+
+    func checkActive() throws {
+        guard phase == .active else { throw StorageError.schema("the write transaction has already ended") }
+    }
+
+    /// Discards every change and releases the writer.
+    package func rollback() {
+        guard phase == .active else { return }
+        phase = .rolledBack
+        database.endWrite()
+    }
+
+    // MARK: Schema
+
+    /// Creates an empty table.
+    @discardableResult
+    package func createTable(named name: String) throws -> TableKey {
+        try checkActive()
+        guard !tableSpecs.contains(where: { $0.name == name }) else {
+            throw StorageError.schema("a table named \(name) already exists")
+        }
+        let key = TableKey(catalog.nextTableKey)
+        catalog.nextTableKey += 1
+        catalog.tables.append(TableSpec(key: key, name: name))
+        changes.schemaChanged = true
+        return key
+    }
+
+    /// Removes a table and all its objects. Fails if another table links to it.
+    package func removeTable(_ key: TableKey) throws {
+        let table = try self.table(key)
+        for spec in tableSpecs where spec.key != key {
+            if let column = spec.columns.first(where: { $0.isLink && $0.linkTable == key }) {
+                throw StorageError.schema("\(spec.name).\(column.name) links to \(table.name); remove it first")
+            }
+        }
+        for column in table.spec.columns where column.isLink { try removeColumn(column.key, from: key) }
+        try table.releaseAll()
+        catalog.tables.removeAll { $0.key == key }
+        loaded[key] = nil
+        changes.tables[key] = nil
+        changes.schemaChanged = true
+    }
+
+    /// Renames a table.
+    package func renameTable(_ key: TableKey, to name: String) throws {
+        let table = try self.table(key)
+        guard !tableSpecs.contains(where: { $0.name == name && $0.key != key }) else {
+            throw StorageError.schema("a table named \(name) already exists")
+        }
+        table.spec.name = name
+        changes.schemaChanged = true
+    }
+
+    /// Adds a column; a link column also adds the backlink column to its target table; an indexed or
+    /// unique column gets its index built.
+    @discardableResult
+    package func addColumn(_ column: ColumnSpec, to key: TableKey) throws -> ColumnKey {
+        let table = try self.table(key)
+        guard column.type != .backlink else { throw StorageError.schema("backlink columns are added with their link") }
+        if column.isLink {
+            guard let target = column.linkTable, catalog.table(target) != nil else {
+                throw StorageError.schema("link column \(table.name).\(column.name) needs an existing target table")
+            }
+        }
+        let added = try table.addColumn(column)
+        if added.isLink, let target = added.linkTable {
+            let targetTable = try self.table(target)
+            _ = try targetTable.addColumn(
+                ColumnSpec(
+                    name: "@links.\(key.rawValue).\(added.key.rawValue)",
+                    type: .backlink,
+                    collection: .single,
+                    linkTable: key,
+                    originColumn: added.key
+                )
+            )
+        }
+        if column.indexed { try table.addIndex(added.key, unique: column.unique) }
+        changes.schemaChanged = true
+        return added.key
+    }
+
+    /// Removes a column (and, for a link column, the backlink column of its target).
+    package func removeColumn(_ column: ColumnKey, from key: TableKey) throws {
+        let table = try self.table(key)
+        let spec = try table.column(column)
+        guard spec.type != .backlink else { throw StorageError.schema("backlink columns are removed with their link") }
+        if spec.isLink, let target = spec.linkTable {
+            let targetTable = try self.table(target)
+            if let backlink = targetTable.spec.columns.first(where: {
+                $0.type == .backlink && $0.linkTable == key && $0.originColumn == column
+            }) {
+                try targetTable.removeColumn(backlink.key)
+            }
+        }
+        try table.removeColumn(column)
+        changes.schemaChanged = true
+    }
+
+    /// Renames a column.
+    package func renameColumn(_ column: ColumnKey, in key: TableKey, to name: String) throws {
+        let table = try self.table(key)
+        guard let position = table.spec.position(of: column) else { throw StorageError.schema("no column \(column)") }
+        guard table.spec.column(named: name) == nil else {
+            throw StorageError.schema("table \(table.name) already has a column named \(name)")
+        }
+        table.spec.columns[position].name = name
+        changes.schemaChanged = true
+    }
+
+    /// Adds an index (unique for primary keys) to a column.
+    package func addIndex(to column: ColumnKey, in key: TableKey, unique: Bool = false) throws {
+        try self.table(key).addIndex(column, unique: unique)
+        changes.schemaChanged = true
+    }
+
+    /// Drops a column's index.
+    package func removeIndex(from column: ColumnKey, in key: TableKey) throws {
+        try self.table(key).removeIndex(column)
+        changes.schemaChanged = true
+    }
+}
+
+extension Database {
+    /// Waits for the writer queue and the file lock, then begins a write transaction on the newest version.
+    package func beginWrite() async throws -> WriteTransaction {
+        try checkWritable()
+        try await writers.acquire()
+        do {
+            if let fileLock {
+                var delay = 50
+                while try !mappingSystemErrors({ try fileLock.tryLock() }) {
+                    try await Task.sleep(for: .microseconds(delay))
+                    delay = min(delay * 2, 10_000)
+                }
+            }
+            do {
+                try checkWritable()
+                try refreshFromFile()
+                let (base, free) = state.withLock { ($0.latest, $0.freeSpace) }
+                return WriteTransaction(database: self, base: base, freeSpace: free)
+            } catch {
+                fileLock?.unlock()
+                throw error
+            }
+        } catch {
+            writers.release()
+            throw error
+        }
+    }
+
+    func checkWritable() throws {
+        try state.withLock { state in
+            if state.closed { throw StorageError.closed }
+            if options.readOnly { throw StorageError.readOnly }
+            if let cause = state.poisonedBy { throw StorageError.poisoned(path: path, cause: cause) }
+        }
+    }
+
+    /// Releases the file lock and the writer queue (once per write transaction).
+    func endWrite() {
+        fileLock?.unlock()
+        writers.release()
+    }
+}

@@ -1,0 +1,71 @@
+// WriterQueue.swift: the in-process queue of tasks waiting to write, first come first served.
+//
+// Waiting suspends the task (a continuation), never a thread.
+//
+//   free ──acquire()──▶ held ──release() with waiters──▶ held (next waiter resumed)
+//                        └──────release() without──────▶ free
+
+import Synchronization
+
+/// A FIFO asynchronous mutex.
+package final class WriterQueue: Sendable {
+    private struct State {
+        var held = false
+        var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+        var nextID: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    /// Waits until the queue is free and takes it. Throws `CancellationError` if the task is cancelled
+    /// while waiting.
+    package func acquire() async throws {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let granted = state.withLock { state -> Bool in
+                    if !state.held {
+                        state.held = true
+                        return true
+                    }
+                    state.waiters.append((id, continuation))
+                    return false
+                }
+                if granted { continuation.resume() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let position = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: position).continuation
+            }
+            cancelled?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Takes the queue if it is free, without waiting.
+    package func tryAcquire() -> Bool {
+        state.withLock { state in
+            if state.held { return false }
+            state.held = true
+            return true
+        }
+    }
+
+    /// Hands the queue to the next waiter, or frees it.
+    package func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            precondition(state.held, "release of a writer queue that is not held")
+            if state.waiters.isEmpty {
+                state.held = false
+                return nil
+            }
+            return state.waiters.removeFirst().continuation
+        }
+        next?.resume()
+    }
+}

@@ -1,0 +1,331 @@
+// ClusterTree+Mutation.swift: copy-on-write insertion, update, deletion and layout changes.
+//
+// Every mutation walks from the root, turning each committed node on its path into a dirty copy
+// (`makeDirty`, which records the committed extent as released) and then edits the copies.
+// Splits: a full leaf splits in half, except when the new key is the largest (an append), where the
+// new key starts a leaf of its own so that ascending inserts fill leaves completely.
+// Deletion: an emptied child is removed; an underfull child (below a quarter) merges with a neighbour
+// when the two fit in one node; a root inner node with one child is replaced by that child.
+
+extension ClusterTree {
+    /// Returns `node` as a dirty node, decoding it if it is committed.
+    func makeDirty(_ node: TreeNode) throws -> TreeNode {
+        guard case .clean(let ref) = node else { return node }
+        let view = try reader.node(ref, oneOf: [.leaf, .inner])
+        context.release(view)
+        if view.kind == .inner { return .inner(InnerNode(try InnerNodeView(view))) }
+        var dropped: [BlobRef] = []
+        let leaf = try ClusterLeaf.decode(try ClusterLeafView(view), layout: layout, released: &dropped)
+        for blob in dropped { context.release(blob) }
+        return .leaf(leaf)
+    }
+
+    /// Inserts a new object; `cells` follow the layout. The key must not exist yet.
+    package func insert(_ key: Int64, cells: [Cell]) throws {
+        precondition(cells.count == layout.physical.count)
+        guard let root else {
+            let leaf = ClusterLeaf(layout: layout)
+            leaf.keys.append(key)
+            for (column, cell) in zip(leaf.columns, cells) { column.insert(cell, at: 0) }
+            setRoot(.leaf(leaf))
+            return
+        }
+        let (node, split) = try insert(into: root, key: key) { leaf, index in
+            for (column, cell) in zip(leaf.columns, cells) { column.insert(cell, at: index) }
+        }
+        if let (splitKey, sibling) = split {
+            let left = try count(of: node)
+            let right = try count(of: sibling)
+            let firstKey = try lowestKey(of: node)
+            setRoot(.inner(InnerNode(keys: [firstKey, splitKey], children: [node, sibling], counts: [left, right])))
+        } else {
+            setRoot(node)
+        }
+        checkInvariants()
+    }
+
+    /// Inserts a key whose row is filled in by `fill(leaf, index)` (bulk paths use typed appends).
+    package func insert(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws {
+        guard let root else {
+            let leaf = ClusterLeaf(layout: layout)
+            leaf.keys.append(key)
+            fill(leaf, 0)
+            setRoot(.leaf(leaf))
+            return
+        }
+        let (node, split) = try insert(into: root, key: key, fill: fill)
+        if let (splitKey, sibling) = split {
+            let left = try count(of: node)
+            let right = try count(of: sibling)
+            let firstKey = try lowestKey(of: node)
+            setRoot(.inner(InnerNode(keys: [firstKey, splitKey], children: [node, sibling], counts: [left, right])))
+        } else {
+            setRoot(node)
+        }
+    }
+
+    private func lowestKey(of node: TreeNode) throws -> Int64 {
+        switch node {
+        case .leaf(let leaf): return leaf.keys[0]
+        case .inner(let inner): return inner.keys[0]
+        case .clean: preconditionFailure("split nodes are dirty")
+        }
+    }
+
+    private func insert(
+        into node: TreeNode,
+        key: Int64,
+        fill: (ClusterLeaf, Int) -> Void
+    ) throws -> (TreeNode, (Int64, TreeNode)?) {
+        let dirty = try makeDirty(node)
+        switch dirty {
+        case .leaf(let leaf):
+            let index = leaf.lowerBound(key)
+            precondition(index == leaf.count || leaf.keys[index] != key, "object key \(key) already exists")
+            leaf.keys.insert(key, at: index)
+            fill(leaf, index)
+            guard leaf.count > Self.maxLeafCount else { return (dirty, nil) }
+            let at = index == leaf.count - 1 ? index : leaf.count / 2
+            let tail = leaf.split(from: at)
+            return (dirty, (tail.keys[0], .leaf(tail)))
+        case .inner(let inner):
+            let index = inner.childIndex(for: key)
+            let (child, split) = try insert(into: inner.children[index], key: key, fill: fill)
+            inner.children[index] = child
+            inner.counts[index] += 1
+            if key < inner.keys[index] { inner.keys[index] = key }
+            if let (splitKey, sibling) = split {
+                let siblingCount = try count(of: sibling)
+                inner.counts[index] -= siblingCount
+                inner.keys.insert(splitKey, at: index + 1)
+                inner.children.insert(sibling, at: index + 1)
+                inner.counts.insert(siblingCount, at: index + 1)
+            }
+            guard inner.keys.count > Self.maxInnerCount else { return (dirty, nil) }
+            let at = index + 1 == inner.keys.count - 1 ? inner.keys.count - 1 : inner.keys.count / 2
+            let tail = inner.split(from: at)
+            return (dirty, (tail.keys[0], .inner(tail)))
+        case .clean:
+            preconditionFailure("makeDirty returned a clean node")
+        }
+    }
+
+    /// Gives `body` the dirty leaf holding `key` and the row index; false if there is no such object.
+    package func update(_ key: Int64, _ body: (ClusterLeaf, Int) throws -> Void) throws -> Bool {
+        guard try contains(key), let root else { return false }
+        let node = try makeDirty(root)
+        setRoot(node)
+        var current = node
+        while true {
+            switch current {
+            case .leaf(let leaf):
+                let index = leaf.lowerBound(key)
+                try body(leaf, index)
+                return true
+            case .inner(let inner):
+                let index = inner.childIndex(for: key)
+                let child = try makeDirty(inner.children[index])
+                inner.children[index] = child
+                current = child
+            case .clean:
+                preconditionFailure("makeDirty returned a clean node")
+            }
+        }
+    }
+
+    /// Sets one cell of an object; false if there is no such object.
+    package func set(_ key: Int64, column: Int, to cell: Cell) throws -> Bool {
+        try update(key) { leaf, index in
+            if let blob = leaf.columns[column].set(cell, at: index) { context.release(blob) }
+        }
+    }
+
+    /// Removes an object; false if there was none.
+    package func remove(_ key: Int64) throws -> Bool {
+        guard try contains(key), let root else { return false }
+        let node = try remove(key, from: root)
+        switch node {
+        case .leaf(let leaf) where leaf.count == 0:
+            setRoot(nil)
+        case .inner(let inner) where inner.children.count == 1:
+            setRoot(inner.children[0])
+        default:
+            setRoot(node)
+        }
+        checkInvariants()
+        return true
+    }
+
+    private func remove(_ key: Int64, from node: TreeNode) throws -> TreeNode {
+        let dirty = try makeDirty(node)
+        switch dirty {
+        case .leaf(let leaf):
+            let index = leaf.lowerBound(key)
+            precondition(index < leaf.count && leaf.keys[index] == key)
+            leaf.keys.remove(at: index)
+            for column in leaf.columns {
+                if let blob = column.remove(at: index) { context.release(blob) }
+            }
+        case .inner(let inner):
+            let index = inner.childIndex(for: key)
+            let child = try remove(key, from: inner.children[index])
+            inner.children[index] = child
+            inner.counts[index] -= 1
+            if inner.counts[index] == 0 {
+                inner.keys.remove(at: index)
+                inner.children.remove(at: index)
+                inner.counts.remove(at: index)
+            } else {
+                try rebalance(inner, at: index)
+            }
+        case .clean:
+            preconditionFailure("makeDirty returned a clean node")
+        }
+        return dirty
+    }
+
+    /// Merges child `index` with a neighbour when it is underfull and the two fit in one node.
+    private func rebalance(_ inner: InnerNode, at index: Int) throws {
+        guard inner.children.count > 1 else { return }
+        let size = try width(of: inner.children[index])
+        let limit = isLeaf(inner.children[index]) ? Self.maxLeafCount : Self.maxInnerCount
+        guard size < limit / 4 else { return }
+        let left = index > 0 ? index - 1 : index
+        let right = left + 1
+        guard try width(of: inner.children[left]) + width(of: inner.children[right]) <= limit else { return }
+        let leftNode = try makeDirty(inner.children[left])
+        let rightNode = try makeDirty(inner.children[right])
+        switch (leftNode, rightNode) {
+        case (.leaf(let a), .leaf(let b)): a.absorb(b)
+        case (.inner(let a), .inner(let b)):
+            a.keys.append(contentsOf: b.keys)
+            a.children.append(contentsOf: b.children)
+            a.counts.append(contentsOf: b.counts)
+        default: throw StorageError.corrupt("siblings at different depths")
+        }
+        inner.children[left] = leftNode
+        inner.counts[left] += inner.counts[right]
+        inner.keys.remove(at: right)
+        inner.children.remove(at: right)
+        inner.counts.remove(at: right)
+    }
+
+    private func isLeaf(_ node: TreeNode) -> Bool {
+        switch node {
+        case .leaf: return true
+        case .inner: return false
+        case .clean(let ref): return (try? reader.node(ref, .leaf)) != nil
+        }
+    }
+
+    /// Entries (rows or children) directly in `node`.
+    private func width(of node: TreeNode) throws -> Int {
+        switch node {
+        case .leaf(let leaf): return leaf.count
+        case .inner(let inner): return inner.children.count
+        case .clean(let ref):
+            let view = try reader.node(ref, oneOf: [.leaf, .inner])
+            return view.kind == .leaf ? try ClusterLeafView(view).count : try InnerNodeView(view).count
+        }
+    }
+
+    /// Removes every object, releasing every committed node and blob of the tree.
+    package func removeAll() throws {
+        if let root { try releaseAll(root) }
+        setRoot(nil)
+    }
+
+    private func releaseAll(_ node: TreeNode) throws {
+        switch node {
+        case .leaf(let leaf):
+            for column in leaf.columns { for blob in column.blobs { context.release(blob) } }
+        case .inner(let inner):
+            for child in inner.children { try releaseAll(child) }
+        case .clean(let ref):
+            let view = try reader.node(ref, oneOf: [.leaf, .inner])
+            context.release(view)
+            if view.kind == .inner {
+                let inner = try InnerNodeView(view)
+                for index in 0..<inner.count { try releaseAll(.clean(inner.child(at: index))) }
+            } else {
+                let leaf = try ClusterLeafView(view)
+                for columnKey in leaf.columnKeys {
+                    guard let block = try leaf.block(columnKey), block.kind == .variable else { continue }
+                    for row in 0..<block.count where block.isExternal(row) { context.release(try block.blobRef(row)) }
+                }
+            }
+        }
+    }
+
+    /// Adopts a new layout. Dirty leaves gain default-filled storages for new columns and drop removed
+    /// ones (releasing their blobs); committed leaves convert when they are next made dirty.
+    package func changeLayout(to newLayout: LeafLayout) {
+        let old = layout
+        setLayout(newLayout)
+        guard let root else { return }
+        convert(root, from: old, to: newLayout)
+    }
+
+    private func convert(_ node: TreeNode, from old: LeafLayout, to new: LeafLayout) {
+        switch node {
+        case .clean: return
+        case .inner(let inner): for child in inner.children { convert(child, from: old, to: new) }
+        case .leaf(let leaf):
+            var columns: [any ColumnStorage] = []
+            for (columnKey, physical) in zip(new.columnKeys, new.physical) {
+                if let position = old.columnKeys.firstIndex(of: columnKey) {
+                    columns.append(leaf.columns[position])
+                } else {
+                    let storage = makeColumnStorage(physical)
+                    let fill = Cell.defaultValue(for: physical)
+                    for index in 0..<leaf.count { storage.insert(fill, at: index) }
+                    columns.append(storage)
+                }
+            }
+            for (position, columnKey) in old.columnKeys.enumerated() where !new.columnKeys.contains(columnKey) {
+                for blob in leaf.columns[position].blobs { context.release(blob) }
+            }
+            leaf.columns = columns
+        }
+    }
+
+    #if STRATA_INTERNAL_CHECKS
+    /// Checks ordering, counts and depth of the whole tree (slow; internal-checks builds only).
+    package func checkInvariants() {
+        guard let root else { return }
+        var previous: Int64?
+        var leafDepth: Int?
+        func walk(_ node: TreeNode, depth: Int, low: Int64?, high: Int64?) -> Int {
+            switch node {
+            case .leaf(let leaf):
+                precondition(leafDepth == nil || leafDepth == depth, "leaves at different depths")
+                leafDepth = depth
+                for key in leaf.keys {
+                    precondition(previous.map { $0 < key } ?? true, "keys out of order")
+                    precondition(low.map { key >= $0 } ?? true && high.map { key < $0 } ?? true, "key outside its range")
+                    previous = key
+                }
+                return leaf.count
+            case .inner(let inner):
+                precondition(!inner.children.isEmpty)
+                for index in inner.children.indices {
+                    let upper = index + 1 < inner.keys.count ? inner.keys[index + 1] : high
+                    let counted = walk(inner.children[index], depth: depth + 1, low: inner.keys[index], high: upper)
+                    precondition(counted == inner.counts[index], "inner count differs from its child")
+                }
+                return inner.counts.reduce(0, +)
+            case .clean(let ref):
+                let keys = (try? ClusterTree(root: ref, layout: layout, context: context).allKeys()) ?? []
+                for key in keys {
+                    precondition(previous.map { $0 < key } ?? true, "keys out of order")
+                    previous = key
+                }
+                return keys.count
+            }
+        }
+        _ = walk(root, depth: 0, low: nil, high: nil)
+    }
+    #else
+    @inline(__always) package func checkInvariants() {}
+    #endif
+}

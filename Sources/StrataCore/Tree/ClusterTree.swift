@@ -1,0 +1,224 @@
+// ClusterTree.swift: a copy-on-write B+tree of objects keyed by 64-bit keys, with columnar leaves.
+//
+// Shape: inner nodes (InnerNode.swift) over leaves of up to `maxLeafCount` objects (ClusterLeaf.swift).
+// A tree reads committed nodes straight from the mapping; the first write to a node on a path decodes
+// it into a dirty in-memory node (its extent goes to the context's release log) and the commit writes
+// every dirty node bottom-up (`write(to:)`).
+//
+// Invariants (checked by `verify` and `checkInvariants()`):
+//   (1) Keys are strictly ascending across the leaves, left to right.
+//   (2) Every leaf is at the same depth; no node but the root is empty; an inner root has >= 2 children.
+//   (3) Child i of an inner node holds keys in [key[i], key[i + 1]); counts[i] is its number of objects.
+//   (4) A committed node is never modified; a dirty node is referenced by exactly one parent.
+
+/// A leaf as reads see it: committed (zero-copy) or dirty (in memory).
+package enum LeafAccess {
+    case clean(ClusterLeafView)
+    case dirty(ClusterLeaf)
+
+    /// Rows in the leaf.
+    package var count: Int {
+        switch self {
+        case .clean(let view): return view.count
+        case .dirty(let leaf): return leaf.count
+        }
+    }
+
+    /// The key at `index`.
+    package func key(at index: Int) -> Int64 {
+        switch self {
+        case .clean(let view): return view.key(at: index)
+        case .dirty(let leaf): return leaf.keys[index]
+        }
+    }
+}
+
+/// A B+tree of objects (a table's clusters) or of index entries.
+package final class ClusterTree {
+    /// Most objects in one leaf.
+    package static let maxLeafCount = 256
+    /// Most children of one inner node.
+    package static let maxInnerCount = 128
+
+    package private(set) var root: TreeNode?
+    package private(set) var layout: LeafLayout
+    package let context: TreeContext
+
+    package init(root: Ref, layout: LeafLayout, context: TreeContext) {
+        self.root = root.isNone ? nil : .clean(root)
+        self.layout = layout
+        self.context = context
+    }
+
+    var reader: NodeReader { context.reader }
+
+    /// Whether any node of the tree is dirty.
+    package var isDirty: Bool {
+        if case .clean = root { return false }
+        return root != nil || rootWasCleared
+    }
+
+    private var rootWasCleared = false
+
+    // MARK: Reading
+
+    /// Objects in the tree.
+    package func count() throws -> Int {
+        guard let root else { return 0 }
+        return try count(of: root)
+    }
+
+    func count(of node: TreeNode) throws -> Int {
+        switch node {
+        case .leaf(let leaf): return leaf.count
+        case .inner(let inner): return inner.counts.reduce(0, +)
+        case .clean(let ref):
+            let view = try reader.node(ref, oneOf: [.leaf, .inner])
+            if view.kind == .leaf { return try ClusterLeafView(view).count }
+            return try InnerNodeView(view).totalCount
+        }
+    }
+
+    /// The leaf holding `key` and the row's index in it.
+    package func locate(_ key: Int64) throws -> (LeafAccess, Int)? {
+        guard var node = root else { return nil }
+        while true {
+            switch node {
+            case .leaf(let leaf):
+                let index = leaf.lowerBound(key)
+                return index < leaf.count && leaf.keys[index] == key ? (.dirty(leaf), index) : nil
+            case .inner(let inner):
+                node = inner.children[inner.childIndex(for: key)]
+            case .clean(let ref):
+                let view = try reader.node(ref, oneOf: [.leaf, .inner])
+                if view.kind == .leaf {
+                    let leaf = try ClusterLeafView(view)
+                    return leaf.find(key).map { (.clean(leaf), $0) }
+                }
+                let inner = try InnerNodeView(view)
+                let child = inner.child(at: inner.childIndex(for: key))
+                node = .clean(child)
+            }
+        }
+    }
+
+    /// Whether an object with `key` exists.
+    package func contains(_ key: Int64) throws -> Bool { try locate(key) != nil }
+
+    /// The cell of column `column` (an index into the layout) in row `row` of `leaf`.
+    package func cell(in leaf: LeafAccess, row: Int, column: Int) throws -> Cell {
+        switch leaf {
+        case .dirty(let leaf): return try leaf.columns[column].cell(at: row, reader: reader)
+        case .clean(let view):
+            guard let block = try view.block(layout.columnKeys[column]) else {
+                return Cell.defaultValue(for: layout.physical[column])
+            }
+            guard block.kind == layout.physical[column].kind else {
+                throw StorageError.corrupt("leaf \(view.node.ref) stores column \(layout.columnKeys[column]) as \(block.kind)")
+            }
+            let cell = try block.cell(row, reader: reader)
+            if cell == .null && !layout.physical[column].nullable { return Cell.defaultValue(for: layout.physical[column]) }
+            return cell
+        }
+    }
+
+    /// The cell of `column` for the object `key`, or nil if there is no such object.
+    package func cell(_ key: Int64, column: Int) throws -> Cell? {
+        guard let (leaf, row) = try locate(key) else { return nil }
+        return try cell(in: leaf, row: row, column: column)
+    }
+
+    /// Calls `body` with each leaf, in key order, until it returns false.
+    package func forEachLeaf(_ body: (LeafAccess) throws -> Bool) throws {
+        guard let root else { return }
+        _ = try visit(root, body)
+    }
+
+    private func visit(_ node: TreeNode, _ body: (LeafAccess) throws -> Bool) throws -> Bool {
+        switch node {
+        case .leaf(let leaf): return try body(.dirty(leaf))
+        case .inner(let inner):
+            for child in inner.children where try !visit(child, body) { return false }
+            return true
+        case .clean(let ref):
+            let view = try reader.node(ref, oneOf: [.leaf, .inner])
+            if view.kind == .leaf { return try body(.clean(ClusterLeafView(view))) }
+            let inner = try InnerNodeView(view)
+            for index in 0..<inner.count where try !visit(.clean(inner.child(at: index)), body) { return false }
+            return true
+        }
+    }
+
+    /// Every key, ascending.
+    package func allKeys() throws -> [Int64] {
+        var keys: [Int64] = []
+        try forEachLeaf { leaf in
+            for index in 0..<leaf.count { keys.append(leaf.key(at: index)) }
+            return true
+        }
+        return keys
+    }
+
+    /// The key of the object at `position` in key order.
+    package func key(atPosition position: Int) throws -> Int64 {
+        guard var node = root else { preconditionFailure("position \(position) in an empty tree") }
+        var remaining = position
+        while true {
+            switch node {
+            case .leaf(let leaf): return leaf.keys[remaining]
+            case .inner(let inner):
+                var index = 0
+                while remaining >= inner.counts[index] {
+                    remaining -= inner.counts[index]
+                    index += 1
+                }
+                node = inner.children[index]
+            case .clean(let ref):
+                let view = try reader.node(ref, oneOf: [.leaf, .inner])
+                if view.kind == .leaf {
+                    let leaf = try ClusterLeafView(view)
+                    guard remaining < leaf.count else { throw StorageError.corrupt("leaf \(ref) is shorter than its count") }
+                    return leaf.key(at: remaining)
+                }
+                let inner = try InnerNodeView(view)
+                var index = 0
+                while index < inner.count && remaining >= inner.childCount(at: index) {
+                    remaining -= inner.childCount(at: index)
+                    index += 1
+                }
+                guard index < inner.count else { throw StorageError.corrupt("inner node \(ref) counts are wrong") }
+                node = .clean(inner.child(at: index))
+            }
+        }
+    }
+
+    // MARK: Writing at commit
+
+    /// Writes every dirty node to `sink`, children first; returns the new root ref (`.none` if empty).
+    package func write(to sink: any NodeSink) throws -> Ref {
+        guard let root else { return .none }
+        let ref = try write(root, to: sink)
+        return ref
+    }
+
+    private func write(_ node: TreeNode, to sink: any NodeSink) throws -> Ref {
+        switch node {
+        case .clean(let ref): return ref
+        case .leaf(let leaf): return try sink.write(leaf.encode(layout: layout, sink: sink))
+        case .inner(let inner):
+            let refs = try inner.children.map { try write($0, to: sink) }
+            return try sink.write(inner.encode(refs: refs))
+        }
+    }
+
+    // MARK: Shared by the mutation extensions
+
+    /// Replaces the root (mutation extensions only).
+    func setRoot(_ node: TreeNode?) {
+        if node == nil { rootWasCleared = true }
+        root = node
+    }
+
+    /// Changes the layout (mutation extensions only).
+    func setLayout(_ layout: LeafLayout) { self.layout = layout }
+}

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import StrataCore
+
+@Suite("Database basics")
+struct DatabaseTests {
+    @Test("A new database opens empty, and a committed object survives a reopen")
+    func roundTripThroughReopen() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        do {
+            let database = try Database.open(path: path)
+            #expect(database.latestVersion == 1)
+            let write = try await database.beginWrite()
+            let people = try write.createTable(named: "Person")
+            let name = try write.addColumn(ColumnSpec(name: "name", type: .string), to: people)
+            let age = try write.addColumn(ColumnSpec(name: "age", type: .int, indexed: true), to: people)
+            let key = try write.createObject(in: people, values: [name: .string("Ada"), age: .int(36)])
+            #expect(key == ObjectKey(0))
+            let result = try write.commit()
+            #expect(result.version == 2)
+            #expect(result.changes.tables[people]?.insertions == [key])
+            try database.verify()
+            database.close()
+        }
+        let database = try Database.open(path: path)
+        defer { database.close() }
+        let read = try database.beginRead()
+        let table = try #require(try read.table(named: "Person"))
+        #expect(table.count == 1)
+        #expect(try table.value(ObjectKey(0), table.column(named: "name").key) == .string("Ada"))
+        #expect(try table.find(table.column(named: "age").key, equalTo: .int(36)) == [ObjectKey(0)])
+        try database.verify()
+    }
+
+    @Test("Many objects split leaves and inner nodes, and every one reads back")
+    func manyObjects() async throws {
+        let directory = TemporaryDirectory()
+        let database = try Database.open(path: directory.file())
+        defer { database.close() }
+        let write = try await database.beginWrite()
+        let table = try write.createTable(named: "Item")
+        let value = try write.addColumn(ColumnSpec(name: "value", type: .int), to: table)
+        let label = try write.addColumn(ColumnSpec(name: "label", type: .string, nullable: true), to: table)
+        for index in 0..<40_000 {
+            try write.createObject(in: table, values: [value: .int(Int64(index * 7)), label: index % 3 == 0 ? .null : .string("item \(index)")])
+        }
+        try write.commit()
+        try database.verify()
+        let read = try database.beginRead()
+        let items = try read.table(table)
+        #expect(items.count == 40_000)
+        for index in stride(from: 0, to: 40_000, by: 997) {
+            #expect(try items.value(ObjectKey(Int64(index)), value) == .int(Int64(index * 7)))
+            #expect(try items.value(ObjectKey(Int64(index)), label) == (index % 3 == 0 ? .null : .string("item \(index)")))
+            #expect(try items.key(atPosition: index) == ObjectKey(Int64(index)))
+        }
+        let delete = try await database.beginWrite()
+        for index in stride(from: 0, to: 40_000, by: 2) { try delete.deleteObject(ObjectKey(Int64(index)), in: table) }
+        try delete.commit()
+        try database.verify()
+        #expect(try database.beginRead().table(table).count == 20_000)
+    }
+}
