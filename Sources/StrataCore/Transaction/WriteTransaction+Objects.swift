@@ -26,8 +26,10 @@ extension WriteTransaction {
             let value = normalized(given, for: column)
             try table.validate(value, for: column)
             try checkLinkTargets(value, column: column)
-            try table.checkUnique(column, value, except: nil)
             row.append(value)
+        }
+        for (column, value) in zip(table.spec.columns, row) where column.unique {
+            try table.checkUnique(column, value, except: nil)
         }
         try table.insertRow(key, values: row)
         for (column, value) in zip(table.spec.columns, row) where column.isLink {

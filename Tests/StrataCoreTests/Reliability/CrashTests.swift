@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import StrataCore
+
+@Suite("Crash test: SIGKILL at random moments")
+struct CrashTests {
+    /// The child executable, built beside the test bundle by `swift test`.
+    static var writerPath: String {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent().appendingPathComponent("StrataCrashWriter").path
+    }
+
+    @Test("Every acknowledged commit survives SIGKILL; nothing later is half-visible; verify() passes")
+    func killedWriterLosesNothingAcknowledged() async throws {
+        let kills = Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 50
+        let seed = testSeed()
+        print("CrashTests seed: \(seed), kills: \(kills)")
+        var random = SeededGenerator(seed: seed)
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        var lastAcknowledged: Int64 = 0
+        var survivedUnacknowledged = 0
+        for round in 0..<kills {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: Self.writerPath)
+            child.arguments = [path]
+            let output = Pipe()
+            child.standardOutput = output
+            try child.run()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let acks = text.split(separator: "\n").compactMap { $0.hasPrefix("ack ") ? Int64($0.dropFirst(4)) : nil }
+            if let last = acks.last { lastAcknowledged = last }
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let database = try Database.open(path: path)
+            defer { database.close() }
+            try database.verify()
+            let schema: CrashSchema
+            do {
+                schema = try CrashSchema.find(database.beginRead())
+            } catch {
+                #expect(lastAcknowledged == 0, "round \(round): schema missing after acknowledged commits")
+                continue
+            }
+            let last = try schema.check(database)
+            #expect(last >= lastAcknowledged, "round \(round): commit \(lastAcknowledged) was acknowledged but the file ends at \(last)")
+            #expect(last <= lastAcknowledged + 1, "round \(round): \(last) is past the one commit that may be in flight")
+            if last == lastAcknowledged + 1 { survivedUnacknowledged += 1 }
+            lastAcknowledged = last
+        }
+        print("CrashTests: \(kills) kills, \(lastAcknowledged) commits, \(survivedUnacknowledged) in-flight commits survived")
+        #expect(lastAcknowledged > 0, "the child never committed")
+    }
+}
