@@ -32,28 +32,7 @@ struct CrashWriter {
         let schema = try await CrashSchema.prepare(database)
         var next = try schema.lastCommitted(database) + 1
         while true {
-            let write = try await database.beginWrite()
-            let payloadLength = next % 7 == 0 ? 3_000 : Int(next % 50)
-            let payload = String(repeating: "p", count: payloadLength)
-            let object = try write.createObject(
-                in: schema.counter,
-                values: [schema.number: .int(next), schema.payload: .string(payload)]
-            )
-            let log = try write.table(schema.log)
-            let logObject = try log.key(atPosition: 0)
-            guard case .list(var linked) = try log.value(logObject, schema.entries) else { fatalError("entries is a list") }
-            linked.append(.link(object))
-            if next % 5 == 0 {
-                let counter = try write.table(schema.counter)
-                if let old = try counter.find(schema.number, equalTo: .int(next - 20)).first {
-                    try write.deleteObject(old, in: schema.counter)
-                    linked.removeAll { $0 == .link(old) }
-                }
-            }
-            try write.set(.list(linked), of: schema.entries, in: schema.log, object: logObject)
-            let meta = try write.table(schema.meta)
-            try write.set(.int(next), of: schema.last, in: schema.meta, object: try meta.key(atPosition: 0))
-            try write.commit()
+            try await schema.commitTransaction(next, to: database)
             writeLine(1, "ack \(next)")
             next += 1
         }

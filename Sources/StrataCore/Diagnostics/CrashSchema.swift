@@ -47,6 +47,30 @@ package struct CrashSchema: Sendable {
         )
     }
 
+    /// Commits transaction `number` (see the file comment for what it does).
+    package func commitTransaction(_ number: Int64, to database: Database) async throws {
+        let write = try await database.beginWrite()
+        let payloadLength = number % 7 == 0 ? 3_000 : Int(number % 50)
+        let object = try write.createObject(
+            in: counter,
+            values: [self.number: .int(number), payload: .string(String(repeating: "p", count: payloadLength))]
+        )
+        let logTable = try write.table(log)
+        let logObject = try logTable.key(atPosition: 0)
+        guard case .list(var linked) = try logTable.value(logObject, entries) else {
+            throw StorageError.corrupt("Log.entries is not a list")
+        }
+        linked.append(.link(object))
+        if number % 5 == 0, let old = try write.table(counter).find(self.number, equalTo: .int(number - 20)).first {
+            try write.deleteObject(old, in: counter)
+            linked.removeAll { $0 == .link(old) }
+        }
+        try write.set(.list(linked), of: entries, in: log, object: logObject)
+        let metaTable = try write.table(meta)
+        try write.set(.int(number), of: last, in: meta, object: try metaTable.key(atPosition: 0))
+        try write.commit()
+    }
+
     /// The last committed transaction number (0 if none).
     package func lastCommitted(_ database: Database) throws -> Int64 {
         let read = try database.beginRead()

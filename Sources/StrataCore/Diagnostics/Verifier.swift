@@ -103,6 +103,7 @@ struct Verifier {
         var keys: [Int64] = []
         var leafDepth: Int?
         func walk(_ ref: Ref, depth: Int, low: Int64?, high: Int64?, verifier: inout Verifier) throws -> Int {
+            guard depth <= ClusterTree.maximumDepth else { throw StorageError.corrupt("\(what) is too deep (a cycle)") }
             let node = try verifier.reader.node(ref, oneOf: [.leaf, .inner])
             try verifier.claim(node, "\(what) node")
             if node.kind == .leaf {

@@ -27,7 +27,7 @@ extension Table {
             }
         case .list, .set:
             guard case .list(let elements) = value,
-                elements.allSatisfy({ fits($0, column.type, nullable: column.nullable) })
+                elements.allSatisfy({ fits($0, column.type, nullable: column.nullable && column.type != .link) })
             else { throw StorageError.schema(problem) }
         case .dictionary:
             guard case .dictionary(let entries) = value,

@@ -240,6 +240,8 @@ package final class Database: Sendable {
     func refreshFromFile() throws {
         try state.withLock { state in
             guard !state.closed else { throw StorageError.closed }
+            // After a failed sync the file's state is unknown: keep the last version known to be durable.
+            guard state.poisonedBy == nil else { return }
             let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
             guard let header = try? FileHeader.decode(bytes, path: path), let (index, slot) = header.current,
                 slot.version > state.latest.version

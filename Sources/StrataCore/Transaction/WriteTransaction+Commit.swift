@@ -16,8 +16,6 @@
 //   (2) After a crash, the valid slot with the highest version names a fully written, synced version.
 //   (3) A sync is never retried after it fails (DESIGN.md 4.8).
 
-import Glibc
-
 /// Allocates and collects the nodes of one commit.
 final class CommitSink: NodeSink {
     var freeSpace: FreeSpace
@@ -127,9 +125,12 @@ extension Database {
             try FileHeader.encode(slot, index: newSlotIndex).withUnsafeBytes {
                 try file.write($0, at: UInt64(newSlotIndex * FileHeader.pageSize))
             }
+        } catch let error as SystemError {
+            poison("writing the header of version \(newVersion) failed: \(error)")
+            throw StorageError.io(error)
         } catch {
             poison("writing the header of version \(newVersion) failed: \(error)")
-            throw StorageError.io(error as? SystemError ?? SystemError("pwrite", code: EIO, path: path))
+            throw error
         }
         if durable { try syncOrPoison("after writing the header of version \(newVersion)") }
 

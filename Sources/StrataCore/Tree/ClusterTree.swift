@@ -79,10 +79,13 @@ package final class ClusterTree {
         }
     }
 
+    /// Deeper than this, a tree must have a cycle (a damaged file): 128^12 objects would not fit a disk.
+    static let maximumDepth = 12
+
     /// The leaf holding `key` and the row's index in it.
     package func locate(_ key: Int64) throws -> (LeafAccess, Int)? {
         guard var node = root else { return nil }
-        while true {
+        for _ in 0...Self.maximumDepth {
             switch node {
             case .leaf(let leaf):
                 let index = leaf.lowerBound(key)
@@ -100,6 +103,7 @@ package final class ClusterTree {
                 node = .clean(child)
             }
         }
+        throw StorageError.corrupt("a cluster tree is deeper than \(Self.maximumDepth) levels (a cycle)")
     }
 
     /// Whether an object with `key` exists.
@@ -131,20 +135,23 @@ package final class ClusterTree {
     /// Calls `body` with each leaf, in key order, until it returns false.
     package func forEachLeaf(_ body: (LeafAccess) throws -> Bool) throws {
         guard let root else { return }
-        _ = try visit(root, body)
+        _ = try visit(root, depth: 0, body)
     }
 
-    private func visit(_ node: TreeNode, _ body: (LeafAccess) throws -> Bool) throws -> Bool {
+    private func visit(_ node: TreeNode, depth: Int, _ body: (LeafAccess) throws -> Bool) throws -> Bool {
+        guard depth <= Self.maximumDepth else {
+            throw StorageError.corrupt("a cluster tree is deeper than \(Self.maximumDepth) levels (a cycle)")
+        }
         switch node {
         case .leaf(let leaf): return try body(.dirty(leaf))
         case .inner(let inner):
-            for child in inner.children where try !visit(child, body) { return false }
+            for child in inner.children where try !visit(child, depth: depth + 1, body) { return false }
             return true
         case .clean(let ref):
             let view = try reader.node(ref, oneOf: [.leaf, .inner])
             if view.kind == .leaf { return try body(.clean(ClusterLeafView(view))) }
             let inner = try InnerNodeView(view)
-            for index in 0..<inner.count where try !visit(.clean(inner.child(at: index)), body) { return false }
+            for index in 0..<inner.count where try !visit(.clean(inner.child(at: index)), depth: depth + 1, body) { return false }
             return true
         }
     }
@@ -163,12 +170,15 @@ package final class ClusterTree {
     package func key(atPosition position: Int) throws -> Int64 {
         guard var node = root else { preconditionFailure("position \(position) in an empty tree") }
         var remaining = position
-        while true {
+        for _ in 0...Self.maximumDepth {
             switch node {
-            case .leaf(let leaf): return leaf.keys[remaining]
+            case .leaf(let leaf):
+                guard remaining < leaf.count else { throw StorageError.corrupt("a leaf is shorter than its count") }
+                return leaf.keys[remaining]
             case .inner(let inner):
                 var index = 0
                 while remaining >= inner.counts[index] {
+                    guard index + 1 < inner.counts.count else { throw StorageError.corrupt("inner node counts are wrong") }
                     remaining -= inner.counts[index]
                     index += 1
                 }
@@ -190,6 +200,7 @@ package final class ClusterTree {
                 node = .clean(inner.child(at: index))
             }
         }
+        throw StorageError.corrupt("a cluster tree is deeper than \(Self.maximumDepth) levels (a cycle)")
     }
 
     // MARK: Writing at commit

@@ -278,9 +278,11 @@ private struct ModelRunner {
             if column.nullable && Int.random(in: 0..<5, using: &random) == 0 { return .null }
             return randomElement(column)
         case .list, .set:
-            return .list((0..<Int.random(in: 0...4, using: &random)).map { _ in
+            let elements = (0..<Int.random(in: 0...4, using: &random)).map { _ in
                 column.nullable && Int.random(in: 0..<6, using: &random) == 0 ? .null : randomElement(column)
-            })
+            }
+            // A list or set of links holds no nulls (as in Realm).
+            return .list(column.isLink ? elements.filter { $0 != .null } : elements)
         case .dictionary:
             return .dictionary((0..<Int.random(in: 0...3, using: &random)).map { _ in
                 DictionaryEntry(key: ["a", "b", "ключ", "🔑", ""].randomElement(using: &random)!,
@@ -292,7 +294,7 @@ private struct ModelRunner {
     mutating func randomElement(_ column: ColumnSpec) -> Value {
         if column.isLink {
             let targets = model.tables[column.linkTable!]!.objects.keys.sorted()
-            guard let key = targets.randomElement(using: &random) else { return column.collection == .single || column.collection == .dictionary ? .null : .link(ObjectKey(-1)) }
+            guard let key = targets.randomElement(using: &random) else { return .null }
             return .link(key)
         }
         return randomScalar(column.type)

@@ -1,0 +1,103 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import StrataCore
+
+@Suite("Failing writes, syncs and growth")
+struct FaultInjectionTests {
+    @Test(
+        "A failing write or growth fails the commit, keeps the previous version and leaves the database usable",
+        arguments: [FaultInjectingFileSystem.Call.write, .reserve], [EIO, ENOSPC, EFBIG]
+    )
+    func failingWrite(call: FaultInjectingFileSystem.Call, code: Int32) async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let fs = FaultInjectingFileSystem()
+        let database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs))
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...5 { try await schema.commitTransaction(number, to: database) }
+        var failures = 0
+        // Fail the 1st, 2nd, ... call of the kind during one commit until the commit gets through.
+        for occurrence in 0..<50 {
+            fs.clearFaults()
+            fs.inject(.init(call: call, occurrence: fs.count(of: call) + occurrence, code: code, persistent: occurrence % 2 == 1))
+            let before = try schema.lastCommitted(database)
+            do {
+                // A large payload forces the file to grow so `reserve` is exercised.
+                try await commitLarge(schema, database, number: before + 1)
+            } catch let error as StorageError {
+                failures += 1
+                guard case .io(let system) = error else { Issue.record("unexpected \(error)"); return }
+                #expect(system.code == code)
+                fs.clearFaults()
+                #expect(try schema.check(database) == before)
+                try database.verify()
+                // Still usable: the next commit goes through.
+                try await schema.commitTransaction(before + 1, to: database)
+                continue
+            }
+            break
+        }
+        fs.clearFaults()
+        let last = try schema.check(database)
+        database.close()
+        let reopened = try Database.open(path: path)
+        defer { reopened.close() }
+        try reopened.verify()
+        #expect(try CrashSchema.find(reopened.beginRead()).check(reopened) == last)
+        #expect(failures > 0)
+    }
+
+    /// Commits transaction `number` plus a blob large enough to grow the file.
+    func commitLarge(_ schema: CrashSchema, _ database: Database, number: Int64) async throws {
+        let write = try await database.beginWrite()
+        let table = try write.createTable(named: "Big\(number)-\(UUID().uuidString)")
+        let column = try write.addColumn(ColumnSpec(name: "data", type: .binary), to: table)
+        try write.createObject(in: table, values: [column: .binary([UInt8](repeating: 7, count: 3 << 20))])
+        try write.commit()
+        try await schema.commitTransaction(number, to: database)
+    }
+
+    @Test("A failing sync poisons the database: writes throw until reopened, reads go on, nothing committed is lost",
+          arguments: [0, 1])
+    func failingSync(occurrence: Int) async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let fs = FaultInjectingFileSystem()
+        let database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs))
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...3 { try await schema.commitTransaction(number, to: database) }
+        fs.inject(.init(call: .sync, occurrence: fs.count(of: .sync) + occurrence, code: EIO))
+        await #expect(throws: StorageError.self) { try await schema.commitTransaction(4, to: database) }
+        let syncsAfterFailure = fs.count(of: .sync)
+        #expect(database.poisonReason != nil)
+        await #expect {
+            try await database.beginWrite()
+        } throws: { error in
+            guard case StorageError.poisoned = error else { return false }
+            return "\(error)".contains("reopen")
+        }
+        #expect(fs.count(of: .sync) == syncsAfterFailure, "a failed sync is never retried")
+        #expect(try schema.check(database) == 3)
+        database.close()
+        let reopened = try Database.open(path: path)
+        defer { reopened.close() }
+        try reopened.verify()
+        let last = try CrashSchema.find(reopened.beginRead()).check(reopened)
+        #expect(last == 3 || last == 4)
+        try await schema.commitTransaction(last + 1, to: reopened)
+    }
+
+    @Test("A failing mapping call during open gives a clear error and leaks nothing")
+    func failingMap() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        try Database.open(path: path).close()
+        let fs = FaultInjectingFileSystem()
+        fs.inject(.init(call: .map, occurrence: 0, code: ENOMEM))
+        #expect(throws: StorageError.self) { try Database.open(path: path, options: DatabaseOptions(fileSystem: fs)) }
+        let database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs))
+        database.close()
+    }
+}
