@@ -17,7 +17,13 @@ extension Database {
             let write = try await copy.beginWrite()
             try copyContents(of: source, into: write)
             try write.commit()
+            let fileEnd = copy.spaceUsage.fileEnd
             copy.close()
+            // Growth reserves slack past the used region; a compacted file keeps none.
+            let file = try fs.open(temporary, mode: .readWrite)
+            defer { file.close() }
+            try file.truncate(to: fileEnd)
+            try file.sync()
             try fs.rename(temporary, to: destination)
             try fs.syncDirectory(directoryOf(destination))
             try? fs.remove(temporary + ".lock")
