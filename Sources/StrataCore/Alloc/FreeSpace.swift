@@ -148,15 +148,15 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     #if STRATA_INTERNAL_CHECKS
-    package func checkInvariants() {
-        var previousEnd = UInt64(FileHeader.size)
-        for extent in extents {
-            precondition(extent.offset >= previousEnd && extent.length > 0 && extent.offset % 8 == 0)
-            previousEnd = extent.offset + extent.length
+        package func checkInvariants() {
+            var previousEnd = UInt64(FileHeader.size)
+            for extent in extents {
+                precondition(extent.offset >= previousEnd && extent.length > 0 && extent.offset % 8 == 0)
+                previousEnd = extent.offset + extent.length
+            }
+            precondition(previousEnd <= fileEnd)
         }
-        precondition(previousEnd <= fileEnd)
-    }
     #else
-    @inline(__always) package func checkInvariants() {}
+        @inline(__always) package func checkInvariants() {}
     #endif
 }

@@ -22,13 +22,24 @@ package struct CrashSchema: Sendable {
         let number = try write.addColumn(ColumnSpec(name: "number", type: .int, unique: true), to: counter)
         let payload = try write.addColumn(ColumnSpec(name: "payload", type: .string), to: counter)
         let log = try write.createTable(named: "Log")
-        let entries = try write.addColumn(ColumnSpec(name: "entries", type: .link, collection: .list, linkTable: counter), to: log)
+        let entries = try write.addColumn(
+            ColumnSpec(name: "entries", type: .link, collection: .list, linkTable: counter),
+            to: log
+        )
         try write.createObject(in: log)
         let meta = try write.createTable(named: "Meta")
         let last = try write.addColumn(ColumnSpec(name: "last", type: .int), to: meta)
         try write.createObject(in: meta, values: [last: .int(0)])
         try write.commit()
-        return CrashSchema(counter: counter, number: number, payload: payload, log: log, entries: entries, meta: meta, last: last)
+        return CrashSchema(
+            counter: counter,
+            number: number,
+            payload: payload,
+            log: log,
+            entries: entries,
+            meta: meta,
+            last: last
+        )
     }
 
     /// The schema's keys in an existing file.
@@ -100,10 +111,13 @@ package struct CrashSchema: Sendable {
             }
         }
         guard found == expected else {
-            throw StorageError.corrupt("after transaction \(last) the Counter numbers differ: \(found.symmetricDifference(expected).sorted())")
+            throw StorageError.corrupt(
+                "after transaction \(last) the Counter numbers differ: \(found.symmetricDifference(expected).sorted())"
+            )
         }
         let log = try read.table(self.log)
-        guard case .list(let linked) = try log.value(try log.key(atPosition: 0), entries), linked.count == found.count else {
+        guard case .list(let linked) = try log.value(try log.key(atPosition: 0), entries), linked.count == found.count
+        else {
             throw StorageError.corrupt("Log.entries does not link every Counter once")
         }
         return last

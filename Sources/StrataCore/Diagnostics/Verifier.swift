@@ -87,7 +87,9 @@ struct Verifier {
             throw StorageError.corrupt("table \(spec.name) says \(spec.objectCount) objects but holds \(keys.count)")
         }
         if let last = keys.last, last >= spec.nextObjectKey {
-            throw StorageError.corrupt("table \(spec.name) holds key \(last) at or past its next key \(spec.nextObjectKey)")
+            throw StorageError.corrupt(
+                "table \(spec.name) holds key \(last) at or past its next key \(spec.nextObjectKey)"
+            )
         }
         report.objects += keys.count
         let table = try transaction.table(spec.key)
@@ -108,12 +110,16 @@ struct Verifier {
             try verifier.claim(node, "\(what) node")
             if node.kind == .leaf {
                 let leaf = try ClusterLeafView(node)
-                guard leafDepth == nil || leafDepth == depth else { throw StorageError.corrupt("\(what): leaves at different depths") }
+                guard leafDepth == nil || leafDepth == depth else {
+                    throw StorageError.corrupt("\(what): leaves at different depths")
+                }
                 leafDepth = depth
                 guard leaf.count > 0 || depth == 0 else { throw StorageError.corrupt("\(what): empty leaf \(ref)") }
                 for index in 0..<leaf.count {
                     let key = leaf.key(at: index)
-                    guard keys.last.map({ $0 < key }) ?? true else { throw StorageError.corrupt("\(what): keys out of order at \(ref)") }
+                    guard keys.last.map({ $0 < key }) ?? true else {
+                        throw StorageError.corrupt("\(what): keys out of order at \(ref)")
+                    }
                     guard low.map({ key >= $0 }) ?? true, high.map({ key < $0 }) ?? true else {
                         throw StorageError.corrupt("\(what): key \(key) outside its parent's range at \(ref)")
                     }
@@ -138,16 +144,28 @@ struct Verifier {
                 return leaf.count
             }
             let inner = try InnerNodeView(node)
-            guard inner.count >= 2 || depth > 0 || inner.count >= 1 else { throw StorageError.corrupt("\(what): empty inner node") }
+            guard inner.count >= 2 || depth > 0 || inner.count >= 1 else {
+                throw StorageError.corrupt("\(what): empty inner node")
+            }
             if depth == 0 && inner.count < 2 { throw StorageError.corrupt("\(what): root inner node with one child") }
             var total = 0
             for index in 0..<inner.count {
                 let lower = inner.key(at: index)
-                if index > 0 && lower <= inner.key(at: index - 1) { throw StorageError.corrupt("\(what): inner keys out of order") }
+                if index > 0 && lower <= inner.key(at: index - 1) {
+                    throw StorageError.corrupt("\(what): inner keys out of order")
+                }
                 let upper = index + 1 < inner.count ? inner.key(at: index + 1) : high
-                let counted = try walk(inner.child(at: index), depth: depth + 1, low: lower, high: upper, verifier: &verifier)
+                let counted = try walk(
+                    inner.child(at: index),
+                    depth: depth + 1,
+                    low: lower,
+                    high: upper,
+                    verifier: &verifier
+                )
                 guard counted == inner.childCount(at: index), counted > 0 else {
-                    throw StorageError.corrupt("\(what): inner node \(ref) counts \(inner.childCount(at: index)), child holds \(counted)")
+                    throw StorageError.corrupt(
+                        "\(what): inner node \(ref) counts \(inner.childCount(at: index)), child holds \(counted)"
+                    )
                 }
                 total += counted
             }
@@ -198,7 +216,9 @@ struct Verifier {
                 for key in try table.keys() {
                     for linked in linkTargets(try table.value(key, column.key)) {
                         guard try target.contains(linked) else {
-                            throw StorageError.corrupt("\(spec.name) \(key).\(column.name) links to missing \(target.name) \(linked)")
+                            throw StorageError.corrupt(
+                                "\(spec.name) \(key).\(column.name) links to missing \(target.name) \(linked)"
+                            )
                         }
                         expected[linked, default: []].append(key)
                     }
@@ -206,7 +226,9 @@ struct Verifier {
                 for key in try target.keys() {
                     let actual = try target.backlinks(key, from: spec.key, column: column.key)
                     guard actual == (expected[key] ?? []).sorted() else {
-                        throw StorageError.corrupt("backlinks of \(target.name) \(key) from \(spec.name).\(column.name) disagree with the links")
+                        throw StorageError.corrupt(
+                            "backlinks of \(target.name) \(key) from \(spec.name).\(column.name) disagree with the links"
+                        )
                     }
                 }
             }

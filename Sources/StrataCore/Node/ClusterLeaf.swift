@@ -47,7 +47,9 @@ package struct ClusterLeafView {
             throw StorageError.corrupt("leaf \(node.ref) claims \(columnCount) columns")
         }
         self.node = node
-        let keyOffset = Int(UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: Self.directoryStart + 4, as: UInt32.self)))
+        let keyOffset = Int(
+            UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: Self.directoryStart + 4, as: UInt32.self))
+        )
         keys = try ColumnBlock(node: node, start: keyOffset, count: count)
         guard keys.kind == .integer, keys.nulls == nil else {
             throw StorageError.corrupt("leaf \(node.ref) has a malformed key column")
@@ -83,7 +85,9 @@ package struct ClusterLeafView {
             let position = Self.directoryStart + entry * 8
             let key = UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self))
             if key == column.rawValue {
-                let offset = Int(UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self)))
+                let offset = Int(
+                    UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self))
+                )
                 return try ColumnBlock(node: node, start: offset, count: count)
             }
         }
@@ -118,7 +122,9 @@ package final class ClusterLeaf {
     package var count: Int { keys.count }
 
     /// Decodes a leaf for writing. Blobs of columns no longer in `layout` are appended to `released`.
-    package static func decode(_ view: ClusterLeafView, layout: LeafLayout, released: inout [BlobRef]) throws -> ClusterLeaf {
+    package static func decode(_ view: ClusterLeafView, layout: LeafLayout, released: inout [BlobRef]) throws
+        -> ClusterLeaf
+    {
         let keys = (0..<view.count).map { view.key(at: $0) }
         var columns: [any ColumnStorage] = []
         for (columnKey, physical) in zip(layout.columnKeys, layout.physical) {

@@ -109,9 +109,15 @@ package struct ColumnBlock {
         switch width {
         case 0: return base
         case 1: return base &+ Int64(data.load(fromByteOffset: index, as: UInt8.self))
-        case 2: return base &+ Int64(UInt16(littleEndian: data.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
-        case 4: return base &+ Int64(UInt32(littleEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
-        default: return base &+ Int64(bitPattern: UInt64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+        case 2:
+            return base &+ Int64(UInt16(littleEndian: data.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+        case 4:
+            return base &+ Int64(UInt32(littleEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
+        default:
+            return base
+                &+ Int64(
+                    bitPattern: UInt64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+                )
         }
     }
 

@@ -36,14 +36,26 @@ package struct InnerNodeView {
     /// The ref of child `index`.
     @inline(__always)
     package func child(at index: Int) -> Ref {
-        let raw = UInt64(littleEndian: node.bytes.loadUnaligned(fromByteOffset: Self.keysStart + (count + index) * 8, as: UInt64.self))
+        let raw = UInt64(
+            littleEndian: node.bytes.loadUnaligned(
+                fromByteOffset: Self.keysStart + (count + index) * 8,
+                as: UInt64.self
+            )
+        )
         return Ref(raw & ~7)
     }
 
     /// Objects under child `index`.
     @inline(__always)
     package func childCount(at index: Int) -> Int {
-        Int(UInt64(littleEndian: node.bytes.loadUnaligned(fromByteOffset: Self.keysStart + (2 * count + index) * 8, as: UInt64.self)))
+        Int(
+            UInt64(
+                littleEndian: node.bytes.loadUnaligned(
+                    fromByteOffset: Self.keysStart + (2 * count + index) * 8,
+                    as: UInt64.self
+                )
+            )
+        )
     }
 
     /// The child whose key range holds `key`: the last child whose lower bound is <= key, or 0.
@@ -101,7 +113,11 @@ package final class InnerNode {
 
     /// Moves the children from `index` on into a new node.
     package func split(from index: Int) -> InnerNode {
-        let tail = InnerNode(keys: Array(keys[index...]), children: Array(children[index...]), counts: Array(counts[index...]))
+        let tail = InnerNode(
+            keys: Array(keys[index...]),
+            children: Array(children[index...]),
+            counts: Array(counts[index...])
+        )
         keys.removeSubrange(index...)
         children.removeSubrange(index...)
         counts.removeSubrange(index...)

@@ -99,10 +99,20 @@ package final class IntegerColumn: ColumnStorage {
         let nullAt: (Int) -> Bool = { nulls?[$0] == true }
         switch width {
         case 0: break
-        case 1: for (i, value) in values.enumerated() { writer.append(nullAt(i) ? 0 : UInt8(truncatingIfNeeded: value &- low)) }
-        case 2: for (i, value) in values.enumerated() { writer.append(nullAt(i) ? 0 : UInt16(truncatingIfNeeded: value &- low)) }
-        case 4: for (i, value) in values.enumerated() { writer.append(nullAt(i) ? 0 : UInt32(truncatingIfNeeded: value &- low)) }
-        default: for (i, value) in values.enumerated() { writer.append(nullAt(i) ? 0 : UInt64(bitPattern: value &- low)) }
+        case 1:
+            for (i, value) in values.enumerated() {
+                writer.append(nullAt(i) ? 0 : UInt8(truncatingIfNeeded: value &- low))
+            }
+        case 2:
+            for (i, value) in values.enumerated() {
+                writer.append(nullAt(i) ? 0 : UInt16(truncatingIfNeeded: value &- low))
+            }
+        case 4:
+            for (i, value) in values.enumerated() {
+                writer.append(nullAt(i) ? 0 : UInt32(truncatingIfNeeded: value &- low))
+            }
+        default:
+            for (i, value) in values.enumerated() { writer.append(nullAt(i) ? 0 : UInt64(bitPattern: value &- low)) }
         }
         writer.alignTo8()
         if hasNulls { appendBitmap(&writer, count: values.count) { nulls![$0] } }

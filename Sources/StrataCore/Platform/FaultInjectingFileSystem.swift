@@ -147,7 +147,9 @@ package final class FaultInjectingFileSystem: FileSystem {
     }
 
     func recordWrite(path: String, offset: UInt64, previous: [UInt8], length: Int) {
-        state.withLock { $0.pending[path, default: []].append(PendingWrite(offset: offset, previous: previous, length: length)) }
+        state.withLock {
+            $0.pending[path, default: []].append(PendingWrite(offset: offset, previous: previous, length: length))
+        }
     }
 
     func recordSync(path: String) {

@@ -15,7 +15,10 @@ package struct SystemError: Error, CustomStringConvertible, Sendable, Equatable 
     package var path: String?
 
     package init(_ operation: String, code: Int32, path: String?) {
-        precondition(code != EBADF && code != EFAULT, "\(operation) on \(path ?? "?"): programming error, errno \(code)")
+        precondition(
+            code != EBADF && code != EFAULT,
+            "\(operation) on \(path ?? "?"): programming error, errno \(code)"
+        )
         self.operation = operation
         self.code = code
         self.path = path

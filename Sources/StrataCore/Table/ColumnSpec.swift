@@ -2,12 +2,14 @@
 
 /// The type of a column's values (of its elements, for collection columns).
 package enum ValueType: UInt8, Sendable, CaseIterable {
-    case int = 1, bool, float, double, string, binary, timestamp, decimal128, objectId, uuid, mixed, link, backlink
+    case int = 1
+    case bool, float, double, string, binary, timestamp, decimal128, objectId, uuid, mixed, link, backlink
 }
 
 /// Whether a column holds one value or a collection of them.
 package enum CollectionKind: UInt8, Sendable, CaseIterable {
-    case single = 0, list, set, dictionary
+    case single = 0
+    case list, set, dictionary
 }
 
 /// One column of a table.

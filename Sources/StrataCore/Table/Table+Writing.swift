@@ -79,7 +79,9 @@ extension Table {
         for column in spec.columns where column.indexed {
             try index(column.key)!.remove(key, for: try value(key, column.key))
         }
-        guard try tree.remove(key.rawValue) else { throw StorageError.schema("table \(spec.name) has no object \(key)") }
+        guard try tree.remove(key.rawValue) else {
+            throw StorageError.schema("table \(spec.name) has no object \(key)")
+        }
         spec.objectCount -= 1
     }
 
@@ -128,7 +130,11 @@ extension Table {
         for key in try keys() {
             let value = try self.value(key, column)
             if unique, !(try index.candidates(for: value).filter { try self.value($0, column) == value }.isEmpty) {
-                throw StorageError.duplicateKey(table: spec.name, column: spec.columns[position].name, value: value.description)
+                throw StorageError.duplicateKey(
+                    table: spec.name,
+                    column: spec.columns[position].name,
+                    value: value.description
+                )
             }
             try index.add(key, for: value)
         }

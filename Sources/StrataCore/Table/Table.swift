@@ -113,10 +113,14 @@ package final class Table {
     }
 
     /// The objects of `originTable` whose link column `originColumn` links to `key`, with multiplicity.
-    package func backlinks(_ key: ObjectKey, from originTable: TableKey, column originColumn: ColumnKey) throws -> [ObjectKey] {
-        guard let backlink = spec.columns.first(where: {
-            $0.type == .backlink && $0.linkTable == originTable && $0.originColumn == originColumn
-        }) else {
+    package func backlinks(_ key: ObjectKey, from originTable: TableKey, column originColumn: ColumnKey) throws
+        -> [ObjectKey]
+    {
+        guard
+            let backlink = spec.columns.first(where: {
+                $0.type == .backlink && $0.linkTable == originTable && $0.originColumn == originColumn
+            })
+        else {
             throw StorageError.schema("table \(spec.name) has no backlinks from \(originTable).\(originColumn)")
         }
         guard case .list(let values) = try value(key, backlink.key) else { return [] }

@@ -19,18 +19,45 @@ package enum ValueCodec {
     package static func encode(_ value: Value, into writer: inout ByteWriter) {
         switch value {
         case .null: writer.append(UInt8(0))
-        case .int(let v): writer.append(UInt8(1)); writer.append(v)
-        case .bool(let v): writer.append(UInt8(2)); writer.append(UInt8(v ? 1 : 0))
-        case .float(let v): writer.append(UInt8(3)); writer.append(v.bitPattern)
-        case .double(let v): writer.append(UInt8(4)); writer.append(v.bitPattern)
-        case .string(let v): writer.append(UInt8(5)); writer.append(string: v)
-        case .binary(let v): writer.append(UInt8(6)); writer.append(UInt32(v.count)); writer.append(bytes: v)
-        case .timestamp(let v): writer.append(UInt8(7)); writer.append(v.seconds); writer.append(v.nanoseconds)
-        case .decimal128(let v): writer.append(UInt8(8)); writer.append(bytes: v)
-        case .objectId(let v): writer.append(UInt8(9)); writer.append(bytes: v)
-        case .uuid(let v): writer.append(UInt8(10)); writer.append(bytes: v)
-        case .link(let key): writer.append(UInt8(11)); writer.append(key.rawValue)
-        case .typedLink(let table, let key): writer.append(UInt8(12)); writer.append(table.rawValue); writer.append(key.rawValue)
+        case .int(let v):
+            writer.append(UInt8(1))
+            writer.append(v)
+        case .bool(let v):
+            writer.append(UInt8(2))
+            writer.append(UInt8(v ? 1 : 0))
+        case .float(let v):
+            writer.append(UInt8(3))
+            writer.append(v.bitPattern)
+        case .double(let v):
+            writer.append(UInt8(4))
+            writer.append(v.bitPattern)
+        case .string(let v):
+            writer.append(UInt8(5))
+            writer.append(string: v)
+        case .binary(let v):
+            writer.append(UInt8(6))
+            writer.append(UInt32(v.count))
+            writer.append(bytes: v)
+        case .timestamp(let v):
+            writer.append(UInt8(7))
+            writer.append(v.seconds)
+            writer.append(v.nanoseconds)
+        case .decimal128(let v):
+            writer.append(UInt8(8))
+            writer.append(bytes: v)
+        case .objectId(let v):
+            writer.append(UInt8(9))
+            writer.append(bytes: v)
+        case .uuid(let v):
+            writer.append(UInt8(10))
+            writer.append(bytes: v)
+        case .link(let key):
+            writer.append(UInt8(11))
+            writer.append(key.rawValue)
+        case .typedLink(let table, let key):
+            writer.append(UInt8(12))
+            writer.append(table.rawValue)
+            writer.append(key.rawValue)
         case .list(let values):
             writer.append(UInt8(13))
             writer.append(UInt32(values.count))
@@ -58,7 +85,8 @@ package enum ValueCodec {
         case 6:
             let count = Int(try reader.read(UInt32.self))
             return .binary(Array(try reader.readBytes(count)))
-        case 7: return .timestamp(Timestamp(seconds: try reader.read(Int64.self), nanoseconds: try reader.read(Int32.self)))
+        case 7:
+            return .timestamp(Timestamp(seconds: try reader.read(Int64.self), nanoseconds: try reader.read(Int32.self)))
         case 8: return .decimal128(Array(try reader.readBytes(16)))
         case 9: return .objectId(Array(try reader.readBytes(12)))
         case 10: return .uuid(Array(try reader.readBytes(16)))
@@ -71,7 +99,9 @@ package enum ValueCodec {
         case 14:
             let count = Int(try reader.read(UInt32.self))
             guard count <= reader.remaining else { throw StorageError.corrupt("dictionary claims \(count) entries") }
-            return .dictionary(try (0..<count).map { _ in DictionaryEntry(key: try reader.readString(), value: try decode(&reader)) })
+            return .dictionary(
+                try (0..<count).map { _ in DictionaryEntry(key: try reader.readString(), value: try decode(&reader)) }
+            )
         default:
             throw StorageError.corrupt("unknown value tag \(tag)")
         }
@@ -98,7 +128,9 @@ package enum ValueCodec {
     package static func cell(for value: Value, in column: ColumnSpec) -> Cell {
         if column.type == .backlink {
             guard case .list(let elements) = value else { preconditionFailure("backlinks are a list of links") }
-            return .bytes(packKeys(elements.map { if case .link(let key) = $0 { return key } else { preconditionFailure() } }))
+            return .bytes(
+                packKeys(elements.map { if case .link(let key) = $0 { return key } else { preconditionFailure() } })
+            )
         }
         if column.collection != .single { return .bytes(encode(value)) }
         switch value {
@@ -140,10 +172,12 @@ package enum ValueCodec {
         case (.binary, .bytes(let v)): return .binary(v)
         case (.timestamp, .bytes(let v)) where v.count == 12:
             return v.withUnsafeBytes { raw in
-                .timestamp(Timestamp(
-                    seconds: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)),
-                    nanoseconds: Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: Int32.self))
-                ))
+                .timestamp(
+                    Timestamp(
+                        seconds: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)),
+                        nanoseconds: Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: Int32.self))
+                    )
+                )
             }
         case (.decimal128, .bytes(let v)): return .decimal128(v)
         case (.objectId, .bytes(let v)): return .objectId(v)
@@ -165,7 +199,9 @@ package enum ValueCodec {
     package static func unpackKeys(_ bytes: [UInt8]) throws -> [ObjectKey] {
         guard bytes.count % 8 == 0 else { throw StorageError.corrupt("packed keys of \(bytes.count) bytes") }
         return bytes.withUnsafeBytes { raw in
-            (0..<bytes.count / 8).map { ObjectKey(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self))) }
+            (0..<bytes.count / 8).map {
+                ObjectKey(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self)))
+            }
         }
     }
 }

@@ -88,7 +88,9 @@ package struct Catalog: Equatable, Sendable {
             table.nextObjectKey = try reader.read(Int64.self)
             table.nextColumnKey = try reader.read(UInt32.self)
             let columnCount = Int(try reader.read(UInt32.self))
-            guard columnCount <= reader.remaining else { throw StorageError.corrupt("table \(table.name) claims \(columnCount) columns") }
+            guard columnCount <= reader.remaining else {
+                throw StorageError.corrupt("table \(table.name) claims \(columnCount) columns")
+            }
             for _ in 0..<columnCount {
                 let key = ColumnKey(try reader.read(UInt32.self))
                 let name = try reader.readString()

@@ -74,13 +74,17 @@ package final class Database: Sendable {
         do {
             let size = try file.size()
             let headerBytes = try fs.readBytes(file, count: min(Int(size), FileHeader.size), at: 0)
-            guard headerBytes.count >= 8, Array(headerBytes[0..<8]) == FileHeader.magic || size >= UInt64(FileHeader.size) else {
+            guard headerBytes.count >= 8,
+                Array(headerBytes[0..<8]) == FileHeader.magic || size >= UInt64(FileHeader.size)
+            else {
                 throw StorageError.notAStrataFile(path: path)
             }
             let header = try FileHeader.decode(headerBytes, path: path)
             guard let (slotIndex, slot) = header.current else { throw StorageError.corrupt("no valid header slot") }
             guard slot.fileEnd <= size else {
-                throw StorageError.corrupt("\(path) is truncated: version \(slot.version) needs \(slot.fileEnd) bytes, the file has \(size)")
+                throw StorageError.corrupt(
+                    "\(path) is truncated: version \(slot.version) needs \(slot.fileEnd) bytes, the file has \(size)"
+                )
             }
             let mapping = try file.map(length: Int(mappingLength(for: size)))
             let snapshot = try loadSnapshot(slot: slot, mapping: mapping)

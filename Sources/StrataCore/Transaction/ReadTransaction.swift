@@ -36,7 +36,9 @@ package final class ReadTransaction: TransactionReading {
 
     package func table(_ key: TableKey) throws -> Table {
         if let table = tables[key] { return table }
-        guard let spec = snapshot.catalog.table(key) else { throw StorageError.schema("no table \(key) in version \(version)") }
+        guard let spec = snapshot.catalog.table(key) else {
+            throw StorageError.schema("no table \(key) in version \(version)")
+        }
         let table = Table(spec: spec, context: context)
         tables[key] = table
         return table

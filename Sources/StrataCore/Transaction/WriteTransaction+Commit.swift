@@ -146,7 +146,9 @@ extension Database {
             state.physicalSize = newPhysical
             state.slotIndex = newSlotIndex
             state.history.append(changes)
-            if state.history.count > Self.historyLimit { state.history.removeFirst(state.history.count - Self.historyLimit) }
+            if state.history.count > Self.historyLimit {
+                state.history.removeFirst(state.history.count - Self.historyLimit)
+            }
         }
         return CommitResult(version: newVersion, bytesWritten: sink.bytesWritten, changes: changes)
     }

@@ -143,13 +143,17 @@ extension WriteTransaction {
     }
 
     private func backlinkColumn(of target: Table, origin: TableKey, column: ColumnKey) throws -> ColumnSpec {
-        guard let spec = target.spec.columns.first(where: {
-            $0.type == .backlink && $0.linkTable == origin && $0.originColumn == column
-        }) else { throw StorageError.corrupt("\(target.name) lacks the backlink column of \(origin).\(column)") }
+        guard
+            let spec = target.spec.columns.first(where: {
+                $0.type == .backlink && $0.linkTable == origin && $0.originColumn == column
+            })
+        else { throw StorageError.corrupt("\(target.name) lacks the backlink column of \(origin).\(column)") }
         return spec
     }
 
-    private func addBacklink(from origin: TableKey, _ column: ColumnKey, _ originKey: ObjectKey, to target: ObjectKey) throws {
+    private func addBacklink(from origin: TableKey, _ column: ColumnKey, _ originKey: ObjectKey, to target: ObjectKey)
+        throws
+    {
         let targetTable = try self.table(try self.table(origin).column(column).linkTable!)
         let backlink = try backlinkColumn(of: targetTable, origin: origin, column: column)
         var keys = try targetTable.backlinks(target, from: origin, column: column)
@@ -158,7 +162,12 @@ extension WriteTransaction {
         record(targetTable.key) { $0.modify(target, backlink.key) }
     }
 
-    private func removeBacklink(from origin: TableKey, _ column: ColumnKey, _ originKey: ObjectKey, to target: ObjectKey) throws {
+    private func removeBacklink(
+        from origin: TableKey,
+        _ column: ColumnKey,
+        _ originKey: ObjectKey,
+        to target: ObjectKey
+    ) throws {
         let targetTable = try self.table(try self.table(origin).column(column).linkTable!)
         let backlink = try backlinkColumn(of: targetTable, origin: origin, column: column)
         var keys = try targetTable.backlinks(target, from: origin, column: column)
@@ -171,7 +180,8 @@ extension WriteTransaction {
     }
 
     /// Removes every link from `origin`'s `column` to `target` (which is being deleted).
-    private func unlink(_ origin: ObjectKey, column: ColumnKey, in originTable: TableKey, from target: ObjectKey) throws {
+    private func unlink(_ origin: ObjectKey, column: ColumnKey, in originTable: TableKey, from target: ObjectKey) throws
+    {
         let table = try self.table(originTable)
         let spec = try table.column(column)
         let old = try table.value(origin, column)
@@ -180,7 +190,9 @@ extension WriteTransaction {
         case .link(let key) where key == target: new = .null
         case .list(let elements): new = .list(elements.filter { $0 != .link(target) })
         case .dictionary(let entries):
-            new = .dictionary(entries.map { $0.value == .link(target) ? DictionaryEntry(key: $0.key, value: .null) : $0 })
+            new = .dictionary(
+                entries.map { $0.value == .link(target) ? DictionaryEntry(key: $0.key, value: .null) : $0 }
+            )
         default: return
         }
         try set(new, of: spec.key, in: originTable, object: origin)

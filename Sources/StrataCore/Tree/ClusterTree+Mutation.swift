@@ -290,42 +290,45 @@ extension ClusterTree {
     }
 
     #if STRATA_INTERNAL_CHECKS
-    /// Checks ordering, counts and depth of the whole tree (slow; internal-checks builds only).
-    package func checkInvariants() {
-        guard let root else { return }
-        var previous: Int64?
-        var leafDepth: Int?
-        func walk(_ node: TreeNode, depth: Int, low: Int64?, high: Int64?) -> Int {
-            switch node {
-            case .leaf(let leaf):
-                precondition(leafDepth == nil || leafDepth == depth, "leaves at different depths")
-                leafDepth = depth
-                for key in leaf.keys {
-                    precondition(previous.map { $0 < key } ?? true, "keys out of order")
-                    precondition(low.map { key >= $0 } ?? true && high.map { key < $0 } ?? true, "key outside its range")
-                    previous = key
+        /// Checks ordering, counts and depth of the whole tree (slow; internal-checks builds only).
+        package func checkInvariants() {
+            guard let root else { return }
+            var previous: Int64?
+            var leafDepth: Int?
+            func walk(_ node: TreeNode, depth: Int, low: Int64?, high: Int64?) -> Int {
+                switch node {
+                case .leaf(let leaf):
+                    precondition(leafDepth == nil || leafDepth == depth, "leaves at different depths")
+                    leafDepth = depth
+                    for key in leaf.keys {
+                        precondition(previous.map { $0 < key } ?? true, "keys out of order")
+                        precondition(
+                            low.map { key >= $0 } ?? true && high.map { key < $0 } ?? true,
+                            "key outside its range"
+                        )
+                        previous = key
+                    }
+                    return leaf.count
+                case .inner(let inner):
+                    precondition(!inner.children.isEmpty)
+                    for index in inner.children.indices {
+                        let upper = index + 1 < inner.keys.count ? inner.keys[index + 1] : high
+                        let counted = walk(inner.children[index], depth: depth + 1, low: inner.keys[index], high: upper)
+                        precondition(counted == inner.counts[index], "inner count differs from its child")
+                    }
+                    return inner.counts.reduce(0, +)
+                case .clean(let ref):
+                    let keys = (try? ClusterTree(root: ref, layout: layout, context: context).allKeys()) ?? []
+                    for key in keys {
+                        precondition(previous.map { $0 < key } ?? true, "keys out of order")
+                        previous = key
+                    }
+                    return keys.count
                 }
-                return leaf.count
-            case .inner(let inner):
-                precondition(!inner.children.isEmpty)
-                for index in inner.children.indices {
-                    let upper = index + 1 < inner.keys.count ? inner.keys[index + 1] : high
-                    let counted = walk(inner.children[index], depth: depth + 1, low: inner.keys[index], high: upper)
-                    precondition(counted == inner.counts[index], "inner count differs from its child")
-                }
-                return inner.counts.reduce(0, +)
-            case .clean(let ref):
-                let keys = (try? ClusterTree(root: ref, layout: layout, context: context).allKeys()) ?? []
-                for key in keys {
-                    precondition(previous.map { $0 < key } ?? true, "keys out of order")
-                    previous = key
-                }
-                return keys.count
             }
+            _ = walk(root, depth: 0, low: nil, high: nil)
         }
-        _ = walk(root, depth: 0, low: nil, high: nil)
-    }
     #else
-    @inline(__always) package func checkInvariants() {}
+        @inline(__always) package func checkInvariants() {}
     #endif
 }

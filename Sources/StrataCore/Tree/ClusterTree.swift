@@ -118,10 +118,14 @@ package final class ClusterTree {
                 return Cell.defaultValue(for: layout.physical[column])
             }
             guard block.kind == layout.physical[column].kind else {
-                throw StorageError.corrupt("leaf \(view.node.ref) stores column \(layout.columnKeys[column]) as \(block.kind)")
+                throw StorageError.corrupt(
+                    "leaf \(view.node.ref) stores column \(layout.columnKeys[column]) as \(block.kind)"
+                )
             }
             let cell = try block.cell(row, reader: reader)
-            if cell == .null && !layout.physical[column].nullable { return Cell.defaultValue(for: layout.physical[column]) }
+            if cell == .null && !layout.physical[column].nullable {
+                return Cell.defaultValue(for: layout.physical[column])
+            }
             return cell
         }
     }
@@ -151,7 +155,9 @@ package final class ClusterTree {
             let view = try reader.node(ref, oneOf: [.leaf, .inner])
             if view.kind == .leaf { return try body(.clean(ClusterLeafView(view))) }
             let inner = try InnerNodeView(view)
-            for index in 0..<inner.count where try !visit(.clean(inner.child(at: index)), depth: depth + 1, body) { return false }
+            for index in 0..<inner.count where try !visit(.clean(inner.child(at: index)), depth: depth + 1, body) {
+                return false
+            }
             return true
         }
     }
@@ -178,7 +184,9 @@ package final class ClusterTree {
             case .inner(let inner):
                 var index = 0
                 while remaining >= inner.counts[index] {
-                    guard index + 1 < inner.counts.count else { throw StorageError.corrupt("inner node counts are wrong") }
+                    guard index + 1 < inner.counts.count else {
+                        throw StorageError.corrupt("inner node counts are wrong")
+                    }
                     remaining -= inner.counts[index]
                     index += 1
                 }
@@ -187,7 +195,9 @@ package final class ClusterTree {
                 let view = try reader.node(ref, oneOf: [.leaf, .inner])
                 if view.kind == .leaf {
                     let leaf = try ClusterLeafView(view)
-                    guard remaining < leaf.count else { throw StorageError.corrupt("leaf \(ref) is shorter than its count") }
+                    guard remaining < leaf.count else {
+                        throw StorageError.corrupt("leaf \(ref) is shorter than its count")
+                    }
                     return leaf.key(at: remaining)
                 }
                 let inner = try InnerNodeView(view)

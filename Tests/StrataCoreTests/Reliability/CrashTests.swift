@@ -46,12 +46,20 @@ struct CrashTests {
                 continue
             }
             let last = try schema.check(database)
-            #expect(last >= lastAcknowledged, "round \(round): commit \(lastAcknowledged) was acknowledged but the file ends at \(last)")
-            #expect(last <= lastAcknowledged + 1, "round \(round): \(last) is past the one commit that may be in flight")
+            #expect(
+                last >= lastAcknowledged,
+                "round \(round): commit \(lastAcknowledged) was acknowledged but the file ends at \(last)"
+            )
+            #expect(
+                last <= lastAcknowledged + 1,
+                "round \(round): \(last) is past the one commit that may be in flight"
+            )
             if last == lastAcknowledged + 1 { survivedUnacknowledged += 1 }
             lastAcknowledged = last
         }
-        print("CrashTests: \(kills) kills, \(lastAcknowledged) commits, \(survivedUnacknowledged) in-flight commits survived")
+        print(
+            "CrashTests: \(kills) kills, \(lastAcknowledged) commits, \(survivedUnacknowledged) in-flight commits survived"
+        )
         #expect(lastAcknowledged > 0, "the child never committed")
     }
 }

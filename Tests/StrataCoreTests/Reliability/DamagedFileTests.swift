@@ -24,7 +24,10 @@ struct DamagedFileTests {
     func foreignFiles() throws {
         let directory = TemporaryDirectory()
         var random = SeededGenerator(seed: 7)
-        for bytes in [[], Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 9000), (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &random) }] {
+        for bytes in [
+            [], Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 9000),
+            (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &random) },
+        ] {
             #expect {
                 try Self.open(bytes, in: directory)
             } throws: { error in
@@ -99,7 +102,10 @@ struct DamagedFileTests {
         for _ in 0..<150 {
             var damaged = bytes
             for _ in 0..<Int.random(in: 1...4, using: &random) {
-                damaged[Int.random(in: FileHeader.size..<fileEnd, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+                damaged[Int.random(in: FileHeader.size..<fileEnd, using: &random)] ^= UInt8.random(
+                    in: 1...255,
+                    using: &random
+                )
             }
             do {
                 let database = try Self.open(damaged, in: directory)

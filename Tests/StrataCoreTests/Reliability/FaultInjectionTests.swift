@@ -8,7 +8,8 @@ import Testing
 struct FaultInjectionTests {
     @Test(
         "A failing write or growth fails the commit, keeps the previous version and leaves the database usable",
-        arguments: [FaultInjectingFileSystem.Call.write, .reserve], [EIO, ENOSPC, EFBIG]
+        arguments: [FaultInjectingFileSystem.Call.write, .reserve],
+        [EIO, ENOSPC, EFBIG]
     )
     func failingWrite(call: FaultInjectingFileSystem.Call, code: Int32) async throws {
         let directory = TemporaryDirectory()
@@ -21,14 +22,24 @@ struct FaultInjectionTests {
         // Fail the 1st, 2nd, ... call of the kind during one commit until the commit gets through.
         for occurrence in 0..<50 {
             fs.clearFaults()
-            fs.inject(.init(call: call, occurrence: fs.count(of: call) + occurrence, code: code, persistent: occurrence % 2 == 1))
+            fs.inject(
+                .init(
+                    call: call,
+                    occurrence: fs.count(of: call) + occurrence,
+                    code: code,
+                    persistent: occurrence % 2 == 1
+                )
+            )
             let before = try schema.lastCommitted(database)
             do {
                 // A large payload forces the file to grow so `reserve` is exercised.
                 try await commitLarge(schema, database, number: before + 1)
             } catch let error as StorageError {
                 failures += 1
-                guard case .io(let system) = error else { Issue.record("unexpected \(error)"); return }
+                guard case .io(let system) = error else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
                 #expect(system.code == code)
                 fs.clearFaults()
                 #expect(try schema.check(database) == before)
@@ -59,8 +70,10 @@ struct FaultInjectionTests {
         try await schema.commitTransaction(number, to: database)
     }
 
-    @Test("A failing sync poisons the database: writes throw until reopened, reads go on, nothing committed is lost",
-          arguments: [0, 1])
+    @Test(
+        "A failing sync poisons the database: writes throw until reopened, reads go on, nothing committed is lost",
+        arguments: [0, 1]
+    )
     func failingSync(occurrence: Int) async throws {
         let directory = TemporaryDirectory()
         let path = directory.file()

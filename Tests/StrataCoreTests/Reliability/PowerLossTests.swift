@@ -30,13 +30,28 @@ struct PowerLossTests {
             for cut in 0...steps {
                 for fateMode in 0..<3 {
                     cases += 1
-                    try await Self.check(base: base, start: start, count: count, cut: cut, fateMode: fateMode, random: &random, directory: directory)
+                    try await Self.check(
+                        base: base,
+                        start: start,
+                        count: count,
+                        cut: cut,
+                        fateMode: fateMode,
+                        random: &random,
+                        directory: directory
+                    )
                 }
             }
             for _ in 0..<extra {
                 cases += 1
-                try await Self.check(base: base, start: start, count: count, cut: Int.random(in: 0...steps, using: &random),
-                                     fateMode: 2, random: &random, directory: directory)
+                try await Self.check(
+                    base: base,
+                    start: start,
+                    count: count,
+                    cut: Int.random(in: 0...steps, using: &random),
+                    fateMode: 2,
+                    random: &random,
+                    directory: directory
+                )
             }
         }
         print("PowerLossTests: \(cases) power-loss cases")
@@ -82,7 +97,13 @@ struct PowerLossTests {
         random: inout SeededGenerator,
         directory: TemporaryDirectory
     ) async throws {
-        let (fs, path, acknowledged, _) = try await run(base: base, start: start, count: count, cut: cut, directory: directory)
+        let (fs, path, acknowledged, _) = try await run(
+            base: base,
+            start: start,
+            count: count,
+            cut: cut,
+            directory: directory
+        )
         var fates: [UnsyncedWriteFate] = []
         for _ in 0..<fs.unsyncedWriteCount(for: path) {
             switch fateMode {
@@ -92,9 +113,13 @@ struct PowerLossTests {
             }
         }
         let noise = (0..<64).map { _ in UInt8.random(in: 0...255, using: &random) }
-        let image = try fs.imageAfterPowerLoss(of: path, fate: { fates[$0] }, garbage: { length in
-            (0..<length).map { noise[$0 % noise.count] }
-        })
+        let image = try fs.imageAfterPowerLoss(
+            of: path,
+            fate: { fates[$0] },
+            garbage: { length in
+                (0..<length).map { noise[$0 % noise.count] }
+            }
+        )
         let crashed = directory.file("crashed-\(UUID().uuidString).strata")
         try Data(image).write(to: URL(fileURLWithPath: crashed))
         let database = try Database.open(path: crashed)

@@ -43,7 +43,10 @@ struct DatabaseTests {
         let value = try write.addColumn(ColumnSpec(name: "value", type: .int), to: table)
         let label = try write.addColumn(ColumnSpec(name: "label", type: .string, nullable: true), to: table)
         for index in 0..<40_000 {
-            try write.createObject(in: table, values: [value: .int(Int64(index * 7)), label: index % 3 == 0 ? .null : .string("item \(index)")])
+            try write.createObject(
+                in: table,
+                values: [value: .int(Int64(index * 7)), label: index % 3 == 0 ? .null : .string("item \(index)")]
+            )
         }
         try write.commit()
         try database.verify()
@@ -52,7 +55,9 @@ struct DatabaseTests {
         #expect(items.count == 40_000)
         for index in stride(from: 0, to: 40_000, by: 997) {
             #expect(try items.value(ObjectKey(Int64(index)), value) == .int(Int64(index * 7)))
-            #expect(try items.value(ObjectKey(Int64(index)), label) == (index % 3 == 0 ? .null : .string("item \(index)")))
+            #expect(
+                try items.value(ObjectKey(Int64(index)), label) == (index % 3 == 0 ? .null : .string("item \(index)"))
+            )
             #expect(try items.key(atPosition: index) == ObjectKey(Int64(index)))
         }
         let delete = try await database.beginWrite()

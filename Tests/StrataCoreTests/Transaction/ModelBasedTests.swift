@@ -62,7 +62,9 @@ private struct Model: Equatable {
                     case .link(let linked) where linked == key: new = .null
                     case .list(let elements): new = .list(elements.filter { $0 != .link(key) })
                     case .dictionary(let entries):
-                        new = .dictionary(entries.map { $0.value == .link(key) ? DictionaryEntry(key: $0.key, value: .null) : $0 })
+                        new = .dictionary(
+                            entries.map { $0.value == .link(key) ? DictionaryEntry(key: $0.key, value: .null) : $0 }
+                        )
                     default: new = old
                     }
                     tables[originKey]!.objects[objectKey]![column.key] = new
@@ -121,7 +123,9 @@ private struct ModelRunner {
                 try database.verify()
             }
             try compare(try database.beginRead(), with: committed, "after transaction at step \(step)")
-            for (read, snapshot) in pinned { try compare(read, with: snapshot, "pinned version \(read.version) at step \(step)") }
+            for (read, snapshot) in pinned {
+                try compare(read, with: snapshot, "pinned version \(read.version) at step \(step)")
+            }
             switch Int.random(in: 0..<20, using: &random) {
             case 0...2 where pinned.count < 3: pinned.append((try database.beginRead(), committed))
             case 3...4 where !pinned.isEmpty: pinned.removeFirst()
@@ -160,9 +164,13 @@ private struct ModelRunner {
         case 10..<13 where !columns.isEmpty:
             let column = columns.randomElement(using: &random)!
             try write.removeColumn(column.key, from: table)
-            model.tables[table]!.columns.removeAll { $0.key == column.key || ($0.type == .backlink && $0.originColumn == column.key && $0.linkTable == table) }
+            model.tables[table]!.columns.removeAll {
+                $0.key == column.key || ($0.type == .backlink && $0.originColumn == column.key && $0.linkTable == table)
+            }
             if column.isLink, let target = column.linkTable {
-                model.tables[target]!.columns.removeAll { $0.type == .backlink && $0.linkTable == table && $0.originColumn == column.key }
+                model.tables[target]!.columns.removeAll {
+                    $0.type == .backlink && $0.linkTable == table && $0.originColumn == column.key
+                }
             }
             for key in model.tables[table]!.objects.keys { model.tables[table]!.objects[key]![column.key] = nil }
         case 13..<45:
@@ -171,7 +179,9 @@ private struct ModelRunner {
             let key = model.tables[table]!.objects.keys.randomElement(using: &random)!
             let column = columns.randomElement(using: &random)!
             let value = Model.normalized(randomValue(for: column), column)
-            if column.unique, model.tables[table]!.objects.contains(where: { $0.key != key && $0.value[column.key] == value }) {
+            if column.unique,
+                model.tables[table]!.objects.contains(where: { $0.key != key && $0.value[column.key] == value })
+            {
                 #expect(throws: StorageError.self) { try write.set(value, of: column.key, in: table, object: key) }
                 return
             }
@@ -211,9 +221,12 @@ private struct ModelRunner {
     }
 
     mutating func addColumn(_ write: WriteTransaction, _ table: TableKey) throws {
-        let types: [ValueType] = [.int, .bool, .float, .double, .string, .binary, .timestamp, .decimal128, .objectId, .uuid, .mixed, .link]
+        let types: [ValueType] = [
+            .int, .bool, .float, .double, .string, .binary, .timestamp, .decimal128, .objectId, .uuid, .mixed, .link,
+        ]
         let type = types.randomElement(using: &random)!
-        let collection = Int.random(in: 0..<3, using: &random) == 0
+        let collection =
+            Int.random(in: 0..<3, using: &random) == 0
             ? CollectionKind.allCases.randomElement(using: &random)! : .single
         let target = type == .link ? model.tables.keys.sorted().randomElement(using: &random) : nil
         var spec = ColumnSpec(
@@ -230,9 +243,13 @@ private struct ModelRunner {
         let key = try write.addColumn(spec, to: table)
         let added = try write.table(table).column(key)
         model.tables[table]!.columns.append(added)
-        for object in model.tables[table]!.objects.keys { model.tables[table]!.objects[object]![key] = added.defaultValue }
+        for object in model.tables[table]!.objects.keys {
+            model.tables[table]!.objects[object]![key] = added.defaultValue
+        }
         if added.isLink, let target = added.linkTable {
-            let backlink = try write.table(target).spec.columns.first { $0.type == .backlink && $0.originColumn == key && $0.linkTable == table }!
+            let backlink = try write.table(target).spec.columns.first {
+                $0.type == .backlink && $0.originColumn == key && $0.linkTable == table
+            }!
             model.tables[target]!.columns.append(backlink)
         }
     }
@@ -257,7 +274,9 @@ private struct ModelRunner {
     }
 
     mutating func lookUp(_ write: WriteTransaction, _ table: TableKey) throws {
-        let candidates = model.dataColumns(table).filter { $0.collection == .single && $0.type != .float && $0.type != .double }
+        let candidates = model.dataColumns(table).filter {
+            $0.collection == .single && $0.type != .float && $0.type != .double
+        }
         guard let column = candidates.randomElement(using: &random) else { return }
         let value: Value
         if let object = model.tables[table]!.objects.values.randomElement(using: &random), Bool.random(using: &random) {
@@ -284,10 +303,14 @@ private struct ModelRunner {
             // A list or set of links holds no nulls (as in Realm).
             return .list(column.isLink ? elements.filter { $0 != .null } : elements)
         case .dictionary:
-            return .dictionary((0..<Int.random(in: 0...3, using: &random)).map { _ in
-                DictionaryEntry(key: ["a", "b", "ключ", "🔑", ""].randomElement(using: &random)!,
-                                value: column.nullable && Bool.random(using: &random) ? .null : randomElement(column))
-            })
+            return .dictionary(
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                    DictionaryEntry(
+                        key: ["a", "b", "ключ", "🔑", ""].randomElement(using: &random)!,
+                        value: column.nullable && Bool.random(using: &random) ? .null : randomElement(column)
+                    )
+                }
+            )
         }
     }
 
@@ -303,22 +326,42 @@ private struct ModelRunner {
     mutating func randomScalar(_ type: ValueType) -> Value {
         func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) } }
         switch type {
-        case .int: return .int([0, 1, -1, 42, Int64.max, Int64.min, Int64.random(in: -100...100, using: &random)].randomElement(using: &random)!)
+        case .int:
+            return .int(
+                [0, 1, -1, 42, Int64.max, Int64.min, Int64.random(in: -100...100, using: &random)].randomElement(
+                    using: &random
+                )!
+            )
         case .bool: return .bool(Bool.random(using: &random))
-        case .float: return .float([0, -0.0, 1.5, Float.greatestFiniteMagnitude, -Float.infinity].randomElement(using: &random)!)
-        case .double: return .double([0, 2.5, -1e300, Double.leastNonzeroMagnitude, Double.infinity].randomElement(using: &random)!)
+        case .float:
+            return .float(
+                [0, -0.0, 1.5, Float.greatestFiniteMagnitude, -Float.infinity].randomElement(using: &random)!
+            )
+        case .double:
+            return .double(
+                [0, 2.5, -1e300, Double.leastNonzeroMagnitude, Double.infinity].randomElement(using: &random)!
+            )
         case .string:
             let long = String(repeating: "long-ü-", count: Int.random(in: 150...400, using: &random))
-            return .string(["", "a", "Ünïcödé", "🇩🇪👩‍💻", "tab\tnew\nline", long, "x\(Int.random(in: 0..<5, using: &random))"].randomElement(using: &random)!)
+            return .string(
+                ["", "a", "Ünïcödé", "🇩🇪👩‍💻", "tab\tnew\nline", long, "x\(Int.random(in: 0..<5, using: &random))"]
+                    .randomElement(using: &random)!
+            )
         case .binary: return .binary(bytes([0, 1, 16, 2000].randomElement(using: &random)!))
         case .timestamp:
-            return .timestamp(Timestamp(seconds: Int64.random(in: -4_000_000_000...4_000_000_000, using: &random), nanoseconds: Int32.random(in: 0..<1_000_000_000, using: &random)))
+            return .timestamp(
+                Timestamp(
+                    seconds: Int64.random(in: -4_000_000_000...4_000_000_000, using: &random),
+                    nanoseconds: Int32.random(in: 0..<1_000_000_000, using: &random)
+                )
+            )
         case .decimal128: return .decimal128(bytes(16))
         case .objectId: return .objectId(bytes(12))
         case .uuid: return .uuid(bytes(16))
         case .mixed:
             let inner: [ValueType] = [.int, .bool, .double, .string, .binary, .timestamp, .uuid]
-            return Int.random(in: 0..<6, using: &random) == 0 ? .null : randomScalar(inner.randomElement(using: &random)!)
+            return Int.random(in: 0..<6, using: &random) == 0
+                ? .null : randomScalar(inner.randomElement(using: &random)!)
         case .link, .backlink: return .null
         }
     }
@@ -330,7 +373,9 @@ private struct ModelRunner {
         for column in model.dataColumns(table) {
             let actual = try engine.value(key, column.key)
             let expected = model.tables[table]!.objects[key]![column.key]!
-            guard actual == expected else { throw fail("\(column.name) of \(key): engine \(actual), model \(expected)") }
+            guard actual == expected else {
+                throw fail("\(column.name) of \(key): engine \(actual), model \(expected)")
+            }
         }
     }
 
@@ -340,7 +385,9 @@ private struct ModelRunner {
         for spec in specs {
             let table = try reading.table(spec.key)
             let expected = model.tables[spec.key]!
-            guard spec.columns.map(\.key) == expected.columns.map(\.key) else { throw fail("\(when): columns of \(spec.name) differ") }
+            guard spec.columns.map(\.key) == expected.columns.map(\.key) else {
+                throw fail("\(when): columns of \(spec.name) differ")
+            }
             guard try table.keys() == expected.objects.keys.sorted(), table.count == expected.objects.count else {
                 throw fail("\(when): objects of \(spec.name) differ")
             }
@@ -349,9 +396,13 @@ private struct ModelRunner {
                     let actual = try table.value(key, column.key)
                     if column.type == .backlink {
                         let links = model.backlinks(to: key, from: column.linkTable!, column: column.originColumn!)
-                        guard actual == .list(links.map { .link($0) }) else { throw fail("\(when): backlinks of \(spec.name) \(key)") }
+                        guard actual == .list(links.map { .link($0) }) else {
+                            throw fail("\(when): backlinks of \(spec.name) \(key)")
+                        }
                     } else if actual != values[column.key] {
-                        throw fail("\(when): \(spec.name) \(key).\(column.name) is \(actual), model \(values[column.key]!)")
+                        throw fail(
+                            "\(when): \(spec.name) \(key).\(column.name) is \(actual), model \(values[column.key]!)"
+                        )
                     }
                 }
             }

@@ -1,0 +1,127 @@
+// StrataEngineBenchmark: engine throughput figures from a release build.
+//
+//   swift run -c release StrataEngineBenchmark [ROWS]
+//
+// Prints: bulk insert of ROWS (default 1,000,000) objects of five columns in one transaction; a
+// columnar scan (count where age > 50); point reads by object key; and open + first count for files
+// of 10k and ROWS objects (median of 25 opens each). The SQLite comparison lives in Benchmarks/.
+
+import Foundation
+import StrataCore
+
+@main
+struct EngineBenchmark {
+    static func main() async throws {
+        let rows = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-bench-\(UUID().uuidString)"
+        ).path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+
+        let large = "\(directory)/large.strata"
+        let insertTime = try await build(path: large, rows: rows)
+        print(
+            String(
+                format: "bulk insert:  %9d rows in %8.3f s  = %12.0f rows/s",
+                rows,
+                insertTime,
+                Double(rows) / insertTime
+            )
+        )
+
+        let database = try Database.open(path: large)
+        let read = try database.beginRead()
+        let table = try read.table(named: "Person")!
+        let age = try table.column(named: "age").key
+        var matches = 0
+        let scanTime = try median(5) {
+            matches = 0
+            try table.scanColumn(age) { block in matches += countGreater(block, than: 50) }
+        }
+        print(
+            String(
+                format: "scan age>50:  %9d rows in %8.4f s  = %12.0f rows/s (%d matches)",
+                rows,
+                scanTime,
+                Double(rows) / scanTime,
+                matches
+            )
+        )
+
+        var generator = SystemRandomNumberGenerator()
+        let keys = (0..<100_000).map { _ in ObjectKey(Int64.random(in: 0..<Int64(rows), using: &generator)) }
+        let score = try table.column(named: "score").key
+        var sum = 0.0
+        let readTime = try median(3) {
+            for key in keys { if case .double(let value) = try table.value(key, score) { sum += value } }
+        }
+        print(
+            String(
+                format: "point reads:  %9d reads in %7.4f s  = %12.0f reads/s",
+                keys.count,
+                readTime,
+                Double(keys.count) / readTime
+            )
+        )
+        database.close()
+
+        let small = "\(directory)/small.strata"
+        _ = try await build(path: small, rows: 10_000)
+        for (label, path) in [("10k", small), ("\(rows / 1000)k", large)] {
+            let openTime = try median(25) {
+                let database = try Database.open(path: path)
+                let count = try database.beginRead().table(named: "Person")!.count
+                precondition(count > 0)
+                database.close()
+            }
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            print(String(format: "open+count %@: %8.1f µs (file %d bytes)", label, openTime * 1e6, size))
+        }
+    }
+
+    /// Creates Person {id Int (primary key), name String, age Int, score Double, active Bool} with `rows` objects.
+    static func build(path: String, rows: Int) async throws -> Double {
+        let database = try Database.open(path: path)
+        defer { database.close() }
+        let start = ContinuousClock.now
+        let write = try await database.beginWrite()
+        let table = try write.createTable(named: "Person")
+        let id = try write.addColumn(ColumnSpec(name: "id", type: .int), to: table)
+        let name = try write.addColumn(ColumnSpec(name: "name", type: .string), to: table)
+        let age = try write.addColumn(ColumnSpec(name: "age", type: .int), to: table)
+        let score = try write.addColumn(ColumnSpec(name: "score", type: .double), to: table)
+        let active = try write.addColumn(ColumnSpec(name: "active", type: .bool), to: table)
+        for index in 0..<rows {
+            try write.createObject(
+                in: table,
+                values: [
+                    id: .int(Int64(index)), name: .string("name \(index % 1000)"), age: .int(Int64(index % 100)),
+                    score: .double(Double(index) * 0.5), active: .bool(index % 2 == 0),
+                ]
+            )
+        }
+        try write.commit()
+        return seconds(ContinuousClock.now - start)
+    }
+
+    static func countGreater(_ block: ColumnBlock, than limit: Int64) -> Int {
+        var count = 0
+        for row in 0..<block.count where block.integer(row) > limit { count += 1 }
+        return count
+    }
+
+    static func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            try body()
+            times.append(seconds(ContinuousClock.now - start))
+        }
+        return times.sorted()[runs / 2]
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
