@@ -87,17 +87,17 @@ struct EngineBenchmark {
         let start = ContinuousClock.now
         let write = try await database.beginWrite()
         let table = try write.createTable(named: "Person")
-        let id = try write.addColumn(ColumnSpec(name: "id", type: .int), to: table)
-        let name = try write.addColumn(ColumnSpec(name: "name", type: .string), to: table)
-        let age = try write.addColumn(ColumnSpec(name: "age", type: .int), to: table)
-        let score = try write.addColumn(ColumnSpec(name: "score", type: .double), to: table)
-        let active = try write.addColumn(ColumnSpec(name: "active", type: .bool), to: table)
+        for (name, type) in [
+            ("id", ValueType.int), ("name", .string), ("age", .int), ("score", .double), ("active", .bool),
+        ] {
+            try write.addColumn(ColumnSpec(name: name, type: type), to: table)
+        }
         for index in 0..<rows {
             try write.createObject(
                 in: table,
-                values: [
-                    id: .int(Int64(index)), name: .string("name \(index % 1000)"), age: .int(Int64(index % 100)),
-                    score: .double(Double(index) * 0.5), active: .bool(index % 2 == 0),
+                row: [
+                    .int(Int64(index)), .string("name \(index % 1000)"), .int(Int64(index % 100)),
+                    .double(Double(index) * 0.5), .bool(index % 2 == 0),
                 ]
             )
         }

@@ -32,7 +32,7 @@ package struct ColumnBlock {
 
     /// Parses the block starting at byte `start` of `node`, expecting `count` rows.
     package init(node: NodeView, start: Int, count expected: Int) throws {
-        var reader = ByteReader(node.bytes, position: start, context: "column block in leaf \(node.ref)")
+        var reader = ByteReader(node.bytes, position: start, context: "column block in leaf", ref: node.ref)
         guard let kind = PhysicalKind(rawValue: try reader.read(UInt8.self)) else {
             throw StorageError.corrupt("leaf \(node.ref) has a column block of unknown kind")
         }

@@ -29,6 +29,11 @@ package final class FloatColumn: ColumnStorage {
     }
 
     package func insert(_ cell: Cell, at index: Int) {
+        if index == values.count, case .float(let value) = cell {
+            values.append(value)
+            nulls?.append(false)
+            return
+        }
         values.insert(0, at: index)
         nulls?.insert(false, at: index)
         _ = set(cell, at: index)
@@ -97,6 +102,10 @@ package final class DoubleColumn: ColumnStorage {
     }
 
     package func insert(_ cell: Cell, at index: Int) {
+        if index == values.count, case .double(let value) = cell {
+            append(value)
+            return
+        }
         values.insert(0, at: index)
         nulls?.insert(false, at: index)
         _ = set(cell, at: index)

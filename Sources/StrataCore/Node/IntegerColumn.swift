@@ -29,6 +29,10 @@ package final class IntegerColumn: ColumnStorage {
     }
 
     package func insert(_ cell: Cell, at index: Int) {
+        if index == values.count, case .int(let value) = cell {
+            append(value)
+            return
+        }
         values.insert(0, at: index)
         nulls?.insert(false, at: index)
         _ = set(cell, at: index)

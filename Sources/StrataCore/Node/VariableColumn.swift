@@ -39,6 +39,10 @@ package final class VariableColumn: ColumnStorage {
     }
 
     package func insert(_ cell: Cell, at index: Int) {
+        if index == entries.count, case .bytes(let bytes) = cell {
+            entries.append(.inline(bytes))
+            return
+        }
         entries.insert(.null, at: index)
         _ = set(cell, at: index)
     }

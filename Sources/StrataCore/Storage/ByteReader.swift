@@ -7,13 +7,18 @@
 package struct ByteReader {
     private let buffer: UnsafeRawBufferPointer
     package private(set) var position: Int
-    private let context: String
+    private let context: StaticString
+    private let ref: Ref
 
-    package init(_ buffer: UnsafeRawBufferPointer, position: Int = 0, context: String) {
+    /// A reader of `buffer`; errors name `context` and `ref` (the message is built only on error).
+    package init(_ buffer: UnsafeRawBufferPointer, position: Int = 0, context: StaticString, ref: Ref = .none) {
         self.buffer = buffer
         self.position = position
         self.context = context
+        self.ref = ref
     }
+
+    private var place: String { ref.isNone ? "\(context)" : "\(context) \(ref)" }
 
     package var remaining: Int { buffer.count - position }
 
@@ -22,7 +27,7 @@ package struct ByteReader {
     package mutating func read<T: FixedWidthInteger>(_: T.Type = T.self) throws -> T {
         let size = MemoryLayout<T>.size
         guard position >= 0, size <= buffer.count - position else {
-            throw StorageError.corrupt("\(context): a field runs past the end of its node")
+            throw StorageError.corrupt("\(place): a field runs past the end of its node")
         }
         let value = T(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: T.self))
         position += size
@@ -32,7 +37,7 @@ package struct ByteReader {
     /// Reads `count` raw bytes.
     package mutating func readBytes(_ count: Int) throws -> UnsafeRawBufferPointer {
         guard count >= 0, count <= buffer.count - position else {
-            throw StorageError.corrupt("\(context): \(count) bytes run past the end of their node")
+            throw StorageError.corrupt("\(place): \(count) bytes run past the end of their node")
         }
         defer { position += count }
         return UnsafeRawBufferPointer(rebasing: buffer[position..<position + count])

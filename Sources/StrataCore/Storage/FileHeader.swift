@@ -86,7 +86,7 @@ package struct FileHeader: Equatable, Sendable {
             }
             sawMagic = true
             let parsed: Slot? = try page.withUnsafeBytes { raw in
-                var reader = ByteReader(raw, position: 8, context: "header slot \(index)")
+                var reader = ByteReader(raw, position: 8, context: "header slot")
                 let format = try reader.read(UInt32.self)
                 let storedIndex = try reader.read(UInt32.self)
                 let topRef = try reader.read(UInt64.self)

@@ -58,7 +58,7 @@ package struct NodeView {
 
     /// A reader positioned just after the header.
     package func reader() -> ByteReader {
-        ByteReader(bytes, position: NodeHeader.size, context: "\(kind) node \(ref)")
+        ByteReader(bytes, position: NodeHeader.size, context: "node", ref: ref)
     }
 
     /// Whether the stored checksum matches the bytes.

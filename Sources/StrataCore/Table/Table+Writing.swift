@@ -19,20 +19,20 @@ extension Table {
             default: return false
             }
         }
-        let problem = "\(spec.name).\(column.name) cannot hold \(value)"
+        var problem: StorageError { .schema("\(spec.name).\(column.name) cannot hold \(value)") }
         switch column.collection {
         case .single:
             guard column.type != .backlink, fits(value, column.type, nullable: column.nullable) else {
-                throw StorageError.schema(problem)
+                throw problem
             }
         case .list, .set:
             guard case .list(let elements) = value,
                 elements.allSatisfy({ fits($0, column.type, nullable: column.nullable && column.type != .link) })
-            else { throw StorageError.schema(problem) }
+            else { throw problem }
         case .dictionary:
             guard case .dictionary(let entries) = value,
                 entries.allSatisfy({ fits($0.value, column.type, nullable: column.nullable || column.type == .link) })
-            else { throw StorageError.schema(problem) }
+            else { throw problem }
         }
     }
 
@@ -49,10 +49,14 @@ extension Table {
     package func insertRow(_ key: ObjectKey, values: [Value]) throws {
         precondition(values.count == spec.columns.count)
         precondition(key.rawValue >= 0)
-        let cells = zip(values, spec.columns).map { ValueCodec.cell(for: $0, in: $1) }
-        try tree.insert(key.rawValue, cells: cells)
-        for (value, column) in zip(values, spec.columns) where column.indexed {
-            try index(column.key)!.add(key, for: value)
+        let columns = spec.columns
+        try tree.insert(key.rawValue) { leaf, index in
+            for position in columns.indices {
+                leaf.columns[position].insert(ValueCodec.cell(for: values[position], in: columns[position]), at: index)
+            }
+        }
+        for position in columns.indices where columns[position].indexed {
+            try index(columns[position].key)!.add(key, for: values[position])
         }
         spec.objectCount += 1
         spec.nextObjectKey = max(spec.nextObjectKey, key.rawValue + 1)

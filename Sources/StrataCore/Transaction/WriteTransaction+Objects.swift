@@ -15,25 +15,48 @@ extension WriteTransaction {
         for column in values.keys where table.spec.position(of: column) == nil {
             throw StorageError.schema("table \(table.name) has no column \(column)")
         }
+        let row = table.spec.columns.map { values[$0.key] }
+        return try createObject(in: tableKey, row: row)
+    }
+
+    /// Creates an object from one value per column, in the table's column order (nil: the default).
+    @discardableResult
+    package func createObject(in tableKey: TableKey, row given: [Value?]) throws -> ObjectKey {
+        let table = try self.table(tableKey)
+        let columns = table.spec.columns
+        guard given.count == columns.count else {
+            throw StorageError.schema(
+                "table \(table.name) has \(columns.count) columns, \(given.count) values were given"
+            )
+        }
         let key = ObjectKey(table.spec.nextObjectKey)
         var row: [Value] = []
-        for column in table.spec.columns {
-            guard let given = values[column.key] else {
-                row.append(column.defaultValue)
+        row.reserveCapacity(columns.count)
+        var hasLinks = false
+        for position in columns.indices {
+            guard let value = given[position] else {
+                row.append(columns[position].defaultValue)
                 continue
             }
-            guard column.type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
-            let value = normalized(given, for: column)
-            try table.validate(value, for: column)
-            try checkLinkTargets(value, column: column)
-            row.append(value)
+            guard columns[position].type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
+            let normalizedValue = normalized(value, for: columns[position])
+            try table.validate(normalizedValue, for: columns[position])
+            if columns[position].isLink {
+                hasLinks = true
+                try checkLinkTargets(normalizedValue, column: columns[position])
+            }
+            row.append(normalizedValue)
         }
-        for (column, value) in zip(table.spec.columns, row) where column.unique {
-            try table.checkUnique(column, value, except: nil)
+        for position in columns.indices where columns[position].unique {
+            try table.checkUnique(columns[position], row[position], except: nil)
         }
         try table.insertRow(key, values: row)
-        for (column, value) in zip(table.spec.columns, row) where column.isLink {
-            for target in linkTargets(value) { try addBacklink(from: tableKey, column.key, key, to: target) }
+        if hasLinks {
+            for position in columns.indices where columns[position].isLink {
+                for target in linkTargets(row[position]) {
+                    try addBacklink(from: tableKey, columns[position].key, key, to: target)
+                }
+            }
         }
         record(tableKey) { $0.insert(key) }
         return key
@@ -121,6 +144,7 @@ extension WriteTransaction {
 
     /// Sets are stored without duplicates; dictionaries sorted by key.
     private func normalized(_ value: Value, for column: ColumnSpec) -> Value {
+        if column.collection == .single { return value }
         switch (column.collection, value) {
         case (.set, .list(let elements)):
             var seen = Set<Value>()

@@ -23,34 +23,28 @@ extension ClusterTree {
     /// Inserts a new object; `cells` follow the layout. The key must not exist yet.
     package func insert(_ key: Int64, cells: [Cell]) throws {
         precondition(cells.count == layout.physical.count)
-        guard let root else {
-            let leaf = ClusterLeaf(layout: layout)
-            leaf.keys.append(key)
-            for (column, cell) in zip(leaf.columns, cells) { column.insert(cell, at: 0) }
-            setRoot(.leaf(leaf))
-            return
-        }
-        let (node, split) = try insert(into: root, key: key) { leaf, index in
+        try insert(key) { leaf, index in
             for (column, cell) in zip(leaf.columns, cells) { column.insert(cell, at: index) }
         }
-        if let (splitKey, sibling) = split {
-            let left = try count(of: node)
-            let right = try count(of: sibling)
-            let firstKey = try lowestKey(of: node)
-            setRoot(.inner(InnerNode(keys: [firstKey, splitKey], children: [node, sibling], counts: [left, right])))
-        } else {
-            setRoot(node)
-        }
-        checkInvariants()
     }
 
-    /// Inserts a key whose row is filled in by `fill(leaf, index)` (bulk paths use typed appends).
+    /// Inserts a key whose row is filled in by `fill(leaf, index)`.
     package func insert(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws {
+        // Fast path: a key above every other key goes straight into the rightmost leaf.
+        if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last,
+            cursor.leaf.count < Self.maxLeafCount
+        {
+            cursor.leaf.keys.append(key)
+            fill(cursor.leaf, cursor.leaf.count - 1)
+            for inner in cursor.path { inner.counts[inner.counts.count - 1] += 1 }
+            return
+        }
         guard let root else {
             let leaf = ClusterLeaf(layout: layout)
             leaf.keys.append(key)
             fill(leaf, 0)
             setRoot(.leaf(leaf))
+            appendCursor = AppendCursor(leaf: leaf, path: [])
             return
         }
         let (node, split) = try insert(into: root, key: key, fill: fill)
@@ -62,6 +56,24 @@ extension ClusterTree {
         } else {
             setRoot(node)
         }
+        appendCursor = rightmostDirtyPath()
+        checkInvariants()
+    }
+
+    /// The rightmost path, if every node on it is dirty.
+    private func rightmostDirtyPath() -> AppendCursor? {
+        var path: [InnerNode] = []
+        var node = root
+        while let current = node {
+            switch current {
+            case .leaf(let leaf): return AppendCursor(leaf: leaf, path: path)
+            case .inner(let inner):
+                path.append(inner)
+                node = inner.children.last
+            case .clean: return nil
+            }
+        }
+        return nil
     }
 
     private func lowestKey(of node: TreeNode) throws -> Int64 {
@@ -114,7 +126,7 @@ extension ClusterTree {
     package func update(_ key: Int64, _ body: (ClusterLeaf, Int) throws -> Void) throws -> Bool {
         guard try contains(key), let root else { return false }
         let node = try makeDirty(root)
-        setRoot(node)
+        if case .clean = root { setRoot(node) }
         var current = node
         while true {
             switch current {
@@ -143,6 +155,7 @@ extension ClusterTree {
     /// Removes an object; false if there was none.
     package func remove(_ key: Int64) throws -> Bool {
         guard try contains(key), let root else { return false }
+        appendCursor = nil
         let node = try remove(key, from: root)
         switch node {
         case .leaf(let leaf) where leaf.count == 0:
@@ -261,6 +274,7 @@ extension ClusterTree {
     /// ones (releasing their blobs); committed leaves convert when they are next made dirty.
     package func changeLayout(to newLayout: LeafLayout) {
         let old = layout
+        appendCursor = nil
         setLayout(newLayout)
         guard let root else { return }
         convert(root, from: old, to: newLayout)

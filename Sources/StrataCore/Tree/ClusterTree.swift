@@ -33,6 +33,12 @@ package enum LeafAccess {
     }
 }
 
+/// The rightmost path of a tree whose nodes are all dirty.
+struct AppendCursor {
+    var leaf: ClusterLeaf
+    var path: [InnerNode]
+}
+
 /// A B+tree of objects (a table's clusters) or of index entries.
 package final class ClusterTree {
     /// Most objects in one leaf.
@@ -43,6 +49,9 @@ package final class ClusterTree {
     package private(set) var root: TreeNode?
     package private(set) var layout: LeafLayout
     package let context: TreeContext
+    /// The rightmost dirty leaf and the inner nodes above it, while every node on that path is dirty:
+    /// lets ascending inserts (the usual case: new object keys grow) skip the descent.
+    var appendCursor: AppendCursor?
 
     package init(root: Ref, layout: LeafLayout, context: TreeContext) {
         self.root = root.isNone ? nil : .clean(root)
@@ -238,6 +247,7 @@ package final class ClusterTree {
     func setRoot(_ node: TreeNode?) {
         if node == nil { rootWasCleared = true }
         root = node
+        appendCursor = nil
     }
 
     /// Changes the layout (mutation extensions only).
