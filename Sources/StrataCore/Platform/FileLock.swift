@@ -1,20 +1,36 @@
-// FileLock.swift: the cross-process writer lock, an open-file-description lock on a lock file.
+// FileLock.swift: the lock file beside a database: the cross-process writer lock and the reader table.
 //
-// Classic fcntl (F_SETLK) locks belong to the process and vanish when *any* descriptor of the file in
-// that process is closed; OFD locks (F_OFD_SETLK) belong to one open file description, so closing an
-// unrelated descriptor cannot release them. The kernel drops the lock when the holder dies, so a
-// killed writer never leaves the file locked. Glibc's Swift module lacks the constants (36/37/38).
+// Format of FILE.lock:
+//   byte 0                      the writer lock (an OFD write lock on this byte)
+//   4096 + 16 * i, i < 1024     reader slot i: { u64 oldest pinned version (0 = none), u64 reserved }
 //
-//   unlocked ──tryLock() == true──▶ locked ──unlock()──▶ unlocked
+// Open-file-description locks (F_OFD_SETLK) belong to one open file description, so closing an unrelated
+// descriptor cannot release them (classic fcntl locks vanish when *any* descriptor of the file in the
+// process closes), and the kernel drops them when the holder dies. Glibc's Swift module lacks the
+// constants: F_OFD_GETLK 36, F_OFD_SETLK 37.
+//
+// Reader protocol (LMDB's): a process holds an OFD lock on its slot's bytes for as long as it has the
+// database open, and writes there the oldest version it has pinned. A writer protects the version of
+// every slot whose lock is held by someone else. A slot whose lock nobody holds belongs to a dead
+// process and is ignored.
+//
+//   writer lock:  unlocked ──tryLockWriter() == true──▶ locked ──unlockWriter()──▶ unlocked
+//   reader slot:  unclaimed ──claimReaderSlot()──▶ claimed (published version 0 or v) ──deinit──▶ unclaimed
 
 import Glibc
 
-/// An exclusive lock on byte 0 of a lock file, shared by no two open file descriptions at once.
+/// The lock file of one database, open in this process.
 package final class FileLock: @unchecked Sendable {
+    private static let ofdGetLock: Int32 = 36
     private static let ofdSetLock: Int32 = 37
+    static let readerTableOffset = 4096
+    static let readerSlotSize = 16
+    static let readerSlotCount = 1024
 
     private let descriptor: Int32
     private let path: String
+    /// The reader slot this process claimed, if any.
+    package private(set) var readerSlot: Int?
 
     /// Opens (creating if needed) the lock file at `path`.
     package init(path: String) throws {
@@ -26,22 +42,78 @@ package final class FileLock: @unchecked Sendable {
 
     deinit { _ = Glibc.close(descriptor) }
 
-    /// Tries to take the lock without waiting; returns false if another open file description holds it.
-    package func tryLock() throws -> Bool {
-        try apply(type: Int16(F_WRLCK))
+    /// Tries to take the writer lock without waiting; false if another open file description holds it.
+    package func tryLockWriter() throws -> Bool {
+        try apply(Int16(F_WRLCK), start: 0, length: 1)
     }
 
-    /// Releases the lock.
-    package func unlock() {
-        _ = try? apply(type: Int16(F_UNLCK))
+    /// Releases the writer lock.
+    package func unlockWriter() {
+        _ = try? apply(Int16(F_UNLCK), start: 0, length: 1)
     }
 
-    private func apply(type: Int16) throws -> Bool {
+    /// Claims a free reader slot for this process and clears it; throws if all are taken.
+    package func claimReaderSlot() throws {
+        precondition(readerSlot == nil)
+        for slot in 0..<Self.readerSlotCount
+        where try apply(Int16(F_WRLCK), start: Self.slotOffset(slot), length: Self.readerSlotSize) {
+            readerSlot = slot
+            try publish(oldestPinned: 0)
+            return
+        }
+        throw SystemError("claiming a reader slot in", code: EAGAIN, path: path)
+    }
+
+    /// Writes the oldest version this process has pinned (0: none) into its slot.
+    package func publish(oldestPinned version: UInt64) throws {
+        guard let slot = readerSlot else { return }
+        var value = (version.littleEndian, UInt64(0))
+        _ = try retryingOnInterrupt("pwrite", path: path) {
+            pwrite(descriptor, &value, Self.readerSlotSize, off_t(Self.slotOffset(slot)))
+        }
+    }
+
+    /// The versions other live processes have pinned.
+    package func versionsPinnedElsewhere() throws -> [UInt64] {
+        let tableSize = Self.readerSlotCount * Self.readerSlotSize
+        var table = [UInt8](repeating: 0, count: tableSize)
+        let read = try table.withUnsafeMutableBytes { buffer in
+            try retryingOnInterrupt("pread", path: path) {
+                pread(descriptor, buffer.baseAddress!, tableSize, off_t(Self.readerTableOffset))
+            }
+        }
+        var versions: [UInt64] = []
+        for slot in 0..<Self.readerSlotCount where slot != readerSlot && slot * Self.readerSlotSize + 8 <= read {
+            let version = table.withUnsafeBytes {
+                UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: slot * Self.readerSlotSize, as: UInt64.self))
+            }
+            guard version != 0, try isHeldElsewhere(start: Self.slotOffset(slot), length: Self.readerSlotSize) else {
+                continue
+            }
+            versions.append(version)
+        }
+        return versions
+    }
+
+    private static func slotOffset(_ slot: Int) -> Int { readerTableOffset + slot * readerSlotSize }
+
+    private func isHeldElsewhere(start: Int, length: Int) throws -> Bool {
+        var request = flock()
+        request.l_type = Int16(F_WRLCK)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = off_t(start)
+        request.l_len = off_t(length)
+        request.l_pid = 0
+        _ = try retryingOnInterrupt("fcntl(F_OFD_GETLK)", path: path) { fcntl(descriptor, Self.ofdGetLock, &request) }
+        return request.l_type != Int16(F_UNLCK)
+    }
+
+    private func apply(_ type: Int16, start: Int, length: Int) throws -> Bool {
         var request = flock()
         request.l_type = type
         request.l_whence = Int16(SEEK_SET)
-        request.l_start = 0
-        request.l_len = 1
+        request.l_start = off_t(start)
+        request.l_len = off_t(length)
         request.l_pid = 0
         while true {
             if fcntl(descriptor, Self.ofdSetLock, &request) == 0 { return true }

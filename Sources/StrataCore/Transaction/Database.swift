@@ -28,6 +28,8 @@ package final class Database: Sendable {
         var poisonedBy: String?
         var closed = false
         var history: [ChangeSet] = []
+        /// The oldest pinned version last written to this process's reader slot (0: none).
+        var publishedOldest: Version = 0
     }
 
     package let path: String
@@ -89,7 +91,7 @@ package final class Database: Sendable {
             let mapping = try file.map(length: Int(mappingLength(for: size)))
             let snapshot = try loadSnapshot(slot: slot, mapping: mapping)
             let freeSpace = try loadFreeSpace(snapshot)
-            let fileLock = options.durability == .full && !options.readOnly ? try FileLock(path: path + ".lock") : nil
+            let fileLock = try openLockFile(path: path, options: options)
             let state = State(
                 latest: snapshot,
                 freeSpace: freeSpace,
@@ -101,6 +103,19 @@ package final class Database: Sendable {
         } catch {
             file.close()
             throw error
+        }
+    }
+
+    /// Opens the lock file and claims a reader slot. Memory-only databases have none (no other process
+    /// can open them); a read-only opener that cannot create the lock file reads unprotected.
+    private static func openLockFile(path: String, options: DatabaseOptions) throws -> FileLock? {
+        guard options.durability == .full else { return nil }
+        do {
+            let lock = try FileLock(path: path + ".lock")
+            try lock.claimReaderSlot()
+            return lock
+        } catch  where options.readOnly {
+            return nil
         }
     }
 
@@ -197,21 +212,48 @@ package final class Database: Sendable {
     // MARK: Pins
 
     /// Pins the newest version (refreshing from the file first) and returns it with its pin.
+    ///
+    /// The pin is published in the reader table before the header is checked again: if another
+    /// process committed meanwhile, its next commit might not have seen the pin, so the newer
+    /// version is pinned instead.
     package func pinLatest() throws -> (Snapshot, VersionPin) {
-        try refreshFromFile()
-        return try state.withLock { state in
-            guard !state.closed else { throw StorageError.closed }
-            let version = state.latest.version
-            if state.pins[version] == nil, let limit = options.maximumActiveVersions {
-                let active = Set(state.pins.keys).union([version])
-                guard active.count <= limit else { throw StorageError.tooManyActiveVersions(limit: limit) }
-                state.pinnedAt[version] = .now
-            } else if state.pins[version] == nil {
-                state.pinnedAt[version] = .now
+        while true {
+            try refreshFromFile()
+            let (snapshot, pin) = try state.withLock { state -> (Snapshot, VersionPin) in
+                guard !state.closed else { throw StorageError.closed }
+                let version = state.latest.version
+                if state.pins[version] == nil {
+                    if let limit = options.maximumActiveVersions {
+                        let active = Set(state.pins.keys).union([version])
+                        guard active.count <= limit else { throw StorageError.tooManyActiveVersions(limit: limit) }
+                    }
+                    state.pinnedAt[version] = .now
+                }
+                state.pins[version, default: 0] += 1
+                try publishOldest(&state)
+                return (state.latest, VersionPin(version: version, database: self))
             }
-            state.pins[version, default: 0] += 1
-            return (state.latest, VersionPin(version: version, database: self))
+            // A poisoned instance keeps its last durable version whatever the header says.
+            if fileLock == nil || poisonReason != nil || headerVersion() <= snapshot.version { return (snapshot, pin) }
+            pin.release()
         }
+    }
+
+    /// The newest valid version in the file's header, read from the mapping.
+    private func headerVersion() -> Version {
+        state.withLock { state in
+            let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
+            return (try? FileHeader.decode(bytes, path: path))?.current?.slot.version ?? 0
+        }
+    }
+
+    /// Writes this process's oldest pinned version to its reader slot when it changed.
+    private func publishOldest(_ state: inout State) throws {
+        guard let fileLock else { return }
+        let oldest = state.pins.keys.min() ?? 0
+        guard oldest != state.publishedOldest else { return }
+        try mappingSystemErrors { try fileLock.publish(oldestPinned: oldest) }
+        state.publishedOldest = oldest
     }
 
     /// Pins `version` once more (it must already be pinned): for handing a snapshot to another holder.
@@ -229,15 +271,24 @@ package final class Database: Sendable {
             if count <= 1 {
                 state.pins[version] = nil
                 state.pinnedAt[version] = nil
+                // A failed publish leaves an older version published: more is protected, never less.
+                try? publishOldest(&state)
             } else {
                 state.pins[version] = count - 1
             }
         }
     }
 
-    /// The oldest version a commit must keep readable.
-    func oldestProtectedVersion(_ state: State) -> Version {
-        min(state.pins.keys.min() ?? state.latest.version, state.latest.version)
+    /// The oldest version a commit must keep readable: this process's pins, other processes' published
+    /// pins, and the newest version.
+    func oldestProtectedVersion(_ state: State) throws -> Version {
+        var oldest = min(state.pins.keys.min() ?? state.latest.version, state.latest.version)
+        if let fileLock {
+            for version in try mappingSystemErrors({ try fileLock.versionsPinnedElsewhere() }) {
+                oldest = min(oldest, version)
+            }
+        }
+        return oldest
     }
 
     /// Picks up a version committed by another process (cheap when there is none).

@@ -67,7 +67,7 @@ extension Database {
                 let active = Set(state.pins.keys).union([newVersion])
                 guard active.count <= limit else { throw StorageError.tooManyActiveVersions(limit: limit) }
             }
-            return oldestProtectedVersion(state)
+            return try oldestProtectedVersion(state)
         }
 
         // 1-2: encode and allocate.

@@ -180,7 +180,7 @@ extension Database {
         do {
             if let fileLock {
                 var delay = 50
-                while try !mappingSystemErrors({ try fileLock.tryLock() }) {
+                while try !mappingSystemErrors({ try fileLock.tryLockWriter() }) {
                     try await Task.sleep(for: .microseconds(delay))
                     delay = min(delay * 2, 10_000)
                 }
@@ -191,7 +191,7 @@ extension Database {
                 let (base, free) = state.withLock { ($0.latest, $0.freeSpace) }
                 return WriteTransaction(database: self, base: base, freeSpace: free)
             } catch {
-                fileLock?.unlock()
+                fileLock?.unlockWriter()
                 throw error
             }
         } catch {
@@ -210,7 +210,7 @@ extension Database {
 
     /// Releases the file lock and the writer queue (once per write transaction).
     func endWrite() {
-        fileLock?.unlock()
+        fileLock?.unlockWriter()
         writers.release()
     }
 }

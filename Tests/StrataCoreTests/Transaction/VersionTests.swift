@@ -164,9 +164,38 @@ struct VersionTests {
         let directory = TemporaryDirectory()
         let first = try FileLock(path: directory.file("x.lock"))
         let second = try FileLock(path: directory.file("x.lock"))
-        #expect(try first.tryLock())
-        #expect(try !second.tryLock())
-        first.unlock()
-        #expect(try second.tryLock())
+        #expect(try first.tryLockWriter())
+        #expect(try !second.tryLockWriter())
+        first.unlockWriter()
+        #expect(try second.tryLockWriter())
+    }
+
+    @Test("A version pinned by another process (reader table) is not overwritten by this process's commits")
+    func readerTableProtectsOtherProcesses() async throws {
+        let directory = TemporaryDirectory()
+        let writer = try Database.open(path: directory.file("shared.strata"))
+        defer { writer.close() }
+        let (table, value) = try await Self.makeCounter(writer)
+        // A different spelling of the path opens a second instance with its own lock-file description,
+        // exactly as a second process would.
+        let other = try Database.open(path: directory.path + "/./shared.strata")
+        defer { other.close() }
+        #expect(other !== writer)
+        let pinned = try other.beginRead()
+        let pinnedVersion = pinned.version
+        for round in 1...200 {
+            let write = try await writer.beginWrite()
+            try write.set(.int(Int64(round)), of: value, in: table, object: ObjectKey(0))
+            try write.createObject(in: table, values: [value: .int(Int64(round))])
+            try write.commit()
+        }
+        #expect(try pinned.table(table).value(ObjectKey(0), value) == .int(0))
+        #expect(pinned.tableSpecs.first?.objectCount == 1)
+        // The other instance sees the newest version when it begins a new read.
+        let fresh = try other.beginRead()
+        #expect(fresh.version == pinnedVersion + 200)
+        #expect(try fresh.table(table).value(ObjectKey(0), value) == .int(200))
+        try other.verify()
+        try writer.verify()
     }
 }
