@@ -19,6 +19,7 @@ let package = Package(
         // Release-mode engine figures: open time, bulk insert, scan rate, point reads.
         .executableTarget(name: "StrataEngineBenchmark", dependencies: ["StrataCore"]),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataCrashWriter"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,64 @@
+import StrataCore
+
+/// The objects whose link property points at this object: `@Persisted(originProperty: "dogs") var
+/// owners: LinkingObjects<Person>`.
+///
+/// It is computed from stored backlinks (no scan) and always reflects the realm's current version.
+public struct LinkingObjects<Element: ObjectBase>: RandomAccessCollection, _Persistable, CustomStringConvertible,
+    @unchecked Sendable
+{
+    let owner: ObjectBinding?
+    let property: Int
+
+    /// An empty, unmanaged value (the state of an object not yet added to a realm).
+    public init(fromType: Element.Type, property: String) {
+        owner = nil
+        self.property = -1
+    }
+
+    init(owner: ObjectBinding?, property: Int) {
+        self.owner = owner
+        self.property = property
+    }
+
+    var keys: [ObjectKey] {
+        guard let owner, let origin = owner.table.linkingOrigins[property] else { return [] }
+        return owner.source.read("LinkingObjects") { reader in
+            (try? reader.table(owner.table.tableKey).backlinks(owner.key, from: origin.table, column: origin.column))
+                ?? []
+        }
+    }
+
+    /// The position of the first element.
+    public var startIndex: Int { 0 }
+    /// One past the position of the last element.
+    public var endIndex: Int { keys.count }
+
+    /// The object at `position`.
+    public subscript(position: Int) -> Element {
+        guard let owner, let origin = owner.table.linkingOrigins[property],
+            let table = owner.source.schema.byTableKey[origin.table]
+        else {
+            preconditionFailure("index \(position) out of range")
+        }
+        return ObjectBinding.makeObject(source: owner.source, table: table, key: keys[position]) as! Element
+    }
+
+    /// The realm, or nil when unmanaged.
+    public var realm: Realm? { owner?.realm }
+    /// Whether the owning object is frozen.
+    public var isFrozen: Bool { owner?.isFrozen ?? false }
+    /// Whether the owning object was deleted or its realm invalidated.
+    public var isInvalidated: Bool { owner?.isInvalidated ?? false }
+
+    /// The linking objects.
+    public var description: String { "LinkingObjects<\(Element.self)> (\(count) objects)" }
+}
+
+extension LinkingObjects: LinkingObjectsMarker, EmptyConstructible, ManagedCollectionFactory {
+    static var sourceType: ObjectBase.Type { Element.self }
+    static func makeEmpty() -> Any { LinkingObjects(owner: nil, property: -1) }
+    static func makeManaged(owner: ObjectBinding, property: Int) -> Any {
+        LinkingObjects(owner: owner, property: property)
+    }
+}

@@ -1,0 +1,134 @@
+import StrataCore
+
+/// An ordered collection property of an object: `@Persisted var dogs: List<Dog>`.
+///
+/// ```swift
+/// try await realm.write { realm in
+///     person.dogs.append(Dog(value: ["name": "Rex"]))
+/// }
+/// ```
+///
+/// An unmanaged list is a plain array; a managed one reads and writes its object in the realm and is
+/// confined to the realm's actor unless frozen. Declare list properties without a default value.
+public final class List<Element: RealmCollectionValue>: RandomAccessCollection, _Persistable, CustomStringConvertible,
+    @unchecked Sendable
+{
+    var storage: [Element] = []
+    let backing: ManagedCollectionBacking?
+
+    /// Creates an empty, unmanaged list.
+    public init() { backing = nil }
+
+    init(backing: ManagedCollectionBacking) { self.backing = backing }
+
+    /// The elements, in order.
+    var elements: [Element] {
+        guard let backing else { return storage }
+        return backing.elements.map { backing.element($0, as: Element.self) }
+    }
+
+    private func update(_ body: (inout [Element]) -> Void) {
+        guard let backing else { return body(&storage) }
+        var values = elements
+        body(&values)
+        backing.replace(with: values)
+    }
+
+    /// The position of the first element.
+    public var startIndex: Int { 0 }
+    /// One past the position of the last element.
+    public var endIndex: Int { count }
+    /// The number of elements.
+    public var count: Int { backing?.elements.count ?? storage.count }
+
+    /// The element at `position`; setting it requires a write transaction for a managed list.
+    public subscript(position: Int) -> Element {
+        get {
+            guard let backing else { return storage[position] }
+            let values = backing.elements
+            precondition(
+                position >= 0 && position < values.count,
+                "Index \(position) is out of bounds (must be less than \(values.count))."
+            )
+            return backing.element(values[position], as: Element.self)
+        }
+        set { update { $0[position] = newValue } }
+    }
+
+    /// The realm managing the list, or nil.
+    public var realm: Realm? { backing?.owner.realm }
+    /// Whether the owning object was deleted or its realm invalidated.
+    public var isInvalidated: Bool { backing?.owner.isInvalidated ?? false }
+    /// Whether the list is frozen.
+    public var isFrozen: Bool { backing?.owner.isFrozen ?? false }
+
+    /// Appends an element.
+    public func append(_ element: Element) { update { $0.append(element) } }
+    /// Appends the elements of a sequence.
+    public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
+        update { $0.append(contentsOf: sequence) }
+    }
+    /// Inserts an element at `index`.
+    public func insert(_ element: Element, at index: Int) { update { $0.insert(element, at: index) } }
+    /// Removes the element at `index`.
+    public func remove(at index: Int) { update { _ = $0.remove(at: index) } }
+    /// Removes the last element.
+    public func removeLast() { update { _ = $0.removeLast() } }
+    /// Removes the first element.
+    public func removeFirst() { update { _ = $0.removeFirst() } }
+    /// Removes every element (objects stay in the realm).
+    public func removeAll() { update { $0.removeAll() } }
+    /// Replaces the element at `index`.
+    public func replace(index: Int, object: Element) { update { $0[index] = object } }
+    /// Moves the element at `from` to `to`.
+    public func move(from: Int, to: Int) { update { $0.insert($0.remove(at: from), at: to) } }
+    /// Swaps two elements.
+    public func swapAt(_ index1: Int, _ index2: Int) { update { $0.swapAt(index1, index2) } }
+
+    /// The index of the first element equal to `object` (objects compare by identity), or nil.
+    public func index(of object: Element) -> Int? {
+        elements.firstIndex { CollectionElementEquality.equal($0, object) }
+    }
+
+    /// A frozen snapshot of the list.
+    public func freeze() throws -> List<Element> {
+        guard let backing else { throw RealmError.invalidValue("an unmanaged list cannot be frozen") }
+        let owner = try backing.owner.frozenCopy(of: backing.owner.table.info.type.init())
+        return List(backing: ManagedCollectionBacking(owner: owner.binding!, property: backing.property))
+    }
+
+    /// The elements, e.g. `List<Int> [1, 2]`.
+    public var description: String { "List<\(Element.self)> \(elements)" }
+}
+
+extension List: CollectionMarker, EmptyConstructible, ManagedCollectionFactory {
+    static var collectionKind: CollectionKind { .list }
+    static var elementType: Any.Type { Element.self }
+    static func makeEmpty() -> Any { List<Element>() }
+    static func makeManaged(owner: ObjectBinding, property: Int) -> Any {
+        List(backing: ManagedCollectionBacking(owner: owner, property: property))
+    }
+}
+
+extension List: ElementsProvider {
+    var anyElements: [Any] { elements.map { $0 as Any } }
+}
+
+/// Collections whose elements can be listed as `Any` (for copying values between objects).
+protocol ElementsProvider {
+    var anyElements: [Any] { get }
+}
+
+/// Equality for collection elements: objects by identity, other values by `==` when Equatable.
+enum CollectionElementEquality {
+    static func equal(_ lhs: Any, _ rhs: Any) -> Bool {
+        if let left = lhs as? ObjectBase, let right = rhs as? ObjectBase { return left.isSameObject(as: right) }
+        if let left = lhs as? any Equatable { return isEqual(left, rhs) }
+        return false
+    }
+
+    private static func isEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
+        guard let rhs = rhs as? T else { return false }
+        return lhs == rhs
+    }
+}

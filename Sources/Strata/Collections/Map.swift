@@ -1,0 +1,94 @@
+import StrataCore
+
+/// A dictionary property with `String` keys: `@Persisted var scores: Map<String, Int>`.
+///
+/// ```swift
+/// try await realm.write { _ in player.scores["level1"] = 300 }
+/// ```
+///
+/// Iterating yields `(key, value)` pairs sorted by key. Declare map properties without a default value.
+public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, _Persistable, CustomStringConvertible,
+    @unchecked Sendable
+{
+    var storage: [(key: String, value: Value)] = []
+    let backing: ManagedCollectionBacking?
+
+    /// Creates an empty, unmanaged map.
+    public init() { backing = nil }
+
+    init(backing: ManagedCollectionBacking) { self.backing = backing }
+
+    var entries: [(key: String, value: Value)] {
+        guard let backing else { return storage.sorted { $0.key < $1.key } }
+        return backing.entries.map { ($0.key, backing.element($0.value, as: Value.self)) }
+    }
+
+    private func update(_ body: (inout [(key: String, value: Value)]) -> Void) {
+        var values = entries
+        body(&values)
+        if let backing { backing.replace(with: values.map { ($0.key, $0.value as Any) }) } else { storage = values }
+    }
+
+    /// The number of entries.
+    public var count: Int { backing?.entries.count ?? storage.count }
+    /// Whether the map is empty.
+    public var isEmpty: Bool { count == 0 }
+    /// The keys, sorted.
+    public var keys: [Key] { entries.map { $0.key as! Key } }
+    /// The values, in key order.
+    public var values: [Value] { entries.map(\.value) }
+
+    /// The value for `key`; assigning nil removes the entry.
+    public subscript(key: Key) -> Value? {
+        get { entries.first { $0.key == key as! String }?.value }
+        set {
+            let name = key as! String
+            update { entries in
+                entries.removeAll { $0.key == name }
+                if let newValue { entries.append((name, newValue)) }
+            }
+        }
+    }
+
+    /// The value for `key`, or nil.
+    public func object(forKey key: Key) -> Value? { self[key] }
+    /// Sets the value for `key`.
+    public func setValue(_ value: Value, forKey key: Key) { self[key] = value }
+    /// Removes the entry for `key`.
+    public func removeObject(for key: Key) { self[key] = nil }
+    /// Removes every entry.
+    public func removeAll() { update { $0.removeAll() } }
+
+    /// The realm managing the map, or nil.
+    public var realm: Realm? { backing?.owner.realm }
+    /// Whether the map is frozen.
+    public var isFrozen: Bool { backing?.owner.isFrozen ?? false }
+    /// Whether the owning object was deleted or its realm invalidated.
+    public var isInvalidated: Bool { backing?.owner.isInvalidated ?? false }
+
+    /// Iterates over the entries sorted by key.
+    public func makeIterator() -> IndexingIterator<[(key: Key, value: Value)]> {
+        entries.map { ($0.key as! Key, $0.value) }.makeIterator()
+    }
+
+    /// The entries.
+    public var description: String { "Map<\(Key.self), \(Value.self)> \(entries.map { "\($0.key): \($0.value)" })" }
+}
+
+extension Map: CollectionMarker, EmptyConstructible, ManagedCollectionFactory {
+    static var collectionKind: CollectionKind { .dictionary }
+    static var elementType: Any.Type { Value.self }
+    static func makeEmpty() -> Any { Map<Key, Value>() }
+    static func makeManaged(owner: ObjectBinding, property: Int) -> Any {
+        Map(backing: ManagedCollectionBacking(owner: owner, property: property))
+    }
+}
+
+/// Maps expose their entries for copying.
+protocol EntriesProvider {
+    var anyEntries: [(String, Any)] { get }
+}
+
+extension Map: EntriesProvider {
+    var anyEntries: [(String, Any)] { entries.map { ($0.key, $0.value as Any) } }
+}

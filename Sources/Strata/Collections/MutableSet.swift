@@ -1,0 +1,96 @@
+import StrataCore
+
+/// An unordered collection of distinct values: `@Persisted var tags: MutableSet<String>`.
+///
+/// ```swift
+/// try await realm.write { _ in post.tags.insert("swift") }
+/// ```
+///
+/// Declare set properties without a default value.
+public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollection, _Persistable,
+    CustomStringConvertible,
+    @unchecked Sendable
+{
+    var storage: [Element] = []
+    let backing: ManagedCollectionBacking?
+
+    /// Creates an empty, unmanaged set.
+    public init() { backing = nil }
+
+    init(backing: ManagedCollectionBacking) { self.backing = backing }
+
+    var elements: [Element] {
+        guard let backing else { return storage }
+        return backing.elements.map { backing.element($0, as: Element.self) }
+    }
+
+    private func update(_ body: (inout [Element]) -> Void) {
+        var values = elements
+        body(&values)
+        var unique: [Element] = []
+        for value in values where !unique.contains(where: { CollectionElementEquality.equal($0, value) }) {
+            unique.append(value)
+        }
+        if let backing { backing.replace(with: unique) } else { storage = unique }
+    }
+
+    /// The position of the first element.
+    public var startIndex: Int { 0 }
+    /// One past the position of the last element.
+    public var endIndex: Int { count }
+    /// The number of elements.
+    public var count: Int { backing?.elements.count ?? storage.count }
+    /// The element at `position`.
+    public subscript(position: Int) -> Element { elements[position] }
+
+    /// The realm managing the set, or nil.
+    public var realm: Realm? { backing?.owner.realm }
+    /// Whether the owning object was deleted or its realm invalidated.
+    public var isInvalidated: Bool { backing?.owner.isInvalidated ?? false }
+    /// Whether the set is frozen.
+    public var isFrozen: Bool { backing?.owner.isFrozen ?? false }
+
+    /// Whether the set holds `object`.
+    public func contains(_ object: Element) -> Bool {
+        elements.contains { CollectionElementEquality.equal($0, object) }
+    }
+    /// Inserts `object` if it is not there yet.
+    public func insert(_ object: Element) { update { $0.append(object) } }
+    /// Inserts every element of a sequence.
+    public func insert<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
+        update { $0.append(contentsOf: sequence) }
+    }
+    /// Removes `object` if present.
+    public func remove(_ object: Element) { update { $0.removeAll { CollectionElementEquality.equal($0, object) } } }
+    /// Removes every element.
+    public func removeAll() { update { $0.removeAll() } }
+    /// Keeps only the elements also in `other`.
+    public func formIntersection(_ other: MutableSet<Element>) {
+        let keep = other.elements
+        update { $0.removeAll { value in !keep.contains { CollectionElementEquality.equal($0, value) } } }
+    }
+    /// Adds the elements of `other`.
+    public func formUnion(_ other: MutableSet<Element>) { insert(objectsIn: other.elements) }
+    /// Removes the elements of `other`.
+    public func subtract(_ other: MutableSet<Element>) {
+        let drop = other.elements
+        update { $0.removeAll { value in drop.contains { CollectionElementEquality.equal($0, value) } } }
+    }
+    /// Whether the sets share an element.
+    public func intersects(_ other: MutableSet<Element>) -> Bool { other.elements.contains { contains($0) } }
+    /// Whether every element is also in `other`.
+    public func isSubset(of other: MutableSet<Element>) -> Bool { elements.allSatisfy { other.contains($0) } }
+
+    /// The elements.
+    public var description: String { "MutableSet<\(Element.self)> \(elements)" }
+}
+
+extension MutableSet: CollectionMarker, EmptyConstructible, ManagedCollectionFactory, ElementsProvider {
+    static var collectionKind: CollectionKind { .set }
+    static var elementType: Any.Type { Element.self }
+    static func makeEmpty() -> Any { MutableSet<Element>() }
+    static func makeManaged(owner: ObjectBinding, property: Int) -> Any {
+        MutableSet(backing: ManagedCollectionBacking(owner: owner, property: property))
+    }
+    var anyElements: [Any] { elements.map { $0 as Any } }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import StrataCore
+
+/// The common base of ``Object`` and ``EmbeddedObject``: the managed/unmanaged state and the
+/// key-value access every model has. Subclass ``Object`` or ``EmbeddedObject``, not this.
+open class ObjectBase: CustomStringConvertible, Hashable {
+    /// Set when the object is managed by a realm.
+    var binding: ObjectBinding?
+    /// Property values of an unmanaged object, by property index (declared defaults until first set).
+    var unmanagedValues: [Int: Any] = [:]
+
+    /// Creates an unmanaged object; its properties take their declared defaults.
+    public required init() {}
+
+    /// Creates an unmanaged object with values from a dictionary (`["name": "Ada"]`), an array (in
+    /// property order) or another object.
+    ///
+    /// ```swift
+    /// let person = Person(value: ["name": "Ada", "age": 36])
+    /// ```
+    public convenience init(value: Any) {
+        self.init()
+        do {
+            try ObjectValueSetter.apply(value, to: self)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The realm managing the object, or nil for an unmanaged object.
+    public var realm: Realm? { binding?.realm }
+
+    /// Whether the object was deleted, or its realm invalidated or closed.
+    public var isInvalidated: Bool { binding?.isInvalidated ?? false }
+
+    /// Whether the object is a frozen snapshot, readable from any task.
+    public var isFrozen: Bool { binding?.isFrozen ?? false }
+
+    /// The object's schema.
+    public var objectSchema: ObjectSchema {
+        (try? ObjectClassInfo.of(type(of: self)).schema)
+            ?? ObjectSchema(className: "\(type(of: self))", properties: [], isEmbedded: false)
+    }
+
+    /// The name of the primary key property, or nil. Declare it with `@Persisted(primaryKey: true)`.
+    open class func primaryKey() -> String? {
+        (try? ObjectClassInfo.of(self))?.schema.primaryKeyProperty?.name
+    }
+
+    /// The class name used in the schema: the unqualified Swift type name.
+    open class func className() -> String { ObjectClassInfo.unqualifiedName(of: self) }
+
+    /// Reads or writes a property by name (nil for an unknown property).
+    public subscript(key: String) -> Any? {
+        get { value(forKey: key) }
+        set { setValue(newValue, forKey: key) }
+    }
+
+    /// The value of the property named `key`, or nil if there is none.
+    public func value(forKey key: String) -> Any? {
+        guard let info = try? ObjectClassInfo.of(type(of: self)), let index = info.index(ofProperty: key) else {
+            return nil
+        }
+        return info.properties[index].read(self)
+    }
+
+    /// Sets the property named `key`; stops with a message for an unknown property or a wrong type.
+    public func setValue(_ value: Any?, forKey key: String) {
+        guard let info = try? ObjectClassInfo.of(type(of: self)), let index = info.index(ofProperty: key) else {
+            preconditionFailure("\(type(of: self)) has no property named '\(key)'")
+        }
+        info.properties[index].write(self, value as Any)
+    }
+
+    /// Whether `object` is the same stored object as this one (the same row of the same realm file).
+    public func isSameObject(as object: ObjectBase?) -> Bool {
+        guard let object else { return false }
+        if object === self { return true }
+        guard let lhs = binding, let rhs = object.binding else { return false }
+        return lhs.table.tableKey == rhs.table.tableKey && lhs.key == rhs.key && lhs.databasePath == rhs.databasePath
+    }
+
+    /// Objects are equal when they are the same instance or the same stored object.
+    public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool { lhs.isSameObject(as: rhs) }
+
+    /// Hashes the stored object's identity (or the instance, when unmanaged).
+    public func hash(into hasher: inout Hasher) {
+        if let binding {
+            hasher.combine(binding.table.tableKey.rawValue)
+            hasher.combine(binding.key.rawValue)
+        } else {
+            hasher.combine(ObjectIdentifier(self))
+        }
+    }
+
+    /// The class name and its property values.
+    open var description: String {
+        guard let info = try? ObjectClassInfo.of(type(of: self)) else { return "\(type(of: self))" }
+        if isInvalidated { return "[invalid object]" }
+        let body = info.properties.filter { !$0.typeInfo.isLinkingObjects }.map { property -> String in
+            let value = property.read(self)
+            let text: String
+            if let object = value as? ObjectBase {
+                text = "\(type(of: object)) { … }"
+            } else if let optional = value as? any OptionalMarker, let wrapped = optional.wrappedValueIfAny {
+                text = wrapped is ObjectBase ? "\(type(of: wrapped)) { … }" : "\(wrapped)"
+            } else if value is any OptionalMarker {
+                text = "nil"
+            } else {
+                text = "\(value)"
+            }
+            return "\t\(property.name) = \(text);"
+        }
+        return "\(info.className) {\n\(body.joined(separator: "\n"))\n}"
+    }
+}
+
+/// A model class stored in a realm: subclass it and declare properties with ``Persisted``.
+///
+/// ```swift
+/// final class Person: Object {
+///     @Persisted(primaryKey: true) var id: ObjectId
+///     @Persisted var name = ""
+///     @Persisted var age = 0
+///     @Persisted var dogs: List<Dog>
+/// }
+/// ```
+///
+/// An unmanaged object behaves as a plain Swift object until it is added to a realm; a managed one
+/// reads and writes through to the file and belongs to its realm's actor (use ``freeze()`` to pass a
+/// snapshot to another task).
+open class Object: ObjectBase, RealmCollectionValue {
+    /// Creates an unmanaged object.
+    public required init() {
+        super.init()
+    }
+
+    /// An immutable snapshot of the object at the current version, readable from any task.
+    /// - Throws: ``RealmError`` for an unmanaged object or when too many versions are active.
+    public func freeze() throws -> Self {
+        guard let binding else { throw RealmError.invalidValue("an unmanaged object cannot be frozen") }
+        return try binding.frozenCopy(of: self)
+    }
+
+    /// The live object for a frozen one, in the realm whose actor is running; nil if it was deleted.
+    public func thaw() throws -> Self? {
+        guard let binding else { return self }
+        return try binding.thawedCopy(of: self)
+    }
+}
+
+/// A model stored only inside its parent object (deleted with it), declared like an ``Object``.
+///
+/// ```swift
+/// final class Address: EmbeddedObject {
+///     @Persisted var street = ""
+///     @Persisted var city = ""
+/// }
+/// final class Person: Object {
+///     @Persisted var address: Address?
+/// }
+/// ```
+open class EmbeddedObject: ObjectBase, RealmCollectionValue {
+    /// Creates an unmanaged embedded object.
+    public required init() {
+        super.init()
+    }
+
+    /// An immutable snapshot of the object, readable from any task.
+    public func freeze() throws -> Self {
+        guard let binding else { throw RealmError.invalidValue("an unmanaged object cannot be frozen") }
+        return try binding.frozenCopy(of: self)
+    }
+}

@@ -1,0 +1,113 @@
+import StrataCore
+
+/// Binds a managed object to its row: where it reads from, its table and its key.
+final class ObjectBinding {
+    let source: RealmSource
+    let table: ResolvedTable
+    let key: ObjectKey
+
+    init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
+        self.source = source
+        self.table = table
+        self.key = key
+    }
+
+    /// Creates a managed instance of `table`'s class for `key`.
+    static func makeObject(source: RealmSource, table: ResolvedTable, key: ObjectKey) -> ObjectBase {
+        let object = table.info.type.init()
+        object.binding = ObjectBinding(source: source, table: table, key: key)
+        return object
+    }
+
+    var realm: Realm? {
+        if case .live(let realm) = source { return realm }
+        return nil
+    }
+
+    var isFrozen: Bool { source.isFrozen }
+
+    var databasePath: String { source.databasePath }
+
+    var isInvalidated: Bool {
+        if case .live(let realm) = source, realm.state.isClosed { return true }
+        return source.read("object") { reader in
+            (try? reader.table(table.tableKey).contains(key)) != true
+        }
+    }
+
+    private var invalidatedMessage: String {
+        RealmError.objectInvalidated("The \(table.className) object").description
+    }
+
+    /// The engine value of property `index`; stops with Realm's message if the object is gone.
+    func engineValue(_ index: Int) -> StrataCore.Value {
+        source.read("object") { reader in
+            do {
+                return try reader.table(table.tableKey).value(key, table.column(index))
+            } catch {
+                preconditionFailure(invalidatedMessage)
+            }
+        }
+    }
+
+    /// The Swift value of property `index`.
+    func get(_ index: Int) -> Any {
+        let property = table.info.properties[index]
+        if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
+            guard let collection = property.valueType as? any ManagedCollectionFactory.Type else {
+                preconditionFailure("\(property.valueType) is not a collection")
+            }
+            _ = engineValueIfPresent(index)
+            return collection.makeManaged(owner: self, property: index)
+        }
+        return ValueConversion.swiftValue(engineValue(index), as: property.valueType, source: source)
+    }
+
+    private func engineValueIfPresent(_ index: Int) -> Bool {
+        source.read("object") { reader in
+            guard (try? reader.table(table.tableKey).contains(key)) == true else {
+                preconditionFailure(invalidatedMessage)
+            }
+            return true
+        }
+    }
+
+    /// Sets property `index`; stops with Realm's message outside a write, on a frozen object or for a
+    /// primary key change.
+    func set(_ index: Int, _ value: Any) {
+        let property = table.info.properties[index]
+        let (realm, state) = source.liveState("\(table.className) object")
+        _ = state.writer("modify a managed object")
+        if property.options.primaryKey {
+            preconditionFailure("Primary key can't be changed after an object is inserted.")
+        }
+        do {
+            try state.setProperty(property, of: self, to: value, realm: realm)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// A frozen copy of `object` at the realm's current version.
+    func frozenCopy<T: ObjectBase>(of object: T) throws -> T {
+        switch source {
+        case .frozen: return object
+        case .live(let realm):
+            let snapshot = try realm.frozenSnapshot()
+            let copy = T()
+            copy.binding = ObjectBinding(source: .frozen(snapshot), table: table, key: key)
+            return copy
+        }
+    }
+
+    /// The live object for a frozen one, in the realm of the running actor's context.
+    func thawedCopy<T: ObjectBase>(of object: T) throws -> T? {
+        guard case .frozen = source else { return object }
+        guard let realm = Realm.currentIsolatedRealm(path: databasePath) else {
+            throw RealmError.wrongRealm(
+                "thaw() needs a realm: call it inside realm.read { } or realm.write { }, or use realm.thaw(_:)"
+            )
+        }
+        return realm.liveObject(T.self, table: table, key: key)
+    }
+}

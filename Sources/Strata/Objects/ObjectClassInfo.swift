@@ -1,0 +1,203 @@
+import Foundation
+import StrataCore
+import Synchronization
+
+/// One persisted property of a model class, as reflection found it.
+struct PropertyInfo {
+    let name: String
+    let typeInfo: TypeInfo
+    /// The `Value` of the property's `Persisted<Value>`.
+    let valueType: Any.Type
+    let options: PersistedOptions
+    /// Position among the class's `Persisted` wrappers, base class first.
+    let position: Int
+
+    /// The property's value in `object`.
+    func read(_ object: ObjectBase) -> Any {
+        if let binding = object.binding { return binding.get(position) }
+        if let value = object.unmanagedValues[position] { return value }
+        let value = ObjectClassInfo.wrappers(of: object)[position].initialValue ?? DefaultValues.make(valueType)
+        object.unmanagedValues[position] = value
+        return value
+    }
+
+    /// Sets the property from a loosely typed value (KVC, `init(value:)`).
+    func write(_ object: ObjectBase, _ value: Any) {
+        let converted: Any
+        do {
+            converted = try ValueCoercion.coerce(value, to: valueType, property: name)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        if let binding = object.binding {
+            binding.set(position, converted)
+        } else {
+            object.unmanagedValues[position] = converted
+        }
+    }
+
+    var property: Property {
+        Property(
+            name: name,
+            type: typeInfo.type,
+            isOptional: typeInfo.optional,
+            isArray: typeInfo.collection == .list,
+            isSet: typeInfo.collection == .set,
+            isMap: typeInfo.collection == .dictionary,
+            isIndexed: options.indexed || options.primaryKey,
+            isPrimary: options.primaryKey,
+            objectClassName: typeInfo.objectClass.map { ObjectClassInfo.unqualifiedName(of: $0) },
+            linkOriginPropertyName: options.originProperty
+        )
+    }
+}
+
+/// What Strata knows about one model class: its properties (found by reflection on a probe instance)
+/// and how a `Persisted` wrapper's key path maps to a property.
+///
+/// Key paths are matched through serial numbers: every `Persisted` wrapper is numbered when it is
+/// created, so `probe[keyPath: storage].serial` names exactly one of the probe's wrappers, whose
+/// position reflection knows. No layout or runtime assumption is needed.
+///
+/// `@unchecked Sendable`: every stored property is immutable after `init` except `keyPathIndex`,
+/// which a mutex guards; the probe instance is never managed and never mutated.
+final class ObjectClassInfo: @unchecked Sendable {
+    let type: ObjectBase.Type
+    let className: String
+    let isEmbedded: Bool
+    let properties: [PropertyInfo]
+    let schema: ObjectSchema
+    let primaryKeyIndex: Int?
+    private let probe: ObjectBase
+    private let serialIndex: [Int: Int]
+    private let keyPathLock = Mutex(())
+    nonisolated(unsafe) private var keyPathIndex: [AnyKeyPath: Int] = [:]
+
+    private static let cache = Mutex<[ObjectIdentifier: ObjectClassInfo]>([:])
+
+    /// The info of `type`, discovering it on first use.
+    static func of(_ type: ObjectBase.Type) throws -> ObjectClassInfo {
+        if let info = cache.withLock({ $0[ObjectIdentifier(type)] }) { return info }
+        let info = try ObjectClassInfo(type)
+        return cache.withLock { cache in
+            if let existing = cache[ObjectIdentifier(type)] { return existing }
+            cache[ObjectIdentifier(type)] = info
+            return info
+        }
+    }
+
+    /// The unqualified name of a type (`Module.V2.Item` is `Item`).
+    static func unqualifiedName(of type: Any.Type) -> String {
+        let full = String(reflecting: type)
+        return String(full.split(separator: ".").last ?? Substring(full))
+    }
+
+    /// The `Persisted` wrappers of an object, base class first.
+    static func wrappers(of object: ObjectBase) -> [any PersistedMarker] {
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            mirrors.append(current)
+            mirror = current.superclassMirror
+        }
+        return mirrors.reversed().flatMap { $0.children.compactMap { $0.value as? any PersistedMarker } }
+    }
+
+    private init(_ type: ObjectBase.Type) throws {
+        self.type = type
+        className = Self.unqualifiedName(of: type)
+        isEmbedded = type is EmbeddedObject.Type
+        let probe = type.init()
+        self.probe = probe
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: probe)
+        while let current = mirror {
+            mirrors.append(current)
+            mirror = current.superclassMirror
+        }
+        var properties: [PropertyInfo] = []
+        var serialIndex: [Int: Int] = [:]
+        for child in mirrors.reversed().flatMap(\.children) {
+            guard let wrapper = child.value as? any PersistedMarker, let label = child.label else { continue }
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            let valueType = Swift.type(of: wrapper).valueType
+            guard let typeInfo = TypeInspector.info(for: valueType) else {
+                throw RealmError.invalidSchema(
+                    "\(Self.unqualifiedName(of: type)).\(name) has type \(valueType), which Realm cannot store"
+                )
+            }
+            serialIndex[wrapper.serial] = properties.count
+            properties.append(
+                PropertyInfo(
+                    name: name,
+                    typeInfo: typeInfo,
+                    valueType: valueType,
+                    options: wrapper.options,
+                    position: properties.count
+                )
+            )
+        }
+        self.properties = properties
+        self.serialIndex = serialIndex
+        let primaryKeys = properties.filter(\.options.primaryKey)
+        primaryKeyIndex = primaryKeys.first?.position
+        schema = ObjectSchema(className: className, properties: properties.map(\.property), isEmbedded: isEmbedded)
+        try validate(primaryKeys: primaryKeys)
+    }
+
+    private func validate(primaryKeys: [PropertyInfo]) throws {
+        if primaryKeys.count > 1 {
+            throw RealmError.invalidSchema(
+                "\(className) declares more than one primary key: \(primaryKeys.map(\.name).joined(separator: ", "))"
+            )
+        }
+        if let key = primaryKeys.first {
+            if isEmbedded { throw RealmError.invalidSchema("embedded object \(className) cannot have a primary key") }
+            let allowed: [PropertyType] = [.int, .string, .objectId, .UUID]
+            guard key.typeInfo.collection == .single, allowed.contains(key.typeInfo.type) else {
+                throw RealmError.invalidSchema(
+                    "property \(className).\(key.name) of type \(key.typeInfo.type) cannot be a primary key (use Int, String, ObjectId or UUID)"
+                )
+            }
+        }
+        for property in properties {
+            let info = property.typeInfo
+            if info.type == .object, info.collection == .single, !info.optional {
+                throw RealmError.invalidSchema(
+                    "object property \(className).\(property.name) must be marked as optional"
+                )
+            }
+            if info.type == .object, info.collection != .single, info.optional {
+                throw RealmError.invalidSchema("\(className).\(property.name): collections of objects cannot hold nil")
+            }
+            if info.isLinkingObjects, property.options.originProperty == nil {
+                throw RealmError.invalidSchema(
+                    "\(className).\(property.name): LinkingObjects needs @Persisted(originProperty:)"
+                )
+            }
+            if property.options.indexed && !property.options.primaryKey {
+                let indexable: [PropertyType] = [.int, .bool, .string, .date, .objectId, .UUID, .any]
+                guard info.collection == .single, indexable.contains(info.type) else {
+                    throw RealmError.invalidSchema(
+                        "\(className).\(property.name) of type \(info.type) cannot be indexed"
+                    )
+                }
+            }
+        }
+    }
+
+    /// The property index a `Persisted` key path names.
+    func index<Root, Value>(for keyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Int {
+        if let index = keyPathLock.withLock({ _ in keyPathIndex[keyPath] }) { return index }
+        guard let root = probe as? Root, let index = serialIndex[root[keyPath: keyPath].serial] else {
+            preconditionFailure("\(keyPath) is not a persisted property of \(className)")
+        }
+        keyPathLock.withLock { _ in keyPathIndex[keyPath] = index }
+        return index
+    }
+
+    /// The index of the property named `name`.
+    func index(ofProperty name: String) -> Int? {
+        properties.firstIndex { $0.name == name }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Synchronization
+
+/// Declares a property of an ``Object`` or ``EmbeddedObject`` subclass that Realm stores.
+///
+/// ```swift
+/// final class Dog: Object {
+///     @Persisted(primaryKey: true) var id: ObjectId
+///     @Persisted(indexed: true) var name = ""
+///     @Persisted var age: Int?
+///     @Persisted var toys: List<String>
+///     @Persisted(originProperty: "dogs") var owners: LinkingObjects<Person>
+/// }
+/// ```
+///
+/// A property without a default is `nil` for optionals, zero for numbers, `false`, an empty string or
+/// data, a new random value for ``ObjectId`` and `UUID`, the Unix epoch for `Date`, and the first case
+/// of a ``PersistableEnum``. Properties without `@Persisted` are ignored.
+@propertyWrapper
+public struct Persisted<Value: _Persistable> {
+    let serial: Int
+    let initial: Value?
+    let options: PersistedOptions
+    var cachedIndex = -1
+
+    /// A property with the type's default value.
+    public init() {
+        serial = PersistedSerial.next()
+        initial = nil
+        options = PersistedOptions()
+    }
+
+    /// A property with a default value.
+    public init(wrappedValue: Value) {
+        serial = PersistedSerial.next()
+        initial = wrappedValue
+        options = PersistedOptions()
+    }
+
+    /// An indexed (or not) property with the type's default value.
+    public init(indexed: Bool) {
+        serial = PersistedSerial.next()
+        initial = nil
+        options = PersistedOptions(indexed: indexed)
+    }
+
+    /// An indexed (or not) property with a default value.
+    public init(wrappedValue: Value, indexed: Bool) {
+        serial = PersistedSerial.next()
+        initial = wrappedValue
+        options = PersistedOptions(indexed: indexed)
+    }
+
+    /// The primary key (when `primaryKey` is true), with the type's default value.
+    public init(primaryKey: Bool) {
+        serial = PersistedSerial.next()
+        initial = nil
+        options = PersistedOptions(primaryKey: primaryKey)
+    }
+
+    /// The primary key (when `primaryKey` is true), with a default value.
+    public init(wrappedValue: Value, primaryKey: Bool) {
+        serial = PersistedSerial.next()
+        initial = wrappedValue
+        options = PersistedOptions(primaryKey: primaryKey)
+    }
+
+    /// The objects of type `Source` whose property `originProperty` links to this object.
+    public init<Source: ObjectBase>(originProperty: String) where Value == LinkingObjects<Source> {
+        serial = PersistedSerial.next()
+        initial = nil
+        options = PersistedOptions(originProperty: originProperty)
+    }
+
+    /// Unavailable: `@Persisted` works only on properties of Realm objects.
+    @available(*, unavailable, message: "@Persisted can only be used as a property on an Object or EmbeddedObject")
+    public var wrappedValue: Value {
+        get { fatalError("@Persisted can only be used as a property on an Object or EmbeddedObject") }
+        // swift-format-ignore: NoEmptyClosureBody
+        set { fatalError("@Persisted can only be used as a property on an Object or EmbeddedObject") }
+    }
+
+    /// Reads and writes the property through its object: the file for a managed object, the object's
+    /// own storage for an unmanaged one.
+    public static subscript<EnclosingSelf: ObjectBase>(
+        _enclosingInstance object: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
+    ) -> Value {
+        get {
+            let index = propertyIndex(object, storageKeyPath)
+            if let binding = object.binding { return binding.get(index) as! Value }
+            if let value = object.unmanagedValues[index] { return value as! Value }
+            let value = object[keyPath: storageKeyPath].initial ?? (DefaultValues.make(Value.self) as! Value)
+            object.unmanagedValues[index] = value
+            return value
+        }
+        set {
+            let index = propertyIndex(object, storageKeyPath)
+            if let binding = object.binding {
+                binding.set(index, newValue)
+            } else {
+                object.unmanagedValues[index] = newValue
+            }
+        }
+    }
+
+    private static func propertyIndex<EnclosingSelf: ObjectBase>(
+        _ object: EnclosingSelf,
+        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
+    ) -> Int {
+        let cached = object[keyPath: storageKeyPath].cachedIndex
+        if cached >= 0 { return cached }
+        let info: ObjectClassInfo
+        do {
+            info = try ObjectClassInfo.of(type(of: object))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        let index = info.index(for: storageKeyPath)
+        object[keyPath: storageKeyPath].cachedIndex = index
+        return index
+    }
+}
+
+extension Persisted: Decodable where Value: Decodable {
+    /// Decodes the property's default value.
+    public init(from decoder: any Decoder) throws {
+        self.init(wrappedValue: try Value(from: decoder))
+    }
+}
+
+extension Persisted: Encodable where Value: Encodable {
+    /// Encodes the property's default value.
+    public func encode(to encoder: any Encoder) throws {
+        try initial.encode(to: encoder)
+    }
+}
+
+/// The options of one `@Persisted` declaration.
+struct PersistedOptions {
+    var primaryKey = false
+    var indexed = false
+    var originProperty: String?
+}
+
+/// What schema discovery reads from a `Persisted` wrapper found by reflection.
+protocol PersistedMarker {
+    var serial: Int { get }
+    var options: PersistedOptions { get }
+    var initialValue: Any? { get }
+    static var valueType: Any.Type { get }
+}
+
+extension Persisted: PersistedMarker {
+    var initialValue: Any? { initial.map { $0 as Any } }
+    static var valueType: Any.Type { Value.self }
+}
+
+/// Numbers every `Persisted` wrapper as it is created, so that a key path can be matched to the
+/// property it names (see ObjectClassInfo).
+enum PersistedSerial {
+    private static let counter = Atomic<Int>(0)
+
+    static func next() -> Int { counter.add(1, ordering: .relaxed).newValue }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// Converts loosely typed values (dictionaries for `init(value:)`, KVC, primary keys) to a property's
+/// exact Swift type.
+enum ValueCoercion {
+    static func coerce(_ value: Any, to type: Any.Type, property: String) throws -> Any {
+        if let optional = type as? any OptionalMarker.Type {
+            if value is NSNull { return optional.noneValue }
+            if let marker = value as? any OptionalMarker {
+                guard let wrapped = marker.wrappedValueIfAny else { return optional.noneValue }
+                return optional.wrapping(try coerce(wrapped, to: optional.wrappedType, property: property))
+            }
+            return optional.wrapping(try coerce(value, to: optional.wrappedType, property: property))
+        }
+        if let marker = value as? any OptionalMarker, let wrapped = marker.wrappedValueIfAny {
+            return try coerce(wrapped, to: type, property: property)
+        }
+        if Swift.type(of: value) == type { return value }
+        switch type {
+        case is Int.Type: if let number = integer(value) { return Int(number) }
+        case is Int8.Type: if let number = integer(value) { return Int8(truncatingIfNeeded: number) }
+        case is Int16.Type: if let number = integer(value) { return Int16(truncatingIfNeeded: number) }
+        case is Int32.Type: if let number = integer(value) { return Int32(truncatingIfNeeded: number) }
+        case is Int64.Type: if let number = integer(value) { return number }
+        case is Double.Type: if let number = floating(value) { return number }
+        case is Float.Type: if let number = floating(value) { return Float(number) }
+        case is Decimal128.Type:
+            if let text = value as? String { return try Decimal128(string: text) }
+            if let number = floating(value) { return Decimal128(value: Decimal(number)) }
+        case is ObjectId.Type: if let text = value as? String { return try ObjectId(string: text) }
+        case is UUID.Type: if let text = value as? String, let uuid = UUID(uuidString: text) { return uuid }
+        case is AnyRealmValue.Type: return anyRealmValue(value)
+        default: break
+        }
+        if let objectType = type as? ObjectBase.Type {
+            if value is ObjectBase { return value }
+            let object = objectType.init()
+            try ObjectValueSetter.apply(value, to: object)
+            return object
+        }
+        if let collection = type as? any EmptyConstructible.Type,
+            let elements = value as? [Any] ?? (value as? any ElementsProvider)?.anyElements,
+            let marker = type as? any CollectionMarker.Type
+        {
+            let converted = try elements.map { try coerce($0, to: marker.elementType, property: property) }
+            return fill(collection.makeEmpty(), with: converted)
+        }
+        if let mapType = type as? any EmptyConstructible.Type, let marker = type as? any CollectionMarker.Type,
+            marker.collectionKind == .dictionary,
+            let dictionary = value as? [String: Any]
+        {
+            let map = mapType.makeEmpty()
+            let converted = try dictionary.map {
+                ($0.key, try coerce($0.value, to: marker.elementType, property: property))
+            }
+            (map as? any MapFilling)?.fill(converted)
+            return map
+        }
+        if let enumType = type as? any PersistableEnum.Type, let result = makeEnum(enumType, from: value) {
+            return result
+        }
+        throw RealmError.invalidValue(
+            "Invalid value '\(value)' of type \(Swift.type(of: value)) for '\(property)' of type \(type)"
+        )
+    }
+
+    private static func makeEnum<E: PersistableEnum>(_ type: E.Type, from value: Any) -> Any? {
+        if let raw = try? coerce(value, to: E.RawValue.self, property: "raw value") as? E.RawValue {
+            return E(rawValue: raw)
+        }
+        return nil
+    }
+
+    private static func fill(_ collection: Any, with elements: [Any]) -> Any {
+        (collection as? any ElementFilling)?.fill(elements)
+        return collection
+    }
+
+    static func integer(_ value: Any) -> Int64? {
+        switch value {
+        case let v as Int: return Int64(v)
+        case let v as Int8: return Int64(v)
+        case let v as Int16: return Int64(v)
+        case let v as Int32: return Int64(v)
+        case let v as Int64: return v
+        case let v as NSNumber: return v.int64Value
+        default: return nil
+        }
+    }
+
+    static func floating(_ value: Any) -> Double? {
+        switch value {
+        case let v as Double: return v
+        case let v as Float: return Double(v)
+        case let v as NSNumber: return v.doubleValue
+        default: return integer(value).map(Double.init)
+        }
+    }
+
+    static func anyRealmValue(_ value: Any) -> AnyRealmValue {
+        switch value {
+        case let v as AnyRealmValue: return v
+        case let v as Int: return .int(v)
+        case let v as Bool: return .bool(v)
+        case let v as Float: return .float(v)
+        case let v as Double: return .double(v)
+        case let v as String: return .string(v)
+        case let v as Data: return .data(v)
+        case let v as Date: return .date(v)
+        case let v as ObjectId: return .objectId(v)
+        case let v as Decimal128: return .decimal128(v)
+        case let v as UUID: return .uuid(v)
+        case let v as Object: return .object(v)
+        default: return .none
+        }
+    }
+}
+
+/// Collections that can be filled from coerced elements.
+protocol ElementFilling {
+    func fill(_ elements: [Any])
+}
+
+extension List: ElementFilling {
+    func fill(_ elements: [Any]) { append(objectsIn: elements.map { $0 as! Element }) }
+}
+
+extension MutableSet: ElementFilling {
+    func fill(_ elements: [Any]) { insert(objectsIn: elements.map { $0 as! Element }) }
+}
+
+/// Maps that can be filled from coerced entries.
+protocol MapFilling {
+    func fill(_ entries: [(String, Any)])
+}
+
+extension Map: MapFilling {
+    func fill(_ entries: [(String, Any)]) {
+        for (key, value) in entries { self[key as! Key] = (value as! Value) }
+    }
+}
+
+/// Applies `init(value:)` and `create(_:value:)` input to an object.
+enum ObjectValueSetter {
+    static func apply(_ value: Any, to object: ObjectBase, copyingManaged: Bool = false) throws {
+        let info = try ObjectClassInfo.of(type(of: object))
+        let properties = info.properties.filter { !$0.typeInfo.isLinkingObjects }
+        switch value {
+        case let dictionary as [String: Any]:
+            for (key, element) in dictionary {
+                guard let property = properties.first(where: { $0.name == key }) else {
+                    throw RealmError.invalidValue("Invalid property name '\(key)' for class '\(info.className)'")
+                }
+                property.write(object, try copy(element, copyingManaged))
+            }
+        case let array as [Any]:
+            guard array.count <= properties.count else {
+                throw RealmError.invalidValue(
+                    "Invalid array input: \(array.count) values for \(properties.count) properties of '\(info.className)'"
+                )
+            }
+            for (property, element) in zip(properties, array) {
+                property.write(object, try copy(element, copyingManaged))
+            }
+        case let other as ObjectBase:
+            let otherInfo = try ObjectClassInfo.of(type(of: other))
+            for property in properties {
+                guard let index = otherInfo.index(ofProperty: property.name) else { continue }
+                property.write(object, try copy(otherInfo.properties[index].read(other), true))
+            }
+        default:
+            throw RealmError.invalidValue("Invalid value \(value) to initialize an object of type '\(info.className)'")
+        }
+    }
+
+    /// Managed collections are copied to plain arrays so the new object owns its elements.
+    private static func copy(_ value: Any, _ copyingManaged: Bool) throws -> Any {
+        if let elements = value as? any ElementsProvider { return elements.anyElements }
+        if let map = value as? any EntriesProvider { return Dictionary(uniqueKeysWithValues: map.anyEntries) }
+        return value
+    }
+}

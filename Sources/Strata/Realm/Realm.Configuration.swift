@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+
+extension Realm {
+    /// How a migration block is called: with the migration and the file's old schema version.
+    public typealias MigrationBlock = @Sendable (_ migration: Migration, _ oldSchemaVersion: UInt64) -> Void
+
+    /// Where and how a realm is opened.
+    ///
+    /// ```swift
+    /// var configuration = Realm.Configuration(objectTypes: [Person.self, Dog.self])
+    /// configuration.fileURL = URL(fileURLWithPath: "/var/lib/app/data.realm")
+    /// configuration.schemaVersion = 2
+    /// let realm = try await Realm(configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// The file of an on-disk realm. Setting it clears ``inMemoryIdentifier``.
+        public var fileURL: URL? {
+            didSet { if fileURL != nil { storedInMemoryIdentifier = nil } }
+        }
+        private var storedInMemoryIdentifier: String?
+        /// The name of an in-memory realm (shared by every realm opened with it in this process while
+        /// any is open). Setting it clears ``fileURL``.
+        public var inMemoryIdentifier: String? {
+            get { storedInMemoryIdentifier }
+            set {
+                storedInMemoryIdentifier = newValue
+                if newValue != nil { fileURL = nil }
+            }
+        }
+        /// Open the file read-only: writes throw.
+        public var readOnly: Bool
+        /// The version of the models; raise it when properties are added, removed or changed.
+        public var schemaVersion: UInt64
+        /// Called when the file's schema version is lower than ``schemaVersion``.
+        public var migrationBlock: MigrationBlock?
+        /// Delete the file instead of migrating when the schema changed.
+        public var deleteRealmIfMigrationNeeded: Bool
+        /// Called at open with the file size and the bytes in use; returning true compacts the file.
+        public var shouldCompactOnLaunch: (@Sendable (_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
+        /// The model classes of the realm (and, through their links, the classes they reach). A class
+        /// first used without being listed is added then, if that is an additive change.
+        public var objectTypes: [ObjectBase.Type]?
+        /// The most versions that may be pinned at once; reaching it makes the call that would pin one
+        /// more (a commit, a freeze) throw.
+        public var maximumNumberOfActiveVersions: UInt?
+
+        /// Creates a configuration; every parameter has Realm's default.
+        public init(
+            fileURL: URL? = Configuration.defaultFileURL,
+            inMemoryIdentifier: String? = nil,
+            readOnly: Bool = false,
+            schemaVersion: UInt64 = 0,
+            migrationBlock: MigrationBlock? = nil,
+            deleteRealmIfMigrationNeeded: Bool = false,
+            shouldCompactOnLaunch: (@Sendable (Int, Int) -> Bool)? = nil,
+            objectTypes: [ObjectBase.Type]? = nil,
+            maximumNumberOfActiveVersions: UInt? = nil
+        ) {
+            self.fileURL = inMemoryIdentifier == nil ? fileURL : nil
+            storedInMemoryIdentifier = inMemoryIdentifier
+            self.readOnly = readOnly
+            self.schemaVersion = schemaVersion
+            self.migrationBlock = migrationBlock
+            self.deleteRealmIfMigrationNeeded = deleteRealmIfMigrationNeeded
+            self.shouldCompactOnLaunch = shouldCompactOnLaunch
+            self.objectTypes = objectTypes
+            self.maximumNumberOfActiveVersions = maximumNumberOfActiveVersions
+        }
+
+        /// `default.realm` in the current directory.
+        public static var defaultFileURL: URL {
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("default.realm")
+        }
+
+        private static let storedDefault = Mutex(Configuration(fileURL: URL?.none))
+
+        /// The configuration `Realm()` uses.
+        public static var defaultConfiguration: Configuration {
+            get {
+                let stored = storedDefault.withLock { $0 }
+                if stored.fileURL == nil && stored.inMemoryIdentifier == nil {
+                    var configuration = stored
+                    configuration.fileURL = defaultFileURL
+                    return configuration
+                }
+                return stored
+            }
+            set { storedDefault.withLock { $0 = newValue } }
+        }
+
+        /// The path of the database file (a shared-memory file for in-memory realms).
+        var path: String {
+            if let inMemoryIdentifier {
+                let safe = inMemoryIdentifier.map { $0.isLetter || $0.isNumber ? $0 : "_" }
+                return "/dev/shm/strata-\(getpid())-\(String(safe))-\(UInt(bitPattern: inMemoryIdentifier.hashValue))"
+            }
+            return (fileURL ?? Configuration.defaultFileURL).path
+        }
+    }
+}

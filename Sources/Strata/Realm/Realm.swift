@@ -1,0 +1,385 @@
+import Foundation
+import StrataCore
+
+/// An open realm: an actor that owns a pinned version of one database file and at most one write
+/// transaction.
+///
+/// ```swift
+/// let realm = try await Realm(configuration: .init(objectTypes: [Person.self]))
+/// try await realm.write { realm in
+///     try realm.add(Person(value: ["name": "Ada", "age": 36]))
+/// }
+/// let count = await realm.read { realm in realm.objects(Person.self).count }
+/// ```
+///
+/// Objects and collections read from a realm are confined to its actor, as Realm confines them to a
+/// thread: use them inside ``read(_:)`` and ``write(_:)``, ``Object/freeze()`` them to hand a
+/// snapshot to another task.
+public actor Realm {
+    /// How the realm was opened.
+    public nonisolated let configuration: Configuration
+    nonisolated let state: RealmState
+
+    /// Opens (creating if needed) the realm described by `configuration`, migrating it if its schema
+    /// version is older.
+    /// - Throws: ``RealmError`` for a damaged or foreign file, an invalid model, or a schema change
+    ///   without a higher schema version.
+    public init(configuration: Configuration = .defaultConfiguration) async throws {
+        self.configuration = configuration
+        let path = configuration.path
+        let options = DatabaseOptions(
+            durability: configuration.inMemoryIdentifier == nil ? .full : .memoryOnly,
+            readOnly: configuration.readOnly,
+            maximumActiveVersions: configuration.maximumNumberOfActiveVersions.map { Int($0) }
+        )
+        let infos = try SchemaBinding.closure(of: configuration.objectTypes ?? [])
+        var database = try realmErrors { try Database.open(path: path, options: options) }
+        if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
+            configuration.inMemoryIdentifier == nil
+        {
+            database = try await Self.compactIfAsked(database, shouldCompact, options: options)
+        }
+        let reading = try realmErrors { try database.beginRead() }
+        let problems = SchemaBinding.differences(infos, in: reading)
+        let stored = try realmErrors { try SchemaBinding.storedVersion(reading) }
+        if let stored, configuration.schemaVersion < stored {
+            throw RealmError.schemaMismatch(
+                "Provided schema version \(configuration.schemaVersion) is less than last set version \(stored)."
+            )
+        }
+        let needsMigration = !problems.isEmpty && (stored.map { configuration.schemaVersion > $0 } ?? true)
+        if !problems.isEmpty && !needsMigration {
+            if configuration.deleteRealmIfMigrationNeeded {
+                database.close()
+                _ = try Realm.deleteFiles(for: configuration)
+                database = try realmErrors { try Database.open(path: path, options: options) }
+            } else {
+                throw RealmError.schemaMismatch(
+                    problems.joined(separator: " ") + " Increase the schema version to migrate."
+                )
+            }
+        }
+        let missing = try infos.contains { try reading.table(named: $0.className) == nil }
+        if configuration.readOnly {
+            guard !missing && !needsMigration else { throw RealmError.readOnly("add the models' tables") }
+        } else if needsMigration && !configuration.deleteRealmIfMigrationNeeded {
+            let write = try await database.beginWrite()
+            try Migrator(write: write, infos: infos, oldVersion: stored ?? 0, configuration: configuration).run()
+            try realmErrors { try write.commit() }
+        } else if missing || stored != configuration.schemaVersion {
+            let write = try await realmErrors { try await database.beginWrite() }
+            try realmErrors {
+                try SchemaBinding.createMissing(infos, in: write)
+                try SchemaBinding.storeVersion(configuration.schemaVersion, in: write)
+                try write.commit()
+            }
+        }
+        let current = try realmErrors { try database.beginRead() }
+        let tables = try SchemaBinding.resolve(infos, in: current)
+        state = RealmState(database: database, schema: ResolvedSchema(tables: tables))
+    }
+
+    private static func compactIfAsked(
+        _ database: Database,
+        _ shouldCompact: @Sendable (Int, Int) -> Bool,
+        options: DatabaseOptions
+    ) async throws -> Database {
+        let usage = database.spaceUsage
+        let total =
+            (try? FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int) ?? Int(usage.fileEnd)
+        guard shouldCompact(total, Int(usage.fileEnd - usage.free)) else { return database }
+        let temporary = database.path + ".compact"
+        try? FileManager.default.removeItem(atPath: temporary)
+        try await realmErrors { try await database.writeCompactedCopy(to: temporary) }
+        let path = database.path
+        database.close()
+        try realmErrors { try PosixFileSystem().rename(temporary, to: path) }
+        return try realmErrors { try Database.open(path: path, options: options) }
+    }
+
+    /// The realm's object types.
+    public nonisolated var schema: Schema { state.schema.schema }
+
+    /// Whether this realm is frozen (frozen realms are not supported yet: always false).
+    public nonisolated var isFrozen: Bool { false }
+
+    // MARK: Transactions
+
+    /// Whether a write transaction is open.
+    public nonisolated var isInWriteTransaction: Bool {
+        checkIsolation()
+        return state.writeTransaction != nil
+    }
+
+    /// Runs `block` in a write transaction isolated to the realm and commits it durably; a block that
+    /// throws rolls the transaction back and the error is rethrown.
+    ///
+    /// ```swift
+    /// try await realm.write { realm in
+    ///     try realm.add(dog)
+    ///     dog.age += 1
+    /// }
+    /// ```
+    /// - Throws: the block's error, or a ``RealmError`` if the commit fails (nothing is committed then).
+    @discardableResult
+    public func write<Result: Sendable>(_ block: (Realm) throws -> Result) async throws -> Result {
+        try await beginWrite()
+        let result: Result
+        do {
+            result = try block(self)
+        } catch {
+            if state.writeTransaction != nil { cancelWrite() }
+            throw error
+        }
+        if state.writeTransaction != nil { try commitWrite() }
+        return result
+    }
+
+    /// Runs `block` isolated to the realm, at the newest version.
+    public func read<Result: Sendable>(_ block: (Realm) throws -> Result) async rethrows -> Result {
+        if state.writeTransaction == nil { _ = refresh() }
+        return try block(self)
+    }
+
+    /// Begins a write transaction, waiting (without blocking a thread) for other writers.
+    public func beginWrite() async throws {
+        guard !state.isClosed else { throw RealmError.closed }
+        guard state.writeTransaction == nil else { throw RealmError.alreadyInWriteTransaction }
+        guard !configuration.readOnly else { throw RealmError.readOnly("write") }
+        let write = try await realmErrors { try await state.database.beginWrite() }
+        // The state may have changed while suspended.
+        guard !state.isClosed, state.writeTransaction == nil else {
+            write.rollback()
+            throw state.isClosed ? RealmError.closed : RealmError.alreadyInWriteTransaction
+        }
+        state.writeTransaction = write
+        state.readTransaction = nil
+        state.generation += 1
+    }
+
+    /// Commits the write transaction durably.
+    public nonisolated func commitWrite() throws {
+        checkIsolation()
+        guard let write = state.writeTransaction else { throw RealmError.notInWriteTransaction("commit") }
+        state.writeTransaction = nil
+        state.generation += 1
+        try realmErrors { try write.commit() }
+    }
+
+    /// Discards the write transaction's changes.
+    public nonisolated func cancelWrite() {
+        checkIsolation()
+        state.writeTransaction?.rollback()
+        state.writeTransaction = nil
+        state.generation += 1
+    }
+
+    /// Moves the realm to the newest version; returns whether there was a newer one.
+    @discardableResult
+    public nonisolated func refresh() -> Bool {
+        checkIsolation()
+        guard state.writeTransaction == nil, !state.isClosed else { return false }
+        let old = state.readTransaction?.version
+        state.readTransaction = nil
+        let new = try? state.reader().version
+        guard new != old else { return false }
+        state.generation += 1
+        return old != nil
+    }
+
+    /// Releases the realm's pinned version; objects read before stay invalid until read again.
+    public nonisolated func invalidate() {
+        checkIsolation()
+        state.writeTransaction?.rollback()
+        state.writeTransaction = nil
+        state.readTransaction = nil
+        state.generation += 1
+    }
+
+    /// Closes the realm: ends its transaction and releases its version.
+    public func close() {
+        state.writeTransaction?.rollback()
+        state.writeTransaction = nil
+        state.readTransaction = nil
+        state.isClosed = true
+    }
+
+    // MARK: Objects
+
+    /// How ``add(_:update:)`` treats an object whose primary key already exists.
+    public enum UpdatePolicy: Int, Sendable {
+        /// Throw ``RealmError/primaryKeyExists(type:value:)``.
+        case error = 1
+        /// Overwrite only the properties whose values differ.
+        case modified = 3
+        /// Overwrite every property.
+        case all = 2
+    }
+
+    /// Adds an unmanaged object (and the unmanaged objects it links to) to the realm.
+    /// - Throws: ``RealmError`` outside a write, for a duplicate primary key with `.error`, or for an
+    ///   object of another realm.
+    public nonisolated func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
+        checkIsolation()
+        guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction("add objects") }
+        try register(type(of: object))
+        try state.add(object, update: update, realm: self)
+    }
+
+    /// Adds every object of a sequence.
+    public nonisolated func add<S: Sequence>(_ objects: S, update: UpdatePolicy = .error) throws
+    where S.Element: ObjectBase {
+        checkIsolation()
+        for object in objects { try add(object, update: update) }
+    }
+
+    /// Creates an object of `type` from a dictionary, array or object, and returns it managed.
+    @discardableResult
+    public nonisolated func create<T: Object>(
+        _ type: T.Type,
+        value: Any = [String: Any](),
+        update: UpdatePolicy = .error
+    ) throws -> T {
+        checkIsolation()
+        guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction("create objects") }
+        let object = T()
+        try ObjectValueSetter.apply(value, to: object, copyingManaged: true)
+        try add(object, update: update)
+        return object
+    }
+
+    /// Deletes an object (and the embedded objects it owns).
+    public nonisolated func delete(_ object: ObjectBase) throws {
+        checkIsolation()
+        guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction("delete objects") }
+        try state.delete(object)
+    }
+
+    /// Deletes every object of a sequence.
+    public nonisolated func delete<S: Sequence>(_ objects: S) throws where S.Element: ObjectBase {
+        checkIsolation()
+        for object in Array(objects) { try delete(object) }
+    }
+
+    /// Deletes every object of the realm.
+    public nonisolated func deleteAll() throws {
+        checkIsolation()
+        guard let write = state.writeTransaction else { throw RealmError.notInWriteTransaction("delete objects") }
+        state.generation += 1
+        for table in state.schema.tables.values {
+            try realmErrors { try write.deleteAllObjects(in: table.tableKey) }
+        }
+    }
+
+    /// Every object of `type`, as a live ``Results``.
+    public nonisolated func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
+        checkIsolation()
+        try? register(type)
+        return Results(source: .live(self), table: state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)])
+    }
+
+    /// The object of `type` whose primary key is `key`, or nil.
+    public nonisolated func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType)
+        -> Element?
+    {
+        checkIsolation()
+        try? register(type)
+        guard let table = state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)] else { return nil }
+        guard let primary = table.info.primaryKeyIndex else {
+            preconditionFailure("'\(table.className)' does not have a primary key")
+        }
+        let value: StrataCore.Value
+        do {
+            value = try ValueConversion.engineValue(
+                try ValueCoercion.coerce(key, to: table.info.properties[primary].valueType, property: "primary key")
+            ) { _ in .null }
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        guard let reader = try? state.reader(), let engine = try? reader.table(table.tableKey),
+            let found = try? engine.find(table.column(primary), equalTo: value).first
+        else { return nil }
+        return ObjectBinding.makeObject(source: .live(self), table: table, key: found) as? Element
+    }
+
+    /// Adds a class (and the classes it links to) to the realm's schema if the file lacks it; only
+    /// inside a write transaction, where the tables can be created.
+    nonisolated func register(_ type: ObjectBase.Type) throws {
+        if state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)] != nil { return }
+        let infos = try SchemaBinding.closure(of: [type] + state.schema.tables.values.map(\.info.type))
+        let reader = try state.reader()
+        let problems = SchemaBinding.differences(infos, in: reader)
+        guard problems.isEmpty else { throw RealmError.schemaMismatch(problems.joined(separator: " ")) }
+        if try infos.contains(where: { try reader.table(named: $0.className) == nil }) {
+            guard let write = state.writeTransaction else { return }
+            try realmErrors { try SchemaBinding.createMissing(infos, in: write) }
+        }
+        state.schema = ResolvedSchema(tables: try SchemaBinding.resolve(infos, in: try state.reader()))
+    }
+
+    /// Stops with the confinement message unless the caller runs on this realm's actor.
+    nonisolated func checkIsolation() {
+        preconditionIsolated(RealmSource.confinementMessage("Realm"))
+    }
+
+    /// A live instance of `type` for `key`, if the object exists.
+    nonisolated func liveObject<T: ObjectBase>(_ type: T.Type, table: ResolvedTable, key: ObjectKey) -> T? {
+        preconditionIsolated(RealmSource.confinementMessage("realm"))
+        guard let reader = try? state.reader(), (try? reader.table(table.tableKey).contains(key)) == true else {
+            return nil
+        }
+        let object = T()
+        object.binding = ObjectBinding(source: .live(self), table: table, key: key)
+        return object
+    }
+
+    /// A snapshot of the current version for frozen objects and collections.
+    nonisolated func frozenSnapshot() throws -> FrozenSnapshot {
+        let transaction = try realmErrors { try state.database.beginRead() }
+        return FrozenSnapshot(
+            transaction: transaction,
+            schema: state.schema,
+            configuration: configuration,
+            databasePath: state.database.path
+        )
+    }
+
+    /// The realm actor running now for the file at `path`, if the caller is isolated to one.
+    nonisolated static func currentIsolatedRealm(path: String) -> Realm? { nil }
+
+    /// The live version of a frozen object in this realm, or nil if it was deleted.
+    public nonisolated func thaw<T: Object>(_ object: T) -> T? {
+        checkIsolation()
+        guard let binding = object.binding else { return object }
+        guard let table = state.schema.tables[binding.table.className] else { return nil }
+        return liveObject(T.self, table: table, key: binding.key)
+    }
+
+    // MARK: Files
+
+    /// Writes a compacted copy of the realm's newest version to `configuration`'s file.
+    public func writeCopy(configuration: Configuration) async throws {
+        guard configuration.inMemoryIdentifier == nil else {
+            throw RealmError.notSupported("writeCopy to an in-memory realm")
+        }
+        try await realmErrors { try await state.database.writeCompactedCopy(to: configuration.path) }
+    }
+
+    /// Deletes a realm's file and its auxiliary files; returns whether a file existed. The realm must
+    /// be closed.
+    @discardableResult
+    public static func deleteFiles(for configuration: Configuration) throws -> Bool {
+        let path = configuration.path
+        let manager = FileManager.default
+        let existed = manager.fileExists(atPath: path)
+        for file in [path, path + ".lock", path + ".creating", path + ".compacting"]
+        where manager.fileExists(atPath: file) {
+            do {
+                try manager.removeItem(atPath: file)
+            } catch {
+                throw RealmError.fileError("could not delete \(file): \(error)")
+            }
+        }
+        return existed
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import StrataCore
+
+extension RealmState {
+    /// Adds an unmanaged object (and the unmanaged objects it links to); returns its key.
+    @discardableResult
+    func add(_ object: ObjectBase, update: Realm.UpdatePolicy, realm: Realm, embeddedParent: Bool = false) throws
+        -> ObjectKey
+    {
+        let write = writer("add objects")
+        if let binding = object.binding {
+            guard case .live(let owner) = binding.source, owner.state === self else {
+                if binding.isFrozen { throw RealmError.frozen("a frozen object; thaw it first") }
+                if binding.databasePath == database.path, case .live(let owner) = binding.source {
+                    // The same file through another realm actor: the object belongs to that actor.
+                    _ = owner
+                }
+                throw RealmError.wrongRealm(
+                    "Object is already managed by another Realm. Use create instead to copy it into this Realm."
+                )
+            }
+            if binding.isInvalidated { throw RealmError.objectInvalidated("The object being added") }
+            return binding.key
+        }
+        let table = schema.table(for: type(of: object))
+        if table.info.isEmbedded && !embeddedParent {
+            throw RealmError.invalidValue(
+                "Embedded objects cannot be added directly; assign them to a property of their parent object"
+            )
+        }
+        let properties = table.info.properties
+        let values = properties.map { $0.typeInfo.isLinkingObjects ? nil : $0.read(object) }
+        generation += 1
+        if let primary = table.info.primaryKeyIndex {
+            let keyValue = try ValueConversion.engineValue(values[primary]!) { _ in .null }
+            let existing = try realmErrors {
+                try write.table(table.tableKey).find(table.column(primary), equalTo: keyValue)
+            }
+            if let key = existing.first {
+                if update == .error {
+                    throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
+                }
+                let binding = ObjectBinding(source: .live(realm), table: table, key: key)
+                object.binding = binding
+                object.unmanagedValues = [:]
+                for property in properties where !property.typeInfo.isLinkingObjects && property.position != primary {
+                    let value = values[property.position]!
+                    if update == .modified, property.typeInfo.collection == .single, property.typeInfo.type != .object {
+                        let new = try ValueConversion.engineValue(value) { _ in .null }
+                        if binding.engineValue(property.position) == new { continue }
+                    }
+                    try setProperty(property, of: binding, to: value, realm: realm)
+                }
+                return key
+            }
+        }
+        // Scalars first, so that a cycle of links back to this object finds it already bound.
+        var row: [ColumnKey: StrataCore.Value] = [:]
+        for property in properties where !property.typeInfo.isLinkingObjects {
+            guard property.typeInfo.type != .object, property.typeInfo.collection == .single else { continue }
+            row[table.column(property.position)] = try ValueConversion.engineValue(values[property.position]!) { _ in
+                .null
+            }
+        }
+        let key = try realmErrors { try write.createObject(in: table.tableKey, values: row) }
+        let binding = ObjectBinding(source: .live(realm), table: table, key: key)
+        object.binding = binding
+        object.unmanagedValues = [:]
+        for property in properties where !property.typeInfo.isLinkingObjects {
+            guard property.typeInfo.type == .object || property.typeInfo.collection != .single else { continue }
+            try setProperty(property, of: binding, to: values[property.position]!, realm: realm)
+        }
+        return key
+    }
+
+    static func describe(_ value: StrataCore.Value) -> String {
+        switch value {
+        case .string(let v): return v
+        case .int(let v): return "\(v)"
+        case .objectId(let v): return ObjectId(bytes: v).stringValue
+        case .uuid(let v): return v.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)).uuidString }
+        case .null: return "null"
+        default: return value.description
+        }
+    }
+
+    /// Sets one property of a managed object from a Swift value (collections from their elements).
+    func setProperty(_ property: PropertyInfo, of binding: ObjectBinding, to value: Any, realm: Realm) throws {
+        let write = writer("modify a managed object")
+        generation += 1
+        let table = binding.table
+        let column = table.column(property.position)
+        let info = property.typeInfo
+        let embedded = info.objectClass.map { $0 is EmbeddedObject.Type } ?? false
+        let old = embedded ? binding.engineValue(property.position) : .null
+        let link: (ObjectBase) throws -> StrataCore.Value = { object in
+            if embedded {
+                if object.binding != nil {
+                    throw RealmError.invalidValue("Cannot set a link to an existing managed embedded object")
+                }
+                return .link(try self.add(object, update: .error, realm: realm, embeddedParent: true))
+            }
+            return .link(try self.add(object, update: .error, realm: realm))
+        }
+        let newValue: StrataCore.Value
+        switch info.collection {
+        case .single:
+            newValue = try ValueConversion.engineValue(value, link: link)
+        case .list, .set:
+            let elements = (value as? any ElementsProvider)?.anyElements ?? (value as? [Any]) ?? []
+            newValue = .list(try elements.map { try ValueConversion.engineValue($0, link: link) })
+        case .dictionary:
+            let entries = (value as? any EntriesProvider)?.anyEntries ?? (value as? [(String, Any)]) ?? []
+            newValue = .dictionary(
+                try entries.map { DictionaryEntry(key: $0.0, value: try ValueConversion.engineValue($0.1, link: link)) }
+            )
+        }
+        if binding.key != ObjectKey(-1) {
+            try realmErrors { try write.set(newValue, of: column, in: table.tableKey, object: binding.key) }
+        }
+        if embedded, let target = info.objectClass {
+            // Embedded objects no longer linked from their parent are deleted with it.
+            let kept = Set(Self.linkedKeys(newValue))
+            for orphan in Self.linkedKeys(old) where !kept.contains(orphan) {
+                try deleteRow(schema.table(for: target), orphan)
+            }
+        }
+    }
+
+    static func linkedKeys(_ value: StrataCore.Value) -> [ObjectKey] {
+        switch value {
+        case .link(let key): return [key]
+        case .list(let elements): return elements.flatMap(linkedKeys)
+        case .dictionary(let entries): return entries.flatMap { linkedKeys($0.value) }
+        default: return []
+        }
+    }
+
+    /// Deletes a managed object of this realm and its embedded objects.
+    func delete(_ object: ObjectBase) throws {
+        _ = writer("delete objects")
+        guard let binding = object.binding else {
+            throw RealmError.invalidValue("Can only delete an object from the Realm it belongs to.")
+        }
+        guard case .live(let owner) = binding.source, owner.state === self else {
+            throw RealmError.wrongRealm("Can only delete an object from the Realm it belongs to.")
+        }
+        guard !binding.isInvalidated else { throw RealmError.objectInvalidated("The object being deleted") }
+        try deleteRow(binding.table, binding.key)
+    }
+
+    /// Deletes a row, cascading to the embedded objects it owns.
+    func deleteRow(_ table: ResolvedTable, _ key: ObjectKey) throws {
+        let write = writer("delete objects")
+        generation += 1
+        let engineTable = try realmErrors { try write.table(table.tableKey) }
+        guard try realmErrors({ try engineTable.contains(key) }) else { return }
+        var children: [(ResolvedTable, ObjectKey)] = []
+        for property in table.info.properties {
+            guard let target = property.typeInfo.objectClass, target is EmbeddedObject.Type,
+                !property.typeInfo.isLinkingObjects
+            else { continue }
+            let value = try realmErrors { try engineTable.value(key, table.column(property.position)) }
+            for child in Self.linkedKeys(value) { children.append((schema.table(for: target), child)) }
+        }
+        try realmErrors { try write.deleteObject(key, in: table.tableKey) }
+        for (childTable, child) in children { try deleteRow(childTable, child) }
+    }
+}

@@ -1,0 +1,60 @@
+import StrataCore
+
+/// A model class bound to its table in one file: column keys by property index.
+///
+/// `@unchecked Sendable`: immutable after creation.
+final class ResolvedTable: @unchecked Sendable {
+    let info: ObjectClassInfo
+    let tableKey: TableKey
+    /// Column of each property (nil for LinkingObjects).
+    let columns: [ColumnKey?]
+    /// For LinkingObjects properties: the origin table and link column.
+    let linkingOrigins: [Int: (table: TableKey, column: ColumnKey)]
+
+    init(
+        info: ObjectClassInfo,
+        tableKey: TableKey,
+        columns: [ColumnKey?],
+        linkingOrigins: [Int: (table: TableKey, column: ColumnKey)]
+    ) {
+        self.info = info
+        self.tableKey = tableKey
+        self.columns = columns
+        self.linkingOrigins = linkingOrigins
+    }
+
+    var className: String { info.className }
+
+    func column(_ index: Int) -> ColumnKey {
+        guard let column = columns[index] else {
+            preconditionFailure("\(className).\(info.properties[index].name) has no column")
+        }
+        return column
+    }
+}
+
+/// Every model class of a realm bound to its table.
+///
+/// `@unchecked Sendable`: immutable after creation.
+final class ResolvedSchema: @unchecked Sendable {
+    let tables: [String: ResolvedTable]
+    let byTableKey: [TableKey: ResolvedTable]
+    let schema: Schema
+
+    init(tables: [ResolvedTable]) {
+        self.tables = Dictionary(uniqueKeysWithValues: tables.map { ($0.className, $0) })
+        byTableKey = Dictionary(uniqueKeysWithValues: tables.map { ($0.tableKey, $0) })
+        schema = Schema(objectSchema: tables.map(\.info.schema).sorted { $0.className < $1.className })
+    }
+
+    /// The table of a model class; stops with a message if the class is not in the realm's schema.
+    func table(for type: ObjectBase.Type) -> ResolvedTable {
+        let name = ObjectClassInfo.unqualifiedName(of: type)
+        guard let table = tables[name] else {
+            preconditionFailure(
+                "Object type '\(name)' is not managed by this Realm; list it in Realm.Configuration(objectTypes:)"
+            )
+        }
+        return table
+    }
+}

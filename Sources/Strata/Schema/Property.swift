@@ -1,0 +1,39 @@
+/// One persisted property of an ``ObjectSchema``.
+///
+/// ```swift
+/// let property = realm.schema["Person"]!["age"]!
+/// print(property.type, property.isOptional, property.isIndexed)
+/// ```
+public struct Property: Sendable, Equatable, CustomStringConvertible {
+    /// The property's name.
+    public let name: String
+    /// The type of the property (of its elements, for collections).
+    public let type: PropertyType
+    /// Whether the property (or its elements) may be nil.
+    public let isOptional: Bool
+    /// Whether the property is a ``List``.
+    public let isArray: Bool
+    /// Whether the property is a ``MutableSet``.
+    public let isSet: Bool
+    /// Whether the property is a ``Map``.
+    public let isMap: Bool
+    /// Whether the property has a search index.
+    public let isIndexed: Bool
+    /// Whether the property is the primary key.
+    public let isPrimary: Bool
+    /// The class name of linked objects, for ``PropertyType/object`` and ``PropertyType/linkingObjects``.
+    public let objectClassName: String?
+    /// For ``LinkingObjects``: the name of the link property on ``objectClassName``.
+    public let linkOriginPropertyName: String?
+
+    /// The property's name and type, e.g. `age { type = int; indexed = NO; … }`.
+    public var description: String {
+        var text = "\(name) {\n\ttype = \(type);\n"
+        if let objectClassName { text += "\tobjectClassName = \(objectClassName);\n" }
+        if let linkOriginPropertyName { text += "\tlinkOriginPropertyName = \(linkOriginPropertyName);\n" }
+        text += "\tindexed = \(isIndexed ? "YES" : "NO");\n\tisPrimary = \(isPrimary ? "YES" : "NO");\n"
+        text += "\tarray = \(isArray ? "YES" : "NO");\n\tset = \(isSet ? "YES" : "NO");\n"
+        text += "\tdictionary = \(isMap ? "YES" : "NO");\n\toptional = \(isOptional ? "YES" : "NO");\n}"
+        return text
+    }
+}

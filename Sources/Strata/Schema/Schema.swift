@@ -1,0 +1,15 @@
+/// The object types of a realm.
+///
+/// ```swift
+/// for objectSchema in realm.schema.objectSchema { print(objectSchema.className) }
+/// ```
+public struct Schema: Sendable, Equatable, CustomStringConvertible {
+    /// Every object type, sorted by class name.
+    public let objectSchema: [ObjectSchema]
+
+    /// The object type named `className`.
+    public subscript(className: String) -> ObjectSchema? { objectSchema.first { $0.className == className } }
+
+    /// Every object type's description.
+    public var description: String { "Schema {\n" + objectSchema.map(\.description).joined(separator: "\n") + "\n}" }
+}

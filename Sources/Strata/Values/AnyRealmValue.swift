@@ -1,0 +1,82 @@
+import Foundation
+
+/// A value of any persistable type, for `@Persisted var value: AnyRealmValue` (Realm's mixed type).
+///
+/// ```swift
+/// class Setting: Object {
+///     @Persisted var value: AnyRealmValue
+/// }
+/// setting.value = .string("dark")
+/// ```
+public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertible {
+    /// No value.
+    case none
+    /// An integer.
+    case int(Int)
+    /// A Boolean.
+    case bool(Bool)
+    /// A Float.
+    case float(Float)
+    /// A Double.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// Binary data.
+    case data(Data)
+    /// A date.
+    case date(Date)
+    /// An ObjectId.
+    case objectId(ObjectId)
+    /// A Decimal128.
+    case decimal128(Decimal128)
+    /// A UUID.
+    case uuid(UUID)
+    /// A link to an object of any type.
+    case object(Object)
+
+    /// The int value, if this is `.int`.
+    public var intValue: Int? { if case .int(let value) = self { return value } else { return nil } }
+    /// The Bool value, if this is `.bool`.
+    public var boolValue: Bool? { if case .bool(let value) = self { return value } else { return nil } }
+    /// The Float value, if this is `.float`.
+    public var floatValue: Float? { if case .float(let value) = self { return value } else { return nil } }
+    /// The Double value, if this is `.double`.
+    public var doubleValue: Double? { if case .double(let value) = self { return value } else { return nil } }
+    /// The string, if this is `.string`.
+    public var stringValue: String? { if case .string(let value) = self { return value } else { return nil } }
+    /// The data, if this is `.data`.
+    public var dataValue: Data? { if case .data(let value) = self { return value } else { return nil } }
+    /// The date, if this is `.date`.
+    public var dateValue: Date? { if case .date(let value) = self { return value } else { return nil } }
+    /// The ObjectId, if this is `.objectId`.
+    public var objectIdValue: ObjectId? { if case .objectId(let value) = self { return value } else { return nil } }
+    /// The Decimal128, if this is `.decimal128`.
+    public var decimal128Value: Decimal128? {
+        if case .decimal128(let value) = self { return value } else { return nil }
+    }
+    /// The UUID, if this is `.uuid`.
+    public var uuidValue: UUID? { if case .uuid(let value) = self { return value } else { return nil } }
+
+    /// The object, cast to `T`, if this is `.object` of that type.
+    public func object<T: Object>(_ type: T.Type) -> T? {
+        if case .object(let value) = self { return value as? T } else { return nil }
+    }
+
+    /// The value's description.
+    public var description: String {
+        switch self {
+        case .none: return "none"
+        case .int(let value): return "\(value)"
+        case .bool(let value): return "\(value)"
+        case .float(let value): return "\(value)"
+        case .double(let value): return "\(value)"
+        case .string(let value): return value
+        case .data(let value): return "\(value)"
+        case .date(let value): return "\(value)"
+        case .objectId(let value): return "\(value)"
+        case .decimal128(let value): return "\(value)"
+        case .uuid(let value): return "\(value)"
+        case .object(let value): return "\(value)"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// A 12-byte unique identifier: a 4-byte timestamp, 5 random bytes and a 3-byte counter, as in MongoDB
+/// and Realm.
+///
+/// ```swift
+/// let id = ObjectId.generate()
+/// let parsed = try ObjectId(string: "6283b6e9f7a5e8e0c6b1a2f3")
+/// print(parsed.timestamp)
+/// ```
+public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    /// The 12 bytes, most significant first.
+    public let bytes: [UInt8]
+
+    private static let processRandom: [UInt8] = (0..<5).map { _ in UInt8.random(in: 0...255) }
+    private static let counter = Atomic<UInt32>(UInt32.random(in: 0...0xFF_FFFF))
+
+    /// Creates an ObjectId from its 12 bytes.
+    public init(bytes: [UInt8]) {
+        precondition(bytes.count == 12, "an ObjectId has 12 bytes")
+        self.bytes = bytes
+    }
+
+    /// Creates a new, unique ObjectId (the same as ``generate()``).
+    public init() {
+        self = ObjectId.generate()
+    }
+
+    /// Generates a new, unique ObjectId.
+    public static func generate() -> ObjectId {
+        let seconds = UInt32(truncatingIfNeeded: Int(Date().timeIntervalSince1970))
+        let count = counter.add(1, ordering: .relaxed).newValue & 0xFF_FFFF
+        var bytes = withUnsafeBytes(of: seconds.bigEndian, Array.init)
+        bytes += processRandom
+        bytes += [UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
+        return ObjectId(bytes: bytes)
+    }
+
+    /// Parses 24 hexadecimal digits.
+    /// - Throws: ``RealmError/invalidValue(_:)`` if the string is not 24 hex digits.
+    public init(string: String) throws {
+        let digits = Array(string.utf8)
+        guard digits.count == 24 else {
+            throw RealmError.invalidValue("'\(string)' is not a 24-digit hexadecimal ObjectId")
+        }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: 24, by: 2) {
+            guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else {
+                throw RealmError.invalidValue("'\(string)' is not a 24-digit hexadecimal ObjectId")
+            }
+            bytes.append(high << 4 | low)
+        }
+        self.bytes = bytes
+    }
+
+    /// Creates an ObjectId from a timestamp, machine identifier and process identifier (Realm's form).
+    public init(timestamp: Date, machineId: Int, processId: Int32) {
+        let seconds = UInt32(truncatingIfNeeded: Int(timestamp.timeIntervalSince1970))
+        var bytes = withUnsafeBytes(of: seconds.bigEndian, Array.init)
+        bytes += [UInt8(machineId >> 16 & 0xFF), UInt8(machineId >> 8 & 0xFF), UInt8(machineId & 0xFF)]
+        bytes += [UInt8(processId >> 8 & 0xFF), UInt8(processId & 0xFF)]
+        let count = Self.counter.add(1, ordering: .relaxed).newValue & 0xFF_FFFF
+        bytes += [UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
+        self.bytes = bytes
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// The time the ObjectId was generated, to the second.
+    public var timestamp: Date {
+        let seconds = bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// The 24 lowercase hexadecimal digits.
+    public var stringValue: String {
+        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    /// The 24 lowercase hexadecimal digits.
+    public var description: String { stringValue }
+
+    /// Orders ObjectIds by their bytes (so by timestamp first).
+    public static func < (lhs: ObjectId, rhs: ObjectId) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+
+    /// Decodes from a hexadecimal string.
+    public init(from decoder: any Decoder) throws {
+        try self.init(string: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes as a hexadecimal string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(stringValue)
+    }
+}

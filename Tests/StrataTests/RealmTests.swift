@@ -1,0 +1,167 @@
+import Foundation
+import Strata
+import Testing
+
+@Suite("Realm: open, write, read, CRUD")
+struct RealmTests {
+    @Test("Objects added in a write are read back, counted and iterated")
+    func addAndRead() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in
+            try realm.add(Person(value: ["id": 1, "name": "Ada", "age": 36]))
+            try realm.add(Person(value: ["id": 2, "name": "Grace"]))
+        }
+        let (count, names, age) = await realm.read { realm in
+            let people = realm.objects(Person.self)
+            return (people.count, people.map(\.name), people[0].age)
+        }
+        #expect(count == 2)
+        #expect(names == ["Ada", "Grace"])
+        #expect(age == 36)
+    }
+
+    @Test("A throwing write rolls back and rethrows")
+    func throwingWriteRollsBack() async throws {
+        struct Stop: Error {}
+        let realm = try await Realm(configuration: memoryConfiguration())
+        do {
+            try await realm.write { realm in
+                try realm.add(Person(value: ["id": 1]))
+                throw Stop()
+            }
+            Issue.record("the write should have thrown")
+        } catch is Stop {
+        }
+        let count = await realm.read { $0.objects(Person.self).count }
+        let inWrite = await realm.read { $0.isInWriteTransaction }
+        #expect(count == 0)
+        #expect(!inWrite)
+    }
+
+    @Test("Writes outside a write transaction throw a specific error")
+    func writeOutsideTransaction() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        let errors = await realm.read { realm -> [RealmError?] in
+            var errors: [RealmError?] = []
+            do { try realm.add(Person()) } catch { errors.append(error as? RealmError) }
+            do { try realm.deleteAll() } catch { errors.append(error as? RealmError) }
+            return errors
+        }
+        #expect(errors == [.notInWriteTransaction("add objects"), .notInWriteTransaction("delete objects")])
+    }
+
+    @Test("A duplicate primary key throws with .error and updates with .modified and .all")
+    func primaryKeys() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in try realm.add(Person(value: ["id": 7, "name": "First", "age": 1])) }
+        do {
+            try await realm.write { realm in try realm.add(Person(value: ["id": 7, "name": "Second"])) }
+            Issue.record("the write should have thrown")
+        } catch {
+            #expect(error as? RealmError == .primaryKeyExists(type: "Person", value: "7"))
+        }
+        try await realm.write { realm in
+            try realm.add(Person(value: ["id": 7, "name": "Second", "age": 2]), update: .modified)
+        }
+        let (count, name, age) = await realm.read { realm in
+            let person = realm.object(ofType: Person.self, forPrimaryKey: 7)
+            return (realm.objects(Person.self).count, person?.name, person?.age)
+        }
+        #expect(count == 1)
+        #expect(name == "Second")
+        #expect(age == 2)
+        try await realm.write { realm in
+            _ = try realm.create(Person.self, value: ["id": 7, "name": "Third"], update: .all)
+        }
+        let third = await realm.read { $0.object(ofType: Person.self, forPrimaryKey: 7)?.name }
+        let missing = await realm.read { $0.object(ofType: Person.self, forPrimaryKey: 99) == nil }
+        #expect(third == "Third")
+        #expect(missing)
+    }
+
+    @Test("delete and deleteAll remove objects; a deleted object is invalidated")
+    func deleting() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        let invalidated = try await realm.write { realm -> Bool in
+            let people = (1...3).map { Person(value: ["id": $0]) }
+            try realm.add(people)
+            try realm.delete(people[0])
+            return people[0].isInvalidated && !people[1].isInvalidated
+        }
+        #expect(invalidated)
+        let remaining = await realm.read { $0.objects(Person.self).count }
+        #expect(remaining == 2)
+        try await realm.write { realm in try realm.deleteAll() }
+        let afterDeleteAll = await realm.read { $0.objects(Person.self).count }
+        #expect(afterDeleteAll == 0)
+    }
+
+    @Test("beginWrite, commitWrite and cancelWrite work as a manual transaction")
+    func manualTransactions() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.beginWrite()
+        let inWrite = await realm.read { $0.isInWriteTransaction }
+        #expect(inWrite)
+        try await realm.read { realm in
+            try realm.add(Dog(value: ["name": "Rex"]))
+            realm.cancelWrite()
+        }
+        let cancelled = await realm.read { $0.objects(Dog.self).count }
+        #expect(cancelled == 0)
+        try await realm.beginWrite()
+        try await realm.read { realm in
+            try realm.add(Dog(value: ["name": "Rex"]))
+            try realm.commitWrite()
+        }
+        let name = await realm.read { $0.objects(Dog.self).first?.name }
+        #expect(name == "Rex")
+        let commitError = await realm.read { realm -> RealmError? in
+            do {
+                try realm.commitWrite()
+                return nil
+            } catch {
+                return error as? RealmError
+            }
+        }
+        #expect(commitError == .notInWriteTransaction("commit"))
+    }
+
+    @Test("Managed objects write through: a change in a write is seen by later reads")
+    func managedWriteThrough() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in
+            let dog = Dog(value: ["name": "Rex", "age": 3])
+            try realm.add(dog)
+            dog.age += 1
+            dog.name = "Rex II"
+        }
+        let dog = await realm.read { realm in (realm.objects(Dog.self)[0].name, realm.objects(Dog.self)[0].age) }
+        #expect(dog.0 == "Rex II")
+        #expect(dog.1 == 4)
+    }
+
+    @Test("A file realm keeps its objects across close and reopen")
+    func persistence() async throws {
+        let directory = TemporaryDirectory()
+        do {
+            let realm = try await Realm(configuration: directory.configuration())
+            try await realm.write { realm in try realm.add(Person(value: ["id": 1, "name": "Ada"])) }
+            await realm.close()
+        }
+        let realm = try await Realm(configuration: directory.configuration())
+        let name = await realm.read { $0.object(ofType: Person.self, forPrimaryKey: 1)?.name }
+        #expect(name == "Ada")
+    }
+
+    @Test("Realm.deleteFiles removes the file")
+    func deleteFiles() async throws {
+        let directory = TemporaryDirectory()
+        let configuration = directory.configuration()
+        do {
+            let realm = try await Realm(configuration: configuration)
+            await realm.close()
+        }
+        #expect(try Realm.deleteFiles(for: configuration))
+        #expect(!FileManager.default.fileExists(atPath: configuration.fileURL!.path))
+    }
+}
