@@ -39,20 +39,24 @@ public actor Realm {
         {
             database = try await Self.compactIfAsked(database, shouldCompact, options: options)
         }
-        let reading = try realmErrors { try database.beginRead() }
-        let problems = SchemaBinding.differences(infos, in: reading)
-        let stored = try realmErrors { try SchemaBinding.storedVersion(reading) }
+        var reading = try realmErrors { try database.beginRead() }
+        var problems = SchemaBinding.differences(infos, in: reading)
+        var stored = try realmErrors { try SchemaBinding.storedVersion(reading) }
         if let stored, configuration.schemaVersion < stored {
             throw RealmError.schemaMismatch(
                 "Provided schema version \(configuration.schemaVersion) is less than last set version \(stored)."
             )
         }
-        let needsMigration = !problems.isEmpty && (stored.map { configuration.schemaVersion > $0 } ?? true)
-        if !problems.isEmpty && !needsMigration {
+        var needsMigration = !problems.isEmpty && (stored.map { configuration.schemaVersion > $0 } ?? true)
+        if !problems.isEmpty && (!needsMigration || configuration.deleteRealmIfMigrationNeeded) {
             if configuration.deleteRealmIfMigrationNeeded {
                 database.close()
                 _ = try Realm.deleteFiles(for: configuration)
                 database = try realmErrors { try Database.open(path: path, options: options) }
+                reading = try realmErrors { try database.beginRead() }
+                problems = []
+                stored = nil
+                needsMigration = false
             } else {
                 throw RealmError.schemaMismatch(
                     problems.joined(separator: " ") + " Increase the schema version to migrate."
@@ -62,7 +66,7 @@ public actor Realm {
         let missing = try infos.contains { try reading.table(named: $0.className) == nil }
         if configuration.readOnly {
             guard !missing && !needsMigration else { throw RealmError.readOnly("add the models' tables") }
-        } else if needsMigration && !configuration.deleteRealmIfMigrationNeeded {
+        } else if needsMigration {
             let write = try await database.beginWrite()
             try Migrator(write: write, infos: infos, oldVersion: stored ?? 0, configuration: configuration).run()
             try realmErrors { try write.commit() }

@@ -24,7 +24,8 @@ public enum PropertyType: Int, Sendable, CaseIterable, CustomStringConvertible {
     case object
     /// ``LinkingObjects``: the objects that link to this one.
     case linkingObjects
-    /// `UUID`.
+    /// `UUID` (spelled as in Realm Swift).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case UUID
 
     /// The type's name, as Realm spells it.
