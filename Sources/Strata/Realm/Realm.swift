@@ -120,13 +120,17 @@ public actor Realm {
     ///
     /// ```swift
     /// try await realm.write { realm in
+    ///     let dog = Dog(value: ["name": "Rex"])
     ///     try realm.add(dog)
     ///     dog.age += 1
     /// }
     /// ```
+    ///
+    /// The block is `@Sendable`, so it can be written in any context (the main actor included);
+    /// create unmanaged objects inside it, or pass values in.
     /// - Throws: the block's error, or a ``RealmError`` if the commit fails (nothing is committed then).
     @discardableResult
-    public func write<Result: Sendable>(_ block: (Realm) throws -> Result) async throws -> Result {
+    public func write<Result: Sendable>(_ block: @Sendable (Realm) throws -> Result) async throws -> Result {
         try await beginWrite()
         let result: Result
         do {
@@ -140,7 +144,7 @@ public actor Realm {
     }
 
     /// Runs `block` isolated to the realm, at the newest version.
-    public func read<Result: Sendable>(_ block: (Realm) throws -> Result) async rethrows -> Result {
+    public func read<Result: Sendable>(_ block: @Sendable (Realm) throws -> Result) async rethrows -> Result {
         if state.writeTransaction == nil { _ = refresh() }
         return try block(self)
     }
@@ -210,7 +214,7 @@ public actor Realm {
 
     // MARK: Objects
 
-    /// How ``add(_:update:)`` treats an object whose primary key already exists.
+    /// How ``add(_:update:)-(ObjectBase,_)`` treats an object whose primary key already exists.
     public enum UpdatePolicy: Int, Sendable {
         /// Throw ``RealmError/primaryKeyExists(type:value:)``.
         case error = 1
