@@ -22,6 +22,11 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         className = table?.className ?? ObjectClassInfo.unqualifiedName(of: Element.self)
     }
 
+    init(source: RealmSource, className: String) {
+        self.source = source
+        self.className = className
+    }
+
     private var table: ResolvedTable? {
         switch source {
         case .live(let realm): return realm.state.schema.tables[className]
@@ -57,13 +62,20 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
                 preconditionFailure("\(error)")
             }
         }
+        if Element.self == DynamicObject.self {
+            let object = DynamicObject()
+            object.binding = ObjectBinding(source: source, table: table, key: key)
+            return object as! Element
+        }
         return ObjectBinding.makeObject(source: source, table: table, key: key) as! Element
     }
 
-    /// The realm the results belong to (nil for frozen results).
+    /// The realm the results belong to (a frozen realm for frozen results).
     public var realm: Realm? {
-        if case .live(let realm) = source { return realm }
-        return nil
+        switch source {
+        case .live(let realm): return realm
+        case .frozen(let snapshot): return snapshot.realm
+        }
     }
 
     /// Whether the results are frozen.
@@ -81,7 +93,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         case .frozen: return self
         case .live(let realm):
             realm.preconditionIsolated(RealmSource.confinementMessage("Results"))
-            return Results(source: .frozen(try realm.frozenSnapshot()), table: table)
+            return Results(source: .frozen(try realm.makeFrozenSnapshot()), table: table)
         }
     }
 

@@ -36,9 +36,16 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// Whether the object is a frozen snapshot, readable from any task.
     public var isFrozen: Bool { binding?.isFrozen ?? false }
 
+    /// The class info whose properties this object has: its table's class for a bound dynamic object.
+    var propertyInfo: ObjectClassInfo? {
+        if let binding { return binding.table.info }
+        return try? ObjectClassInfo.of(type(of: self))
+    }
+
     /// The object's schema.
     public var objectSchema: ObjectSchema {
-        (try? ObjectClassInfo.of(type(of: self)).schema)
+        if let binding { return binding.table.info.schema }
+        return (try? ObjectClassInfo.of(type(of: self)).schema)
             ?? ObjectSchema(className: "\(type(of: self))", properties: [], isEmbedded: false)
     }
 
@@ -58,15 +65,13 @@ open class ObjectBase: CustomStringConvertible, Hashable {
 
     /// The value of the property named `key`, or nil if there is none.
     public func value(forKey key: String) -> Any? {
-        guard let info = try? ObjectClassInfo.of(type(of: self)), let index = info.index(ofProperty: key) else {
-            return nil
-        }
+        guard let info = propertyInfo, let index = info.index(ofProperty: key) else { return nil }
         return info.properties[index].read(self)
     }
 
     /// Sets the property named `key`; stops with a message for an unknown property or a wrong type.
     public func setValue(_ value: Any?, forKey key: String) {
-        guard let info = try? ObjectClassInfo.of(type(of: self)), let index = info.index(ofProperty: key) else {
+        guard let info = propertyInfo, let index = info.index(ofProperty: key) else {
             preconditionFailure("\(type(of: self)) has no property named '\(key)'")
         }
         info.properties[index].write(self, value as Any)
@@ -95,7 +100,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
 
     /// The class name and its property values.
     open var description: String {
-        guard let info = try? ObjectClassInfo.of(type(of: self)) else { return "\(type(of: self))" }
+        guard let info = propertyInfo else { return "\(type(of: self))" }
         if isInvalidated { return "[invalid object]" }
         let body = info.properties.filter { !$0.typeInfo.isLinkingObjects }.map { property -> String in
             let value = property.read(self)
@@ -170,5 +175,20 @@ open class EmbeddedObject: ObjectBase, RealmCollectionValue {
     public func freeze() throws -> Self {
         guard let binding else { throw RealmError.invalidValue("an unmanaged object cannot be frozen") }
         return try binding.frozenCopy(of: self)
+    }
+}
+
+/// An object of a realm read by class name through ``Realm/dynamicObjects(_:)``; its properties are
+/// reached by name.
+///
+/// ```swift
+/// let names = await realm.read { realm in
+///     realm.dynamicObjects("Person").map { $0["name"] as? String ?? "" }
+/// }
+/// ```
+public final class DynamicObject: Object {
+    /// Creates an unbound dynamic object (only dynamic queries make useful ones).
+    public required init() {
+        super.init()
     }
 }

@@ -5,11 +5,20 @@ final class ObjectBinding {
     let source: RealmSource
     let table: ResolvedTable
     let key: ObjectKey
+    /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
+    let epoch: Int
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
         self.source = source
         self.table = table
         self.key = key
+        if case .live(let realm) = source { epoch = realm.state.epoch } else { epoch = 0 }
+    }
+
+    /// Whether the realm was invalidated or closed since the binding was made.
+    var realmInvalidated: Bool {
+        guard case .live(let realm) = source else { return false }
+        return realm.state.isClosed || realm.state.epoch != epoch
     }
 
     /// Creates a managed instance of `table`'s class for `key`.
@@ -20,8 +29,10 @@ final class ObjectBinding {
     }
 
     var realm: Realm? {
-        if case .live(let realm) = source { return realm }
-        return nil
+        switch source {
+        case .live(let realm): return realm
+        case .frozen(let snapshot): return snapshot.realm
+        }
     }
 
     var isFrozen: Bool { source.isFrozen }
@@ -29,7 +40,7 @@ final class ObjectBinding {
     var databasePath: String { source.databasePath }
 
     var isInvalidated: Bool {
-        if case .live(let realm) = source, realm.state.isClosed { return true }
+        if realmInvalidated { return true }
         return source.read("object") { reader in
             (try? reader.table(table.tableKey).contains(key)) != true
         }
@@ -41,7 +52,8 @@ final class ObjectBinding {
 
     /// The engine value of property `index`; stops with Realm's message if the object is gone.
     func engineValue(_ index: Int) -> StrataCore.Value {
-        source.read("object") { reader in
+        if realmInvalidated { preconditionFailure(invalidatedMessage) }
+        return source.read("object") { reader in
             do {
                 return try reader.table(table.tableKey).value(key, table.column(index))
             } catch {
@@ -93,7 +105,7 @@ final class ObjectBinding {
         switch source {
         case .frozen: return object
         case .live(let realm):
-            let snapshot = try realm.frozenSnapshot()
+            let snapshot = try realm.makeFrozenSnapshot()
             let copy = T()
             copy.binding = ObjectBinding(source: .frozen(snapshot), table: table, key: key)
             return copy

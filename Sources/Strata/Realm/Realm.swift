@@ -19,6 +19,15 @@ public actor Realm {
     /// How the realm was opened.
     public nonisolated let configuration: Configuration
     nonisolated let state: RealmState
+    /// Set for a frozen realm: the version it reads.
+    nonisolated let frozenSnapshot: FrozenSnapshot?
+
+    /// A frozen realm over `snapshot`.
+    init(frozen snapshot: FrozenSnapshot, state: RealmState) {
+        configuration = snapshot.configuration
+        self.state = state
+        frozenSnapshot = snapshot
+    }
 
     /// Opens (creating if needed) the realm described by `configuration`, migrating it if its schema
     /// version is older.
@@ -81,6 +90,7 @@ public actor Realm {
         let current = try realmErrors { try database.beginRead() }
         let tables = try SchemaBinding.resolve(infos, in: current)
         state = RealmState(database: database, schema: ResolvedSchema(tables: tables))
+        frozenSnapshot = nil
     }
 
     private static func compactIfAsked(
@@ -104,8 +114,22 @@ public actor Realm {
     /// The realm's object types.
     public nonisolated var schema: Schema { state.schema.schema }
 
-    /// Whether this realm is frozen (frozen realms are not supported yet: always false).
-    public nonisolated var isFrozen: Bool { false }
+    /// Whether this realm is frozen: an immutable snapshot of one version, usable from any task.
+    public nonisolated var isFrozen: Bool { frozenSnapshot != nil }
+
+    /// A frozen realm: an immutable snapshot of the current version whose objects and results any task
+    /// may read.
+    ///
+    /// ```swift
+    /// let snapshot = try await realm.read { realm in try realm.freeze() }
+    /// let count = snapshot.objects(Dog.self).count   // from any task
+    /// ```
+    /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when the limit of pinned versions is reached.
+    public nonisolated func freeze() throws -> Realm {
+        if frozenSnapshot != nil { return self }
+        checkIsolation()
+        return try makeFrozenSnapshot().realm
+    }
 
     // MARK: Transactions
 
@@ -134,7 +158,7 @@ public actor Realm {
         try await beginWrite()
         let result: Result
         do {
-            result = try block(self)
+            result = try Realm.$current.withValue(self) { try block(self) }
         } catch {
             if state.writeTransaction != nil { cancelWrite() }
             throw error
@@ -145,13 +169,14 @@ public actor Realm {
 
     /// Runs `block` isolated to the realm, at the newest version.
     public func read<Result: Sendable>(_ block: @Sendable (Realm) throws -> Result) async rethrows -> Result {
-        if state.writeTransaction == nil { _ = refresh() }
-        return try block(self)
+        if state.writeTransaction == nil && frozenSnapshot == nil { _ = refresh() }
+        return try Realm.$current.withValue(self) { try block(self) }
     }
 
     /// Begins a write transaction, waiting (without blocking a thread) for other writers.
     public func beginWrite() async throws {
         guard !state.isClosed else { throw RealmError.closed }
+        guard frozenSnapshot == nil else { throw RealmError.frozen("a frozen Realm") }
         guard state.writeTransaction == nil else { throw RealmError.alreadyInWriteTransaction }
         guard !configuration.readOnly else { throw RealmError.readOnly("write") }
         let write = try await realmErrors { try await state.database.beginWrite() }
@@ -198,6 +223,7 @@ public actor Realm {
     /// Releases the realm's pinned version; objects read before stay invalid until read again.
     public nonisolated func invalidate() {
         checkIsolation()
+        state.epoch += 1
         state.writeTransaction?.rollback()
         state.writeTransaction = nil
         state.readTransaction = nil
@@ -229,7 +255,7 @@ public actor Realm {
     ///   object of another realm.
     public nonisolated func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
         checkIsolation()
-        guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction("add objects") }
+        try checkWritable("add objects")
         try register(type(of: object))
         try state.add(object, update: update, realm: self)
     }
@@ -249,7 +275,7 @@ public actor Realm {
         update: UpdatePolicy = .error
     ) throws -> T {
         checkIsolation()
-        guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction("create objects") }
+        try checkWritable("create objects")
         let object = T()
         try ObjectValueSetter.apply(value, to: object, copyingManaged: true)
         try add(object, update: update)
@@ -259,7 +285,8 @@ public actor Realm {
     /// Deletes an object (and the embedded objects it owns).
     public nonisolated func delete(_ object: ObjectBase) throws {
         checkIsolation()
-        guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction("delete objects") }
+        try checkWritable("delete objects")
+        if object.binding?.realmInvalidated == true { throw RealmError.objectInvalidated("The object being deleted") }
         try state.delete(object)
     }
 
@@ -272,7 +299,8 @@ public actor Realm {
     /// Deletes every object of the realm.
     public nonisolated func deleteAll() throws {
         checkIsolation()
-        guard let write = state.writeTransaction else { throw RealmError.notInWriteTransaction("delete objects") }
+        try checkWritable("delete objects")
+        guard let write = state.writeTransaction else { return }
         state.generation += 1
         for table in state.schema.tables.values {
             try realmErrors { try write.deleteAllObjects(in: table.tableKey) }
@@ -282,8 +310,15 @@ public actor Realm {
     /// Every object of `type`, as a live ``Results``.
     public nonisolated func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
         checkIsolation()
-        try? register(type)
-        return Results(source: .live(self), table: state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)])
+        if frozenSnapshot == nil { try? register(type) }
+        return Results(source: source, table: state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)])
+    }
+
+    /// Every object of the class named `className`, as dynamic objects whose properties are read by
+    /// name (empty if the realm has no such class).
+    public nonisolated func dynamicObjects(_ className: String) -> Results<DynamicObject> {
+        checkIsolation()
+        return Results(source: source, className: className)
     }
 
     /// The object of `type` whose primary key is `key`, or nil.
@@ -291,7 +326,7 @@ public actor Realm {
         -> Element?
     {
         checkIsolation()
-        try? register(type)
+        if frozenSnapshot == nil { try? register(type) }
         guard let table = state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)] else { return nil }
         guard let primary = table.info.primaryKeyIndex else {
             preconditionFailure("'\(table.className)' does not have a primary key")
@@ -304,10 +339,11 @@ public actor Realm {
         } catch {
             preconditionFailure("\(error)")
         }
-        guard let reader = try? state.reader(), let engine = try? reader.table(table.tableKey),
-            let found = try? engine.find(table.column(primary), equalTo: value).first
-        else { return nil }
-        return ObjectBinding.makeObject(source: .live(self), table: table, key: found) as? Element
+        let found = source.read("Realm") { reader in
+            try? reader.table(table.tableKey).find(table.column(primary), equalTo: value).first
+        }
+        guard let found else { return nil }
+        return ObjectBinding.makeObject(source: source, table: table, key: found) as? Element
     }
 
     /// Adds a class (and the classes it links to) to the realm's schema if the file lacks it; only
@@ -327,7 +363,20 @@ public actor Realm {
 
     /// Stops with the confinement message unless the caller runs on this realm's actor.
     nonisolated func checkIsolation() {
+        if frozenSnapshot != nil { return }
         preconditionIsolated(RealmSource.confinementMessage("Realm"))
+    }
+
+    /// The source objects and results of this realm read from.
+    nonisolated var source: RealmSource {
+        if let frozenSnapshot { return .frozen(frozenSnapshot) }
+        return .live(self)
+    }
+
+    /// Throws for writes on a frozen realm.
+    nonisolated func checkWritable(_ what: String) throws {
+        if frozenSnapshot != nil { throw RealmError.frozen("a frozen Realm (\(what))") }
+        guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction(what) }
     }
 
     /// A live instance of `type` for `key`, if the object exists.
@@ -342,18 +391,25 @@ public actor Realm {
     }
 
     /// A snapshot of the current version for frozen objects and collections.
-    nonisolated func frozenSnapshot() throws -> FrozenSnapshot {
+    nonisolated func makeFrozenSnapshot() throws -> FrozenSnapshot {
+        if let frozenSnapshot { return frozenSnapshot }
         let transaction = try realmErrors { try state.database.beginRead() }
         return FrozenSnapshot(
             transaction: transaction,
             schema: state.schema,
             configuration: configuration,
-            databasePath: state.database.path
+            database: state.database
         )
     }
 
-    /// The realm actor running now for the file at `path`, if the caller is isolated to one.
-    nonisolated static func currentIsolatedRealm(path: String) -> Realm? { nil }
+    /// The realm whose `read` or `write` block is running in this task.
+    @TaskLocal static var current: Realm?
+
+    /// The realm actor running now for the file at `path`, if the caller is inside its block.
+    nonisolated static func currentIsolatedRealm(path: String) -> Realm? {
+        guard let realm = current, realm.state.database.path == path, realm.frozenSnapshot == nil else { return nil }
+        return realm
+    }
 
     /// The live version of a frozen object in this realm, or nil if it was deleted.
     public nonisolated func thaw<T: Object>(_ object: T) -> T? {

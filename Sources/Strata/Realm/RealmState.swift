@@ -13,6 +13,8 @@ final class RealmState: @unchecked Sendable {
     var isClosed = false
     /// Bumped on every change made through this realm (writes, refresh): live results re-evaluate.
     var generation = 0
+    /// Bumped by `invalidate()`: objects and collections obtained before are invalid.
+    var epoch = 0
 
     init(database: Database, schema: ResolvedSchema) {
         self.database = database
@@ -48,16 +50,30 @@ final class FrozenSnapshot: @unchecked Sendable {
     let schema: ResolvedSchema
     let configuration: Realm.Configuration
     let databasePath: String
+    let database: Database
 
-    init(transaction: ReadTransaction, schema: ResolvedSchema, configuration: Realm.Configuration, databasePath: String)
-    {
+    init(transaction: ReadTransaction, schema: ResolvedSchema, configuration: Realm.Configuration, database: Database) {
         self.transaction = transaction
         self.schema = schema
         self.configuration = configuration
-        self.databasePath = databasePath
+        self.database = database
+        databasePath = database.path
     }
 
     var version: Version { transaction.version }
+
+    private let frozenRealm = Mutex<Realm?>(nil)
+
+    /// The frozen realm of this snapshot (made once).
+    var realm: Realm {
+        frozenRealm.withLock { realm in
+            if let realm { return realm }
+            let state = RealmState(database: database, schema: schema)
+            let made = Realm(frozen: self, state: state)
+            realm = made
+            return made
+        }
+    }
 
     /// Runs `body` with the pinned transaction.
     func read<T>(_ body: (any TransactionReading) throws -> T) rethrows -> T {

@@ -1,0 +1,68 @@
+import Foundation
+import Strata
+import Testing
+
+@Suite("Frozen realms, objects and thaw")
+struct FreezeTests {
+    @Test("A frozen realm reads one version from any task while the live realm moves on")
+    func frozenRealm() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in try realm.add(Dog(value: ["name": "Rex", "age": 1])) }
+        let frozen = try await realm.read { realm in try realm.freeze() }
+        try await realm.write { realm in try realm.add(Dog(value: ["name": "Fido"])) }
+        let (count, isFrozen, name) = await Task.detached {
+            (frozen.objects(Dog.self).count, frozen.isFrozen, frozen.objects(Dog.self)[0].name)
+        }.value
+        #expect(count == 1)
+        #expect(isFrozen)
+        #expect(name == "Rex")
+        do {
+            try frozen.add(Dog())
+            Issue.record("a frozen realm must refuse writes")
+        } catch {
+            #expect(error as? RealmError == .frozen("a frozen Realm (add objects)"))
+        }
+        do {
+            try await frozen.write { _ in }
+            Issue.record("a frozen realm must refuse write transactions")
+        } catch {
+            #expect(error is RealmError)
+        }
+    }
+
+    @Test("thaw() inside a realm's block returns the live object; deleted objects thaw to nil")
+    func thaw() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in try realm.add(Person(value: ["id": 1, "name": "Ada"])) }
+        let frozen = try await realm.read { realm in try realm.objects(Person.self).freeze() }
+        let renamed = try await realm.write { realm -> String? in
+            guard let live = try frozen[0].thaw() else { return nil }
+            live.name = "Ada L."
+            return realm.object(ofType: Person.self, forPrimaryKey: 1)?.name
+        }
+        #expect(renamed == "Ada L.")
+        #expect(frozen[0].name == "Ada", "the frozen object keeps its version")
+        let gone = try await realm.write { realm -> Bool in
+            try realm.delete(realm.objects(Person.self)[0])
+            return (try frozen[0].thaw()) == nil
+        }
+        #expect(gone)
+    }
+
+    @Test("Freezing beyond maximumNumberOfActiveVersions throws")
+    func activeVersionLimit() async throws {
+        var configuration = memoryConfiguration()
+        configuration.maximumNumberOfActiveVersions = 2
+        let realm = try await Realm(configuration: configuration)
+        let first = try await realm.read { realm in try realm.objects(Dog.self).freeze() }
+        try await realm.write { realm in try realm.add(Dog()) }
+        let second = try await realm.read { realm in try realm.objects(Dog.self).freeze() }
+        #expect(first.count == 0 && second.count == 1)
+        do {
+            try await realm.write { realm in try realm.add(Dog()) }
+            Issue.record("a third active version should be refused")
+        } catch {
+            #expect(error as? RealmError == .tooManyActiveVersions(2))
+        }
+    }
+}
