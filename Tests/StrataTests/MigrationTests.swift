@@ -17,6 +17,16 @@ enum V2 {
     }
 }
 
+enum V4 {
+    final class Item: Object {
+        @Persisted var name = ""
+    }
+
+    final class Tag: Object {
+        @Persisted var label = ""
+    }
+}
+
 enum V3 {
     final class Item: Object {
         @Persisted var name = ""
@@ -102,5 +112,55 @@ struct MigrationTests {
         let realm = try await Realm(configuration: directory.configuration([V1.Item.self, Dog.self, Person.self]))
         let counts = await realm.read { ($0.objects(V1.Item.self).count, $0.objects(Dog.self).count) }
         #expect(counts.0 == 2 && counts.1 == 0)
+    }
+
+    @Test("Removing a property needs a higher version but no block; create, delete and deleteData work in a block")
+    func removeAndEdit() async throws {
+        let directory = TemporaryDirectory()
+        try await seed(directory)
+        var configuration = directory.configuration([V4.Item.self, V4.Tag.self])
+        configuration.schemaVersion = 3
+        configuration.migrationBlock = { migration, _ in
+            #expect(migration.oldSchema["Item"]?["count"] != nil)
+            #expect(migration.newSchema["Item"]?["count"] == nil)
+            migration.create("Tag", value: ["label": "made in migration"])
+            migration.enumerateObjects(ofType: "Item") { oldObject, newObject in
+                if (oldObject?["name"] as? String) == "two", let newObject { migration.delete(newObject) }
+            }
+        }
+        let realm = try await Realm(configuration: configuration)
+        let (items, tags) = await realm.read { realm in
+            (realm.objects(V4.Item.self).map(\.name), realm.objects(V4.Tag.self).map(\.label))
+        }
+        #expect(items == ["one"])
+        #expect(tags == ["made in migration"])
+        #expect(realm.schema["Item"]?["count"] == nil)
+        await realm.close()
+
+        var next = directory.configuration([V4.Item.self, V4.Tag.self])
+        next.schemaVersion = 4
+        next.migrationBlock = { migration, oldVersion in
+            #expect(oldVersion == 3)
+            #expect(migration.deleteData(forType: "Tag"))
+        }
+        let reopened = try await Realm(configuration: next)
+        let remaining = await reopened.read { $0.objects(V4.Tag.self).count }
+        #expect(remaining == 0)
+    }
+
+    @Test("A lower schema version than the file's is refused")
+    func lowerVersion() async throws {
+        let directory = TemporaryDirectory()
+        var configuration = directory.configuration([V1.Item.self])
+        configuration.schemaVersion = 5
+        let realm = try await Realm(configuration: configuration)
+        await realm.close()
+        configuration.schemaVersion = 4
+        do {
+            _ = try await Realm(configuration: configuration)
+            Issue.record("a lower schema version must be refused")
+        } catch {
+            #expect("\(error)".contains("less than last set version 5"))
+        }
     }
 }

@@ -108,3 +108,15 @@ func expectError<E: Error>(
         Issue.record("expected a \(E.self) but \(error) was thrown", sourceLocation: sourceLocation)
     }
 }
+
+final class Celsius: CustomPersistable {
+    var degrees: Double
+    init(persistedValue: Double) { degrees = persistedValue }
+    var persistedValue: Double { degrees }
+}
+
+final class Trip: Object {
+    @Persisted(primaryKey: true) var name = ""
+    @Persisted var stops: List<Address>
+    @Persisted var temperature = Celsius(persistedValue: 20)
+}

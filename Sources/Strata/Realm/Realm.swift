@@ -56,7 +56,8 @@ public actor Realm {
                 "Provided schema version \(configuration.schemaVersion) is less than last set version \(stored)."
             )
         }
-        var needsMigration = !problems.isEmpty && (stored.map { configuration.schemaVersion > $0 } ?? true)
+        // A higher version always runs the migration (and its block), changed schema or not.
+        var needsMigration = stored.map { configuration.schemaVersion > $0 } ?? !problems.isEmpty
         if !problems.isEmpty && (!needsMigration || configuration.deleteRealmIfMigrationNeeded) {
             if configuration.deleteRealmIfMigrationNeeded {
                 database.close()

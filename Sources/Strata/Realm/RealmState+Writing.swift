@@ -11,10 +11,6 @@ extension RealmState {
         if let binding = object.binding {
             guard case .live(let owner) = binding.source, owner.state === self else {
                 if binding.isFrozen { throw RealmError.frozen("a frozen object; thaw it first") }
-                if binding.databasePath == database.path, case .live(let owner) = binding.source {
-                    // The same file through another realm actor: the object belongs to that actor.
-                    _ = owner
-                }
                 throw RealmError.wrongRealm(
                     "Object is already managed by another Realm. Use create instead to copy it into this Realm."
                 )
@@ -93,9 +89,16 @@ extension RealmState {
         let info = property.typeInfo
         let embedded = info.objectClass.map { $0 is EmbeddedObject.Type } ?? false
         let old = embedded ? binding.engineValue(property.position) : .null
+        let owned = Set(Self.linkedKeys(old))
         let link: (ObjectBase) throws -> StrataCore.Value = { object in
             if embedded {
-                if object.binding != nil {
+                if let existing = object.binding {
+                    // An embedded object already owned by this property (a list being rearranged) keeps its row.
+                    if owned.contains(existing.key),
+                        existing.table.tableKey == self.schema.table(for: type(of: object)).tableKey
+                    {
+                        return .link(existing.key)
+                    }
                     throw RealmError.invalidValue("Cannot set a link to an existing managed embedded object")
                 }
                 return .link(try self.add(object, update: .error, realm: realm, embeddedParent: true))
@@ -115,9 +118,7 @@ extension RealmState {
                 try entries.map { DictionaryEntry(key: $0.0, value: try ValueConversion.engineValue($0.1, link: link)) }
             )
         }
-        if binding.key != ObjectKey(-1) {
-            try realmErrors { try write.set(newValue, of: column, in: table.tableKey, object: binding.key) }
-        }
+        try realmErrors { try write.set(newValue, of: column, in: table.tableKey, object: binding.key) }
         if embedded, let target = info.objectClass {
             // Embedded objects no longer linked from their parent are deleted with it.
             let kept = Set(Self.linkedKeys(newValue))
