@@ -1,30 +1,41 @@
+import Foundation
 import StrataCore
+import Synchronization
 
-/// The objects of one type in a realm, as a live collection.
+/// The objects of one type in a realm that match a query, as a live collection.
 ///
 /// ```swift
 /// let names = await realm.read { realm in
-///     realm.objects(Person.self).map(\.name)
+///     realm.objects(Person.self).filter("age >= 18").sorted(byKeyPath: "name").map(\.name)
 /// }
 /// ```
 ///
 /// Live results reflect the realm's current version, including its own write transaction, and are
-/// confined to the realm's actor; ``freeze()`` gives a snapshot any task can read.
-/// - Complexity: `count` is O(1); subscripting is O(log n).
+/// confined to the realm's actor; ``freeze()`` gives a snapshot any task can read. Results are
+/// evaluated lazily, when first read after a change.
+/// - Complexity: Without a query, `count` is O(1) and subscripting O(log n); with one, the first read
+///   after a change evaluates the query (an index lookup for equality on an indexed property, else a
+///   scan).
 public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, CustomStringConvertible,
     @unchecked Sendable
 {
     let source: RealmSource
     let className: String
+    let query: ParsedQuery?
+    private let cache = ResultsCache()
 
     init(source: RealmSource, table: ResolvedTable?) {
-        self.source = source
-        className = table?.className ?? ObjectClassInfo.unqualifiedName(of: Element.self)
+        self.init(
+            source: source,
+            className: table?.className ?? ObjectClassInfo.unqualifiedName(of: Element.self),
+            query: nil
+        )
     }
 
-    init(source: RealmSource, className: String) {
+    init(source: RealmSource, className: String, query: ParsedQuery? = nil) {
         self.source = source
         self.className = className
+        self.query = query
     }
 
     private var table: ResolvedTable? {
@@ -32,6 +43,28 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         case .live(let realm): return realm.state.schema.tables[className]
         case .frozen(let snapshot): return snapshot.schema.tables[className]
         }
+    }
+
+    private var generation: Int {
+        if case .live(let realm) = source { return realm.state.generation }
+        return -1
+    }
+
+    /// The keys of the matching objects, in order (nil when there is no query: the table's order).
+    private var keys: [ObjectKey]? {
+        guard let query, let table else { return nil }
+        let current = generation
+        if let cached = cache.keys(for: current) { return cached }
+        let keys: [ObjectKey] = source.read("Results") { reader in
+            do {
+                let bound = try QueryBinder(reading: reader, root: table.tableKey).bind(query)
+                return try QueryEvaluator(reading: reader).run(bound)
+            } catch {
+                preconditionFailure("\(RealmError.wrapping(error))")
+            }
+        }
+        cache.store(keys, for: current)
+        return keys
     }
 
     /// The position of the first object.
@@ -42,26 +75,40 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// The number of objects.
     public var count: Int {
         guard let table else { return 0 }
+        if let keys { return keys.count }
         return source.read("Results") { reader in (try? reader.table(table.tableKey).count) ?? 0 }
     }
 
     /// The object at `position`.
     public subscript(position: Int) -> Element {
         guard let table else { preconditionFailure("Index \(position) is out of bounds (must be less than 0).") }
-        let key: ObjectKey = source.read("Results") { reader in
-            guard let engine = try? reader.table(table.tableKey) else {
-                preconditionFailure("the realm is invalidated")
-            }
+        let key: ObjectKey
+        if let keys {
             precondition(
-                position >= 0 && position < engine.count,
-                "Index \(position) is out of bounds (must be less than \(engine.count))."
+                position >= 0 && position < keys.count,
+                "Index \(position) is out of bounds (must be less than \(keys.count))."
             )
-            do {
-                return try engine.key(atPosition: position)
-            } catch {
-                preconditionFailure("\(error)")
+            key = keys[position]
+        } else {
+            key = source.read("Results") { reader in
+                guard let engine = try? reader.table(table.tableKey) else {
+                    preconditionFailure("the realm is invalidated")
+                }
+                precondition(
+                    position >= 0 && position < engine.count,
+                    "Index \(position) is out of bounds (must be less than \(engine.count))."
+                )
+                do {
+                    return try engine.key(atPosition: position)
+                } catch {
+                    preconditionFailure("\(error)")
+                }
             }
         }
+        return object(table, key)
+    }
+
+    private func object(_ table: ResolvedTable, _ key: ObjectKey) -> Element {
         if Element.self == DynamicObject.self {
             let object = DynamicObject()
             object.binding = ObjectBinding(source: source, table: table, key: key)
@@ -93,7 +140,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         case .frozen: return self
         case .live(let realm):
             realm.preconditionIsolated(RealmSource.confinementMessage("Results"))
-            return Results(source: .frozen(try realm.makeFrozenSnapshot()), table: table)
+            return Results(source: .frozen(try realm.makeFrozenSnapshot()), className: className, query: query)
         }
     }
 
@@ -104,4 +151,115 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 
     /// The type and count.
     public var description: String { "Results<\(Element.self)> (\(count) objects)" }
+
+    // MARK: Queries
+
+    private func refined(_ body: (inout ParsedQuery) -> Void) -> Results<Element> {
+        var next = query ?? ParsedQuery(predicate: .truePredicate)
+        body(&next)
+        return Results(source: source, className: className, query: next)
+    }
+
+    /// Checks a query against the schema now, so errors surface where the query is made.
+    private func validated(_ next: Results<Element>) throws -> Results<Element> {
+        guard let table, let query = next.query else { return next }
+        try source.read("Results") { reader in
+            _ = try realmErrors { try QueryBinder(reading: reader, root: table.tableKey).bind(query) }
+        }
+        return next
+    }
+
+    /// The objects that also match `predicate`.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property, a type mismatch or an
+    ///   operator not valid for a property's type.
+    public func filter(_ predicate: RealmPredicate) throws -> Results<Element> {
+        try validated(
+            refined { query in
+                query.predicate =
+                    query.predicate == .truePredicate
+                    ? predicate.parsed.predicate : .and([query.predicate, predicate.parsed.predicate])
+                if !predicate.parsed.sort.isEmpty { query.sort = predicate.parsed.sort }
+                query.distinct += predicate.parsed.distinct
+                if let limit = predicate.parsed.limit { query.limit = Swift.min(limit, query.limit ?? limit) }
+            }
+        )
+    }
+
+    /// The objects that also match a query in the Realm query language; a malformed or mistyped
+    /// query stops with the same message ``RealmPredicate`` throws.
+    ///
+    /// ```swift
+    /// let young = dogs.filter("age < %d AND name BEGINSWITH[c] %@", 3, "r")
+    /// ```
+    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
+        do {
+            return try filter(try RealmPredicate(format: predicateFormat, argumentArray: args))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The objects sorted by a property, nil first in ascending order.
+    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) -> Results<Element> {
+        sorted(by: [SortDescriptor(keyPath: keyPath, ascending: ascending)])
+    }
+
+    /// The objects sorted by several keys, the first most significant. Sorting is stable.
+    public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
+        let keys = sortDescriptors.map { QuerySortKey(keyPath: $0.keyPath, ascending: $0.ascending) }
+        do {
+            return try validated(refined { $0.sort = keys })
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The objects sorted by a Swift key path.
+    public func sorted<T>(by keyPath: KeyPath<Element, T>, ascending: Bool = true) -> Results<Element> {
+        sorted(by: [SortDescriptor(keyPath: KeyPathName.of(keyPath), ascending: ascending)])
+    }
+
+    /// The first object for each distinct combination of values of `keyPaths`.
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
+        let paths = Array(keyPaths)
+        do {
+            return try validated(refined { $0.distinct += paths })
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The index of the first object matching `predicate`, or nil.
+    public func index(matching predicate: RealmPredicate) throws -> Int? {
+        let matching = try filter(predicate)
+        guard let first = matching.first else { return nil }
+        return index(of: first)
+    }
+
+    /// The index of the first object matching a query, or nil.
+    public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
+        do {
+            return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+}
+
+/// Caches the evaluated keys of live results for one realm generation.
+final class ResultsCache: @unchecked Sendable {
+    private let lock = Mutex(())
+    private var generation = Int.min
+    private var keys: [ObjectKey] = []
+
+    func keys(for generation: Int) -> [ObjectKey]? {
+        lock.withLock { _ in self.generation == generation ? keys : nil }
+    }
+
+    func store(_ keys: [ObjectKey], for generation: Int) {
+        lock.withLock { _ in
+            self.generation = generation
+            self.keys = keys
+        }
+    }
 }

@@ -8,6 +8,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     var binding: ObjectBinding?
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
     var unmanagedValues: [Int: Any] = [:]
+    /// Set on probe objects that record which properties a key path reads.
+    var keyPathRecorder: KeyPathRecorder?
 
     /// Creates an unmanaged object; its properties take their declared defaults.
     public required init() {}

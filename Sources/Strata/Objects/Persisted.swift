@@ -89,6 +89,7 @@ public struct Persisted<Value: _Persistable> {
     ) -> Value {
         get {
             let index = propertyIndex(object, storageKeyPath)
+            if let recorder = object.keyPathRecorder { return recorder.record(index, of: object, as: Value.self) }
             if let binding = object.binding { return binding.get(index) as! Value }
             if let value = object.unmanagedValues[index] { return value as! Value }
             let value = object[keyPath: storageKeyPath].initial ?? (DefaultValues.make(Value.self) as! Value)

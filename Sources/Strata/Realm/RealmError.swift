@@ -40,6 +40,8 @@ public enum RealmError: Error, CustomStringConvertible, Sendable, Equatable {
     case tooManyActiveVersions(Int)
     /// The feature is not supported yet.
     case notSupported(String)
+    /// A query is malformed or does not fit the schema; the message names the problem and its column.
+    case invalidQuery(String)
 
     /// A sentence describing the error.
     public var description: String {
@@ -63,11 +65,13 @@ public enum RealmError: Error, CustomStringConvertible, Sendable, Equatable {
             return
                 "Number of active versions exceeds maximumNumberOfActiveVersions (\(limit)); release frozen objects and old references."
         case .notSupported(let what): return "\(what) is not supported yet."
+        case .invalidQuery(let what): return what
         }
     }
 
     /// Converts an engine error into the public error.
     static func wrapping(_ error: any Error) -> any Error {
+        if let query = error as? QueryError { return RealmError.invalidQuery(query.description) }
         guard let storage = error as? StorageError else { return error }
         switch storage {
         case .duplicateKey(let table, _, let value): return RealmError.primaryKeyExists(type: table, value: value)

@@ -1,0 +1,164 @@
+import Foundation
+import StrataCore
+
+extension Results {
+    /// The values of one property (through to-one links) of every object, in order.
+    func propertyValues(_ keyPath: String, operation: String) -> [StrataCore.Value] {
+        guard let table = source.schema.tables[className] else { return [] }
+        let keys = (0..<count).map { self[$0] }.compactMap { ($0 as? ObjectBase)?.binding?.key }
+        return source.read("Results") { reader in
+            do {
+                let path = try QueryBinder(reading: reader, root: table.tableKey).sortPath(keyPath)
+                let evaluator = QueryEvaluator(reading: reader)
+                return try keys.map { try evaluator.single(path, key: $0) }
+            } catch {
+                preconditionFailure(
+                    "Invalid property '\(keyPath)' for \(operation) on \(className): \(RealmError.wrapping(error))"
+                )
+            }
+        }
+    }
+
+    /// The smallest value of a property, or nil if there are no objects (nil values are ignored).
+    ///
+    /// ```swift
+    /// let youngest: Int? = people.min(ofProperty: "age")
+    /// ```
+    public func min<T: _Persistable>(ofProperty property: String) -> T? {
+        extreme(property, operation: "min", keepIf: { $0 < 0 })
+    }
+
+    /// The largest value of a property, or nil if there are no objects.
+    public func max<T: _Persistable>(ofProperty property: String) -> T? {
+        extreme(property, operation: "max", keepIf: { $0 > 0 })
+    }
+
+    /// The sum of a numeric property; zero if there are no objects.
+    public func sum<T: _Persistable>(ofProperty property: String) -> T {
+        let values = propertyValues(property, operation: "sum").filter { !$0.isNull }
+        return AggregateMath.convert(AggregateMath.sum(values), to: T.self, operation: "sum", property: property)
+            ?? AggregateMath.zero(T.self)
+    }
+
+    /// The average of a numeric property, or nil if there are no objects.
+    public func average<T: _Persistable>(ofProperty property: String) -> T? {
+        let values = propertyValues(property, operation: "average").filter { !$0.isNull }
+        guard !values.isEmpty else { return nil }
+        return AggregateMath.convert(
+            AggregateMath.average(values),
+            to: T.self,
+            operation: "average",
+            property: property
+        )
+    }
+
+    /// The smallest value at a key path, or nil if there are no objects.
+    public func min<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? { min(ofProperty: KeyPathName.of(keyPath)) }
+    /// The largest value at a key path, or nil if there are no objects.
+    public func max<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? { max(ofProperty: KeyPathName.of(keyPath)) }
+    /// The sum of the values at a key path; zero if there are no objects.
+    public func sum<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T { sum(ofProperty: KeyPathName.of(keyPath)) }
+    /// The average of the values at a key path, or nil if there are no objects.
+    public func average<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? {
+        average(ofProperty: KeyPathName.of(keyPath))
+    }
+
+    /// The values of the property named `key` of every object, in order.
+    public func value(forKey key: String) -> [Any] { value(forKeyPath: key) }
+
+    /// The values at a key path (through to-one links) of every object, in order.
+    public func value(forKeyPath keyPath: String) -> [Any] {
+        compactMap { element -> Any? in
+            guard var object = element as? ObjectBase else { return nil }
+            let parts = keyPath.split(separator: ".").map(String.init)
+            for part in parts.dropLast() {
+                guard
+                    let next = object.value(forKey: part) as? ObjectBase
+                        ?? ((object.value(forKey: part) as? any OptionalMarker)?.wrappedValueIfAny as? ObjectBase)
+                else {
+                    return nil as Any?
+                }
+                object = next
+            }
+            return object.value(forKey: parts.last ?? keyPath)
+        }
+    }
+
+    private func extreme<T>(_ property: String, operation: String, keepIf better: (Int) -> Bool) -> T? {
+        let values = propertyValues(property, operation: operation).filter { !$0.isNull }
+        guard var best = values.first else { return nil }
+        for value in values.dropFirst() where better(ValueComparison.sortOrder(value, best)) { best = value }
+        return AggregateMath.convert(best, to: T.self, operation: operation, property: property)
+    }
+}
+
+/// Sums and averages over engine values, as Realm computes them.
+enum AggregateMath {
+    static func sum(_ values: [StrataCore.Value]) -> StrataCore.Value {
+        if values.contains(where: { if case .decimal128 = $0 { return true } else { return false } }) {
+            let total = values.reduce(Decimal128(integerLiteral: 0)) { total, value in
+                if case .decimal128(let bytes) = value { return total + Decimal128(storageBytes: bytes) }
+                return total
+            }
+            return .decimal128(total.storageBytes)
+        }
+        if values.allSatisfy({ if case .int = $0 { return true } else { return false } }) {
+            return .int(
+                values.reduce(Int64(0)) { total, value in
+                    if case .int(let v) = value { return total &+ v } else { return total }
+                }
+            )
+        }
+        return .double(values.reduce(0.0) { $0 + (number($1) ?? 0) })
+    }
+
+    static func average(_ values: [StrataCore.Value]) -> StrataCore.Value {
+        if case .decimal128(let bytes) = sum(values) {
+            return .decimal128(
+                (Decimal128(storageBytes: bytes) / Decimal128(value: Decimal(values.count))).storageBytes
+            )
+        }
+        return .double(values.reduce(0.0) { $0 + (number($1) ?? 0) } / Double(values.count))
+    }
+
+    static func number(_ value: StrataCore.Value) -> Double? {
+        switch value {
+        case .int(let v): return Double(v)
+        case .float(let v): return Double(v)
+        case .double(let v): return v
+        default: return nil
+        }
+    }
+
+    /// The aggregate as the caller's type (numbers convert; a wrong type stops with a message).
+    static func convert<T>(_ value: StrataCore.Value, to type: T.Type, operation: String, property: String) -> T? {
+        let swift: Any
+        switch value {
+        case .int(let v): swift = Int(v)
+        case .float(let v): swift = Double(v)
+        case .double(let v): swift = v
+        case .decimal128(let bytes): swift = Decimal128(storageBytes: bytes)
+        case .timestamp(let v): swift = ValueConversion.date(v)
+        case .null: return nil
+        default:
+            preconditionFailure("\(operation) is not supported for property '\(property)' of this type")
+        }
+        if let result = swift as? T { return result }
+        if let result = try? ValueCoercion.coerce(swift, to: T.self, property: property) as? T { return result }
+        if let decimal = swift as? Decimal128,
+            let result = try? ValueCoercion.coerce(
+                NSDecimalNumber(decimal: decimal.decimalValue).doubleValue,
+                to: T.self,
+                property: property
+            ) as? T
+        {
+            return result
+        }
+        preconditionFailure("\(operation) of '\(property)' cannot be returned as \(T.self)")
+    }
+
+    static func zero<T>(_ type: T.Type) -> T {
+        if let zero = try? ValueCoercion.coerce(0, to: T.self, property: "sum") as? T { return zero }
+        preconditionFailure("sum cannot be returned as \(T.self)")
+    }
+}

@@ -1,0 +1,33 @@
+/// Records the property names a Swift key path reads, by evaluating it on probe objects whose
+/// `@Persisted` getters report to the recorder (Realm Swift's technique): `\Person.dog?.name` reads
+/// `dog` on a Person probe, which returns a Dog probe, which reads `name`.
+final class KeyPathRecorder {
+    private(set) var names: [String] = []
+
+    /// Records property `index` of `object` and returns a stand-in value (a further probe for links).
+    func record<Value>(_ index: Int, of object: ObjectBase, as type: Value.Type) -> Value {
+        guard let info = try? ObjectClassInfo.of(Swift.type(of: object)) else {
+            preconditionFailure("not a model class")
+        }
+        let property = info.properties[index]
+        names.append(property.name)
+        if let target = property.typeInfo.objectClass, property.typeInfo.collection == .single {
+            let next = target.init()
+            next.keyPathRecorder = self
+            if let optional = Value.self as? any OptionalMarker.Type { return optional.wrapping(next) as! Value }
+            return next as! Value
+        }
+        return DefaultValues.make(Value.self) as! Value
+    }
+
+    /// The property path a key path on a model class names (`owner.name`).
+    static func path<Root, Value>(of keyPath: KeyPath<Root, Value>) -> String? {
+        guard let rootType = Root.self as? ObjectBase.Type else { return nil }
+        let recorder = KeyPathRecorder()
+        let probe = rootType.init()
+        probe.keyPathRecorder = recorder
+        guard let root = probe as? Root else { return nil }
+        _ = root[keyPath: keyPath]
+        return recorder.names.isEmpty ? nil : recorder.names.joined(separator: ".")
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import StrataCore
+
+/// A parsed query in the Realm query language: Strata's `NSPredicate`, a `Sendable` value.
+///
+/// ```swift
+/// let adults = try RealmPredicate(format: "age >= %d AND name BEGINSWITH[c] %@", 18, "a")
+/// let results = try people.filter(adults)
+/// ```
+///
+/// Parsing checks syntax and arguments (throwing ``RealmError/invalidQuery(_:)`` with the column of
+/// the problem); applying it with ``Results/filter(_:)-(RealmPredicate)`` checks it against the schema.
+public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
+    /// The query text.
+    public let predicateFormat: String
+    let parsed: ParsedQuery
+
+    /// Parses `format`, substituting `%@`, `%K`, `%d`, `%f` and `$0`… with `args`.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` for a syntax error or a wrong number or kind of arguments.
+    public init(format: String, _ args: Any...) throws {
+        try self.init(format: format, argumentArray: args)
+    }
+
+    /// Parses `format` with an array of arguments.
+    public init(format: String, argumentArray: [Any]) throws {
+        predicateFormat = format
+        parsed = try realmErrors { try QueryParser.parse(format, arguments: try argumentArray.map(Self.argument)) }
+    }
+
+    init(parsed: ParsedQuery, format: String) {
+        self.parsed = parsed
+        predicateFormat = format
+    }
+
+    /// A predicate every object matches.
+    public static let truePredicate = RealmPredicate(
+        parsed: ParsedQuery(predicate: .truePredicate),
+        format: "TRUEPREDICATE"
+    )
+
+    /// The query text.
+    public var description: String { predicateFormat }
+
+    /// Two predicates are equal when they parse to the same query.
+    public static func == (lhs: RealmPredicate, rhs: RealmPredicate) -> Bool { lhs.parsed == rhs.parsed }
+
+    static func argument(_ value: Any) throws -> QueryParser.QueryArgument {
+        if let marker = value as? any OptionalMarker, marker.wrappedValueIfAny == nil { return .value(.null) }
+        if value is NSNull { return .value(.null) }
+        if let array = value as? [Any] { return .list(try array.map(engineValue)) }
+        if let elements = value as? any ElementsProvider { return .list(try elements.anyElements.map(engineValue)) }
+        return .value(try engineValue(value))
+    }
+
+    static func engineValue(_ value: Any) throws -> StrataCore.Value {
+        try ValueConversion.engineValue(value) { object in
+            guard let binding = object.binding else {
+                throw RealmError.invalidQuery("Invalid query: an unmanaged object cannot be a query argument")
+            }
+            return .link(binding.key)
+        }
+    }
+}
+
+/// One key of a sort: a key path and a direction.
+///
+/// Foundation on Linux also declares a `SortDescriptor`; code that imports both writes
+/// `Strata.SortDescriptor`.
+public struct SortDescriptor: Sendable, Hashable, CustomStringConvertible {
+    /// The property (through to-one links: `"owner.name"`).
+    public let keyPath: String
+    /// Whether the order is ascending.
+    public let ascending: Bool
+
+    /// Sorts by `keyPath`.
+    public init(keyPath: String, ascending: Bool = true) {
+        self.keyPath = keyPath
+        self.ascending = ascending
+    }
+
+    /// Sorts by a Swift key path.
+    public init<Root, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool = true) {
+        self.init(keyPath: KeyPathName.of(keyPath), ascending: ascending)
+    }
+
+    /// The same key in the other direction.
+    public func reversed() -> SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
+
+    /// `keyPath ASC` or `keyPath DESC`.
+    public var description: String { "\(keyPath) \(ascending ? "ASC" : "DESC")" }
+}
+
+/// Turns a Swift key path into the property path it names (`\Person.owner?.name` is `owner.name`).
+enum KeyPathName {
+    static func of<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {
+        if let path = KeyPathRecorder.path(of: keyPath) { return path }
+        var text = String(describing: keyPath)
+        if text.hasPrefix("\\") { text.removeFirst() }
+        text = text.filter { $0 != "?" && $0 != "!" }
+        return text.split(separator: ".").dropFirst().joined(separator: ".")
+    }
+}

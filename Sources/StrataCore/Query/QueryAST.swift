@@ -1,0 +1,107 @@
+// QueryAST.swift: a parsed query, before it is bound to a schema.
+
+/// Comparison operators.
+package enum ComparisonOperator: String, Sendable, Equatable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case beginsWith = "BEGINSWITH"
+    case endsWith = "ENDSWITH"
+    case contains = "CONTAINS"
+    case like = "LIKE"
+    case inList = "IN"
+
+    /// The operator with its sides swapped (`5 < age` is `age > 5`).
+    var mirrored: ComparisonOperator {
+        switch self {
+        case .less: return .greater
+        case .lessOrEqual: return .greaterOrEqual
+        case .greater: return .less
+        case .greaterOrEqual: return .lessOrEqual
+        default: return self
+        }
+    }
+
+    var isStringOperator: Bool { [.beginsWith, .endsWith, .contains, .like].contains(self) }
+}
+
+/// `[c]`, `[d]`, `[cd]`.
+package struct StringOptions: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    package static let caseInsensitive = StringOptions(rawValue: 1)
+    package static let diacriticInsensitive = StringOptions(rawValue: 2)
+}
+
+/// ANY / ALL / NONE over a collection key path.
+package enum Quantifier: String, Sendable, Equatable {
+    case any = "ANY"
+    case all = "ALL"
+    case noneOf = "NONE"
+}
+
+/// Collection aggregates on a key path.
+package enum KeyPathAggregate: String, Sendable, Equatable {
+    case count = "@count"
+    case size = "@size"
+    case min = "@min"
+    case max = "@max"
+    case sum = "@sum"
+    case avg = "@avg"
+}
+
+/// One side of a comparison.
+package indirect enum QueryOperand: Sendable, Equatable {
+    /// A key path (names split on dots) with an optional trailing aggregate and its property.
+    case keyPath([String], aggregate: KeyPathAggregate?, aggregateProperty: String?, column: Int)
+    /// A literal or argument value.
+    case constant(Value, column: Int)
+    /// `{a, b, c}` or an array argument.
+    case list([Value], column: Int)
+
+    var column: Int {
+        switch self {
+        case .keyPath(_, _, _, let column), .constant(_, let column), .list(_, let column): return column
+        }
+    }
+}
+
+/// A parsed predicate.
+package indirect enum QueryNode: Sendable, Equatable {
+    case truePredicate
+    case falsePredicate
+    case and([QueryNode])
+    case or([QueryNode])
+    case not(QueryNode)
+    case comparison(QueryOperand, ComparisonOperator, QueryOperand, StringOptions, Quantifier?, column: Int)
+    case between(QueryOperand, QueryOperand, QueryOperand, Quantifier?, column: Int)
+}
+
+/// One sort key of a trailing `SORT(...)` or of `sorted(by:)`.
+package struct QuerySortKey: Sendable, Equatable {
+    package var keyPath: String
+    package var ascending: Bool
+
+    package init(keyPath: String, ascending: Bool) {
+        self.keyPath = keyPath
+        self.ascending = ascending
+    }
+}
+
+/// A predicate with its trailing `SORT`, `DISTINCT` and `LIMIT` clauses.
+package struct ParsedQuery: Sendable, Equatable {
+    package var predicate: QueryNode
+    package var sort: [QuerySortKey] = []
+    package var distinct: [String] = []
+    package var limit: Int?
+
+    package init(predicate: QueryNode, sort: [QuerySortKey] = [], distinct: [String] = [], limit: Int? = nil) {
+        self.predicate = predicate
+        self.sort = sort
+        self.distinct = distinct
+        self.limit = limit
+    }
+}

@@ -1,0 +1,307 @@
+// QueryBinder.swift: resolves a parsed query's key paths against a schema and type-checks it.
+//
+// A key path walks links (single or collections) from the root table to a final column. A path that
+// crosses a collection yields several values and needs ANY/ALL/NONE or an aggregate (@count, @min…).
+
+/// A key path resolved against the schema.
+package struct BoundPath: Sendable, Equatable {
+    /// Link columns crossed, each with the table it starts from.
+    var hops: [(table: TableKey, column: ColumnSpec)]
+    /// The final column (nil for `links.@count` on a link collection).
+    var final: ColumnSpec?
+    var finalTable: TableKey
+    var aggregate: KeyPathAggregate?
+    /// For `links.@sum.property`: the property of the linked objects.
+    var aggregateColumn: ColumnSpec?
+    /// Whether the path yields several values.
+    var isMultiple: Bool
+    var text: String
+
+    package static func == (lhs: BoundPath, rhs: BoundPath) -> Bool {
+        lhs.text == rhs.text && lhs.finalTable == rhs.finalTable
+    }
+
+    /// The type of the values the path yields, for type checking.
+    var valueType: ValueType? {
+        if let aggregate {
+            if aggregate == .count || aggregate == .size { return .int }
+            if aggregate == .avg { return .double }
+            return aggregateColumn?.type ?? final?.type
+        }
+        return final?.type
+    }
+}
+
+/// A predicate bound to a schema.
+package indirect enum BoundNode: Sendable, Equatable {
+    case constant(Bool)
+    case and([BoundNode])
+    case or([BoundNode])
+    case not(BoundNode)
+    case compare(BoundOperand, ComparisonOperator, BoundOperand, StringOptions, Quantifier?)
+    case between(BoundOperand, Value, Value, Quantifier?)
+}
+
+/// One side of a bound comparison.
+package enum BoundOperand: Sendable, Equatable {
+    case path(BoundPath)
+    case value(Value)
+    case list([Value])
+}
+
+/// A bound query: predicate, sort, distinct and limit.
+package struct BoundQuery: Sendable, Equatable {
+    package var table: TableKey
+    package var predicate: BoundNode
+    package var sort: [(path: BoundPath, ascending: Bool)]
+    package var distinct: [BoundPath]
+    package var limit: Int?
+
+    package static func == (lhs: BoundQuery, rhs: BoundQuery) -> Bool {
+        lhs.table == rhs.table && lhs.predicate == rhs.predicate && lhs.sort.map(\.path) == rhs.sort.map(\.path)
+            && lhs.sort.map(\.ascending) == rhs.sort.map(\.ascending) && lhs.distinct == rhs.distinct
+            && lhs.limit == rhs.limit
+    }
+}
+
+/// Binds parsed queries to the tables of a transaction.
+package struct QueryBinder {
+    let specs: [TableKey: TableSpec]
+    let root: TableKey
+
+    package init(reading: any TransactionReading, root: TableKey) {
+        specs = Dictionary(uniqueKeysWithValues: reading.tableSpecs.map { ($0.key, $0) })
+        self.root = root
+    }
+
+    /// Binds a query; throws `QueryError` for unknown properties and type mismatches.
+    package func bind(_ query: ParsedQuery) throws -> BoundQuery {
+        BoundQuery(
+            table: root,
+            predicate: try bind(query.predicate),
+            sort: try query.sort.map { (try sortPath($0.keyPath), $0.ascending) },
+            distinct: try query.distinct.map { try sortPath($0) },
+            limit: query.limit
+        )
+    }
+
+    /// A path for SORT/DISTINCT: through to-one links only.
+    package func sortPath(_ text: String) throws -> BoundPath {
+        let path = try resolve(
+            text.split(separator: ".").map(String.init),
+            aggregate: nil,
+            aggregateProperty: nil,
+            column: nil
+        )
+        guard !path.isMultiple, let final = path.final, final.collection == .single, final.type != .backlink else {
+            throw QueryError(
+                "cannot sort or distinct on '\(text)': it is not a property reached through to-one links",
+                at: nil
+            )
+        }
+        return path
+    }
+
+    private func bind(_ node: QueryNode) throws -> BoundNode {
+        switch node {
+        case .truePredicate: return .constant(true)
+        case .falsePredicate: return .constant(false)
+        case .and(let terms): return .and(try terms.map(bind))
+        case .or(let terms): return .or(try terms.map(bind))
+        case .not(let inner): return .not(try bind(inner))
+        case .between(let subject, .constant(let low, _), .constant(let high, _), let quantifier, let column):
+            let bound = try operand(subject)
+            guard case .path(let path) = bound else {
+                throw QueryError("BETWEEN needs a property on its left", at: column)
+            }
+            try checkQuantifier(path, quantifier, column: column)
+            for value in [low, high] { try checkType(path, .greaterOrEqual, value, column: column) }
+            return .between(bound, low, high, quantifier)
+        case .between(_, _, _, _, let column):
+            throw QueryError("BETWEEN needs constant bounds", at: column)
+        case .comparison(let lhs, var op, let rhs, let options, let quantifier, let column):
+            var left = try operand(lhs)
+            var right = try operand(rhs)
+            // Constants go on the right: `5 < age` is `age > 5`; `"x" IN tags` is `ANY tags == "x"`.
+            var quantifier = quantifier
+            if case .value(let value) = left, case .path(let path) = right {
+                if op == .inList {
+                    guard path.isMultiple else {
+                        throw QueryError("IN needs a list or a collection on its right", at: column)
+                    }
+                    op = .equal
+                    quantifier = quantifier ?? .any
+                } else {
+                    op = op.mirrored
+                    guard !op.isStringOperator else {
+                        throw QueryError("the property must be on the left of \(op.rawValue)", at: column)
+                    }
+                }
+                left = .path(path)
+                right = .value(value)
+            }
+            guard case .path(let path) = left else { throw QueryError("a comparison needs a property", at: column) }
+            try checkQuantifier(path, quantifier, column: column)
+            switch right {
+            case .value(let value):
+                if op == .inList {
+                    guard case .list = value else {
+                        throw QueryError("IN needs a list of values on its right", at: rhs.column)
+                    }
+                }
+                try checkType(path, op, value, column: rhs.column)
+            case .list(let values):
+                if op != .inList && op != .equal {
+                    throw QueryError("a list of values can only be used with IN", at: column)
+                }
+                op = .inList
+                for value in values { try checkType(path, .equal, value, column: rhs.column) }
+            case .path(let other):
+                if other.isMultiple {
+                    throw QueryError("the right side of a comparison cannot be a collection", at: rhs.column)
+                }
+                if let a = path.valueType, let b = other.valueType, !compatible(a, b) {
+                    throw QueryError("cannot compare '\(path.text)' (\(a)) with '\(other.text)' (\(b))", at: column)
+                }
+            }
+            if op.isStringOperator || !options.isEmpty {
+                guard let type = path.valueType, [.string, .binary, .mixed].contains(type) else {
+                    throw QueryError(
+                        "\(op.rawValue)\(options.isEmpty ? "" : " with string options") is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
+                        at: column
+                    )
+                }
+            }
+            return .compare(left, op, right, options, quantifier)
+        }
+    }
+
+    private func operand(_ operand: QueryOperand) throws -> BoundOperand {
+        switch operand {
+        case .constant(let value, _): return .value(value)
+        case .list(let values, _): return .list(values)
+        case .keyPath(let parts, let aggregate, let aggregateProperty, let column):
+            return .path(try resolve(parts, aggregate: aggregate, aggregateProperty: aggregateProperty, column: column))
+        }
+    }
+
+    private func checkQuantifier(_ path: BoundPath, _ quantifier: Quantifier?, column: Int) throws {
+        if path.isMultiple && quantifier == nil {
+            throw QueryError(
+                "'\(path.text)' is a collection: use ANY, ALL, NONE or an aggregate such as @count",
+                at: column
+            )
+        }
+    }
+
+    func resolve(_ parts: [String], aggregate: KeyPathAggregate?, aggregateProperty: String?, column: Int?) throws
+        -> BoundPath
+    {
+        var table = root
+        var hops: [(table: TableKey, column: ColumnSpec)] = []
+        var multiple = false
+        let text =
+            parts.joined(separator: ".") + (aggregate.map { ".\($0.rawValue)" } ?? "")
+            + (aggregateProperty.map { ".\($0)" } ?? "")
+        for (index, name) in parts.enumerated() {
+            guard let spec = specs[table] else { throw QueryError("unknown table", at: column) }
+            guard let found = spec.column(named: name), found.type != .backlink else {
+                throw QueryError("'\(spec.name)' has no property '\(name)'", at: column)
+            }
+            let last = index == parts.count - 1
+            if last {
+                if found.collection != .single { multiple = true }
+                var path = BoundPath(
+                    hops: hops,
+                    final: found,
+                    finalTable: table,
+                    aggregate: aggregate,
+                    aggregateColumn: nil,
+                    isMultiple: multiple,
+                    text: text
+                )
+                if let aggregate {
+                    guard found.collection != .single else {
+                        throw QueryError("\(aggregate.rawValue) needs a collection, '\(name)' is not one", at: column)
+                    }
+                    if multiple && hops.contains(where: { $0.column.collection != .single }) {
+                        throw QueryError("\(aggregate.rawValue) cannot follow another collection", at: column)
+                    }
+                    path.isMultiple = hops.contains { $0.column.collection != .single }
+                    if let aggregateProperty {
+                        guard found.isLink, let target = found.linkTable, let targetSpec = specs[target],
+                            let property = targetSpec.column(named: aggregateProperty)
+                        else {
+                            throw QueryError(
+                                "'\(aggregateProperty)' is not a property of the objects in '\(name)'",
+                                at: column
+                            )
+                        }
+                        path.aggregateColumn = property
+                    } else if aggregate != .count && aggregate != .size && found.isLink {
+                        throw QueryError(
+                            "\(aggregate.rawValue) on a list of objects needs a property, e.g. \(name).\(aggregate.rawValue).age",
+                            at: column
+                        )
+                    }
+                    if aggregate != .count && aggregate != .size {
+                        let type = path.aggregateColumn?.type ?? found.type
+                        guard
+                            [.int, .float, .double, .decimal128, .timestamp, .mixed].contains(type)
+                                || (aggregate != .sum && aggregate != .avg && type == .string)
+                        else {
+                            throw QueryError(
+                                "\(aggregate.rawValue) is not valid for values of type \(type)",
+                                at: column
+                            )
+                        }
+                    }
+                }
+                return path
+            }
+            guard found.isLink, let target = found.linkTable else {
+                throw QueryError("'\(name)' is not a link, so '\(parts[index + 1])' cannot follow it", at: column)
+            }
+            if found.collection != .single { multiple = true }
+            hops.append((table, found))
+            table = target
+        }
+        throw QueryError("empty key path", at: column)
+    }
+
+    private func compatible(_ a: ValueType, _ b: ValueType) -> Bool {
+        let numbers: Set<ValueType> = [.int, .float, .double, .decimal128]
+        if a == .mixed || b == .mixed { return true }
+        if numbers.contains(a) && numbers.contains(b) { return true }
+        if [.string, .binary].contains(a) && [.string, .binary].contains(b) { return true }
+        return a == b
+    }
+
+    private func checkType(_ path: BoundPath, _ op: ComparisonOperator, _ value: Value, column: Int) throws {
+        guard let type = path.valueType else { return }
+        let ok: Bool
+        switch (type, value) {
+        case (_, .null): ok = op == .equal || op == .notEqual || op == .inList
+        case (.mixed, _): ok = true
+        case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
+            (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),
+            (.decimal128, .decimal128):
+            ok = true
+        case (.bool, .bool): ok = op == .equal || op == .notEqual || op == .inList
+        case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
+        case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
+        case (.timestamp, .timestamp), (.objectId, .objectId), (.uuid, .uuid): ok = true
+        case (.link, .link), (.link, .typedLink): ok = op == .equal || op == .notEqual || op == .inList
+        case (_, .list(let values)) where op == .inList:
+            for element in values { try checkType(path, .equal, element, column: column) }
+            ok = true
+        default: ok = false
+        }
+        guard ok else {
+            throw QueryError(
+                "cannot compare '\(path.text)' of type \(type) with \(value) using \(op.rawValue)",
+                at: column
+            )
+        }
+    }
+}

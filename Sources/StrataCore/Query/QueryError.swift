@@ -1,0 +1,19 @@
+// QueryError.swift: what is wrong with a query, and where.
+
+/// A malformed or mistyped query: the message names the problem and the position (a 1-based column
+/// in the query text).
+package struct QueryError: Error, CustomStringConvertible, Equatable, Sendable {
+    package var message: String
+    /// 1-based column in the query text, or nil for errors without one.
+    package var column: Int?
+
+    package init(_ message: String, at column: Int?) {
+        self.message = message
+        self.column = column
+    }
+
+    package var description: String {
+        guard let column else { return "Invalid query: \(message)" }
+        return "Invalid query at column \(column): \(message)"
+    }
+}

@@ -1,0 +1,198 @@
+// QueryEvaluator.swift: runs a bound query over a transaction's tables.
+//
+// Order of work: candidates (an index lookup when the predicate requires `indexedColumn == constant`
+// or `IN` on it, else every object) → predicate, object by object, short-circuiting → DISTINCT (first
+// object of each value combination, in key order) → SORT (stable, nulls first ascending, Realm's
+// string collation) → LIMIT.
+
+/// Evaluates bound queries.
+package struct QueryEvaluator {
+    let reading: any TransactionReading
+
+    package init(reading: any TransactionReading) {
+        self.reading = reading
+    }
+
+    /// The keys of the objects the query selects, in result order.
+    package func run(_ query: BoundQuery) throws -> [ObjectKey] {
+        let table = try reading.table(query.table)
+        var keys = try candidates(query.predicate, table: table) ?? table.keys()
+        keys = try keys.filter { try matches(query.predicate, key: $0, table: query.table) }
+        if !query.distinct.isEmpty {
+            var seen = Set<[Value]>()
+            keys = try keys.filter { key in seen.insert(try query.distinct.map { try single($0, key: key) }).inserted }
+        }
+        if !query.sort.isEmpty {
+            let sortValues = try keys.map { key in try query.sort.map { try single($0.path, key: key) } }
+            let order = keys.indices.sorted { a, b in
+                for (position, descriptor) in query.sort.enumerated() {
+                    let comparison = ValueComparison.sortOrder(sortValues[a][position], sortValues[b][position])
+                    if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
+                }
+                return a < b
+            }
+            keys = order.map { keys[$0] }
+        }
+        if let limit = query.limit, keys.count > limit { keys = Array(keys.prefix(limit)) }
+        return keys
+    }
+
+    /// Whether one object matches a bound predicate.
+    package func matches(_ node: BoundNode, key: ObjectKey, table: TableKey) throws -> Bool {
+        switch node {
+        case .constant(let value): return value
+        case .and(let terms):
+            for term in terms where try !matches(term, key: key, table: table) { return false }
+            return true
+        case .or(let terms):
+            for term in terms where try matches(term, key: key, table: table) { return true }
+            return false
+        case .not(let inner): return try !matches(inner, key: key, table: table)
+        case .between(.path(let path), let low, let high, let quantifier):
+            return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { value in
+                ValueComparison.matches(value, .greaterOrEqual, low, options: [])
+                    && ValueComparison.matches(value, .lessOrEqual, high, options: [])
+            }
+        case .between: return false
+        case .compare(.path(let path), let op, let rhs, let options, let quantifier):
+            let right: [Value]
+            switch rhs {
+            case .value(.list(let list)), .list(let list): right = list
+            case .value(let value): right = [value]
+            case .path(let other): right = [try single(other, key: key)]
+            }
+            return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { value in
+                if op == .inList {
+                    return right.contains { ValueComparison.matches(value, .equal, $0, options: options) }
+                }
+                return ValueComparison.matches(value, op, right[0], options: options)
+            }
+        case .compare: return false
+        }
+    }
+
+    private func quantified(_ values: [Value], _ quantifier: Quantifier?, isMultiple: Bool, _ test: (Value) -> Bool)
+        throws -> Bool
+    {
+        guard isMultiple else { return values.first.map(test) ?? false }
+        switch quantifier ?? .any {
+        case .any: return values.contains(where: test)
+        case .all: return values.allSatisfy(test)
+        case .noneOf: return !values.contains(where: test)
+        }
+    }
+
+    /// The single value of a to-one path (null where a link is missing).
+    package func single(_ path: BoundPath, key: ObjectKey) throws -> Value {
+        try values(path, key: key).first ?? .null
+    }
+
+    /// Every value a path yields for one object.
+    func values(_ path: BoundPath, key: ObjectKey) throws -> [Value] {
+        var objects = [key]
+        for hop in path.hops {
+            let table = try reading.table(hop.table)
+            objects = try objects.flatMap { try linked(table.value($0, hop.column.key)) }
+        }
+        let table = try reading.table(path.finalTable)
+        guard let final = path.final else { return [] }
+        if let aggregate = path.aggregate {
+            return try objects.map { object in
+                let collection = try table.value(object, final.key)
+                var elements = elementsOf(collection)
+                if let property = path.aggregateColumn, let target = final.linkTable {
+                    let targetTable = try reading.table(target)
+                    elements = try linked(collection).map { try targetTable.value($0, property.key) }
+                }
+                return Self.aggregate(aggregate, elements)
+            }
+        }
+        return try objects.flatMap { object -> [Value] in
+            let value = try table.value(object, final.key)
+            return final.collection == .single ? [value] : elementsOf(value)
+        }
+    }
+
+    private func elementsOf(_ value: Value) -> [Value] {
+        switch value {
+        case .list(let elements): return elements
+        case .dictionary(let entries): return entries.map(\.value)
+        default: return []
+        }
+    }
+
+    private func linked(_ value: Value) -> [ObjectKey] {
+        switch value {
+        case .link(let key): return [key]
+        case .list(let elements): return elements.flatMap(linked)
+        case .dictionary(let entries): return entries.flatMap { linked($0.value) }
+        default: return []
+        }
+    }
+
+    /// @count/@size, @min, @max, @sum, @avg over a collection (nulls ignored; @sum of nothing is 0,
+    /// @min/@max/@avg of nothing is null).
+    static func aggregate(_ aggregate: KeyPathAggregate, _ values: [Value]) -> Value {
+        switch aggregate {
+        case .count, .size: return .int(Int64(values.count))
+        case .min, .max:
+            let present = values.filter { !$0.isNull }
+            let best = present.dropFirst().reduce(present.first) { result, value in
+                guard let result else { return value }
+                let order = ValueComparison.sortOrder(value, result)
+                return aggregate == .min ? (order < 0 ? value : result) : (order > 0 ? value : result)
+            }
+            return best ?? .null
+        case .sum, .avg:
+            let present = values.filter { !$0.isNull }
+            if present.allSatisfy({ if case .int = $0 { return true } else { return false } }) && aggregate == .sum {
+                return .int(
+                    present.reduce(Int64(0)) { total, value in
+                        if case .int(let v) = value { return total &+ v } else { return total }
+                    }
+                )
+            }
+            let numbers = present.compactMap(ValueComparison.number)
+            if aggregate == .sum { return .double(numbers.reduce(0, +)) }
+            return numbers.isEmpty ? .null : .double(numbers.reduce(0, +) / Double(numbers.count))
+        }
+    }
+
+    /// Keys an index can narrow the search to, when the predicate requires an indexed equality.
+    private func candidates(_ node: BoundNode, table: Table) throws -> [ObjectKey]? {
+        switch node {
+        case .compare(.path(let path), let op, let rhs, let options, _)
+        where path.hops.isEmpty && path.aggregate == nil && options.isEmpty:
+            guard let column = path.final, column.indexed, column.collection == .single, column.type != .mixed else {
+                return nil
+            }
+            let values: [Value]
+            switch (op, rhs) {
+            case (.equal, .value(let value)) where !value.isNull: values = [value]
+            case (.inList, .list(let list)), (.inList, .value(.list(let list))): values = list
+            default: return nil
+            }
+            guard let index = try table.index(column.key) else { return nil }
+            var keys = Set<ObjectKey>()
+            for value in values {
+                let stored = storedForm(value, column)
+                for key in try index.candidates(for: stored) { keys.insert(key) }
+            }
+            return keys.sorted()
+        case .and(let terms):
+            for term in terms { if let keys = try candidates(term, table: table) { return keys } }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// A query constant in the form the column stores (index hashes are of stored values).
+    private func storedForm(_ value: Value, _ column: ColumnSpec) -> Value {
+        switch (column.type, value) {
+        case (.int, .double(let v)) where v == v.rounded(): return .int(Int64(v))
+        case (.bool, .int(let v)): return .bool(v != 0)
+        default: return value
+        }
+    }
+}

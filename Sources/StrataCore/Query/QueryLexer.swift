@@ -1,0 +1,160 @@
+// QueryLexer.swift: the Realm query language split into tokens, each with its column.
+
+/// One token of a query.
+package struct QueryToken: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
+        case identifier(String)
+        case string(String)
+        case number(String)
+        case argument(Int?)  // %@ (nil: next), $n
+        case keyArgument  // %K
+        case symbol(String)  // == != < <= > >= = <> && || ! ( ) { } , . [ ]
+        case end
+    }
+
+    package var kind: Kind
+    package var column: Int
+}
+
+/// Splits query text into tokens.
+package enum QueryLexer {
+    package static func tokens(_ text: String) throws -> [QueryToken] {
+        let characters = Array(text)
+        var tokens: [QueryToken] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let column = index + 1
+            if character.isWhitespace {
+                index += 1
+                continue
+            }
+            if character == "\"" || character == "'" {
+                var value = ""
+                index += 1
+                var closed = false
+                while index < characters.count {
+                    let next = characters[index]
+                    if next == "\\", index + 1 < characters.count {
+                        let escaped = characters[index + 1]
+                        switch escaped {
+                        case "n": value.append("\n")
+                        case "t": value.append("\t")
+                        default: value.append(escaped)
+                        }
+                        index += 2
+                        continue
+                    }
+                    if next == character {
+                        closed = true
+                        index += 1
+                        break
+                    }
+                    value.append(next)
+                    index += 1
+                }
+                guard closed else { throw QueryError("unterminated string", at: column) }
+                tokens.append(QueryToken(kind: .string(value), column: column))
+                continue
+            }
+            if character.isNumber
+                || (character == "-" && index + 1 < characters.count && characters[index + 1].isNumber
+                    && !(tokens.last.map(isOperand) ?? false))
+            {
+                var text = String(character)
+                index += 1
+                while index < characters.count {
+                    let next = characters[index]
+                    // Dates: 2020-01-31@12:00:00(:nanos); numbers: 1.5e-3; hex: 0x1F
+                    if next.isNumber || next.isLetter || next == "." || next == "@" || next == ":"
+                        || (next == "-"
+                            && (text.contains("-") || text.count == 4 || text.last == "e" || text.last == "E"))
+                    {
+                        if next == "-" && !(text.last == "e" || text.last == "E") && !isDateLike(text) { break }
+                        text.append(next)
+                        index += 1
+                    } else {
+                        break
+                    }
+                }
+                tokens.append(QueryToken(kind: .number(text), column: column))
+                continue
+            }
+            if character.isLetter || character == "_" || character == "@" || character == "#" {
+                var text = String(character)
+                index += 1
+                while index < characters.count,
+                    characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+                {
+                    text.append(characters[index])
+                    index += 1
+                }
+                tokens.append(QueryToken(kind: .identifier(text), column: column))
+                // oid(...) and uuid(...) hold raw text (uuids contain '-').
+                if ["oid", "uuid"].contains(text.lowercased()), index < characters.count, characters[index] == "(" {
+                    guard let close = characters[index...].firstIndex(of: ")") else {
+                        throw QueryError("unterminated \(text)(...) literal", at: column)
+                    }
+                    tokens.append(QueryToken(kind: .symbol("("), column: index + 1))
+                    tokens.append(QueryToken(kind: .string(String(characters[(index + 1)..<close])), column: index + 2))
+                    tokens.append(QueryToken(kind: .symbol(")"), column: close + 1))
+                    index = close + 1
+                }
+                continue
+            }
+            if character == "%" {
+                guard index + 1 < characters.count else {
+                    throw QueryError("'%' must be followed by @, K, d or f", at: column)
+                }
+                switch characters[index + 1] {
+                case "@", "d", "f", "i", "u", "s": tokens.append(QueryToken(kind: .argument(nil), column: column))
+                case "K": tokens.append(QueryToken(kind: .keyArgument, column: column))
+                default: throw QueryError("'%\(characters[index + 1])' is not a valid argument placeholder", at: column)
+                }
+                index += 2
+                continue
+            }
+            if character == "$" {
+                var digits = ""
+                index += 1
+                while index < characters.count, characters[index].isNumber {
+                    digits.append(characters[index])
+                    index += 1
+                }
+                guard let number = Int(digits) else {
+                    throw QueryError("'$' must be followed by an argument number", at: column)
+                }
+                tokens.append(QueryToken(kind: .argument(number), column: column))
+                continue
+            }
+            let two = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
+            if ["==", "!=", "<=", ">=", "<>", "&&", "||", "=<", "=>"].contains(two) {
+                let normalized = two == "=<" ? "<=" : two == "=>" ? ">=" : two
+                tokens.append(QueryToken(kind: .symbol(normalized), column: column))
+                index += 2
+                continue
+            }
+            if "=<>!(){},.[]".contains(character) {
+                tokens.append(QueryToken(kind: .symbol(String(character)), column: column))
+                index += 1
+                continue
+            }
+            throw QueryError("unexpected character '\(character)'", at: column)
+        }
+        tokens.append(QueryToken(kind: .end, column: characters.count + 1))
+        return tokens
+    }
+
+    private static func isOperand(_ token: QueryToken) -> Bool {
+        switch token.kind {
+        case .identifier(let name): return !["AND", "OR", "NOT", "IN", "BETWEEN"].contains(name.uppercased())
+        case .string, .number, .argument: return true
+        case .symbol(let symbol): return symbol == ")" || symbol == "}" || symbol == "]"
+        default: return false
+        }
+    }
+
+    private static func isDateLike(_ text: String) -> Bool {
+        text.count == 4 || (text.count == 7 && text.filter { $0 == "-" }.count == 1)
+    }
+}

@@ -1,0 +1,345 @@
+// QueryParser.swift: recursive descent over the Realm query language.
+//
+//   query      := or-expr (SORT(...) | DISTINCT(...) | LIMIT(n))*
+//   or-expr    := and-expr ((OR | ||) and-expr)*
+//   and-expr   := not-expr ((AND | &&) not-expr)*
+//   not-expr   := (NOT | !) not-expr | primary
+//   primary    := ( or-expr ) | TRUEPREDICATE | FALSEPREDICATE | comparison
+//   comparison := [ANY|SOME|ALL|NONE] operand op[options] operand | operand BETWEEN {a, b}
+//
+// Arguments (%@, %K, %d, %f, $n) are substituted while parsing, so a parsed query holds only values.
+
+import Foundation
+
+/// Parses query text with its arguments.
+package struct QueryParser {
+    private var tokens: [QueryToken]
+    private var position = 0
+    private let arguments: [QueryArgument]
+    private var nextArgument = 0
+
+    /// An argument value: a value, a list of values (for IN) or a key path (for %K).
+    package enum QueryArgument: Sendable, Equatable {
+        case value(Value)
+        case list([Value])
+        case keyPath(String)
+    }
+
+    package init(_ text: String, arguments: [QueryArgument]) throws {
+        tokens = try QueryLexer.tokens(text)
+        self.arguments = arguments
+    }
+
+    /// Parses a whole query.
+    package static func parse(_ text: String, arguments: [QueryArgument] = []) throws -> ParsedQuery {
+        var parser = try QueryParser(text, arguments: arguments)
+        return try parser.parseQuery()
+    }
+
+    private var current: QueryToken { tokens[position] }
+
+    private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
+
+    private func keyword(_ token: QueryToken) -> String? {
+        if case .identifier(let name) = token.kind { return name.uppercased() }
+        return nil
+    }
+
+    private func isSymbol(_ symbol: String) -> Bool {
+        if case .symbol(let value) = current.kind { return value == symbol }
+        return false
+    }
+
+    private mutating func expectSymbol(_ symbol: String) throws {
+        guard isSymbol(symbol) else {
+            throw QueryError("expected '\(symbol)' but found \(describe(current))", at: current.column)
+        }
+        advance()
+    }
+
+    private func describe(_ token: QueryToken) -> String {
+        switch token.kind {
+        case .identifier(let name): return "'\(name)'"
+        case .string(let value): return "string '\(value)'"
+        case .number(let value): return "'\(value)'"
+        case .argument: return "an argument"
+        case .keyArgument: return "'%K'"
+        case .symbol(let symbol): return "'\(symbol)'"
+        case .end: return "the end of the query"
+        }
+    }
+
+    mutating func parseQuery() throws -> ParsedQuery {
+        var query = ParsedQuery(predicate: try parseOr())
+        while let word = keyword(current), ["SORT", "DISTINCT", "LIMIT"].contains(word) {
+            let column = current.column
+            advance()
+            try expectSymbol("(")
+            switch word {
+            case "SORT":
+                repeat {
+                    if isSymbol(",") { advance() }
+                    let path = try parseKeyPathText()
+                    guard let direction = keyword(current),
+                        ["ASC", "ASCENDING", "DESC", "DESCENDING"].contains(direction)
+                    else {
+                        throw QueryError("SORT needs ASC or DESC after '\(path)'", at: current.column)
+                    }
+                    advance()
+                    query.sort.append(QuerySortKey(keyPath: path, ascending: direction.hasPrefix("ASC")))
+                } while isSymbol(",")
+            case "DISTINCT":
+                repeat {
+                    if isSymbol(",") { advance() }
+                    query.distinct.append(try parseKeyPathText())
+                } while isSymbol(",")
+            default:
+                guard case .number(let text) = current.kind, let limit = Int(text), limit >= 0 else {
+                    throw QueryError("LIMIT needs a non-negative integer", at: current.column)
+                }
+                advance()
+                query.limit = min(limit, query.limit ?? limit)
+            }
+            guard isSymbol(")") else { throw QueryError("expected ')' to close \(word)", at: column) }
+            advance()
+        }
+        guard case .end = current.kind else { throw QueryError("unexpected \(describe(current))", at: current.column) }
+        guard nextArgument <= arguments.count else { throw QueryError("too few arguments", at: nil) }
+        return query
+    }
+
+    private mutating func parseOr() throws -> QueryNode {
+        var terms = [try parseAnd()]
+        while keyword(current) == "OR" || isSymbol("||") {
+            advance()
+            terms.append(try parseAnd())
+        }
+        return terms.count == 1 ? terms[0] : .or(terms)
+    }
+
+    private mutating func parseAnd() throws -> QueryNode {
+        var terms = [try parseNot()]
+        while keyword(current) == "AND" || isSymbol("&&") {
+            advance()
+            terms.append(try parseNot())
+        }
+        return terms.count == 1 ? terms[0] : .and(terms)
+    }
+
+    private mutating func parseNot() throws -> QueryNode {
+        if keyword(current) == "NOT" || isSymbol("!") {
+            advance()
+            return .not(try parseNot())
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func parsePrimary() throws -> QueryNode {
+        if isSymbol("(") {
+            advance()
+            let inner = try parseOr()
+            try expectSymbol(")")
+            return inner
+        }
+        switch keyword(current) {
+        case "TRUEPREDICATE":
+            advance()
+            return .truePredicate
+        case "FALSEPREDICATE":
+            advance()
+            return .falsePredicate
+        default:
+            return try parseComparison()
+        }
+    }
+
+    private mutating func parseComparison() throws -> QueryNode {
+        let column = current.column
+        var quantifier: Quantifier?
+        if let word = keyword(current), ["ANY", "SOME", "ALL", "NONE"].contains(word) {
+            quantifier = word == "ALL" ? .all : word == "NONE" ? .noneOf : .any
+            advance()
+        }
+        let lhs = try parseOperand()
+        if keyword(current) == "BETWEEN" {
+            advance()
+            guard case .list(let bounds, let listColumn) = try parseOperand(), bounds.count == 2 else {
+                throw QueryError("BETWEEN needs two values in braces, e.g. {1, 5}", at: current.column)
+            }
+            return .between(
+                lhs,
+                .constant(bounds[0], column: listColumn),
+                .constant(bounds[1], column: listColumn),
+                quantifier,
+                column: column
+            )
+        }
+        let operatorColumn = current.column
+        let op = try parseOperator()
+        var options: StringOptions = []
+        if isSymbol("[") {
+            advance()
+            guard case .identifier(let flags) = current.kind, flags.allSatisfy({ $0 == "c" || $0 == "d" }),
+                !flags.isEmpty
+            else {
+                throw QueryError("string options must be [c], [d] or [cd]", at: current.column)
+            }
+            if flags.contains("c") { options.insert(.caseInsensitive) }
+            if flags.contains("d") { options.insert(.diacriticInsensitive) }
+            advance()
+            try expectSymbol("]")
+        }
+        let rhs = try parseOperand()
+        if case .constant = lhs, case .constant = rhs {
+            throw QueryError("comparing two constants is not allowed", at: column)
+        }
+        if case .list = lhs { throw QueryError("a list of values must be on the right of IN", at: column) }
+        if case .list = rhs, op != .inList, op != .equal {
+            throw QueryError("a list of values can only be used with IN", at: operatorColumn)
+        }
+        return .comparison(lhs, op, rhs, options, quantifier, column: column)
+    }
+
+    private mutating func parseOperator() throws -> ComparisonOperator {
+        let token = current
+        if case .symbol(let symbol) = token.kind {
+            let map: [String: ComparisonOperator] = [
+                "==": .equal, "=": .equal, "!=": .notEqual, "<>": .notEqual, "<": .less, "<=": .lessOrEqual,
+                ">": .greater, ">=": .greaterOrEqual,
+            ]
+            if let op = map[symbol] {
+                advance()
+                return op
+            }
+        }
+        if let word = keyword(token), let op = ComparisonOperator(rawValue: word) {
+            advance()
+            return op
+        }
+        throw QueryError("expected a comparison operator but found \(describe(token))", at: token.column)
+    }
+
+    private mutating func parseKeyPathText() throws -> String {
+        let column = current.column
+        var parts: [String] = []
+        repeat {
+            if isSymbol(".") { advance() }
+            switch current.kind {
+            case .identifier(let name):
+                parts.append(name)
+                advance()
+            case .keyArgument:
+                switch try takeArgument(column: current.column) {
+                case .keyPath(let path), .value(.string(let path)): parts.append(path)
+                default: throw QueryError("%K needs a key path string argument", at: current.column)
+                }
+                advance()
+            default:
+                throw QueryError("expected a property name but found \(describe(current))", at: current.column)
+            }
+        } while isSymbol(".")
+        guard !parts.isEmpty else { throw QueryError("expected a property name", at: column) }
+        return parts.joined(separator: ".")
+    }
+
+    private mutating func takeArgument(column: Int, index: Int? = nil) throws -> QueryArgument {
+        let slot: Int
+        if let index {
+            slot = index
+        } else {
+            slot = nextArgument
+            nextArgument += 1
+        }
+        guard slot < arguments.count else {
+            throw QueryError("argument \(slot) is missing (\(arguments.count) given)", at: column)
+        }
+        return arguments[slot]
+    }
+
+    private mutating func parseOperand() throws -> QueryOperand {
+        let token = current
+        switch token.kind {
+        case .string(let value):
+            advance()
+            return .constant(.string(value), column: token.column)
+        case .number(let text):
+            advance()
+            return .constant(try QueryLiterals.number(text, column: token.column), column: token.column)
+        case .argument(let index):
+            advance()
+            switch try takeArgument(column: token.column, index: index) {
+            case .value(let value): return .constant(value, column: token.column)
+            case .list(let values): return .list(values, column: token.column)
+            case .keyPath(let path):
+                return .keyPath(
+                    path.split(separator: ".").map(String.init),
+                    aggregate: nil,
+                    aggregateProperty: nil,
+                    column: token.column
+                )
+            }
+        case .symbol("{"):
+            advance()
+            var values: [Value] = []
+            while !isSymbol("}") {
+                guard case .constant(let value, _) = try parseOperand() else {
+                    throw QueryError("a list may only hold constant values", at: current.column)
+                }
+                values.append(value)
+                if isSymbol(",") { advance() } else { break }
+            }
+            try expectSymbol("}")
+            return .list(values, column: token.column)
+        case .identifier(let name):
+            if let literal = try QueryLiterals.keywordLiteral(name, parser: &self, column: token.column) {
+                return literal
+            }
+            return try parseKeyPath()
+        case .keyArgument:
+            return try parseKeyPath()
+        default:
+            throw QueryError("expected a property or a value but found \(describe(token))", at: token.column)
+        }
+    }
+
+    private mutating func parseKeyPath() throws -> QueryOperand {
+        let column = current.column
+        let text = try parseKeyPathText()
+        var parts = text.split(separator: ".").map(String.init)
+        var aggregate: KeyPathAggregate?
+        var aggregateProperty: String?
+        if let index = parts.firstIndex(where: { $0.hasPrefix("@") }) {
+            guard let found = KeyPathAggregate(rawValue: parts[index].lowercased()) else {
+                throw QueryError(
+                    "'\(parts[index])' is not a collection operator (@count, @size, @min, @max, @sum, @avg)",
+                    at: column
+                )
+            }
+            aggregate = found
+            if index + 1 < parts.count { aggregateProperty = parts[(index + 1)...].joined(separator: ".") }
+            parts = Array(parts[..<index])
+            guard !parts.isEmpty else { throw QueryError("\(found.rawValue) needs a collection before it", at: column) }
+        }
+        return .keyPath(parts, aggregate: aggregate, aggregateProperty: aggregateProperty, column: column)
+    }
+
+    // Used by QueryLiterals for oid(...), uuid(...), B64"...".
+    mutating func consumeCall() throws -> String {
+        advance()
+        try expectSymbol("(")
+        var text = ""
+        while !isSymbol(")") {
+            switch current.kind {
+            case .identifier(let value), .number(let value), .string(let value): text += value
+            case .symbol(let symbol) where symbol == "-": text += symbol
+            case .end: throw QueryError("unterminated literal", at: current.column)
+            default: throw QueryError("unexpected \(describe(current)) in a literal", at: current.column)
+            }
+            advance()
+        }
+        advance()
+        return text
+    }
+
+    mutating func skip() { advance() }
+}

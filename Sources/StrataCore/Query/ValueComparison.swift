@@ -1,0 +1,180 @@
+// ValueComparison.swift: how the query engine compares values: null semantics, numbers across types,
+// string options ([c] case, [d] diacritics), LIKE wildcards, and Realm's sort order.
+
+import Foundation
+
+package enum ValueComparison {
+    /// Whether `lhs op rhs` holds. A null compares equal only to null, and never orders.
+    package static func matches(_ lhs: Value, _ op: ComparisonOperator, _ rhs: Value, options: StringOptions) -> Bool {
+        switch op {
+        case .equal: return equal(lhs, rhs, options: options)
+        case .notEqual: return !equal(lhs, rhs, options: options)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let order = order(lhs, rhs, options: options) else { return false }
+            switch op {
+            case .less: return order < 0
+            case .lessOrEqual: return order <= 0
+            case .greater: return order > 0
+            default: return order >= 0
+            }
+        case .beginsWith, .endsWith, .contains, .like:
+            guard let haystack = text(lhs), let needle = text(rhs) else { return false }
+            // Realm: a string operator with an empty needle matches nothing.
+            if needle.isEmpty { return false }
+            let h = fold(haystack, options)
+            let n = fold(needle, options)
+            switch op {
+            case .beginsWith: return h.hasPrefix(n)
+            case .endsWith: return h.hasSuffix(n)
+            case .contains: return h.contains(n)
+            default: return like(Array(h), Array(n))
+            }
+        case .inList:
+            return equal(lhs, rhs, options: options)
+        }
+    }
+
+    static func text(_ value: Value) -> String? {
+        switch value {
+        case .string(let string): return string
+        case .binary(let bytes): return String(decoding: bytes, as: UTF8.self)
+        default: return nil
+        }
+    }
+
+    /// Folds case and/or diacritics as the options ask.
+    static func fold(_ text: String, _ options: StringOptions) -> String {
+        var folded = text
+        if options.contains(.diacriticInsensitive) {
+            folded = folded.folding(options: .diacriticInsensitive, locale: nil)
+        }
+        if options.contains(.caseInsensitive) { folded = folded.lowercased() }
+        return folded
+    }
+
+    static func equal(_ lhs: Value, _ rhs: Value, options: StringOptions) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.null, _), (_, .null): return false
+        case (.string(let a), .string(let b)):
+            return options.isEmpty
+                ? a.unicodeScalars.elementsEqual(b.unicodeScalars) : fold(a, options) == fold(b, options)
+        case (.binary, .string), (.string, .binary): return text(lhs) == text(rhs)
+        default: return order(lhs, rhs, options: options) == 0
+        }
+    }
+
+    /// The order of two non-null values of comparable types, or nil.
+    package static func order(_ lhs: Value, _ rhs: Value, options: StringOptions = []) -> Int? {
+        switch (lhs, rhs) {
+        case (.int(let a), .int(let b)): return a < b ? -1 : a > b ? 1 : 0
+        case (.bool(let a), .bool(let b)): return a == b ? 0 : (a ? 1 : -1)
+        case (.string(let a), .string(let b)):
+            if options.isEmpty {
+                return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+                    ? 0 : (a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : 1)
+            }
+            let fa = fold(a, options)
+            let fb = fold(b, options)
+            return fa == fb ? 0 : (fa < fb ? -1 : 1)
+        case (.binary(let a), .binary(let b)): return a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
+        case (.timestamp(let a), .timestamp(let b)): return a == b ? 0 : (a < b ? -1 : 1)
+        case (.objectId(let a), .objectId(let b)), (.uuid(let a), .uuid(let b)):
+            return a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
+        case (.link(let a), .link(let b)): return a == b ? 0 : (a < b ? -1 : 1)
+        case (.typedLink(let ta, let a), .typedLink(let tb, let b)): return ta == tb && a == b ? 0 : nil
+        case (.typedLink(_, let a), .link(let b)), (.link(let a), .typedLink(_, let b)): return a == b ? 0 : nil
+        case (.decimal128(let a), .decimal128(let b)): return a == b ? 0 : nil
+        default:
+            guard let a = number(lhs), let b = number(rhs) else { return nil }
+            if a.isNaN || b.isNaN { return nil }
+            return a < b ? -1 : a > b ? 1 : 0
+        }
+    }
+
+    static func number(_ value: Value) -> Double? {
+        switch value {
+        case .int(let v): return Double(v)
+        case .float(let v): return Double(v)
+        case .double(let v): return v
+        default: return nil
+        }
+    }
+
+    /// LIKE: `*` matches any run of characters, `?` exactly one.
+    static func like(_ text: [Character], _ pattern: [Character]) -> Bool {
+        var t = 0
+        var p = 0
+        var star = -1
+        var mark = 0
+        while t < text.count {
+            if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
+                t += 1
+                p += 1
+            } else if p < pattern.count && pattern[p] == "*" {
+                star = p
+                mark = t
+                p += 1
+            } else if star >= 0 {
+                p = star + 1
+                mark += 1
+                t = mark
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count && pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+
+    // MARK: Sorting
+
+    /// Realm's sort order: null before everything; numbers numerically; strings by collation.
+    package static func sortOrder(_ lhs: Value, _ rhs: Value) -> Int {
+        switch (lhs, rhs) {
+        case (.null, .null): return 0
+        case (.null, _): return -1
+        case (_, .null): return 1
+        case (.string(let a), .string(let b)): return StringCollation.compare(a, b)
+        default: return order(lhs, rhs) ?? 0
+        }
+    }
+}
+
+/// Realm's string order (an en_US collation): punctuation and symbols, then digits, then letters
+/// compared without case first; ties go lowercase before uppercase, then by code point.
+package enum StringCollation {
+    package static func compare(_ lhs: String, _ rhs: String) -> Int {
+        if lhs.utf8.allSatisfy({ $0 < 128 }) && rhs.utf8.allSatisfy({ $0 < 128 }) {
+            return ascii(Array(lhs.utf8), Array(rhs.utf8))
+        }
+        switch lhs.compare(rhs, options: [], range: nil, locale: Locale(identifier: "en_US")) {
+        case .orderedAscending: return -1
+        case .orderedDescending: return 1
+        case .orderedSame:
+            return lhs == rhs ? 0 : (lhs.unicodeScalars.lexicographicallyPrecedes(rhs.unicodeScalars) ? -1 : 1)
+        }
+    }
+
+    private static func primary(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 1000 + Int(byte)
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 2000 + Int(byte - UInt8(ascii: "a"))
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 2000 + Int(byte - UInt8(ascii: "A"))
+        default: return Int(byte)
+        }
+    }
+
+    private static func ascii(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        for (x, y) in zip(a, b) where primary(x) != primary(y) {
+            return primary(x) < primary(y) ? -1 : 1
+        }
+        if a.count != b.count { return a.count < b.count ? -1 : 1 }
+        for (x, y) in zip(a, b) where x != y {
+            // Same letter in another case: lowercase first.
+            let xLower = x >= UInt8(ascii: "a") && x <= UInt8(ascii: "z")
+            return xLower ? -1 : (y >= UInt8(ascii: "a") && y <= UInt8(ascii: "z") ? 1 : (x < y ? -1 : 1))
+        }
+        return 0
+    }
+}
