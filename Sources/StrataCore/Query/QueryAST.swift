@@ -29,11 +29,11 @@ package enum ComparisonOperator: String, Sendable, Equatable {
 }
 
 /// `[c]`, `[d]`, `[cd]`.
-package struct StringOptions: OptionSet, Sendable, Hashable {
+package struct QueryStringOptions: OptionSet, Sendable, Hashable {
     package let rawValue: Int
     package init(rawValue: Int) { self.rawValue = rawValue }
-    package static let caseInsensitive = StringOptions(rawValue: 1)
-    package static let diacriticInsensitive = StringOptions(rawValue: 2)
+    package static let caseInsensitive = QueryStringOptions(rawValue: 1)
+    package static let diacriticInsensitive = QueryStringOptions(rawValue: 2)
 }
 
 /// ANY / ALL / NONE over a collection key path.
@@ -76,7 +76,7 @@ package indirect enum QueryNode: Sendable, Equatable {
     case and([QueryNode])
     case or([QueryNode])
     case not(QueryNode)
-    case comparison(QueryOperand, ComparisonOperator, QueryOperand, StringOptions, Quantifier?, column: Int)
+    case comparison(QueryOperand, ComparisonOperator, QueryOperand, QueryStringOptions, Quantifier?, column: Int)
     case between(QueryOperand, QueryOperand, QueryOperand, Quantifier?, column: Int)
 }
 

@@ -38,7 +38,7 @@ package indirect enum BoundNode: Sendable, Equatable {
     case and([BoundNode])
     case or([BoundNode])
     case not(BoundNode)
-    case compare(BoundOperand, ComparisonOperator, BoundOperand, StringOptions, Quantifier?)
+    case compare(BoundOperand, ComparisonOperator, BoundOperand, QueryStringOptions, Quantifier?)
     case between(BoundOperand, Value, Value, Quantifier?)
 }
 

@@ -176,7 +176,7 @@ package struct QueryParser {
         }
         let operatorColumn = current.column
         let op = try parseOperator()
-        var options: StringOptions = []
+        var options: QueryStringOptions = []
         if isSymbol("[") {
             advance()
             guard case .identifier(let flags) = current.kind, flags.allSatisfy({ $0 == "c" || $0 == "d" }),

@@ -5,7 +5,9 @@ import Foundation
 
 package enum ValueComparison {
     /// Whether `lhs op rhs` holds. A null compares equal only to null, and never orders.
-    package static func matches(_ lhs: Value, _ op: ComparisonOperator, _ rhs: Value, options: StringOptions) -> Bool {
+    package static func matches(_ lhs: Value, _ op: ComparisonOperator, _ rhs: Value, options: QueryStringOptions)
+        -> Bool
+    {
         switch op {
         case .equal: return equal(lhs, rhs, options: options)
         case .notEqual: return !equal(lhs, rhs, options: options)
@@ -43,7 +45,7 @@ package enum ValueComparison {
     }
 
     /// Folds case and/or diacritics as the options ask.
-    static func fold(_ text: String, _ options: StringOptions) -> String {
+    static func fold(_ text: String, _ options: QueryStringOptions) -> String {
         var folded = text
         if options.contains(.diacriticInsensitive) {
             folded = folded.folding(options: .diacriticInsensitive, locale: nil)
@@ -52,7 +54,7 @@ package enum ValueComparison {
         return folded
     }
 
-    static func equal(_ lhs: Value, _ rhs: Value, options: StringOptions) -> Bool {
+    static func equal(_ lhs: Value, _ rhs: Value, options: QueryStringOptions) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.null, _), (_, .null): return false
@@ -65,7 +67,7 @@ package enum ValueComparison {
     }
 
     /// The order of two non-null values of comparable types, or nil.
-    package static func order(_ lhs: Value, _ rhs: Value, options: StringOptions = []) -> Int? {
+    package static func order(_ lhs: Value, _ rhs: Value, options: QueryStringOptions = []) -> Int? {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): return a < b ? -1 : a > b ? 1 : 0
         case (.bool(let a), .bool(let b)): return a == b ? 0 : (a ? 1 : -1)
