@@ -280,8 +280,15 @@ public protocol CollectionQueryable {
     /// The element type.
     associatedtype QueryElement
 }
-extension List: CollectionQueryable { public typealias QueryElement = Element }
-extension MutableSet: CollectionQueryable { public typealias QueryElement = Element }
+extension List: CollectionQueryable {
+    /// The list's element type.
+    public typealias QueryElement = Element
+}
+
+extension MutableSet: CollectionQueryable {
+    /// The set's element type.
+    public typealias QueryElement = Element
+}
 
 // MARK: Logic
 
