@@ -52,7 +52,7 @@ struct TypedQueryTests {
             #expect(typed == expected, "\(text)")
         }
         let index = await realm.read { realm in
-            realm.objects(Employee.self).sorted(byKeyPath: "id").index { $0.name == "ken" }
+            realm.objects(Employee.self).sorted(byKeyPath: "id").index(matching: { $0.name == "ken" })
         }
         #expect(index == 6)
     }

@@ -86,6 +86,7 @@ public enum RealmError: Error, CustomStringConvertible, Sendable, Equatable {
 
 /// Runs `body`, turning engine errors into ``RealmError``.
 @inline(__always)
+@discardableResult
 func realmErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
@@ -95,6 +96,7 @@ func realmErrors<T>(_ body: () throws -> T) throws -> T {
 }
 
 /// Runs an async `body`, turning engine errors into ``RealmError``.
+@discardableResult
 func realmErrors<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
     do {
         return try await body()

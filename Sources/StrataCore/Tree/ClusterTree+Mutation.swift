@@ -307,40 +307,51 @@ extension ClusterTree {
         /// Checks ordering, counts and depth of the whole tree (slow; internal-checks builds only).
         package func checkInvariants() {
             guard let root else { return }
+            var state = InvariantState()
+            _ = checkNode(root, depth: 0, low: nil, high: nil, state: &state)
+        }
+
+        private struct InvariantState {
             var previous: Int64?
             var leafDepth: Int?
-            func walk(_ node: TreeNode, depth: Int, low: Int64?, high: Int64?) -> Int {
-                switch node {
-                case .leaf(let leaf):
-                    precondition(leafDepth == nil || leafDepth == depth, "leaves at different depths")
-                    leafDepth = depth
-                    for key in leaf.keys {
-                        precondition(previous.map { $0 < key } ?? true, "keys out of order")
-                        precondition(
-                            low.map { key >= $0 } ?? true && high.map { key < $0 } ?? true,
-                            "key outside its range"
-                        )
-                        previous = key
-                    }
-                    return leaf.count
-                case .inner(let inner):
-                    precondition(!inner.children.isEmpty)
-                    for index in inner.children.indices {
-                        let upper = index + 1 < inner.keys.count ? inner.keys[index + 1] : high
-                        let counted = walk(inner.children[index], depth: depth + 1, low: inner.keys[index], high: upper)
-                        precondition(counted == inner.counts[index], "inner count differs from its child")
-                    }
-                    return inner.counts.reduce(0, +)
-                case .clean(let ref):
-                    let keys = (try? ClusterTree(root: ref, layout: layout, context: context).allKeys()) ?? []
-                    for key in keys {
-                        precondition(previous.map { $0 < key } ?? true, "keys out of order")
-                        previous = key
-                    }
-                    return keys.count
+        }
+
+        private func checkNode(_ node: TreeNode, depth: Int, low: Int64?, high: Int64?, state: inout InvariantState)
+            -> Int
+        {
+            switch node {
+            case .leaf(let leaf):
+                precondition(state.leafDepth == nil || state.leafDepth == depth, "leaves at different depths")
+                state.leafDepth = depth
+                for key in leaf.keys {
+                    if let previous = state.previous { precondition(previous < key, "keys out of order") }
+                    if let low { precondition(key >= low, "key below its parent's range") }
+                    if let high { precondition(key < high, "key above its parent's range") }
+                    state.previous = key
                 }
+                return leaf.count
+            case .inner(let inner):
+                precondition(!inner.children.isEmpty)
+                for index in inner.children.indices {
+                    let upper = index + 1 < inner.keys.count ? inner.keys[index + 1] : high
+                    let counted = checkNode(
+                        inner.children[index],
+                        depth: depth + 1,
+                        low: inner.keys[index],
+                        high: upper,
+                        state: &state
+                    )
+                    precondition(counted == inner.counts[index], "inner count differs from its child")
+                }
+                return inner.counts.reduce(0, +)
+            case .clean(let ref):
+                let keys = (try? ClusterTree(root: ref, layout: layout, context: context).allKeys()) ?? []
+                for key in keys {
+                    if let previous = state.previous { precondition(previous < key, "keys out of order") }
+                    state.previous = key
+                }
+                return keys.count
             }
-            _ = walk(root, depth: 0, low: nil, high: nil)
         }
     #else
         @inline(__always) package func checkInvariants() {}
