@@ -270,6 +270,12 @@ struct QueryTests {
         ("id == uuid(nope)", "is not a UUID"),
         ("age IN 5", "IN needs a list"),
         ("tags.@foo == 1", "not a collection operator"),
+        ("SUBQUERY(reports, r, r.age > 5).@count > 0", "needs a variable"),
+        ("SUBQUERY(reports, $r, $r.age > 5) > 0", "expected '.'"),
+        ("SUBQUERY(reports, $r, $r.age > 5).@sum > 0", "must be followed by .@count"),
+        ("scores.@keys.x == 1", "must end the key path"),
+        ("name == 'a' SORT(name ASC", "expected ')'"),
+        ("name == 'a' DISTINCT()", "expected a property name"),
     ]
 
     @Test("Malformed queries give a specific error with its position", arguments: Self.malformed)
@@ -304,6 +310,12 @@ struct QueryTests {
         ("id IN {1, 'two'}", "cannot compare 'id'"),
         ("5 BEGINSWITH name", "must be on the left"),
         ("tags.@foo == 1", "not a collection operator"),
+        ("SUBQUERY(name, $x, $x == 'a').@count > 0", "SUBQUERY needs a list or set of objects"),
+        ("SUBQUERY(reports, $r, age > 5).@count > 0", "must start with $r"),
+        ("SUBQUERY(reports, $r, $r.nothing > 5).@count > 0", "has no property 'nothing'"),
+        ("SUBQUERY(reports, $r, $r.age > 5).@count == 'x'", "must be compared with a number"),
+        ("@links.Nobody.reports.@count > 0", "@links needs a class"),
+        ("name.@keys == 'a'", "needs a map"),
     ]
 
     @Test("Mistyped queries fail when applied, naming the property and the problem", arguments: Self.mistyped)
@@ -349,5 +361,56 @@ struct QueryTests {
         }
         #expect(counts == [5, 4])
         #expect(frozen.count == 5)
+    }
+
+    @Test("SUBQUERY, @links, LinkingObjects properties and map @keys/@values")
+    func subqueriesBacklinksAndMaps() async throws {
+        let realm = try await Realm(
+            configuration: memoryConfiguration([Employee.self, Person.self, Dog.self, AllTypes.self])
+        )
+        try await makeEmployees(realm)
+        try await realm.write { realm in
+            let rex = Dog(value: ["name": "Rex", "age": 3])
+            let fido = Dog(value: ["name": "Fido", "age": 5])
+            try realm.add(Person(value: ["id": 1, "name": "Ada", "dogs": [rex, fido]]))
+            try realm.add(Person(value: ["id": 2, "name": "Bob", "dogs": [rex]]))
+            for (index, scores) in [["a": 1, "b": 5], ["b": 9], [:]].enumerated() {
+                let object = AllTypes()
+                object.int = index
+                for (key, value) in scores { object.scores[key] = value }
+                try realm.add(object)
+            }
+        }
+        let results = await realm.read { realm -> [[String]] in
+            func ids(_ query: String) -> [String] {
+                realm.objects(Employee.self).filter(query).map { "\($0.id)" }.sorted()
+            }
+            func dogs(_ query: String) -> [String] { realm.objects(Dog.self).filter(query).map(\.name).sorted() }
+            func maps(_ query: String) -> [String] {
+                realm.objects(AllTypes.self).filter(query).map { "\($0.int)" }.sorted()
+            }
+            return [
+                ids("SUBQUERY(reports, $r, $r.age > 40).@count > 0"),
+                ids("SUBQUERY(reports, $r, $r.active == true AND $r.salary > 5000).@count == 1"),
+                ids("SUBQUERY(reports, $r, $r.age > 1000).@count == 0"),
+                ids("@links.Employee.reports.@count > 0"),
+                ids("ANY @links.Employee.reports.name == 'Barbara'"),
+                ids("@links.Employee.manager.@count >= 3"),
+                dogs("owners.@count == 2"),
+                dogs("ANY owners.name == 'Bob'"),
+                dogs("NONE owners.name == 'Bob'"),
+                maps("ANY scores.@keys == 'a'"),
+                maps("ANY scores.@values > 6"),
+                maps("scores.@count == 0"),
+                maps("scores.@max == 5"),
+            ]
+        }
+        #expect(
+            results == [
+                ["1", "6"], ["1"], ["1", "2", "3", "4", "5", "6", "7", "8"], ["2", "3", "4", "5", "7", "8"],
+                ["5", "7", "8"], ["1", "6"],
+                ["Rex"], ["Rex"], ["Fido"], ["0"], ["1"], ["2"], ["0"],
+            ]
+        )
     }
 }

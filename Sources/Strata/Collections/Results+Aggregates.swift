@@ -8,7 +8,11 @@ extension Results {
         let keys = (0..<count).map { self[$0] }.compactMap { ($0 as? ObjectBase)?.binding?.key }
         return source.read("Results") { reader in
             do {
-                let path = try QueryBinder(reading: reader, root: table.tableKey).sortPath(keyPath)
+                let path = try QueryBinder(
+                    reading: reader,
+                    root: table.tableKey,
+                    linkingProperties: source.schema.linkingProperties
+                ).sortPath(keyPath)
                 let evaluator = QueryEvaluator(reading: reader)
                 return try keys.map { try evaluator.single(path, key: $0) }
             } catch {

@@ -57,7 +57,11 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         if let cached = cache.keys(for: current) { return cached }
         let keys: [ObjectKey] = source.read("Results") { reader in
             do {
-                let bound = try QueryBinder(reading: reader, root: table.tableKey).bind(query)
+                let bound = try QueryBinder(
+                    reading: reader,
+                    root: table.tableKey,
+                    linkingProperties: source.schema.linkingProperties
+                ).bind(query)
                 return try QueryEvaluator(reading: reader).run(bound)
             } catch {
                 preconditionFailure("\(RealmError.wrapping(error))")
@@ -164,7 +168,13 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     private func validated(_ next: Results<Element>) throws -> Results<Element> {
         guard let table, let query = next.query else { return next }
         try source.read("Results") { reader in
-            _ = try realmErrors { try QueryBinder(reading: reader, root: table.tableKey).bind(query) }
+            _ = try realmErrors {
+                try QueryBinder(
+                    reading: reader,
+                    root: table.tableKey,
+                    linkingProperties: source.schema.linkingProperties
+                ).bind(query)
+            }
         }
         return next
     }

@@ -47,6 +47,17 @@ final class ResolvedSchema: @unchecked Sendable {
         schema = Schema(objectSchema: tables.map(\.info.schema).sorted { $0.className < $1.className })
     }
 
+    /// LinkingObjects properties by table, for queries: name -> (origin table, origin link column).
+    var linkingProperties: [TableKey: [String: (table: TableKey, column: ColumnKey)]] {
+        var result: [TableKey: [String: (table: TableKey, column: ColumnKey)]] = [:]
+        for table in tables.values {
+            for (index, origin) in table.linkingOrigins {
+                result[table.tableKey, default: [:]][table.info.properties[index].name] = origin
+            }
+        }
+        return result
+    }
+
     /// The table of a model class; stops with a message if the class is not in the realm's schema.
     func table(for type: ObjectBase.Type) -> ResolvedTable {
         let name = ObjectClassInfo.unqualifiedName(of: type)

@@ -51,6 +51,11 @@ package enum KeyPathAggregate: String, Sendable, Equatable {
     case max = "@max"
     case sum = "@sum"
     case avg = "@avg"
+    /// A map's keys or values (selectors, not aggregates: the path stays a collection).
+    case keys = "@keys"
+    case values = "@values"
+
+    var isSelector: Bool { self == .keys || self == .values }
 }
 
 /// One side of a comparison.
@@ -59,12 +64,16 @@ package indirect enum QueryOperand: Sendable, Equatable {
     case keyPath([String], aggregate: KeyPathAggregate?, aggregateProperty: String?, column: Int)
     /// A literal or argument value.
     case constant(Value, column: Int)
+    /// `SUBQUERY(collection, $variable, predicate).@count`.
+    case subqueryCount([String], variable: String, predicate: QueryNode, column: Int)
     /// `{a, b, c}` or an array argument.
     case list([Value], column: Int)
 
     var column: Int {
         switch self {
-        case .keyPath(_, _, _, let column), .constant(_, let column), .list(_, let column): return column
+        case .keyPath(_, _, _, let column), .constant(_, let column), .list(_, let column),
+            .subqueryCount(_, _, _, let column):
+            return column
         }
     }
 }

@@ -23,6 +23,8 @@ package struct BoundPath: Sendable, Equatable {
 
     /// The type of the values the path yields, for type checking.
     var valueType: ValueType? {
+        if aggregate == .keys { return .string }
+        if aggregate == .values { return final?.type }
         if let aggregate {
             if aggregate == .count || aggregate == .size { return .int }
             if aggregate == .avg { return .double }
@@ -43,8 +45,10 @@ package indirect enum BoundNode: Sendable, Equatable {
 }
 
 /// One side of a bound comparison.
-package enum BoundOperand: Sendable, Equatable {
+package indirect enum BoundOperand: Sendable, Equatable {
     case path(BoundPath)
+    /// The number of objects of a link collection that match a predicate.
+    case subqueryCount(BoundPath, BoundNode)
     case value(Value)
     case list([Value])
 }
@@ -68,10 +72,26 @@ package struct BoundQuery: Sendable, Equatable {
 package struct QueryBinder {
     let specs: [TableKey: TableSpec]
     let root: TableKey
+    /// Properties without a column that stand for backlinks (LinkingObjects): table -> name -> origin.
+    let linkingProperties: [TableKey: [String: (table: TableKey, column: ColumnKey)]]
+    /// The variable of an enclosing SUBQUERY (`$x`), stripped from the start of key paths.
+    var variable: String?
 
-    package init(reading: any TransactionReading, root: TableKey) {
+    package init(
+        reading: any TransactionReading,
+        root: TableKey,
+        linkingProperties: [TableKey: [String: (table: TableKey, column: ColumnKey)]] = [:]
+    ) {
         specs = Dictionary(uniqueKeysWithValues: reading.tableSpecs.map { ($0.key, $0) })
         self.root = root
+        self.linkingProperties = linkingProperties
+    }
+
+    private init(parent: QueryBinder, root: TableKey, variable: String) {
+        specs = parent.specs
+        self.root = root
+        linkingProperties = parent.linkingProperties
+        self.variable = variable
     }
 
     /// Binds a query; throws `QueryError` for unknown properties and type mismatches.
@@ -140,6 +160,12 @@ package struct QueryBinder {
                 left = .path(path)
                 right = .value(value)
             }
+            if case .subqueryCount = left {
+                guard case .value(let value) = right, ValueComparison.number(value) != nil else {
+                    throw QueryError("SUBQUERY(...).@count must be compared with a number", at: column)
+                }
+                return .compare(left, op, right, [], nil)
+            }
             guard case .path(let path) = left else { throw QueryError("a comparison needs a property", at: column) }
             try checkQuantifier(path, quantifier, column: column)
             switch right {
@@ -156,6 +182,8 @@ package struct QueryBinder {
                 }
                 op = .inList
                 for value in values { try checkType(path, .equal, value, column: rhs.column) }
+            case .subqueryCount:
+                throw QueryError("SUBQUERY(...).@count must be on the left of a comparison", at: rhs.column)
             case .path(let other):
                 if other.isMultiple {
                     throw QueryError("the right side of a comparison cannot be a collection", at: rhs.column)
@@ -182,6 +210,18 @@ package struct QueryBinder {
         case .list(let values, _): return .list(values)
         case .keyPath(let parts, let aggregate, let aggregateProperty, let column):
             return .path(try resolve(parts, aggregate: aggregate, aggregateProperty: aggregateProperty, column: column))
+        case .subqueryCount(let parts, let variable, let predicate, let column):
+            let collection = try resolve(parts, aggregate: nil, aggregateProperty: nil, column: column)
+            guard let final = collection.final, let target = Self.linkTarget(final), Self.isCollection(final),
+                !collection.hops.contains(where: { Self.isCollection($0.column) })
+            else {
+                throw QueryError(
+                    "SUBQUERY needs a list or set of objects, '\(parts.joined(separator: "."))' is not one",
+                    at: column
+                )
+            }
+            let inner = try QueryBinder(parent: self, root: target, variable: variable).bind(predicate)
+            return .subqueryCount(collection, inner)
         }
     }
 
@@ -194,23 +234,71 @@ package struct QueryBinder {
         }
     }
 
+    static func isCollection(_ column: ColumnSpec) -> Bool { column.collection != .single || column.type == .backlink }
+
+    static func linkTarget(_ column: ColumnSpec) -> TableKey? {
+        column.isLink || column.type == .backlink ? column.linkTable : nil
+    }
+
+    /// The backlink column of `table` for links from `origin`.`originColumn`.
+    private func backlinkColumn(in table: TableKey, origin: TableKey, originColumn: ColumnKey) -> ColumnSpec? {
+        specs[table]?.columns.first {
+            $0.type == .backlink && $0.linkTable == origin && $0.originColumn == originColumn
+        }
+    }
+
+    /// The column a key path segment names in `table`: a column, `@links.Class.property` (consuming
+    /// three segments), or a LinkingObjects property.
+    private func segment(_ parts: [String], at index: Int, in table: TableKey, column: Int?) throws -> (
+        ColumnSpec, consumed: Int
+    ) {
+        guard let spec = specs[table] else { throw QueryError("unknown table", at: column) }
+        let name = parts[index]
+        if name.lowercased() == "@links" {
+            guard index + 2 < parts.count, let origin = specs.values.first(where: { $0.name == parts[index + 1] }),
+                let originColumn = origin.column(named: parts[index + 2]),
+                let backlink = backlinkColumn(in: table, origin: origin.key, originColumn: originColumn.key)
+            else {
+                throw QueryError(
+                    "@links needs a class and a property that links here, e.g. @links.Person.dogs",
+                    at: column
+                )
+            }
+            return (backlink, 3)
+        }
+        if let found = spec.column(named: name), found.type != .backlink { return (found, 1) }
+        if let alias = linkingProperties[table]?[name],
+            let backlink = backlinkColumn(in: table, origin: alias.table, originColumn: alias.column)
+        {
+            return (backlink, 1)
+        }
+        throw QueryError("'\(spec.name)' has no property '\(name)'", at: column)
+    }
+
     func resolve(_ parts: [String], aggregate: KeyPathAggregate?, aggregateProperty: String?, column: Int?) throws
         -> BoundPath
     {
+        var parts = parts
+        if let variable {
+            guard parts.first == variable else {
+                throw QueryError("inside SUBQUERY, key paths must start with \(variable)", at: column)
+            }
+            parts.removeFirst()
+            guard !parts.isEmpty else { throw QueryError("\(variable) alone is not a property", at: column) }
+        }
         var table = root
         var hops: [(table: TableKey, column: ColumnSpec)] = []
         var multiple = false
         let text =
             parts.joined(separator: ".") + (aggregate.map { ".\($0.rawValue)" } ?? "")
             + (aggregateProperty.map { ".\($0)" } ?? "")
-        for (index, name) in parts.enumerated() {
-            guard let spec = specs[table] else { throw QueryError("unknown table", at: column) }
-            guard let found = spec.column(named: name), found.type != .backlink else {
-                throw QueryError("'\(spec.name)' has no property '\(name)'", at: column)
-            }
-            let last = index == parts.count - 1
-            if last {
-                if found.collection != .single { multiple = true }
+        var index = 0
+        while index < parts.count {
+            let (found, consumed) = try segment(parts, at: index, in: table, column: column)
+            let name = parts[index]
+            index += consumed
+            if index >= parts.count {
+                if Self.isCollection(found) { multiple = true }
                 var path = BoundPath(
                     hops: hops,
                     final: found,
@@ -220,49 +308,49 @@ package struct QueryBinder {
                     isMultiple: multiple,
                     text: text
                 )
-                if let aggregate {
-                    guard found.collection != .single else {
-                        throw QueryError("\(aggregate.rawValue) needs a collection, '\(name)' is not one", at: column)
+                guard let aggregate else { return path }
+                if aggregate.isSelector {
+                    guard found.collection == .dictionary else {
+                        throw QueryError("\(aggregate.rawValue) needs a map, '\(name)' is not one", at: column)
                     }
-                    if multiple && hops.contains(where: { $0.column.collection != .single }) {
-                        throw QueryError("\(aggregate.rawValue) cannot follow another collection", at: column)
-                    }
-                    path.isMultiple = hops.contains { $0.column.collection != .single }
-                    if let aggregateProperty {
-                        guard found.isLink, let target = found.linkTable, let targetSpec = specs[target],
-                            let property = targetSpec.column(named: aggregateProperty)
-                        else {
-                            throw QueryError(
-                                "'\(aggregateProperty)' is not a property of the objects in '\(name)'",
-                                at: column
-                            )
-                        }
-                        path.aggregateColumn = property
-                    } else if aggregate != .count && aggregate != .size && found.isLink {
+                    return path
+                }
+                guard Self.isCollection(found) else {
+                    throw QueryError("\(aggregate.rawValue) needs a collection, '\(name)' is not one", at: column)
+                }
+                if hops.contains(where: { Self.isCollection($0.column) }) {
+                    throw QueryError("\(aggregate.rawValue) cannot follow another collection", at: column)
+                }
+                path.isMultiple = false
+                if let aggregateProperty {
+                    guard let target = Self.linkTarget(found), let targetSpec = specs[target],
+                        let property = targetSpec.column(named: aggregateProperty)
+                    else {
                         throw QueryError(
-                            "\(aggregate.rawValue) on a list of objects needs a property, e.g. \(name).\(aggregate.rawValue).age",
+                            "'\(aggregateProperty)' is not a property of the objects in '\(name)'",
                             at: column
                         )
                     }
-                    if aggregate != .count && aggregate != .size {
-                        let type = path.aggregateColumn?.type ?? found.type
-                        guard
-                            [.int, .float, .double, .decimal128, .timestamp, .mixed].contains(type)
-                                || (aggregate != .sum && aggregate != .avg && type == .string)
-                        else {
-                            throw QueryError(
-                                "\(aggregate.rawValue) is not valid for values of type \(type)",
-                                at: column
-                            )
-                        }
+                    path.aggregateColumn = property
+                } else if aggregate != .count && aggregate != .size && Self.linkTarget(found) != nil {
+                    throw QueryError(
+                        "\(aggregate.rawValue) on a list of objects needs a property, e.g. \(name).\(aggregate.rawValue).age",
+                        at: column
+                    )
+                }
+                if aggregate != .count && aggregate != .size {
+                    let type = path.aggregateColumn?.type ?? found.type
+                    let numeric: [ValueType] = [.int, .float, .double, .decimal128, .timestamp, .mixed]
+                    guard numeric.contains(type) || (aggregate != .sum && aggregate != .avg && type == .string) else {
+                        throw QueryError("\(aggregate.rawValue) is not valid for values of type \(type)", at: column)
                     }
                 }
                 return path
             }
-            guard found.isLink, let target = found.linkTable else {
-                throw QueryError("'\(name)' is not a link, so '\(parts[index + 1])' cannot follow it", at: column)
+            guard let target = Self.linkTarget(found) else {
+                throw QueryError("'\(name)' is not a link, so '\(parts[index])' cannot follow it", at: column)
             }
-            if found.collection != .single { multiple = true }
+            if Self.isCollection(found) { multiple = true }
             hops.append((table, found))
             table = target
         }

@@ -54,12 +54,22 @@ package struct QueryEvaluator {
                     && ValueComparison.matches(value, .lessOrEqual, high, options: [])
             }
         case .between: return false
+        case .compare(.subqueryCount(let collection, let inner), let op, .value(let value), _, _):
+            var count = 0
+            let target = collection.final.flatMap(QueryBinder.linkTarget)
+            for element in try values(collection, key: key) {
+                if case .link(let linked) = element, let target, try matches(inner, key: linked, table: target) {
+                    count += 1
+                }
+            }
+            return ValueComparison.matches(.int(Int64(count)), op, value, options: [])
         case .compare(.path(let path), let op, let rhs, let options, let quantifier):
             let right: [Value]
             switch rhs {
             case .value(.list(let list)), .list(let list): right = list
             case .value(let value): right = [value]
             case .path(let other): right = [try single(other, key: key)]
+            case .subqueryCount: return false
             }
             return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { value in
                 if op == .inList {
@@ -96,6 +106,12 @@ package struct QueryEvaluator {
         }
         let table = try reading.table(path.finalTable)
         guard let final = path.final else { return [] }
+        if let aggregate = path.aggregate, aggregate.isSelector {
+            return try objects.flatMap { object -> [Value] in
+                guard case .dictionary(let entries) = try table.value(object, final.key) else { return [] }
+                return aggregate == .keys ? entries.map { .string($0.key) } : entries.map(\.value)
+            }
+        }
         if let aggregate = path.aggregate {
             return try objects.map { object in
                 let collection = try table.value(object, final.key)
@@ -109,7 +125,7 @@ package struct QueryEvaluator {
         }
         return try objects.flatMap { object -> [Value] in
             let value = try table.value(object, final.key)
-            return final.collection == .single ? [value] : elementsOf(value)
+            return QueryBinder.isCollection(final) ? elementsOf(value) : [value]
         }
     }
 
@@ -135,6 +151,7 @@ package struct QueryEvaluator {
     static func aggregate(_ aggregate: KeyPathAggregate, _ values: [Value]) -> Value {
         switch aggregate {
         case .count, .size: return .int(Int64(values.count))
+        case .keys, .values: return .list(values)
         case .min, .max:
             let present = values.filter { !$0.isNull }
             let best = present.dropFirst().reduce(present.first) { result, value in

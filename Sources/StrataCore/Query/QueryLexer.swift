@@ -114,6 +114,18 @@ package enum QueryLexer {
                 index += 2
                 continue
             }
+            if character == "$", index + 1 < characters.count, characters[index + 1].isLetter {
+                var name = "$"
+                index += 1
+                while index < characters.count,
+                    characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+                {
+                    name.append(characters[index])
+                    index += 1
+                }
+                tokens.append(QueryToken(kind: .identifier(name), column: column))
+                continue
+            }
             if character == "$" {
                 var digits = ""
                 index += 1

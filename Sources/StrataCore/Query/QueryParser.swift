@@ -291,6 +291,7 @@ package struct QueryParser {
             try expectSymbol("}")
             return .list(values, column: token.column)
         case .identifier(let name):
+            if name.uppercased() == "SUBQUERY" { return try parseSubquery() }
             if let literal = try QueryLiterals.keywordLiteral(name, parser: &self, column: token.column) {
                 return literal
             }
@@ -302,21 +303,46 @@ package struct QueryParser {
         }
     }
 
+    /// `SUBQUERY(collection, $variable, predicate).@count`
+    private mutating func parseSubquery() throws -> QueryOperand {
+        let column = current.column
+        advance()
+        try expectSymbol("(")
+        let collection = try parseKeyPathText().split(separator: ".").map(String.init)
+        try expectSymbol(",")
+        guard case .identifier(let variable) = current.kind, variable.hasPrefix("$") else {
+            throw QueryError("SUBQUERY needs a variable such as $x after the collection", at: current.column)
+        }
+        advance()
+        try expectSymbol(",")
+        let predicate = try parseOr()
+        try expectSymbol(")")
+        try expectSymbol(".")
+        guard case .identifier(let name) = current.kind, ["@count", "@size"].contains(name.lowercased()) else {
+            throw QueryError("SUBQUERY must be followed by .@count", at: current.column)
+        }
+        advance()
+        return .subqueryCount(collection, variable: variable, predicate: predicate, column: column)
+    }
+
     private mutating func parseKeyPath() throws -> QueryOperand {
         let column = current.column
         let text = try parseKeyPathText()
         var parts = text.split(separator: ".").map(String.init)
         var aggregate: KeyPathAggregate?
         var aggregateProperty: String?
-        if let index = parts.firstIndex(where: { $0.hasPrefix("@") }) {
+        if let index = parts.firstIndex(where: { $0.hasPrefix("@") && $0.lowercased() != "@links" }) {
             guard let found = KeyPathAggregate(rawValue: parts[index].lowercased()) else {
                 throw QueryError(
-                    "'\(parts[index])' is not a collection operator (@count, @size, @min, @max, @sum, @avg)",
+                    "'\(parts[index])' is not a collection operator (@count, @size, @min, @max, @sum, @avg, @keys, @values)",
                     at: column
                 )
             }
             aggregate = found
-            if index + 1 < parts.count { aggregateProperty = parts[(index + 1)...].joined(separator: ".") }
+            if index + 1 < parts.count {
+                guard !found.isSelector else { throw QueryError("\(found.rawValue) must end the key path", at: column) }
+                aggregateProperty = parts[(index + 1)...].joined(separator: ".")
+            }
             parts = Array(parts[..<index])
             guard !parts.isEmpty else { throw QueryError("\(found.rawValue) needs a collection before it", at: column) }
         }
