@@ -64,10 +64,55 @@ struct EngineBenchmark {
                 Double(keys.count) / readTime
             )
         )
+        // Queries through the query engine.
+        let person = table.key
+        let countQuery = try QueryBinder(reading: read, root: person).bind(try QueryParser.parse("age > 50"))
+        var counted = 0
+        let countTime = try median(5) {
+            counted = try QueryEvaluator(reading: read).count(countQuery.predicate, table: person)
+        }
+        print(
+            String(
+                format: "query count age > 50: %d rows in %.4f s = %12.0f rows/s (%d matches)",
+                rows,
+                countTime,
+                Double(rows) / countTime,
+                counted
+            )
+        )
+        let rangeQuery = try QueryBinder(reading: read, root: person).bind(
+            try QueryParser.parse("age BETWEEN {20, 30} SORT(name ASC)")
+        )
+        var materialized = 0
+        let rangeTime = try median(3) { materialized = try QueryEvaluator(reading: read).run(rangeQuery).count }
+        print(String(format: "query age BETWEEN 20,30 sorted by name: %d objects in %.4f s", materialized, rangeTime))
         database.close()
 
         let small = "\(directory)/small.strata"
         _ = try await build(path: small, rows: 10_000)
+        for (label, path, size) in [("10k", small, 10_000), ("\(rows / 1000)k", large, rows)] {
+            let database = try Database.open(path: path)
+            let read = try database.beginRead()
+            let table = try read.table(named: "Person")!
+            let id = try table.column(named: "id").key
+            let ids = (0..<100_000).map { _ in Int64.random(in: 0..<Int64(size), using: &generator) }
+            var found = 0
+            let lookupTime = try median(3) {
+                found = 0
+                for value in ids { found += try table.find(id, equalTo: .int(value)).count }
+            }
+            precondition(found == ids.count)
+            print(
+                String(
+                    format: "primary-key lookups on %@: %d in %.4f s = %10.0f lookups/s",
+                    label,
+                    ids.count,
+                    lookupTime,
+                    Double(ids.count) / lookupTime
+                )
+            )
+            database.close()
+        }
         for (label, path) in [("10k", small), ("\(rows / 1000)k", large)] {
             let openTime = try median(25) {
                 let database = try Database.open(path: path)
@@ -90,7 +135,7 @@ struct EngineBenchmark {
         for (name, type) in [
             ("id", ValueType.int), ("name", .string), ("age", .int), ("score", .double), ("active", .bool),
         ] {
-            try write.addColumn(ColumnSpec(name: name, type: type), to: table)
+            try write.addColumn(ColumnSpec(name: name, type: type, unique: name == "id"), to: table)
         }
         for index in 0..<rows {
             try write.createObject(

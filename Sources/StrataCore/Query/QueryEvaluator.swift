@@ -16,8 +16,12 @@ package struct QueryEvaluator {
     /// The keys of the objects the query selects, in result order.
     package func run(_ query: BoundQuery) throws -> [ObjectKey] {
         let table = try reading.table(query.table)
-        var keys = try candidates(query.predicate, table: table) ?? table.keys()
-        keys = try keys.filter { try matches(query.predicate, key: $0, table: query.table) }
+        var keys: [ObjectKey]
+        if let candidates = try candidates(query.predicate, table: table) {
+            keys = try candidates.filter { try matches(query.predicate, key: $0, table: query.table) }
+        } else {
+            keys = try scan(query.predicate, table: table)
+        }
         if !query.distinct.isEmpty {
             var seen = Set<[Value]>()
             keys = try keys.filter { key in seen.insert(try query.distinct.map { try single($0, key: key) }).inserted }
@@ -35,6 +39,45 @@ package struct QueryEvaluator {
         }
         if let limit = query.limit, keys.count > limit { keys = Array(keys.prefix(limit)) }
         return keys
+    }
+
+    /// Every object of `table` that matches, walking the cluster leaves in key order: compiled
+    /// numeric filters run over whole column blocks, other predicates row by row.
+    private func scan(_ predicate: BoundNode, table: Table) throws -> [ObjectKey] {
+        if case .constant(true) = predicate { return try table.keys() }
+        let compiled = ColumnarFilter(predicate, spec: table.spec)
+        var keys: [ObjectKey] = []
+        try table.tree.forEachLeaf { leaf in
+            if let compiled, case .clean(let view) = leaf {
+                try compiled.filter(view, into: &keys)
+                return true
+            }
+            for row in 0..<leaf.count {
+                let key = ObjectKey(leaf.key(at: row))
+                if try matches(predicate, key: key, table: table.key) { keys.append(key) }
+            }
+            return true
+        }
+        return keys
+    }
+
+    /// The number of objects of `table` that match (the columnar count when the predicate compiles).
+    package func count(_ predicate: BoundNode, table: TableKey) throws -> Int {
+        let engine = try reading.table(table)
+        guard let compiled = ColumnarFilter(predicate, spec: engine.spec) else {
+            return try scan(predicate, table: engine).count
+        }
+        var total = 0
+        try engine.tree.forEachLeaf { leaf in
+            switch leaf {
+            case .clean(let view): total += try compiled.count(view)
+            case .dirty:
+                for row in 0..<leaf.count where try matches(predicate, key: ObjectKey(leaf.key(at: row)), table: table)
+                { total += 1 }
+            }
+            return true
+        }
+        return total
     }
 
     /// Whether one object matches a bound predicate.
