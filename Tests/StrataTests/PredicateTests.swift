@@ -38,6 +38,41 @@ struct PredicateTests {
         }
     }
 
+    @Test("#Predicate over more property types agrees with the string form")
+    func everyPropertyType() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Specimen.self]))
+        try await makeSpecimens(realm)
+        let pairs = try await realm.read { realm -> [(String, [Int], [Int])] in
+            let all = realm.objects(Specimen.self)
+            func both(_ text: String, _ predicate: Predicate<Specimen>) throws -> (String, [Int], [Int]) {
+                (text, all.filter(text).map(\.id).sorted(), try all.filter(predicate).map(\.id).sorted())
+            }
+            let cutoff = specimenDate("2000-01-01")
+            return [
+                try both("bool == true", #Predicate<Specimen> { $0.bool }),
+                try both("int8 > 0", #Predicate<Specimen> { $0.int8 > 0 }),
+                try both("int16 <= 2", #Predicate<Specimen> { $0.int16 <= 2 }),
+                try both("int64 < 0", #Predicate<Specimen> { $0.int64 < 0 }),
+                try both("float == 1.5", #Predicate<Specimen> { $0.float == 1.5 }),
+                try both("double > 100", #Predicate<Specimen> { $0.double > 100 }),
+                try both("string BEGINSWITH 'B'", #Predicate<Specimen> { $0.string.starts(with: "B") }),
+                try both("string CONTAINS 'ph'", #Predicate<Specimen> { $0.string.contains("ph") }),
+                try both("date > 2000-01-01@00:00:00", #Predicate<Specimen> { $0.date > cutoff }),
+                try both("optInt == nil", #Predicate<Specimen> { $0.optInt == nil }),
+                try both("optInt == 10", #Predicate<Specimen> { $0.optInt == 10 }),
+                try both("optString == 'x'", #Predicate<Specimen> { $0.optString == "x" }),
+                try both("ints.@count == 0", #Predicate<Specimen> { $0.ints.count == 0 }),
+                try both("friend.id == 2", #Predicate<Specimen> { $0.friend?.id == 2 }),
+                try both("friend == nil", #Predicate<Specimen> { $0.friend == nil }),
+                try both("bool == true AND int8 > 0", #Predicate<Specimen> { $0.bool && $0.int8 > 0 }),
+                try both("NOT (int8 > 0 OR id == 1)", #Predicate<Specimen> { !($0.int8 > 0 || $0.id == 1) }),
+            ]
+        }
+        for (text, expected, translated) in pairs {
+            #expect(translated == expected, "\(text)")
+        }
+    }
+
     @Test("A construct with no Realm equivalent gives an error naming it")
     func untranslatable() async throws {
         let realm = try await Realm(configuration: memoryConfiguration([Employee.self]))

@@ -276,6 +276,9 @@ struct QueryTests {
         ("scores.@keys.x == 1", "must end the key path"),
         ("name == 'a' SORT(name ASC", "expected ')'"),
         ("name == 'a' DISTINCT()", "expected a property name"),
+        ("name == B64\"!!\"", "B64 must be followed by a quoted base64 string"),
+        ("hired == 2020-01-01T25:00:00", "is not a date"),
+        ("hired == T12:x", "column 13"),
     ]
 
     @Test("Malformed queries give a specific error with its position", arguments: Self.malformed)

@@ -56,4 +56,75 @@ struct TypedQueryTests {
         }
         #expect(index == 6)
     }
+
+    @Test("Query<T> over every property type, maps, subqueries and collection ranges agrees with strings")
+    func everyPropertyType() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Specimen.self]))
+        try await makeSpecimens(realm)
+        let pairs = await realm.read { realm -> [(String, [Int], [Int])] in
+            let all = realm.objects(Specimen.self)
+            func both(_ text: String, _ typed: Results<Specimen>) -> (String, [Int], [Int]) {
+                (text, all.filter(text).map(\.id).sorted(), typed.map(\.id).sorted())
+            }
+            return [
+                both("bool == true", all.where { $0.bool }),
+                both("int8 BETWEEN {-5, 1}", all.where { $0.int8.contains(-5...1) }),
+                both("int16 > 100", all.where { $0.int16 > 100 }),
+                both("int32 IN {2, 3, 4}", all.where { $0.int32.in([2, 3, 4]) }),
+                both("int64 > 4294967296", all.where { $0.int64 > 4_294_967_296 }),
+                both("float == 1.5", all.where { $0.float == 1.5 }),
+                both("int8 == int8", all.where { $0.int8 == $0.int8 }),
+                both("string ==[c] 'ALPHA'", all.where { $0.string.equals("ALPHA", options: .caseInsensitive) }),
+                both("string LIKE '?eta'", all.where { $0.string.like("?eta") }),
+                both("data == B64\"AQID\"", all.where { $0.data == Data([1, 2, 3]) }),
+                both("date > 2000-01-01@00:00:00", all.where { $0.date > specimenDate("2000-01-01") }),
+                both("decimal > 2", all.where { $0.decimal > 2 }),
+                both("objectId == oid(000000000000000000000003)", all.where { $0.objectId == specimenObjectId(3) }),
+                both("uuid != uuid(00000000-0000-0000-0000-000000000002)", all.where { $0.uuid != specimenUUID(2) }),
+                both("mood == 'grumpy'", all.where { $0.mood == .grumpy }),
+                both("optInt == nil", all.where { $0.optInt == nil }),
+                both("optInt != 10", all.where { $0.optInt != 10 }),
+                both("optString BEGINSWITH 'x'", all.where { $0.optString.starts(with: "x") }),
+                both("optDate < 2000-01-01@00:00:00", all.where { $0.optDate < specimenDate("2000-01-01") }),
+                both("optBool == false", all.where { $0.optBool == false }),
+                both("ANY ints == 3", all.where { $0.ints.contains(3) }),
+                both("ANY ints BETWEEN {4, 8}", all.where { $0.ints.contains(4...8) }),
+                both("friends.@avg.float == 1.5", all.where { $0.friends.float.avg == 1.5 }),
+                both("ints.@count == 0", all.where { $0.ints.count == 0 }),
+                both("ints.@avg == 3", all.where { $0.ints.avg == 3 }),
+                both("doubles.@sum == 1", all.where { $0.doubles.sum == 1 }),
+                both("'blue' IN stringSet", all.where { $0.stringSet.contains("blue") }),
+                both("intSet.@max > 50", all.where { $0.intSet.max > 50 }),
+                both("ANY intMap.@keys == 'a'", all.where { $0.intMap.keys == "a" }),
+                both("ANY intMap.@values > 4", all.where { $0.intMap.values > 4 }),
+                both("intMap.@count == 2", all.where { $0.intMap.count == 2 }),
+                both("intMap.@sum == 4", all.where { $0.intMap.sum == 4 }),
+                both("ANY intMap == 5", all.where { $0.intMap.contains(5) }),
+                both("ANY stringMap.@keys == 'k'", all.where { $0.stringMap.keys == "k" }),
+                both("friend.friend.id == 3", all.where { $0.friend.friend.id == 3 }),
+                both("friend.optInt == nil", all.where { $0.friend.optInt == nil }),
+                both("ANY friends.id == 1", all.where { $0.friends.id == 1 }),
+                both("friends.@max.double > 1000", all.where { $0.friends.double.max > 1000 }),
+                both("ANY friendSet.mood == 'grumpy'", all.where { $0.friendSet.mood == .grumpy }),
+                both("ANY fans.id == 5", all.where { $0.fans.id == 5 }),
+                both(
+                    "SUBQUERY(friends, $f, $f.bool == false AND $f.int32 > 0).@count > 0",
+                    all.where { ($0.friends.bool == false && $0.friends.int32 > 0).count > 0 }
+                ),
+                both(
+                    "SUBQUERY(friends, $f, $f.ints.@count > 0).@count == 2",
+                    all.where { ($0.friends.ints.count > 0).count == 2 }
+                ),
+                both(
+                    "SUBQUERY(friends, $f, ANY $f.strings == 'a').@count >= 1",
+                    all.where { ($0.friends.strings.contains("a")).count >= 1 }
+                ),
+                both("NOT (bool == true OR optInt == nil)", all.where { !($0.bool || $0.optInt == nil) }),
+            ]
+        }
+        #expect(pairs.count == 44)
+        for (text, expected, typed) in pairs {
+            #expect(typed == expected, "\(text)")
+        }
+    }
 }

@@ -188,9 +188,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
                 query.predicate =
                     query.predicate == .truePredicate
                     ? predicate.parsed.predicate : .and([query.predicate, predicate.parsed.predicate])
-                if !predicate.parsed.sort.isEmpty { query.sort = predicate.parsed.sort }
-                query.distinct += predicate.parsed.distinct
-                if let limit = predicate.parsed.limit { query.limit = Swift.min(limit, query.limit ?? limit) }
+                query.stages += predicate.parsed.stages
             }
         )
     }
@@ -218,7 +216,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         let keys = sortDescriptors.map { QuerySortKey(keyPath: $0.keyPath, ascending: $0.ascending) }
         do {
-            return try validated(refined { $0.sort = keys })
+            return try validated(refined { $0.sort(by: keys) })
         } catch {
             preconditionFailure("\(error)")
         }
@@ -233,7 +231,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
         let paths = Array(keyPaths)
         do {
-            return try validated(refined { $0.distinct += paths })
+            return try validated(refined { $0.stages.append(.distinct(paths)) })
         } catch {
             preconditionFailure("\(error)")
         }

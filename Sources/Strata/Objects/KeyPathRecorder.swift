@@ -15,7 +15,7 @@ final class KeyPathRecorder {
             let next = target.init()
             next.keyPathRecorder = self
             if let optional = Value.self as? any OptionalMarker.Type { return optional.wrapping(next) as! Value }
-            return next as! Value
+            if let value = next as? Value { return value }
         }
         return DefaultValues.make(Value.self) as! Value
     }

@@ -15,6 +15,15 @@ public struct StringOptions: OptionSet, Sendable, Hashable {
     var engine: QueryStringOptions { QueryStringOptions(rawValue: rawValue) }
 }
 
+/// Where a key path crossed a list or set of objects: the prefix naming that collection, whether the rest of
+/// the path crosses another collection, and (for a comparison) the same comparison on one element, so that
+/// `($0.dogs.age > 5).count` can become a SUBQUERY.
+struct SubqueryScope {
+    var collection: [String]
+    var innerCollection: Bool
+    var inner: QueryNode?
+}
+
 /// A type-safe query: build predicates with Swift operators on key paths.
 ///
 /// ```swift
@@ -29,14 +38,21 @@ public struct Query<T>: @unchecked Sendable {
     enum Storage {
         case path(parts: [String], collection: Bool, aggregate: KeyPathAggregate?, aggregateProperty: String?)
         case predicate(QueryNode)
+        /// `SUBQUERY(collection, $element, predicate).@count`.
+        case subqueryCount(collection: [String], predicate: QueryNode)
     }
 
     let storage: Storage
+    let scope: SubqueryScope?
 
-    init(_ storage: Storage) { self.storage = storage }
+    init(_ storage: Storage, scope: SubqueryScope? = nil) {
+        self.storage = storage
+        self.scope = scope
+    }
 
-    init(parts: [String], collection: Bool) {
+    init(parts: [String], collection: Bool, scope: SubqueryScope? = nil) {
         storage = .path(parts: parts, collection: collection, aggregate: nil, aggregateProperty: nil)
+        self.scope = scope
     }
 
     var parts: [String] {
@@ -45,19 +61,59 @@ public struct Query<T>: @unchecked Sendable {
     }
 
     var isCollection: Bool {
-        if case .path(_, let collection, let aggregate, _) = storage { return collection && aggregate == nil }
+        if case .path(_, let collection, let aggregate, _) = storage {
+            return collection && (aggregate == nil || aggregate?.isSelector == true)
+        }
         return false
     }
 
-    func appending<V>(_ name: String, collection: Bool) -> Query<V> {
-        Query<V>(parts: parts + name.split(separator: ".").map(String.init), collection: isCollection || collection)
+    func appending<V>(_ name: String, collection: Bool, entersObjectCollection: Bool = false) -> Query<V> {
+        let valueIsCollection = V.self is any CollectionMarker.Type
+        let newParts = parts + name.split(separator: ".").map(String.init)
+        var newScope = scope
+        if var existing = newScope {
+            existing.innerCollection = existing.innerCollection || valueIsCollection
+            newScope = existing
+        } else if entersObjectCollection {
+            newScope = SubqueryScope(collection: parts, innerCollection: valueIsCollection)
+        }
+        return Query<V>(parts: newParts, collection: isCollection || collection, scope: newScope)
     }
 
     var operand: QueryOperand {
-        guard case .path(let parts, _, let aggregate, let aggregateProperty) = storage else {
+        switch storage {
+        case .path(let parts, _, let aggregate, let aggregateProperty):
+            return .keyPath(parts, aggregate: aggregate, aggregateProperty: aggregateProperty, column: 0)
+        case .subqueryCount(let collection, let predicate):
+            return .subqueryCount(collection, variable: Self.elementVariable, predicate: predicate, column: 0)
+        case .predicate:
             preconditionFailure("a predicate cannot be compared")
         }
-        return .keyPath(parts, aggregate: aggregate, aggregateProperty: aggregateProperty, column: 0)
+    }
+
+    /// The variable naming one element of the collection in a subquery built from a key path.
+    static var elementVariable: String { "$element" }
+
+    /// The same operand relative to one element of the scope's collection.
+    func elementOperand(in scope: SubqueryScope) -> QueryOperand {
+        guard case .path(let parts, _, let aggregate, let aggregateProperty) = storage else { return operand }
+        let rest = [Self.elementVariable] + parts.dropFirst(scope.collection.count)
+        return .keyPath(rest, aggregate: aggregate, aggregateProperty: aggregateProperty, column: 0)
+    }
+
+    /// A comparison node, with its per-element form when the key path crosses a collection of objects.
+    func comparison(_ op: ComparisonOperator, _ other: QueryOperand, options: QueryStringOptions = []) -> Query<Bool> {
+        let node = QueryNode.comparison(operand, op, other, options, isCollection ? .any : nil, column: 0)
+        guard var scope else { return Query<Bool>(.predicate(node)) }
+        scope.inner = .comparison(
+            elementOperand(in: scope),
+            op,
+            other,
+            options,
+            scope.innerCollection ? .any : nil,
+            column: 0
+        )
+        return Query<Bool>(.predicate(node), scope: scope)
     }
 
     /// The predicate this query stands for (a Bool key path means `== true`).
@@ -73,6 +129,8 @@ public struct Query<T>: @unchecked Sendable {
                 isCollection ? .any : nil,
                 column: 0
             )
+        case .subqueryCount:
+            preconditionFailure("a subquery count is a number, not a predicate; compare it with a number")
         }
     }
 
@@ -83,15 +141,11 @@ public struct Query<T>: @unchecked Sendable {
         } catch {
             preconditionFailure("\(error)")
         }
-        return Query<Bool>(
-            .predicate(
-                .comparison(operand, op, .constant(constant, column: 0), options, isCollection ? .any : nil, column: 0)
-            )
-        )
+        return comparison(op, .constant(constant, column: 0), options: options)
     }
 
     func compare<U>(_ op: ComparisonOperator, _ other: Query<U>) -> Query<Bool> {
-        Query<Bool>(.predicate(.comparison(operand, op, other.operand, [], isCollection ? .any : nil, column: 0)))
+        comparison(op, other.operand)
     }
 }
 
@@ -114,12 +168,18 @@ extension Query {
 
     /// A property of the objects in a list (matches when any object matches).
     public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V> where T == List<W> {
-        appending(KeyPathName.of(keyPath), collection: true)
+        appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
+    }
+
+    /// A property of the objects linking here (matches when any object matches).
+    public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V>
+    where T == LinkingObjects<W> {
+        appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
     }
 
     /// A property of the objects in a set (matches when any object matches).
     public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V> where T == MutableSet<W> {
-        appending(KeyPathName.of(keyPath), collection: true)
+        appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
     }
 }
 
@@ -243,16 +303,21 @@ extension Query where T: CollectionQueryable {
     /// The number of elements.
     public var count: Query<Int> {
         guard case .path(let parts, _, _, _) = storage else { preconditionFailure("count needs a collection") }
-        return Query<Int>(.path(parts: parts, collection: false, aggregate: .count, aggregateProperty: nil))
+        return Query<Int>(
+            .path(parts: parts, collection: false, aggregate: .count, aggregateProperty: nil),
+            scope: scalarScope
+        )
+    }
+
+    /// The scope of a single value computed from this collection (its count or an aggregate).
+    private var scalarScope: SubqueryScope? {
+        scope.map { SubqueryScope(collection: $0.collection, innerCollection: false) }
     }
 
     /// Whether the collection holds `element`.
     public func contains(_ element: T.QueryElement) -> Query<Bool> {
         do {
-            let value = try RealmPredicate.engineValue(element)
-            return Query<Bool>(
-                .predicate(.comparison(operand, .equal, .constant(value, column: 0), [], .any, column: 0))
-            )
+            return comparison(.equal, .constant(try RealmPredicate.engineValue(element), column: 0))
         } catch {
             preconditionFailure("\(error)")
         }
@@ -262,7 +327,10 @@ extension Query where T: CollectionQueryable {
         guard case .path(let parts, _, _, _) = storage else {
             preconditionFailure("\(kind.rawValue) needs a collection")
         }
-        return Query<T.QueryElement>(.path(parts: parts, collection: false, aggregate: kind, aggregateProperty: nil))
+        return Query<T.QueryElement>(
+            .path(parts: parts, collection: false, aggregate: kind, aggregateProperty: nil),
+            scope: scalarScope
+        )
     }
 
     /// The smallest element.
@@ -273,6 +341,89 @@ extension Query where T: CollectionQueryable {
     public var sum: Query<T.QueryElement> { aggregate(.sum) }
     /// The average of the elements.
     public var avg: Query<T.QueryElement> { aggregate(.avg) }
+}
+
+extension Query where T: CollectionQueryable, T.QueryElement: Comparable {
+    /// Whether any element lies within a closed range (`ANY … BETWEEN`).
+    public func contains(_ range: ClosedRange<T.QueryElement>) -> Query<Bool> {
+        do {
+            let low = try RealmPredicate.engineValue(range.lowerBound)
+            let high = try RealmPredicate.engineValue(range.upperBound)
+            return Query<Bool>(
+                .predicate(.between(operand, .constant(low, column: 0), .constant(high, column: 0), .any, column: 0))
+            )
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+}
+
+extension Query where T: MapQueryable {
+    /// The map's keys (`@keys`): a comparison matches when any key does.
+    ///
+    /// ```swift
+    /// let tagged = realm.objects(Item.self).where { $0.counts.keys == "red" }
+    /// ```
+    public var keys: Query<T.MapKey> { selecting(.keys) }
+
+    /// The map's values (`@values`): a comparison matches when any value does.
+    public var values: Query<T.QueryElement> { selecting(.values) }
+
+    private func selecting<V>(_ selector: KeyPathAggregate) -> Query<V> {
+        guard case .path(let parts, _, _, _) = storage else { preconditionFailure("\(selector.rawValue) needs a map") }
+        return Query<V>(.path(parts: parts, collection: true, aggregate: selector, aggregateProperty: nil))
+    }
+}
+
+extension Query where T: QueryAggregatable {
+    /// The smallest value of this property over a list or set of objects (`@min`).
+    ///
+    /// ```swift
+    /// let withPuppies = realm.objects(Person.self).where { $0.dogs.age.min < 1 }
+    /// ```
+    public var min: Query<T> { aggregateOverCollection(.min) }
+    /// The largest value of this property over a list or set of objects (`@max`).
+    public var max: Query<T> { aggregateOverCollection(.max) }
+    /// The sum of this property over a list or set of objects (`@sum`).
+    public var sum: Query<T> { aggregateOverCollection(.sum) }
+    /// The average of this property over a list or set of objects (`@avg`).
+    public var avg: Query<T> { aggregateOverCollection(.avg) }
+
+    private func aggregateOverCollection(_ kind: KeyPathAggregate) -> Query<T> {
+        guard let scope, case .path(let parts, _, nil, _) = storage, parts.count > scope.collection.count else {
+            preconditionFailure(
+                "\(kind.rawValue) needs a property of the objects of a list or set, such as $0.dogs.age"
+            )
+        }
+        let property = parts.dropFirst(scope.collection.count).joined(separator: ".")
+        return Query<T>(.path(parts: scope.collection, collection: false, aggregate: kind, aggregateProperty: property))
+    }
+}
+
+/// Property types that `@min`, `@max`, `@sum` and `@avg` accept across a collection of objects.
+public protocol QueryAggregatable {}
+extension Int: QueryAggregatable {}
+extension Int8: QueryAggregatable {}
+extension Int16: QueryAggregatable {}
+extension Int32: QueryAggregatable {}
+extension Int64: QueryAggregatable {}
+extension Float: QueryAggregatable {}
+extension Double: QueryAggregatable {}
+extension Decimal128: QueryAggregatable {}
+extension Date: QueryAggregatable {}
+extension Optional: QueryAggregatable where Wrapped: QueryAggregatable {}
+
+/// Maps: the collections whose keys and values queries can reach.
+public protocol MapQueryable: CollectionQueryable {
+    /// The key type.
+    associatedtype MapKey
+}
+
+extension Map: MapQueryable {
+    /// The map's value type.
+    public typealias QueryElement = Value
+    /// The map's key type.
+    public typealias MapKey = Key
 }
 
 /// Lists and sets: the collections whose elements queries can reach.
@@ -295,14 +446,46 @@ extension MutableSet: CollectionQueryable {
 extension Query where T == Bool {
     /// Both hold.
     public static func && (lhs: Query<Bool>, rhs: Query<Bool>) -> Query<Bool> {
-        Query(.predicate(.and([lhs.predicate, rhs.predicate])))
+        Query(.predicate(.and([lhs.predicate, rhs.predicate])), scope: combinedScope(lhs, rhs) { .and([$0, $1]) })
     }
     /// Either holds.
     public static func || (lhs: Query<Bool>, rhs: Query<Bool>) -> Query<Bool> {
-        Query(.predicate(.or([lhs.predicate, rhs.predicate])))
+        Query(.predicate(.or([lhs.predicate, rhs.predicate])), scope: combinedScope(lhs, rhs) { .or([$0, $1]) })
     }
     /// Does not hold.
-    public static prefix func ! (query: Query<Bool>) -> Query<Bool> { Query(.predicate(.not(query.predicate))) }
+    public static prefix func ! (query: Query<Bool>) -> Query<Bool> {
+        var scope = query.scope
+        if let inner = scope?.inner { scope?.inner = .not(inner) }
+        return Query(.predicate(.not(query.predicate)), scope: scope)
+    }
+
+    /// The number of elements of a collection of objects that match: a subquery.
+    ///
+    /// ```swift
+    /// // People with more than one dog older than 5.
+    /// let people = realm.objects(Person.self).where { ($0.dogs.age > 5).count > 1 }
+    /// ```
+    public var count: Query<Int> {
+        guard let scope, let inner = scope.inner else {
+            preconditionFailure("count needs a condition on the objects of one list or set, such as ($0.dogs.age > 5)")
+        }
+        return Query<Int>(.subqueryCount(collection: scope.collection, predicate: inner))
+    }
+
+    private static func combinedScope(
+        _ lhs: Query<Bool>,
+        _ rhs: Query<Bool>,
+        _ combine: (QueryNode, QueryNode) -> QueryNode
+    ) -> SubqueryScope? {
+        guard let left = lhs.scope, let right = rhs.scope, left.collection == right.collection,
+            let leftInner = left.inner, let rightInner = right.inner
+        else { return nil }
+        return SubqueryScope(
+            collection: left.collection,
+            innerCollection: left.innerCollection || right.innerCollection,
+            inner: combine(leftInner, rightInner)
+        )
+    }
 }
 
 extension Results where Element: ObjectBase {

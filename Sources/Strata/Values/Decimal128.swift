@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// A 128-bit decimal floating-point value (IEEE 754-2008 decimal128), exact for decimal fractions.
 ///
@@ -89,42 +90,8 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     // MARK: Storage (BID decimal128: sign, 14-bit exponent biased by 6176, 113-bit coefficient)
 
     /// The 16 stored bytes, little-endian.
-    var storageBytes: [UInt8] {
-        if isNaN { return Array(repeating: 0, count: 15) + [0x7C] }
-        var coefficient = UInt128(0)
-        var exponent = Int(decimalValue.exponent)
-        let digits = decimalValue.significand.description.filter(\.isNumber)
-        for digit in digits { coefficient = coefficient * 10 + UInt128(digit.wholeNumberValue!) }
-        while coefficient >= UInt128(10).power(34) {
-            coefficient /= 10
-            exponent += 1
-        }
-        let negative = decimalValue.sign == .minus && coefficient != 0
-        let biased = UInt128(UInt16(exponent + 6176) & 0x3FFF)
-        var bits = coefficient | biased << 113
-        if negative { bits |= UInt128(1) << 127 }
-        return withUnsafeBytes(of: bits.littleEndian, Array.init)
-    }
+    var storageBytes: [UInt8] { DecimalBits.encode(decimalValue) }
 
     /// Decodes 16 stored bytes.
-    init(storageBytes bytes: [UInt8]) {
-        precondition(bytes.count == 16)
-        let bits = bytes.withUnsafeBytes { UInt128(littleEndian: $0.loadUnaligned(as: UInt128.self)) }
-        if bits >> 122 & 0x1F == 0x1F {
-            decimalValue = .nan
-            return
-        }
-        let negative = bits >> 127 == 1
-        let exponent = Int((bits >> 113) & 0x3FFF) - 6176
-        let coefficient = bits & ((UInt128(1) << 113) - 1)
-        var value = Decimal(string: coefficient.description) ?? 0
-        if exponent != 0 { value = Decimal(sign: .plus, exponent: exponent, significand: value) }
-        decimalValue = negative ? -value : value
-    }
-}
-
-extension UInt128 {
-    fileprivate func power(_ exponent: Int) -> UInt128 {
-        (0..<exponent).reduce(UInt128(1)) { value, _ in value * self }
-    }
+    init(storageBytes bytes: [UInt8]) { decimalValue = DecimalBits.decode(bytes) }
 }

@@ -55,7 +55,7 @@ package enum KeyPathAggregate: String, Sendable, Equatable {
     case keys = "@keys"
     case values = "@values"
 
-    var isSelector: Bool { self == .keys || self == .values }
+    package var isSelector: Bool { self == .keys || self == .values }
 }
 
 /// One side of a comparison.
@@ -103,14 +103,24 @@ package struct QuerySortKey: Sendable, Equatable {
 /// A predicate with its trailing `SORT`, `DISTINCT` and `LIMIT` clauses.
 package struct ParsedQuery: Sendable, Equatable {
     package var predicate: QueryNode
-    package var sort: [QuerySortKey] = []
-    package var distinct: [String] = []
-    package var limit: Int?
+    /// SORT, DISTINCT and LIMIT, applied in the order written (as Realm does).
+    package var stages: [QueryStage] = []
 
-    package init(predicate: QueryNode, sort: [QuerySortKey] = [], distinct: [String] = [], limit: Int? = nil) {
+    package init(predicate: QueryNode, stages: [QueryStage] = []) {
         self.predicate = predicate
-        self.sort = sort
-        self.distinct = distinct
-        self.limit = limit
+        self.stages = stages
     }
+
+    /// Sorts by `keys`, replacing an earlier sort that no DISTINCT or LIMIT follows.
+    package mutating func sort(by keys: [QuerySortKey]) {
+        if case .sort = stages.last { stages.removeLast() }
+        stages.append(.sort(keys))
+    }
+}
+
+/// One step after filtering.
+package enum QueryStage: Sendable, Equatable {
+    case sort([QuerySortKey])
+    case distinct([String])
+    case limit(Int)
 }

@@ -57,15 +57,20 @@ package indirect enum BoundOperand: Sendable, Equatable {
 package struct BoundQuery: Sendable, Equatable {
     package var table: TableKey
     package var predicate: BoundNode
-    package var sort: [(path: BoundPath, ascending: Bool)]
-    package var distinct: [BoundPath]
-    package var limit: Int?
+    package var stages: [BoundStage]
+}
 
-    package static func == (lhs: BoundQuery, rhs: BoundQuery) -> Bool {
-        lhs.table == rhs.table && lhs.predicate == rhs.predicate && lhs.sort.map(\.path) == rhs.sort.map(\.path)
-            && lhs.sort.map(\.ascending) == rhs.sort.map(\.ascending) && lhs.distinct == rhs.distinct
-            && lhs.limit == rhs.limit
-    }
+/// A bound SORT, DISTINCT or LIMIT.
+package enum BoundStage: Sendable, Equatable {
+    case sort([BoundSortKey])
+    case distinct([BoundPath])
+    case limit(Int)
+}
+
+/// One bound sort key.
+package struct BoundSortKey: Sendable, Equatable {
+    var path: BoundPath
+    var ascending: Bool
 }
 
 /// Binds parsed queries to the tables of a transaction.
@@ -99,9 +104,14 @@ package struct QueryBinder {
         BoundQuery(
             table: root,
             predicate: try bind(query.predicate),
-            sort: try query.sort.map { (try sortPath($0.keyPath), $0.ascending) },
-            distinct: try query.distinct.map { try sortPath($0) },
-            limit: query.limit
+            stages: try query.stages.map { stage in
+                switch stage {
+                case .sort(let keys):
+                    return .sort(try keys.map { BoundSortKey(path: try sortPath($0.keyPath), ascending: $0.ascending) })
+                case .distinct(let paths): return .distinct(try paths.map { try sortPath($0) })
+                case .limit(let limit): return .limit(limit)
+                }
+            }
         )
     }
 

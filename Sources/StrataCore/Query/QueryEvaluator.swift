@@ -22,23 +22,31 @@ package struct QueryEvaluator {
         } else {
             keys = try scan(query.predicate, table: table)
         }
-        if !query.distinct.isEmpty {
-            var seen = Set<[Value]>()
-            keys = try keys.filter { key in seen.insert(try query.distinct.map { try single($0, key: key) }).inserted }
-        }
-        if !query.sort.isEmpty {
-            let sortValues = try keys.map { key in try query.sort.map { try single($0.path, key: key) } }
-            let order = keys.indices.sorted { a, b in
-                for (position, descriptor) in query.sort.enumerated() {
-                    let comparison = ValueComparison.sortOrder(sortValues[a][position], sortValues[b][position])
-                    if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
-                }
-                return a < b
+        for stage in query.stages {
+            switch stage {
+            case .distinct(let paths):
+                var seen = Set<[Value]>()
+                keys = try keys.filter { key in seen.insert(try paths.map { try single($0, key: key) }).inserted }
+            case .sort(let sortKeys):
+                keys = try sorted(keys, by: sortKeys)
+            case .limit(let limit):
+                if keys.count > limit { keys = Array(keys.prefix(limit)) }
             }
-            keys = order.map { keys[$0] }
         }
-        if let limit = query.limit, keys.count > limit { keys = Array(keys.prefix(limit)) }
         return keys
+    }
+
+    /// A stable sort by several keys, the first most significant.
+    private func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey]) throws -> [ObjectKey] {
+        let sortValues = try keys.map { key in try sortKeys.map { try single($0.path, key: key) } }
+        let order = keys.indices.sorted { a, b in
+            for (position, descriptor) in sortKeys.enumerated() {
+                let comparison = ValueComparison.sortOrder(sortValues[a][position], sortValues[b][position])
+                if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
+            }
+            return a < b
+        }
+        return order.map { keys[$0] }
     }
 
     /// Every object of `table` that matches, walking the cluster leaves in key order: compiled
@@ -149,6 +157,13 @@ package struct QueryEvaluator {
         }
         let table = try reading.table(path.finalTable)
         guard let final = path.final else { return [] }
+        // Realm's rule: a missing link along a chain of to-one links reads as null (`friend.name == nil` holds
+        // for an object without a friend).
+        if objects.isEmpty, !path.hops.isEmpty, path.aggregate == nil, !QueryBinder.isCollection(final),
+            path.hops.allSatisfy({ !QueryBinder.isCollection($0.column) })
+        {
+            return [.null]
+        }
         if let aggregate = path.aggregate, aggregate.isSelector {
             return try objects.flatMap { object -> [Value] in
                 guard case .dictionary(let entries) = try table.value(object, final.key) else { return [] }

@@ -16,6 +16,10 @@ package struct QueryToken: Equatable, Sendable {
     package var column: Int
 }
 
+extension QueryToken.Kind {
+    var isString: Bool { if case .string = self { return true } else { return false } }
+}
+
 /// Splits query text into tokens.
 package enum QueryLexer {
     package static func tokens(_ text: String) throws -> [QueryToken] {
@@ -57,6 +61,13 @@ package enum QueryLexer {
                 tokens.append(QueryToken(kind: .string(value), column: column))
                 continue
             }
+            if character == "-", !(tokens.last.map(isOperand) ?? false),
+                let word = negativeInfinity(characters, index + 1)
+            {
+                tokens.append(QueryToken(kind: .number("-" + word), column: column))
+                index += 1 + word.count
+                continue
+            }
             if character.isNumber
                 || (character == "-" && index + 1 < characters.count && characters[index + 1].isNumber
                     && !(tokens.last.map(isOperand) ?? false))
@@ -88,6 +99,19 @@ package enum QueryLexer {
                 {
                     text.append(characters[index])
                     index += 1
+                }
+                // T1580473800:0, a timestamp in seconds and nanoseconds since 1970.
+                if text.count > 1, text.first == "T", text.dropFirst().allSatisfy(\.isNumber),
+                    index + 1 < characters.count, characters[index] == ":", characters[index + 1].isNumber
+                {
+                    text.append(":")
+                    index += 1
+                    while index < characters.count, characters[index].isNumber {
+                        text.append(characters[index])
+                        index += 1
+                    }
+                    tokens.append(QueryToken(kind: .number(text), column: column))
+                    continue
                 }
                 tokens.append(QueryToken(kind: .identifier(text), column: column))
                 // oid(...) and uuid(...) hold raw text (uuids contain '-').
@@ -164,6 +188,17 @@ package enum QueryLexer {
         case .symbol(let symbol): return symbol == ")" || symbol == "}" || symbol == "]"
         default: return false
         }
+    }
+
+    /// "inf" or "infinity" (any case) starting at `start` and ending a word, for `-inf` literals.
+    private static func negativeInfinity(_ characters: [Character], _ start: Int) -> String? {
+        for word in ["infinity", "inf"] {
+            let end = start + word.count
+            guard end <= characters.count, String(characters[start..<end]).lowercased() == word else { continue }
+            if end < characters.count, characters[end].isLetter || characters[end].isNumber { continue }
+            return String(characters[start..<end])
+        }
+        return nil
     }
 
     private static func isDateLike(_ text: String) -> Bool {

@@ -2,13 +2,25 @@
 //
 //   integers 42, -7, 0x1F     floats 1.5, -2e3     strings "…" or '…'     nil NULL
 //   true false TRUE FALSE YES NO     dates 2020-01-31@12:30:00(:nanoseconds) (UTC)
+//   dates also 2020-01-31T12:30:00 and T1580473800:0 (seconds:nanoseconds since 1970)
 //   oid(6283b6e9f7a5e8e0c6b1a2f3)    uuid(123e4567-e89b-12d3-a456-426614174000)
+//   binary B64"AQID"     doubles inf infinity nan
 
 import Foundation
 
 enum QueryLiterals {
     static func number(_ text: String, column: Int) throws -> Value {
-        if text.contains("@") || (text.count >= 8 && text.filter({ $0 == "-" }).count >= 2 && !text.hasPrefix("-")) {
+        if ["-inf", "-infinity"].contains(text.lowercased()) { return .double(-.infinity) }
+        if text.hasPrefix("T") {
+            let parts = text.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let seconds = Int64(parts[0]), let nanoseconds = Int32(parts[1]) else {
+                throw QueryError("'\(text)' is not a timestamp (Tseconds:nanoseconds)", at: column)
+            }
+            return .timestamp(Timestamp(seconds: seconds, nanoseconds: nanoseconds))
+        }
+        if text.contains("@") || text.contains("T")
+            || (text.count >= 8 && text.filter({ $0 == "-" }).count >= 2 && !text.hasPrefix("-"))
+        {
             return .timestamp(try date(text, column: column))
         }
         let lower = text.lowercased()
@@ -27,12 +39,12 @@ enum QueryLiterals {
     }
 
     static func date(_ text: String, column: Int) throws -> Timestamp {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == "@" || $0 == "T" }
         let day = parts[0].split(separator: "-").compactMap { Int($0) }
         let time = parts.count > 1 ? parts[1].split(separator: ":").compactMap { Int($0) } : [0, 0, 0]
         guard day.count == 3, time.count >= 3, time.count <= 4, (1...12).contains(day[1]), (1...31).contains(day[2]),
             (0...23).contains(time[0]), (0...59).contains(time[1]), (0...60).contains(time[2])
-        else { throw QueryError("'\(text)' is not a date (YYYY-MM-DD@HH:MM:SS)", at: column) }
+        else { throw QueryError("'\(text)' is not a date (YYYY-MM-DD@HH:MM:SS or YYYY-MM-DDTHH:MM:SS)", at: column) }
         var components = DateComponents()
         components.year = day[0]
         components.month = day[1]
@@ -59,13 +71,26 @@ enum QueryLiterals {
         case "FALSE", "NO":
             parser.skip()
             return .constant(.bool(false), column: column)
-        case "OID":
+        case "OID" where parser.next.kind == .symbol("("):
             let text = try parser.consumeCall()
             guard let bytes = hexBytes(text), bytes.count == 12 else {
                 throw QueryError("'\(text)' is not an ObjectId", at: column)
             }
             return .constant(.objectId(bytes), column: column)
-        case "UUID":
+        case "INF", "INFINITY":
+            parser.skip()
+            return .constant(.double(.infinity), column: column)
+        case "NAN":
+            parser.skip()
+            return .constant(.double(.nan), column: column)
+        case "B64" where parser.next.kind.isString:
+            parser.skip()
+            guard case .string(let text) = parser.current.kind, let data = Data(base64Encoded: text) else {
+                throw QueryError("B64 must be followed by a quoted base64 string", at: column)
+            }
+            parser.skip()
+            return .constant(.binary(Array(data)), column: column)
+        case "UUID" where parser.next.kind == .symbol("("):
             let text = try parser.consumeCall()
             guard let uuid = UUID(uuidString: text) else { throw QueryError("'\(text)' is not a UUID", at: column) }
             return .constant(.uuid(withUnsafeBytes(of: uuid.uuid) { Array($0) }), column: column)

@@ -36,7 +36,22 @@ package struct QueryParser {
         return try parser.parseQuery()
     }
 
-    private var current: QueryToken { tokens[position] }
+    var current: QueryToken { tokens[position] }
+
+    /// The token after the current one.
+    var next: QueryToken { tokens[min(position + 1, tokens.count - 1)] }
+
+    /// Whether the next token begins an operand (so a leading ANY, or a literal name such as uuid, is a keyword
+    /// rather than a property of that name followed by an operator).
+    private var nextStartsOperand: Bool {
+        switch next.kind {
+        case .end: return false
+        case .symbol(let symbol): return symbol == "(" || symbol == "{"
+        case .identifier(let name):
+            return !["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN"].contains(name.uppercased())
+        default: return true
+        }
+    }
 
     private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
 
@@ -77,6 +92,7 @@ package struct QueryParser {
             try expectSymbol("(")
             switch word {
             case "SORT":
+                var keys: [QuerySortKey] = []
                 repeat {
                     if isSymbol(",") { advance() }
                     let path = try parseKeyPathText()
@@ -86,19 +102,22 @@ package struct QueryParser {
                         throw QueryError("SORT needs ASC or DESC after '\(path)'", at: current.column)
                     }
                     advance()
-                    query.sort.append(QuerySortKey(keyPath: path, ascending: direction.hasPrefix("ASC")))
+                    keys.append(QuerySortKey(keyPath: path, ascending: direction.hasPrefix("ASC")))
                 } while isSymbol(",")
+                query.stages.append(.sort(keys))
             case "DISTINCT":
+                var paths: [String] = []
                 repeat {
                     if isSymbol(",") { advance() }
-                    query.distinct.append(try parseKeyPathText())
+                    paths.append(try parseKeyPathText())
                 } while isSymbol(",")
+                query.stages.append(.distinct(paths))
             default:
                 guard case .number(let text) = current.kind, let limit = Int(text), limit >= 0 else {
                     throw QueryError("LIMIT needs a non-negative integer", at: current.column)
                 }
                 advance()
-                query.limit = min(limit, query.limit ?? limit)
+                query.stages.append(.limit(limit))
             }
             guard isSymbol(")") else { throw QueryError("expected ')' to close \(word)", at: column) }
             advance()
@@ -156,7 +175,7 @@ package struct QueryParser {
     private mutating func parseComparison() throws -> QueryNode {
         let column = current.column
         var quantifier: Quantifier?
-        if let word = keyword(current), ["ANY", "SOME", "ALL", "NONE"].contains(word) {
+        if let word = keyword(current), ["ANY", "SOME", "ALL", "NONE"].contains(word), nextStartsOperand {
             quantifier = word == "ALL" ? .all : word == "NONE" ? .noneOf : .any
             advance()
         }

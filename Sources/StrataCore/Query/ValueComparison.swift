@@ -86,7 +86,11 @@ package enum ValueComparison {
         case (.link(let a), .link(let b)): return a == b ? 0 : (a < b ? -1 : 1)
         case (.typedLink(let ta, let a), .typedLink(let tb, let b)): return ta == tb && a == b ? 0 : nil
         case (.typedLink(_, let a), .link(let b)), (.link(let a), .typedLink(_, let b)): return a == b ? 0 : nil
-        case (.decimal128(let a), .decimal128(let b)): return a == b ? 0 : nil
+        case (.decimal128, _), (_, .decimal128):
+            guard let a = DecimalBits.decimal(lhs), let b = DecimalBits.decimal(rhs), !a.isNaN, !b.isNaN else {
+                return nil
+            }
+            return a == b ? 0 : (a < b ? -1 : 1)
         default:
             guard let a = number(lhs), let b = number(rhs) else { return nil }
             if a.isNaN || b.isNaN { return nil }
