@@ -97,7 +97,9 @@ package final class Table {
     /// The objects whose `column` equals `value`, ascending; uses the index when there is one.
     package func find(_ column: ColumnKey, equalTo value: Value) throws -> [ObjectKey] {
         if let index = try index(column) {
-            return try index.candidates(for: value).filter { try self.value($0, column) == value }
+            let candidates = try index.candidates(for: value)
+            if ValueCodec.indexHashIsExact(value, in: spec.columns[try position(column)]) { return candidates }
+            return try candidates.filter { try self.value($0, column) == value }
         }
         let position = try position(column)
         let spec = self.spec.columns[position]

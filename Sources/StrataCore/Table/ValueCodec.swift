@@ -119,7 +119,21 @@ package enum ValueCodec {
 
     /// The stable 64-bit hash an index files a value under.
     package static func indexHash(_ value: Value) -> Int64 {
-        Int64(bitPattern: Checksum.hash(encode(value), seed: 0x1D_E5))
+        if case .int(let integer) = value {
+            return Int64(bitPattern: Checksum.integerHash(UInt64(bitPattern: integer)))
+        }
+        return Int64(bitPattern: Checksum.hash(encode(value), seed: 0x1D_E5))
+    }
+
+    /// The index hash of null, the one value an integer column can hold whose hash might equal an integer's.
+    package static let nullIndexHash = indexHash(.null)
+
+    /// Whether every object filed under `value`'s hash in an index of `column` holds exactly `value`, so a lookup
+    /// need not read the objects back: integer hashes are bijective, so in an integer column only null could
+    /// share an integer's hash.
+    package static func indexHashIsExact(_ value: Value, in column: ColumnSpec) -> Bool {
+        guard case .int = value, column.type == .int, column.collection == .single else { return false }
+        return indexHash(value) != nullIndexHash
     }
 
     // MARK: Cells
