@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// Strata against SQLite on the workloads of DESIGN.md section 5. Its own package, so the library stays
+// dependency-free: run it with `bash Benchmarks/run` (installs libsqlite3-dev if missing).
+import PackageDescription
+
+let package = Package(
+    name: "StrataBenchmarks",
+    dependencies: [.package(name: "Strata", path: "..")],
+    targets: [
+        // SQLite's C API from the system (Debian's libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .executableTarget(
+            name: "StrataBenchmarks",
+            dependencies: [.product(name: "Strata", package: "Strata"), "CSQLite"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,76 @@
+import Foundation
+
+/// One line of the result table.
+struct ResultRow: Codable {
+    var workload: String
+    var unit: String
+    var strata: Double
+    var sqlite: Double
+    /// SQLite ÷ Strata: above 1, Strata is faster (or smaller).
+    var ratio: Double { sqlite / strata }
+
+    enum CodingKeys: String, CodingKey { case workload, unit, strata, sqlite, ratio }
+
+    init(workload: String, unit: String, strata: Double, sqlite: Double) {
+        self.workload = workload
+        self.unit = unit
+        self.strata = strata
+        self.sqlite = sqlite
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        workload = try container.decode(String.self, forKey: .workload)
+        unit = try container.decode(String.self, forKey: .unit)
+        strata = try container.decode(Double.self, forKey: .strata)
+        sqlite = try container.decode(Double.self, forKey: .sqlite)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(workload, forKey: .workload)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(strata, forKey: .strata)
+        try container.encode(sqlite, forKey: .sqlite)
+        try container.encode((ratio * 100).rounded() / 100, forKey: .ratio)
+    }
+}
+
+/// The whole run, as written to results/latest.json.
+struct Report: Codable {
+    var date: String
+    var objects: Int
+    var runs: Int
+    var rows: [ResultRow]
+
+    func printTable() {
+        print("")
+        print(
+            "Strata vs SQLite: \(objects) objects, median of \(runs) runs (ratio = SQLite / Strata, higher is better)"
+        )
+        let header = "workload".padding(toLength: 44, withPad: " ", startingAt: 0)
+        print("\(header)      Strata      SQLite    ratio")
+        for row in rows {
+            let name = row.workload.padding(toLength: 44, withPad: " ", startingAt: 0)
+            let strata = Self.format(row.strata, unit: row.unit)
+            let sqlite = Self.format(row.sqlite, unit: row.unit)
+            print("\(name) \(strata) \(sqlite) \(String(format: "%7.2fx", row.ratio))")
+        }
+    }
+
+    static func format(_ value: Double, unit: String) -> String {
+        let text: String
+        switch unit {
+        case "seconds" where value < 0.001: text = String(format: "%.1f µs", value * 1e6)
+        case "seconds": text = String(format: "%.1f ms", value * 1e3)
+        default: text = String(format: "%.1f MB", value / 1_048_576)
+        }
+        return String(repeating: " ", count: max(0, 11 - text.count)) + text
+    }
+
+    func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// SQLite through its C API: prepared statements, WAL, synchronous=FULL.
+@MainActor
+final class SQLiteEngine: BenchmarkEngine {
+    let name = "SQLite"
+    private let path: String
+    private var connection: SQLiteConnection?
+
+    init(directory: String) { path = directory + "/bench.sqlite" }
+
+    private func open() throws -> SQLiteConnection {
+        if let connection { return connection }
+        let opened = try SQLiteConnection(path: path)
+        try opened.execute(
+            """
+            CREATE TABLE IF NOT EXISTS person(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL,
+            score REAL NOT NULL, active INTEGER NOT NULL)
+            """
+        )
+        connection = opened
+        return opened
+    }
+
+    func reset() async throws {
+        connection = nil
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    func bulkInsert(_ count: Int) async throws {
+        let db = try open()
+        let insert = try db.prepare("INSERT INTO person(id, name, age, score, active) VALUES (?, ?, ?, ?, ?)")
+        try db.execute("BEGIN")
+        for i in 0..<count {
+            let row = PersonRow(i, of: count)
+            insert.bind(1, row.id)
+            insert.bind(2, row.name)
+            insert.bind(3, row.age)
+            insert.bind(4, row.score)
+            insert.bind(5, row.active ? 1 : 0)
+            _ = try insert.step()
+            insert.reset()
+        }
+        try db.execute("COMMIT")
+    }
+
+    func countAgeOver50() async throws -> Int {
+        let statement = try open().prepare("SELECT count(*) FROM person WHERE age > 50")
+        _ = try statement.step()
+        return statement.int(0)
+    }
+
+    func sortedMaterialization() async throws -> (Int, Int) {
+        let statement = try open().prepare(
+            "SELECT id, name, age, score, active FROM person WHERE age BETWEEN 20 AND 30 ORDER BY name"
+        )
+        var rows = 0
+        var checksum = 0
+        while try statement.step() {
+            let id = statement.int(0)
+            let name = statement.string(1)
+            let age = statement.int(2)
+            let score = statement.double(3)
+            let active = statement.int(4)
+            rows += 1
+            checksum &+= (id &* rows) &+ name.utf8.count &+ age &+ Int(score) &+ active
+        }
+        return (rows, checksum)
+    }
+
+    func primaryKeyLookups(_ keys: [Int]) async throws -> Double {
+        let statement = try open().prepare("SELECT score FROM person WHERE id = ?")
+        var sum = 0.0
+        for key in keys {
+            statement.bind(1, key)
+            guard try statement.step() else { throw BenchmarkError.mismatch("SQLite: no object \(key)") }
+            sum += statement.double(0)
+            statement.reset()
+        }
+        return sum
+    }
+
+    func updateAll() async throws {
+        try open().execute("UPDATE person SET score = score + 1")
+    }
+
+    func smallTransactions(_ ids: [Int]) async throws {
+        let db = try open()
+        let update = try db.prepare("UPDATE person SET score = score + 1 WHERE id = ?")
+        for id in ids {
+            try db.execute("BEGIN")
+            update.bind(1, id)
+            _ = try update.step()
+            update.reset()
+            try db.execute("COMMIT")
+        }
+    }
+
+    func aggregates() async throws -> [Double] {
+        let statement = try open().prepare("SELECT sum(score), avg(score), min(age), max(age) FROM person")
+        _ = try statement.step()
+        return [statement.double(0), statement.double(1), statement.double(2), statement.double(3)]
+    }
+
+    func deleteAll() async throws {
+        try open().execute("DELETE FROM person")
+    }
+
+    func openAndCount() async throws -> Int {
+        let fresh = try SQLiteConnection(path: path)
+        let statement = try fresh.prepare("SELECT count(*) FROM person")
+        _ = try statement.step()
+        return statement.int(0)
+    }
+
+    func iterationPeakMemory() async throws -> Int {
+        let baseline = Measurement.residentBytes()
+        var peak = baseline
+        let statement = try open().prepare("SELECT id, name, age, score, active FROM person")
+        var rows = 0
+        var total = 0.0
+        while try statement.step() {
+            total += statement.double(3)
+            rows += 1
+            if rows % 50_000 == 0 { peak = max(peak, Measurement.residentBytes()) }
+        }
+        precondition(total >= 0)
+        return max(peak, Measurement.residentBytes()) - baseline
+    }
+
+    func close() async { connection = nil }
+}

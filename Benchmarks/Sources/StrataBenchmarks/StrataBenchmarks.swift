@@ -1,0 +1,132 @@
+import Foundation
+
+/// Runs DESIGN.md section 5's workloads against Strata and SQLite in one process.
+///
+///     .build/release/StrataBenchmarks [OBJECTS] [RUNS] [MEMORY-OBJECTS]   (defaults: 200000, 5, 1000000)
+@main
+@MainActor
+struct StrataBenchmarks {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        let count = arguments.count > 1 ? Int(arguments[1]) ?? 200_000 : 200_000
+        let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+        let memoryObjects = arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-benchmarks-\(UUID().uuidString)"
+        ).path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+
+        let strata = StrataEngine(directory: directory)
+        let sqlite = SQLiteEngine(directory: directory)
+        let engines: [any BenchmarkEngine] = [strata, sqlite]
+        var answers = [Answers(), Answers()]
+        var rows: [ResultRow] = []
+        var generator = SplitMix(seed: 42)
+        let keys = (0..<100_000).map { _ in Int(generator.next() % UInt64(count)) }
+        let updateIDs = (0..<1_000).map { _ in Int(generator.next() % UInt64(count)) }
+
+        func measure(
+            _ workload: String,
+            runs: Int,
+            setUp: @escaping @MainActor (any BenchmarkEngine) async throws -> Void = { _ in },
+            _ body: @escaping @MainActor (any BenchmarkEngine, Int) async throws -> Void
+        ) async throws {
+            var times: [Double] = []
+            for (index, engine) in engines.enumerated() {
+                times.append(
+                    try await Measurement.median(runs, setUp: { try await setUp(engine) }) {
+                        try await body(engine, index)
+                    }
+                )
+            }
+            rows.append(ResultRow(workload: workload, unit: "seconds", strata: times[0], sqlite: times[1]))
+            print(String(format: "%@: Strata %.4f s, SQLite %.4f s", workload, times[0], times[1]))
+        }
+
+        try await measure(
+            "bulk insert (one transaction)",
+            runs: runs,
+            setUp: { try await $0.reset() },
+            { engine, _ in try await engine.bulkInsert(count) }
+        )
+        try await measure("count where age > 50 (no index)", runs: runs) { engine, index in
+            answers[index].countOver50 = try await engine.countAgeOver50()
+        }
+        try await measure("age BETWEEN 20 AND 30 sorted by name, read", runs: runs) { engine, index in
+            (answers[index].sortedRows, answers[index].sortedChecksum) = try await engine.sortedMaterialization()
+        }
+        try await measure("100k random primary-key lookups", runs: runs) { engine, index in
+            answers[index].lookupSum = try await engine.primaryKeyLookups(keys)
+        }
+        try await measure("sum, avg, min, max", runs: runs) { engine, index in
+            answers[index].aggregates = try await engine.aggregates()
+        }
+        try await measure("update every object", runs: runs) { engine, _ in try await engine.updateAll() }
+        try await measure("1,000 small durable transactions", runs: max(1, runs / 2)) { engine, _ in
+            try await engine.smallTransactions(updateIDs)
+        }
+        for engine in engines { await engine.close() }
+        try await measure("open + first count", runs: 25) { engine, _ in
+            guard try await engine.openAndCount() == count else { throw BenchmarkError.mismatch("open + count") }
+        }
+        try await measure(
+            "delete all",
+            runs: max(1, runs / 2),
+            setUp: { engine in
+                try await engine.reset()
+                try await engine.bulkInsert(count)
+            },
+            { engine, _ in try await engine.deleteAll() }
+        )
+
+        var memory: [Double] = []
+        for engine in engines {
+            try await engine.reset()
+            try await engine.bulkInsert(memoryObjects)
+            await engine.close()
+            memory.append(Double(try await engine.iterationPeakMemory()))
+            try await engine.reset()
+        }
+        rows.append(
+            ResultRow(
+                workload: "peak memory iterating \(memoryObjects / 1000)k objects",
+                unit: "bytes",
+                strata: max(memory[0], 1),
+                sqlite: max(memory[1], 1)
+            )
+        )
+
+        try check(answers[0], answers[1])
+        let report = Report(date: ISO8601DateFormatter().string(from: Date()), objects: count, runs: runs, rows: rows)
+        report.printTable()
+        let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../results"
+        ).standardized.path
+        try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
+        try report.write(to: results + "/latest.json")
+        print("\nwritten to \(results)/latest.json")
+    }
+
+    /// Both engines must have computed the same answers.
+    static func check(_ strata: Answers, _ sqlite: Answers) throws {
+        guard strata.countOver50 == sqlite.countOver50, strata.sortedRows == sqlite.sortedRows,
+            strata.sortedChecksum == sqlite.sortedChecksum, strata.lookupSum == sqlite.lookupSum,
+            strata.aggregates.count == 4,
+            zip(strata.aggregates, sqlite.aggregates).allSatisfy({ abs($0 - $1) <= 1e-9 * max(1, abs($1)) })
+        else { throw BenchmarkError.mismatch("the engines disagree:\nStrata \(strata)\nSQLite \(sqlite)") }
+    }
+}
+
+/// A small deterministic random generator, so every run asks the same questions.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

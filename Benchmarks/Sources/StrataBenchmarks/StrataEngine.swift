@@ -1,0 +1,126 @@
+import Foundation
+import Strata
+
+/// Strata through its public API: the Realm actor, objects, queries, full durability.
+@MainActor
+final class StrataEngine: BenchmarkEngine {
+    let name = "Strata"
+    private let configuration: Realm.Configuration
+    private var realm: Realm?
+
+    init(directory: String) {
+        configuration = Realm.Configuration(
+            fileURL: URL(fileURLWithPath: directory + "/bench.strata"),
+            objectTypes: [BenchPerson.self]
+        )
+    }
+
+    private func open() async throws -> Realm {
+        if let realm { return realm }
+        let opened = try await Realm(configuration: configuration)
+        realm = opened
+        return opened
+    }
+
+    func reset() async throws {
+        realm = nil
+        _ = try Realm.deleteFiles(for: configuration)
+    }
+
+    func bulkInsert(_ count: Int) async throws {
+        try await open().write { realm in
+            for i in 0..<count {
+                let row = PersonRow(i, of: count)
+                let person = BenchPerson()
+                person.id = row.id
+                person.name = row.name
+                person.age = row.age
+                person.score = row.score
+                person.active = row.active
+                try realm.add(person)
+            }
+        }
+    }
+
+    func countAgeOver50() async throws -> Int {
+        try await open().read { realm in realm.objects(BenchPerson.self).filter("age > 50").count }
+    }
+
+    func sortedMaterialization() async throws -> (Int, Int) {
+        try await open().read { realm in
+            var rows = 0
+            var checksum = 0
+            for person in realm.objects(BenchPerson.self).filter("age BETWEEN {20, 30}").sorted(byKeyPath: "name") {
+                rows += 1
+                checksum &+=
+                    (person.id &* rows) &+ person.name.utf8.count &+ person.age &+ Int(person.score)
+                    &+ (person.active ? 1 : 0)
+            }
+            return (rows, checksum)
+        }
+    }
+
+    func primaryKeyLookups(_ keys: [Int]) async throws -> Double {
+        try await open().read { realm in
+            var sum = 0.0
+            for key in keys {
+                guard let person = realm.object(ofType: BenchPerson.self, forPrimaryKey: key) else {
+                    throw BenchmarkError.mismatch("Strata: no object \(key)")
+                }
+                sum += person.score
+            }
+            return sum
+        }
+    }
+
+    func updateAll() async throws {
+        try await open().write { realm in
+            for person in realm.objects(BenchPerson.self) { person.score += 1 }
+        }
+    }
+
+    func smallTransactions(_ ids: [Int]) async throws {
+        let realm = try await open()
+        for id in ids {
+            try await realm.write { realm in realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1 }
+        }
+    }
+
+    func aggregates() async throws -> [Double] {
+        try await open().read { realm in
+            let people = realm.objects(BenchPerson.self)
+            let sum: Double = people.sum(ofProperty: "score")
+            let average: Double? = people.average(ofProperty: "score")
+            let youngest: Int? = people.min(ofProperty: "age")
+            let oldest: Int? = people.max(ofProperty: "age")
+            return [sum, average ?? .nan, Double(youngest ?? -1), Double(oldest ?? -1)]
+        }
+    }
+
+    func deleteAll() async throws {
+        try await open().write { realm in try realm.deleteAll() }
+    }
+
+    func openAndCount() async throws -> Int {
+        let fresh = try await Realm(configuration: configuration)
+        return await fresh.read { realm in realm.objects(BenchPerson.self).count }
+    }
+
+    func iterationPeakMemory() async throws -> Int {
+        try await open().read { realm in
+            let baseline = Measurement.residentBytes()
+            var peak = baseline
+            var rows = 0
+            var total = 0.0
+            for person in realm.objects(BenchPerson.self) {
+                total += person.score
+                rows += 1
+                if rows % 50_000 == 0 { peak = max(peak, Measurement.residentBytes()) }
+            }
+            precondition(total >= 0)
+            return max(peak, Measurement.residentBytes()) - baseline
+        }
+    }
+
+    func close() async { realm = nil }
+}

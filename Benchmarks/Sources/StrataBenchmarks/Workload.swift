@@ -1,0 +1,33 @@
+/// What each engine answers, so the two can be checked against each other.
+struct Answers: Equatable {
+    var countOver50 = 0
+    var sortedRows = 0
+    var sortedChecksum = 0
+    var lookupSum = 0.0
+    var aggregates: [Double] = []
+}
+
+/// One engine under test. Every method does the same work in both engines.
+@MainActor
+protocol BenchmarkEngine: Sendable {
+    var name: String { get }
+    /// Removes the database files.
+    func reset() async throws
+    func bulkInsert(_ count: Int) async throws
+    func countAgeOver50() async throws -> Int
+    /// age BETWEEN 20 AND 30 sorted by name, every property of every object read; (rows, checksum).
+    func sortedMaterialization() async throws -> (Int, Int)
+    func primaryKeyLookups(_ keys: [Int]) async throws -> Double
+    func updateAll() async throws
+    /// One durable transaction per update: score += 1 on object `id`.
+    func smallTransactions(_ ids: [Int]) async throws
+    /// sum(score), avg(score), min(age), max(age).
+    func aggregates() async throws -> [Double]
+    func deleteAll() async throws
+    /// Opens the database afresh and counts the objects.
+    func openAndCount() async throws -> Int
+    /// Iterates every object reading one property; the peak growth of resident memory in bytes.
+    func iterationPeakMemory() async throws -> Int
+    /// Closes whatever the engine holds open.
+    func close() async
+}
