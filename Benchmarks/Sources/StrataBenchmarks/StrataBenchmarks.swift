@@ -22,6 +22,8 @@ struct StrataBenchmarks {
         let engines: [any BenchmarkEngine] = [strata, sqlite]
         var answers = [Answers(), Answers()]
         var rows: [ResultRow] = []
+        // BENCH_ONLY=substring runs only the matching workloads (after the bulk insert), for profiling.
+        let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
         var generator = SplitMix(seed: 42)
         let keys = (0..<100_000).map { _ in Int(generator.next() % UInt64(count)) }
         let updateIDs = (0..<1_000).map { _ in Int(generator.next() % UInt64(count)) }
@@ -32,6 +34,7 @@ struct StrataBenchmarks {
             setUp: @escaping @MainActor (any BenchmarkEngine) async throws -> Void = { _ in },
             _ body: @escaping @MainActor (any BenchmarkEngine, Int) async throws -> Void
         ) async throws {
+            if let only, !workload.contains(only), !workload.hasPrefix("bulk insert") { return }
             var times: [Double] = []
             for (index, engine) in engines.enumerated() {
                 times.append(
@@ -80,6 +83,10 @@ struct StrataBenchmarks {
             { engine, _ in try await engine.deleteAll() }
         )
 
+        if only != nil {
+            Report(date: "", objects: count, runs: runs, rows: rows).printTable()
+            return
+        }
         var memory: [Double] = []
         for engine in engines {
             try await engine.reset()

@@ -5,7 +5,7 @@ extension Results {
     /// The values of one property (through to-one links) of every object, in order.
     func propertyValues(_ keyPath: String, operation: String) -> [StrataCore.Value] {
         guard let table = source.schema.tables[className] else { return [] }
-        let keys = (0..<count).map { self[$0] }.compactMap { ($0 as? ObjectBase)?.binding?.key }
+        let keys: [ObjectKey]? = query == nil ? nil : objectKeys
         return source.read("Results") { reader in
             do {
                 let path = try QueryBinder(
@@ -13,8 +13,12 @@ extension Results {
                     root: table.tableKey,
                     linkingProperties: source.schema.linkingProperties
                 ).sortPath(keyPath)
+                // The whole table and a property of its own: one pass over the column.
+                if keys == nil, let column = path.directColumn {
+                    return try reader.table(table.tableKey).columnValues(column)
+                }
                 let evaluator = QueryEvaluator(reading: reader)
-                return try keys.map { try evaluator.single(path, key: $0) }
+                return try (keys ?? reader.table(table.tableKey).keys()).map { try evaluator.single(path, key: $0) }
             } catch {
                 preconditionFailure(
                     "Invalid property '\(keyPath)' for \(operation) on \(className): \(RealmError.wrapping(error))"

@@ -71,6 +71,25 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         return keys
     }
 
+    /// The keys of every object in order, read in one pass (the query's result, or the whole table).
+    var objectKeys: [ObjectKey] {
+        if let keys { return keys }
+        guard let table else { return [] }
+        return source.read("Results") { reader in
+            do {
+                return try reader.table(table.tableKey).keys()
+            } catch {
+                preconditionFailure("\(RealmError.wrapping(error))")
+            }
+        }
+    }
+
+    /// Iterates the objects, reading their keys once.
+    public func makeIterator() -> RLMIterator<Element> {
+        guard let table else { return RLMIterator(keys: [], make: { _ in preconditionFailure() }) }
+        return RLMIterator(keys: objectKeys) { key in object(table, key) }
+    }
+
     /// The position of the first object.
     public var startIndex: Int { 0 }
     /// One past the position of the last object.

@@ -88,9 +88,16 @@ final class ObjectClassInfo: @unchecked Sendable {
 
     /// The unqualified name of a type (`Module.V2.Item` is `Item`).
     static func unqualifiedName(of type: Any.Type) -> String {
+        let identifier = ObjectIdentifier(type)
+        if let name = names.withLock({ $0[identifier] }) { return name }
         let full = String(reflecting: type)
-        return String(full.split(separator: ".").last ?? Substring(full))
+        let name = String(full.split(separator: ".").last ?? Substring(full))
+        names.withLock { $0[identifier] = name }
+        return name
     }
+
+    /// Unqualified type names, computed once per type.
+    private static let names = Mutex<[ObjectIdentifier: String]>([:])
 
     /// The `Persisted` wrappers of an object, base class first.
     static func wrappers(of object: ObjectBase) -> [any PersistedMarker] {

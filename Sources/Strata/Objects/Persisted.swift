@@ -112,6 +112,11 @@ public struct Persisted<Value: _Persistable> {
     ) -> Int {
         let cached = object[keyPath: storageKeyPath].cachedIndex
         if cached >= 0 { return cached }
+        let identifier = ObjectIdentifier(storageKeyPath)
+        if let known = PersistedIndexCache.entries.withLock({ $0[identifier]?.index }) {
+            object[keyPath: storageKeyPath].cachedIndex = known
+            return known
+        }
         let info: ObjectClassInfo
         do {
             info = try ObjectClassInfo.of(type(of: object))
@@ -120,8 +125,23 @@ public struct Persisted<Value: _Persistable> {
         }
         let index = info.index(for: storageKeyPath)
         object[keyPath: storageKeyPath].cachedIndex = index
+        let entry = PersistedIndexCache.Entry(keyPath: storageKeyPath, index: index)
+        PersistedIndexCache.entries.withLock { $0[identifier] = entry }
         return index
     }
+}
+
+/// Property indexes by storage key path identity: the key paths the compiler passes to `Persisted`'s subscript
+/// are uniqued constants, so their identity is a cheap key (each entry retains its key path, so an identity is
+/// never reused by another).
+enum PersistedIndexCache {
+    /// Key paths are immutable values, safe to share.
+    struct Entry: @unchecked Sendable {
+        let keyPath: AnyKeyPath
+        let index: Int
+    }
+
+    static let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 }
 
 extension Persisted: Decodable where Value: Decodable {

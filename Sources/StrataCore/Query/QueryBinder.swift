@@ -21,6 +21,14 @@ package struct BoundPath: Sendable, Equatable {
         lhs.text == rhs.text && lhs.finalTable == rhs.finalTable
     }
 
+    /// The column, when the path is one property of the root object itself (no links, no aggregate).
+    package var directColumn: ColumnKey? {
+        guard hops.isEmpty, aggregate == nil, let final, final.collection == .single, final.type != .backlink else {
+            return nil
+        }
+        return final.key
+    }
+
     /// The type of the values the path yields, for type checking.
     var valueType: ValueType? {
         if aggregate == .keys { return .string }

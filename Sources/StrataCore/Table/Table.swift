@@ -72,6 +72,38 @@ package final class Table {
         }
     }
 
+    /// The values of `column` for every object, in key order: one pass over the leaves, reading committed leaves
+    /// column block by column block.
+    package func columnValues(_ column: ColumnKey) throws -> [Value] {
+        let position = try position(column)
+        let spec = self.spec.columns[position]
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        try tree.forEachLeaf { leaf in
+            if case .clean(let view) = leaf, spec.collection == .single, let block = try view.block(spec.key) {
+                for row in 0..<leaf.count {
+                    if block.isNull(row) {
+                        values.append(.null)
+                        continue
+                    }
+                    switch spec.type {
+                    case .int: values.append(.int(block.integer(row)))
+                    case .bool: values.append(.bool(block.integer(row) != 0))
+                    case .double: values.append(.double(block.double(row)))
+                    case .float: values.append(.float(block.float(row)))
+                    default: values.append(try ValueCodec.value(of: block.cell(row, reader: tree.reader), in: spec))
+                    }
+                }
+            } else {
+                for row in 0..<leaf.count {
+                    values.append(try ValueCodec.value(of: tree.cell(in: leaf, row: row, column: position), in: spec))
+                }
+            }
+            return true
+        }
+        return values
+    }
+
     /// Every object key, ascending.
     package func keys() throws -> [ObjectKey] { try tree.allKeys().map(ObjectKey.init) }
 
