@@ -98,6 +98,21 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// The number of objects.
     public var count: Int {
         guard let table else { return 0 }
+        if let query, query.stages.isEmpty, cache.keys(for: generation) == nil {
+            // Counting needs no keys: the engine counts matches column block by column block.
+            return source.read("Results") { reader in
+                do {
+                    let bound = try QueryBinder(
+                        reading: reader,
+                        root: table.tableKey,
+                        linkingProperties: source.schema.linkingProperties
+                    ).bind(query)
+                    return try QueryEvaluator(reading: reader).count(bound.predicate, table: table.tableKey)
+                } catch {
+                    preconditionFailure("\(RealmError.wrapping(error))")
+                }
+            }
+        }
         if let keys { return keys.count }
         return source.read("Results") { reader in (try? reader.table(table.tableKey).count) ?? 0 }
     }

@@ -7,6 +7,9 @@ final class ObjectBinding {
     let key: ObjectKey
     /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
     let epoch: Int
+    /// For live objects: the single-value properties as of `rowGeneration`.
+    private var rowValues: [StrataCore.Value] = []
+    private var rowGeneration = Int.min
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
         self.source = source
@@ -53,6 +56,23 @@ final class ObjectBinding {
     /// The engine value of property `index`; stops with Realm's message if the object is gone.
     func engineValue(_ index: Int) -> StrataCore.Value {
         if realmInvalidated { preconditionFailure(invalidatedMessage) }
+        if case .live(let realm) = source {
+            // Live objects belong to one actor: their single-value properties are read together once per
+            // version of the realm (every write bumps the generation) and served from this copy.
+            let generation = realm.state.generation
+            if rowGeneration != generation {
+                rowGeneration = Int.min
+                rowValues = source.read("object") { reader in
+                    do {
+                        return try reader.table(table.tableKey).values(key, table.scalarColumns)
+                    } catch {
+                        preconditionFailure(invalidatedMessage)
+                    }
+                }
+                rowGeneration = generation
+            }
+            if let position = table.scalarProperties.firstIndex(of: index) { return rowValues[position] }
+        }
         return source.read("object") { reader in
             do {
                 return try reader.table(table.tableKey).value(key, table.column(index))

@@ -21,7 +21,17 @@ final class ResolvedTable: @unchecked Sendable {
         self.tableKey = tableKey
         self.columns = columns
         self.linkingOrigins = linkingOrigins
+        scalarProperties = info.properties.indices.filter { index in
+            let type = info.properties[index].typeInfo
+            return columns[index] != nil && !type.isLinkingObjects && type.collection == .single
+        }
+        scalarColumns = scalarProperties.map { columns[$0]! }
     }
+
+    /// The properties holding one value each (not collections), read together when an object is first read.
+    let scalarProperties: [Int]
+    /// Their columns.
+    let scalarColumns: [ColumnKey]
 
     var className: String { info.className }
 

@@ -62,6 +62,17 @@ package final class Table {
         return try ValueCodec.value(of: cell, in: spec.columns[position])
     }
 
+    /// The values of `columns` of object `key`, found with one descent of the tree.
+    package func values(_ key: ObjectKey, _ columns: [ColumnKey]) throws -> [Value] {
+        guard let (leaf, row) = try tree.locate(key.rawValue) else {
+            throw StorageError.schema("table \(spec.name) has no object \(key)")
+        }
+        return try columns.map { column in
+            let position = try position(column)
+            return try ValueCodec.value(of: tree.cell(in: leaf, row: row, column: position), in: spec.columns[position])
+        }
+    }
+
     /// Every column's value of object `key`, in column order.
     package func row(_ key: ObjectKey) throws -> [Value] {
         guard let (leaf, row) = try tree.locate(key.rawValue) else {
