@@ -39,9 +39,18 @@ package struct QueryEvaluator {
     /// A stable sort by several keys, the first most significant.
     private func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey]) throws -> [ObjectKey] {
         let sortValues = try keys.map { key in try sortKeys.map { try single($0.path, key: key) } }
+        // ASCII strings compare through keys computed once, not on each of the n log n comparisons.
+        let stringKeys: [[StringCollation.SortKey?]] = sortValues.map { row in
+            row.map { if case .string(let text) = $0 { return StringCollation.sortKey(text) } else { return nil } }
+        }
         let order = keys.indices.sorted { a, b in
             for (position, descriptor) in sortKeys.enumerated() {
-                let comparison = ValueComparison.sortOrder(sortValues[a][position], sortValues[b][position])
+                let comparison: Int
+                if let left = stringKeys[a][position], let right = stringKeys[b][position] {
+                    comparison = StringCollation.compare(left, right)
+                } else {
+                    comparison = ValueComparison.sortOrder(sortValues[a][position], sortValues[b][position])
+                }
                 if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
             }
             return a < b

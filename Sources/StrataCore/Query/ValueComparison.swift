@@ -162,6 +162,28 @@ package enum StringCollation {
         }
     }
 
+    /// A precomputed sort key for an ASCII string (nil for other strings): comparing two keys with
+    /// ``compare(_:_:)-(SortKey,SortKey)`` orders them as ``compare(_:_:)-(String,String)`` does, without
+    /// re-reading the strings on every comparison of a sort.
+    package struct SortKey {
+        let primaries: [UInt16]
+        let bytes: [UInt8]
+    }
+
+    package static func sortKey(_ text: String) -> SortKey? {
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 128 }) else { return nil }
+        return SortKey(primaries: bytes.map { UInt16(primary($0)) }, bytes: bytes)
+    }
+
+    package static func compare(_ a: SortKey, _ b: SortKey) -> Int {
+        if a.primaries != b.primaries {
+            for (x, y) in zip(a.primaries, b.primaries) where x != y { return x < y ? -1 : 1 }
+            return a.primaries.count < b.primaries.count ? -1 : 1
+        }
+        return ascii(a.bytes, b.bytes)
+    }
+
     private static func primary(_ byte: UInt8) -> Int {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return 1000 + Int(byte)
