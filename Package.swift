@@ -18,8 +18,10 @@ let package = Package(
         .executableTarget(name: "StrataCrashWriter", dependencies: ["StrataCore"]),
         // Release-mode engine figures: open time, bulk insert, scan rate, point reads.
         .executableTarget(name: "StrataEngineBenchmark", dependencies: ["StrataCore"]),
+        // Child process of the public-API crash and load tests.
+        .executableTarget(name: "StrataAPICrashWriter", dependencies: ["Strata"]),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataCrashWriter"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataCore", "StrataAPICrashWriter"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,9 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func queryParserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    let arguments: [QueryParser.QueryArgument] = [.value(.int(1)), .list([.int(1), .string("a")]), .keyPath("name"), .value(.null)]
+    let arguments: [QueryParser.QueryArgument] = [
+        .value(.int(1)), .list([.int(1), .string("a")]), .keyPath("name"), .value(.null),
+    ]
     do {
         _ = try QueryParser.parse(text, arguments: arguments)
     } catch is QueryError {

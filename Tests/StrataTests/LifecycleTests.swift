@@ -4,6 +4,28 @@ import Testing
 
 @Suite("Realm lifecycle, configuration and dynamic access")
 struct LifecycleTests {
+    @Test("An in-memory realm keeps its data while an instance lives, then leaves nothing behind")
+    func inMemoryLifetime() async throws {
+        let identifier = UUID().uuidString
+        let marker = String(identifier.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        func backingFiles() -> Int {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.contains(marker) }
+                .count
+        }
+        let configuration = Realm.Configuration(inMemoryIdentifier: identifier, objectTypes: [Person.self, Dog.self])
+        var first: Realm? = try await Realm(configuration: configuration)
+        try await first?.write { realm in try realm.add(Dog(value: ["name": "Rex"])) }
+        var second: Realm? = try await Realm(configuration: configuration)
+        #expect(await second?.read { realm in realm.objects(Dog.self).count } == 1, "instances share the data")
+        first = nil
+        #expect(await second?.read { realm in realm.objects(Dog.self).count } == 1, "kept while one instance lives")
+        #expect(backingFiles() > 0)
+        second = nil
+        #expect(backingFiles() == 0, "the last instance removes the backing file")
+        let third = try await Realm(configuration: configuration)
+        #expect(await third.read { realm in realm.objects(Dog.self).count } == 0, "a new instance starts empty")
+    }
+
     @Test("dynamicObjects reads objects by class name and properties by name")
     func dynamicObjects() async throws {
         let realm = try await Realm(configuration: memoryConfiguration())

@@ -21,12 +21,15 @@ public actor Realm {
     nonisolated let state: RealmState
     /// Set for a frozen realm: the version it reads.
     nonisolated let frozenSnapshot: FrozenSnapshot?
+    /// For an in-memory realm: keeps its data while this instance lives.
+    nonisolated let inMemoryLease: InMemoryLease?
 
     /// A frozen realm over `snapshot`.
     init(frozen snapshot: FrozenSnapshot, state: RealmState) {
         configuration = snapshot.configuration
         self.state = state
         frozenSnapshot = snapshot
+        inMemoryLease = nil
     }
 
     /// Opens (creating if needed) the realm described by `configuration`, migrating it if its schema
@@ -36,6 +39,7 @@ public actor Realm {
     public init(configuration: Configuration = .defaultConfiguration) async throws {
         self.configuration = configuration
         let path = configuration.path
+        inMemoryLease = configuration.inMemoryIdentifier == nil ? nil : InMemoryLease(path: path)
         let options = DatabaseOptions(
             durability: configuration.inMemoryIdentifier == nil ? .full : .memoryOnly,
             readOnly: configuration.readOnly,

@@ -60,6 +60,12 @@ package final class FaultInjectingFileSystem: FileSystem {
         var powerLossAtStep: Int?
         var poweredOff = false
         var pending: [String: [PendingWrite]] = [:]
+        var openFiles = 0
+        var mappings: [WeakMapping] = []
+    }
+
+    struct WeakMapping {
+        weak var mapping: MemoryMapping?
     }
 
     private let base: any FileSystem
@@ -158,8 +164,20 @@ package final class FaultInjectingFileSystem: FileSystem {
 
     package func open(_ path: String, mode: FileOpenMode) throws -> any StorageFile {
         try enter(.open, path: path, mutating: false)
-        return FaultInjectingFile(base: try base.open(path, mode: mode), owner: self)
+        let file = FaultInjectingFile(base: try base.open(path, mode: mode), owner: self)
+        state.withLock { $0.openFiles += 1 }
+        return file
     }
+
+    /// Files opened through this file system and not yet closed (a leak check).
+    package var openFileCount: Int { state.withLock { $0.openFiles } }
+
+    /// Mappings made through this file system that are still mapped (a leak check).
+    package var liveMappingCount: Int { state.withLock { $0.mappings.filter { $0.mapping != nil }.count } }
+
+    func fileClosed() { state.withLock { $0.openFiles -= 1 } }
+
+    func mapped(_ mapping: MemoryMapping) { state.withLock { $0.mappings.append(WeakMapping(mapping: mapping)) } }
 
     package func syncDirectory(_ path: String) throws {
         try enter(.syncDirectory, path: path, mutating: true)
@@ -184,6 +202,7 @@ package final class FaultInjectingFileSystem: FileSystem {
 final class FaultInjectingFile: StorageFile {
     private let base: any StorageFile
     private let owner: FaultInjectingFileSystem
+    private let closed = AtomicFlag()
 
     init(base: any StorageFile, owner: FaultInjectingFileSystem) {
         self.base = base
@@ -225,8 +244,14 @@ final class FaultInjectingFile: StorageFile {
 
     func map(length: Int) throws -> MemoryMapping {
         try owner.enter(.map, path: path, mutating: false)
-        return try base.map(length: length)
+        let mapping = try base.map(length: length)
+        owner.mapped(mapping)
+        return mapping
     }
 
-    func close() { base.close() }
+    func close() {
+        guard closed.setOnce() else { return }
+        base.close()
+        owner.fileClosed()
+    }
 }

@@ -58,7 +58,8 @@ struct CrashTests {
             lastAcknowledged = last
         }
         print(
-            "CrashTests: \(kills) kills, \(lastAcknowledged) commits, \(survivedUnacknowledged) in-flight commits survived"
+            "RELIABILITY|crash loop, engine (SIGKILL)|\(kills)|"
+                + "\(lastAcknowledged) acknowledged commits checked, \(survivedUnacknowledged) in-flight commits survived"
         )
         #expect(lastAcknowledged > 0, "the child never committed")
     }

@@ -8,13 +8,25 @@ import Testing
 struct FaultInjectionTests {
     @Test(
         "A failing write or growth fails the commit, keeps the previous version and leaves the database usable",
-        arguments: [FaultInjectingFileSystem.Call.write, .reserve],
+        arguments: [FaultInjectingFileSystem.Call.write, .reserve, .map],
         [EIO, ENOSPC, EFBIG]
     )
     func failingWrite(call: FaultInjectingFileSystem.Call, code: Int32) async throws {
         let directory = TemporaryDirectory()
-        let path = directory.file()
         let fs = FaultInjectingFileSystem()
+        let failures = try await failCommits(call: call, code: code, path: directory.file(), fs: fs)
+        #expect(failures > 0)
+        #expect(fs.openFileCount == 0, "descriptors leaked")
+        #expect(fs.liveMappingCount == 0, "mappings leaked")
+        print(
+            "RELIABILITY|fault injection (\(call), errno \(code))|\(failures)|failed commits, each with the previous version intact"
+        )
+    }
+
+    /// Fails the 1st, 2nd, … `call` of a commit until one gets through; returns how many commits failed.
+    func failCommits(call: FaultInjectingFileSystem.Call, code: Int32, path: String, fs: FaultInjectingFileSystem)
+        async throws -> Int
+    {
         let database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs))
         let schema = try await CrashSchema.prepare(database)
         for number in Int64(1)...5 { try await schema.commitTransaction(number, to: database) }
@@ -33,12 +45,13 @@ struct FaultInjectionTests {
             let before = try schema.lastCommitted(database)
             do {
                 // A large payload forces the file to grow so `reserve` is exercised.
-                try await commitLarge(schema, database, number: before + 1)
+                // (70 MiB outgrows the initial 64 MiB mapping, so the commit must map the file again.)
+                try await commitLarge(schema, database, number: before + 1, megabytes: call == .map ? 70 : 3)
             } catch let error as StorageError {
                 failures += 1
                 guard case .io(let system) = error else {
                     Issue.record("unexpected \(error)")
-                    return
+                    return failures
                 }
                 #expect(system.code == code)
                 fs.clearFaults()
@@ -57,15 +70,15 @@ struct FaultInjectionTests {
         defer { reopened.close() }
         try reopened.verify()
         #expect(try CrashSchema.find(reopened.beginRead()).check(reopened) == last)
-        #expect(failures > 0)
+        return failures
     }
 
     /// Commits transaction `number` plus a blob large enough to grow the file.
-    func commitLarge(_ schema: CrashSchema, _ database: Database, number: Int64) async throws {
+    func commitLarge(_ schema: CrashSchema, _ database: Database, number: Int64, megabytes: Int) async throws {
         let write = try await database.beginWrite()
         let table = try write.createTable(named: "Big\(number)-\(UUID().uuidString)")
         let column = try write.addColumn(ColumnSpec(name: "data", type: .binary), to: table)
-        try write.createObject(in: table, values: [column: .binary([UInt8](repeating: 7, count: 3 << 20))])
+        try write.createObject(in: table, values: [column: .binary([UInt8](repeating: 7, count: megabytes << 20))])
         try write.commit()
         try await schema.commitTransaction(number, to: database)
     }

@@ -54,7 +54,7 @@ struct PowerLossTests {
                 )
             }
         }
-        print("PowerLossTests: \(cases) power-loss cases")
+        print("RELIABILITY|simulated power loss|\(cases)|unsynced writes kept, dropped or garbled at every step")
         #expect(cases >= 100)
     }
 

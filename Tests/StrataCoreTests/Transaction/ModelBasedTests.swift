@@ -87,6 +87,9 @@ struct ModelBasedTests {
         } catch {
             Issue.record("seed \(seed): \(error)")
         }
+        print(
+            "RELIABILITY|operation stream vs an in-memory model|\(operations)|verify() after every commit, seed \(seed)"
+        )
     }
 }
 

@@ -1,0 +1,107 @@
+// StrataAPICrashWriter: the child process of the public-API crash and load tests.
+//
+// Usage: StrataAPICrashWriter PATH [FIRST-ID STRIDE [SECONDS]]
+// Crash mode (PATH only): commits numbered write transactions through the Realm API forever, continuing
+// from what PATH holds, and prints "ack N" (unbuffered) after transaction N returns. Transaction N:
+//   - adds CrashItem N: label "item N" (an indexed property), values [N, 2N, 3N] (a list), previous = item
+//     N - 1 (a link), note every 7th one long enough to need a blob;
+//   - sets item N - 1's note to "next N" (an update);
+//   - deletes item N - 20 when N is a multiple of 5 (deletes, nulled links, space reuse).
+// Load mode (FIRST-ID STRIDE SECONDS): adds items FIRST-ID, FIRST-ID + STRIDE, … one per transaction for
+// SECONDS seconds, printing "ack N" after each; no deletes.
+// The parent checks the file (APICrashTests.swift, LoadTests.swift).
+
+import Foundation
+import Strata
+
+/// The object the crash and load tests write.
+final class CrashItem: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted(indexed: true) var label = ""
+    @Persisted var values: List<Int>
+    @Persisted var previous: CrashItem?
+    @Persisted var note: String?
+}
+
+@main
+struct APICrashWriter {
+    static func main() async {
+        let arguments = CommandLine.arguments
+        guard arguments.count == 2 || arguments.count == 5 else {
+            FileHandle.standardError.write(Data("usage: StrataAPICrashWriter PATH [FIRST-ID STRIDE SECONDS]\n".utf8))
+            exit(2)
+        }
+        do {
+            let configuration = Realm.Configuration(
+                fileURL: URL(fileURLWithPath: arguments[1]),
+                objectTypes: [CrashItem.self]
+            )
+            let realm = try await Realm(configuration: configuration)
+            if arguments.count == 5, let first = Int(arguments[2]), let stride = Int(arguments[3]),
+                let seconds = Double(arguments[4])
+            {
+                try await load(realm, first: first, stride: stride, seconds: seconds)
+            } else {
+                try await crashLoop(realm)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("StrataAPICrashWriter: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func crashLoop(_ realm: Realm) async throws {
+        var next = await realm.read { realm in (realm.objects(CrashItem.self).max(ofProperty: "id") as Int?) ?? 0 } + 1
+        while true {
+            let number = next
+            try await realm.write { realm in
+                let item = CrashItem()
+                item.id = number
+                item.label = "item \(number)"
+                item.values.append(objectsIn: [number, 2 * number, 3 * number])
+                if number % 7 == 0 { item.note = String(repeating: "n", count: 3000) }
+                if let previous = realm.object(ofType: CrashItem.self, forPrimaryKey: number - 1) {
+                    item.previous = previous
+                    previous.note = "next \(number)"
+                }
+                try realm.add(item)
+                if number % 5 == 0, let old = realm.object(ofType: CrashItem.self, forPrimaryKey: number - 20) {
+                    try realm.delete(old)
+                }
+            }
+            acknowledge(number)
+            next += 1
+        }
+    }
+
+    static func load(_ realm: Realm, first: Int, stride: Int, seconds: Double) async throws {
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var number = first
+        while ContinuousClock.now < end {
+            let id = number
+            try await realm.write { realm in
+                let item = CrashItem()
+                item.id = id
+                item.label = "item \(id)"
+                item.values.append(objectsIn: [id, 2 * id, 3 * id])
+                try realm.add(item)
+            }
+            acknowledge(id)
+            number += stride
+        }
+    }
+
+    /// Writes "ack N" straight to standard output, so it is out before the next transaction starts.
+    static func acknowledge(_ number: Int) {
+        let line = Array("ack \(number)\n".utf8)
+        var written = 0
+        while written < line.count {
+            let result = line.withUnsafeBytes { write(1, $0.baseAddress! + written, line.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            written += result
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Strata
+import Testing
+
+@testable import StrataCore
+
+/// The crash writer's object (same class name and properties as in StrataAPICrashWriter).
+final class CrashItem: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted(indexed: true) var label = ""
+    @Persisted var values: List<Int>
+    @Persisted var previous: CrashItem?
+    @Persisted var note: String?
+}
+
+/// The child processes of the crash and load tests, built beside the test bundle by `swift test`.
+func apiCrashWriterPath() -> String {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return executable.deletingLastPathComponent().appendingPathComponent("StrataAPICrashWriter").path
+}
+
+/// Reads the "ack N" lines a child printed.
+func acknowledgements(_ pipe: Pipe) -> [Int] {
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return text.split(separator: "\n").compactMap { $0.hasPrefix("ack ") ? Int($0.dropFirst(4)) : nil }
+}
+
+@Suite("Crash test through the public API: SIGKILL at random moments")
+struct APICrashTests {
+    @Test("Objects, lists, indexes and links of every acknowledged write survive SIGKILL; verify() passes")
+    func killedWriterLosesNothingAcknowledged() async throws {
+        let kills = Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 100
+        let seed = UInt64(ProcessInfo.processInfo.environment["STRATA_SEED"] ?? "") ?? UInt64.random(in: 1...(1 << 40))
+        print("APICrashTests seed: \(seed), kills: \(kills)")
+        var random = SeededRandom(seed: seed)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-api-crash-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("crash.strata")
+        var lastAcknowledged = 0
+        var inFlightSurvived = 0
+        var failures = 0
+        for round in 0..<kills {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: apiCrashWriterPath())
+            child.arguments = [url.path]
+            let output = Pipe()
+            child.standardOutput = output
+            try child.run()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 10...80, using: &random)))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            if let last = acknowledgements(output).last { lastAcknowledged = last }
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let problems = try await Self.check(url, acknowledged: lastAcknowledged)
+            for problem in problems.messages { Issue.record("round \(round): \(problem)") }
+            failures += problems.messages.isEmpty ? 0 : 1
+            if problems.last == lastAcknowledged + 1 { inFlightSurvived += 1 }
+            lastAcknowledged = max(lastAcknowledged, problems.last)
+        }
+        print(
+            "RELIABILITY|crash loop, public API (SIGKILL)|\(kills)|"
+                + "\(lastAcknowledged) acknowledged writes checked, \(inFlightSurvived) in-flight writes survived"
+        )
+        #expect(failures == 0)
+    }
+
+    /// Checks the file against the writer's rules; returns the last item and what is wrong.
+    static func check(_ url: URL, acknowledged: Int) async throws -> (last: Int, messages: [String]) {
+        var messages: [String] = []
+        let database = try Database.open(path: url.path)
+        do {
+            try database.verify()
+        } catch {
+            messages.append("verify(): \(error)")
+        }
+        database.close()
+        let realm = try await Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [CrashItem.self]))
+        let found = await realm.read { realm -> (Int, [String]) in
+            let items = realm.objects(CrashItem.self)
+            let last = (items.max(ofProperty: "id") as Int?) ?? 0
+            var problems: [String] = []
+            if last < acknowledged {
+                problems.append("write \(acknowledged) was acknowledged but the file ends at \(last)")
+            }
+            if last > acknowledged + 1 { problems.append("\(last) is past the one write that may be in flight") }
+            func deleted(_ id: Int) -> Bool { (id + 20) % 5 == 0 && id + 20 <= last }
+            for id in Swift.max(1, last - 60)...Swift.max(1, last) where last > 0 {
+                let item = realm.object(ofType: CrashItem.self, forPrimaryKey: id)
+                guard deleted(id) == (item == nil) else {
+                    problems.append("item \(id) is \(item == nil ? "missing" : "present but should be deleted")")
+                    continue
+                }
+                guard let item else { continue }
+                if item.label != "item \(id)" { problems.append("item \(id) has label \(item.label)") }
+                if Array(item.values) != [id, 2 * id, 3 * id] {
+                    problems.append("item \(id) has values \(Array(item.values))")
+                }
+                let expectedPrevious = id > 1 && !deleted(id - 1) ? id - 1 : nil
+                if item.previous?.id != expectedPrevious {
+                    problems.append("item \(id) links to \(String(describing: item.previous?.id))")
+                }
+                if id < last, item.note != "next \(id + 1)" {
+                    problems.append("item \(id) has note \(String(describing: item.note))")
+                }
+                if items.filter("label == %@", "item \(id)").count != 1 {
+                    problems.append("the label index misses item \(id)")
+                }
+            }
+            return (last, problems)
+        }
+        return (found.0, messages + found.1)
+    }
+}
+
+/// A seeded random generator (SplitMix64), so a failing run can be repeated with STRATA_SEED.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
