@@ -81,6 +81,9 @@ package struct QueryEvaluator {
     /// The number of objects of `table` that match (the columnar count when the predicate compiles).
     package func count(_ predicate: BoundNode, table: TableKey) throws -> Int {
         let engine = try reading.table(table)
+        if let candidates = try candidates(predicate, table: engine) {
+            return try candidates.filter { try matches(predicate, key: $0, table: table) }.count
+        }
         guard let compiled = ColumnarFilter(predicate, spec: engine.spec) else {
             return try scan(predicate, table: engine).count
         }
