@@ -87,6 +87,12 @@ extension RealmState {
         let table = binding.table
         let column = table.column(property.position)
         let info = property.typeInfo
+        if info.collection == .single && info.type != .object && info.type != .any {
+            // A plain value: no links to add, no embedded objects to own.
+            let newValue = try ValueConversion.engineValue(value) { _ in .null }
+            try realmErrors { try write.set(newValue, of: column, in: table.tableKey, object: binding.key) }
+            return
+        }
         let embedded = info.objectClass.map { $0 is EmbeddedObject.Type } ?? false
         let old = embedded ? binding.engineValue(property.position) : .null
         let owned = Set(Self.linkedKeys(old))

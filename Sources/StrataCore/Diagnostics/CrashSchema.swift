@@ -101,8 +101,8 @@ package struct CrashSchema: Sendable {
         for multiple in stride(from: 5, through: last, by: 5) { expected.remove(multiple - 20) }
         var found = Set<Int64>()
         for key in try counter.keys() {
-            guard case .int(let value) = try counter.value(key, number), found.insert(value).inserted else {
-                throw StorageError.corrupt("a Counter number is missing or repeated")
+            guard case .int(let value) = try counter.value(key, number), value > 0, found.insert(value).inserted else {
+                throw StorageError.corrupt("a Counter number is missing, not positive or repeated")
             }
             let payloadValue = try counter.value(key, payload)
             let length = value % 7 == 0 ? 3_000 : Int(value % 50)

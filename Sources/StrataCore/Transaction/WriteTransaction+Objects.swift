@@ -67,7 +67,7 @@ extension WriteTransaction {
         let table = try self.table(tableKey)
         let spec = try table.column(column)
         guard spec.type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
-        guard try table.contains(key) else { throw StorageError.schema("table \(table.name) has no object \(key)") }
+        // (A missing object is reported by the first read below, or by setValue, before anything changes.)
         let value = normalized(value, for: spec)
         try table.validate(value, for: spec)
         try checkLinkTargets(value, column: spec)
