@@ -1,6 +1,5 @@
 import Foundation
 import StrataCore
-import Synchronization
 
 /// The objects of one type in a realm that match a query, as a live collection.
 ///
@@ -290,7 +289,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 
 /// Caches the evaluated keys of live results for one realm generation.
 final class ResultsCache: @unchecked Sendable {
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private var generation = Int.min
     private var keys: [ObjectKey] = []
 

@@ -1,6 +1,5 @@
 import Foundation
 import StrataCore
-import Synchronization
 
 /// One persisted property of a model class, as reflection found it.
 struct PropertyInfo {
@@ -70,10 +69,10 @@ final class ObjectClassInfo: @unchecked Sendable {
     let primaryKeyIndex: Int?
     private let probe: ObjectBase
     private let serialIndex: [Int: Int]
-    private let keyPathLock = Mutex(())
+    private let keyPathLock = Locked(())
     nonisolated(unsafe) private var keyPathIndex: [AnyKeyPath: Int] = [:]
 
-    private static let cache = Mutex<[ObjectIdentifier: ObjectClassInfo]>([:])
+    private static let cache = Locked<[ObjectIdentifier: ObjectClassInfo]>([:])
 
     /// The info of `type`, discovering it on first use.
     static func of(_ type: ObjectBase.Type) throws -> ObjectClassInfo {
@@ -97,7 +96,7 @@ final class ObjectClassInfo: @unchecked Sendable {
     }
 
     /// Unqualified type names, computed once per type.
-    private static let names = Mutex<[ObjectIdentifier: String]>([:])
+    private static let names = Locked<[ObjectIdentifier: String]>([:])
 
     /// The `Persisted` wrappers of an object, base class first.
     static func wrappers(of object: ObjectBase) -> [any PersistedMarker] {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 import Synchronization
 
 /// Declares a property of an ``Object`` or ``EmbeddedObject`` subclass that Realm stores.
@@ -141,7 +142,7 @@ enum PersistedIndexCache {
         let index: Int
     }
 
-    static let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    static let entries = Locked<[ObjectIdentifier: Entry]>([:])
 }
 
 extension Persisted: Decodable where Value: Decodable {

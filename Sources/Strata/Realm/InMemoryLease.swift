@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StrataCore
 
 /// Keeps an in-memory realm's backing file (on /dev/shm) while a Realm instance for it lives, and removes
 /// it with the last one, as Realm drops an in-memory realm's data when its last instance goes away.
@@ -8,7 +8,7 @@ final class InMemoryLease: Sendable {
 
     /// Live instances per backing file. Files are created and removed under this lock, so a realm being
     /// released never removes the file a new instance has just started.
-    private static let counts = Mutex<[String: Int]>([:])
+    private static let counts = Locked<[String: Int]>([:])
 
     init(path: String) {
         self.path = path

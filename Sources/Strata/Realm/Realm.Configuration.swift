@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StrataCore
 
 extension Realm {
     /// How a migration block is called: with the migration and the file's old schema version.
@@ -73,7 +73,7 @@ extension Realm {
             URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("default.realm")
         }
 
-        private static let storedDefault = Mutex(Configuration(fileURL: URL?.none))
+        private static let storedDefault = Locked(Configuration(fileURL: URL?.none))
 
         /// The configuration `Realm()` uses.
         public static var defaultConfiguration: Configuration {

@@ -1,5 +1,4 @@
 import StrataCore
-import Synchronization
 
 /// The mutable state of one live realm actor: its pinned read version and its write transaction.
 ///
@@ -45,7 +44,7 @@ final class RealmState: @unchecked Sendable {
 /// `@unchecked Sendable`: the read transaction is touched only under `lock`, and a pinned version is
 /// immutable.
 final class FrozenSnapshot: @unchecked Sendable {
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private let transaction: ReadTransaction
     let schema: ResolvedSchema
     let configuration: Realm.Configuration
@@ -62,7 +61,7 @@ final class FrozenSnapshot: @unchecked Sendable {
 
     var version: Version { transaction.version }
 
-    private let frozenRealm = Mutex<Realm?>(nil)
+    private let frozenRealm = Locked<Realm?>(nil)
 
     /// The frozen realm of this snapshot (made once).
     var realm: Realm {

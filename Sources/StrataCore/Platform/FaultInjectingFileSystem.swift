@@ -69,7 +69,7 @@ package final class FaultInjectingFileSystem: FileSystem {
     }
 
     private let base: any FileSystem
-    let state = Mutex(State())
+    let state = Locked(State())
 
     package init(base: any FileSystem = PosixFileSystem()) {
         self.base = base

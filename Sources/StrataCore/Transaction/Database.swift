@@ -13,8 +13,6 @@
 //
 //   open ──close()──▶ closed          open ──sync fails──▶ poisoned (read-only until reopened)
 
-import Synchronization
-
 /// One open database file.
 package final class Database: Sendable {
     struct State {
@@ -37,20 +35,20 @@ package final class Database: Sendable {
     let file: any StorageFile
     let fileLock: FileLock?
     let writers = WriterQueue()
-    let state: Mutex<State>
+    let state: Locked<State>
 
     /// How many recent change sets are kept for observers.
     static let historyLimit = 512
     static let mappingGranule: UInt64 = 1 << 20
 
-    private static let registry = Mutex<[String: WeakDatabase]>([:])
+    private static let registry = Locked<[String: WeakDatabase]>([:])
 
     private init(path: String, options: DatabaseOptions, file: any StorageFile, fileLock: FileLock?, state: State) {
         self.path = path
         self.options = options
         self.file = file
         self.fileLock = fileLock
-        self.state = Mutex(state)
+        self.state = Locked(state)
     }
 
     // MARK: Opening

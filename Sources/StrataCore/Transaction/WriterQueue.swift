@@ -5,8 +5,6 @@
 //   free ──acquire()──▶ held ──release() with waiters──▶ held (next waiter resumed)
 //                        └──────release() without──────▶ free
 
-import Synchronization
-
 /// A FIFO asynchronous mutex.
 package final class WriterQueue: Sendable {
     private struct State {
@@ -15,7 +13,7 @@ package final class WriterQueue: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     package init() {}
 
