@@ -290,24 +290,45 @@ package final class Database: Sendable {
     }
 
     /// Picks up a version committed by another process (cheap when there is none).
+    ///
+    /// The version the header names is not pinned yet while it is loaded, so another process may commit
+    /// twice meanwhile and reuse its space: a load that fails while the header has moved on is that race,
+    /// and is retried with the newer version; a load that fails while the header still names the same
+    /// version is real damage.
     func refreshFromFile() throws {
+        while try !refreshOnce() {}
+    }
+
+    /// One attempt of `refreshFromFile()`; false when the header moved on during a failed load.
+    private func refreshOnce() throws -> Bool {
         try state.withLock { state in
             guard !state.closed else { throw StorageError.closed }
             // After a failed sync the file's state is unknown: keep the last version known to be durable.
-            guard state.poisonedBy == nil else { return }
+            guard state.poisonedBy == nil else { return true }
             let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
             guard let header = try? FileHeader.decode(bytes, path: path), let (index, slot) = header.current,
                 slot.version > state.latest.version
-            else { return }
+            else { return true }
             let size = try mappingSystemErrors { try file.size() }
-            guard slot.fileEnd <= size else { return }
+            guard slot.fileEnd <= size else { return true }
             if UInt64(state.mapping.length) < slot.fileEnd {
                 state.mapping = try mappingSystemErrors { try file.map(length: Int(Self.mappingLength(for: size))) }
             }
-            state.latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping)
-            state.freeSpace = try Self.loadFreeSpace(state.latest)
+            do {
+                let latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping)
+                let freeSpace = try Self.loadFreeSpace(latest)
+                state.latest = latest
+                state.freeSpace = freeSpace
+            } catch {
+                let now = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
+                if let moved = (try? FileHeader.decode(now, path: path))?.current?.slot.version, moved != slot.version {
+                    return false
+                }
+                throw error
+            }
             state.physicalSize = size
             state.slotIndex = index
+            return true
         }
     }
 }
