@@ -72,23 +72,24 @@ package final class Database: Sendable {
         }
         let file = try fs.open(path, mode: options.readOnly ? .readOnly : .readWrite)
         do {
-            let size = try file.size()
-            let headerBytes = try fs.readBytes(file, count: min(Int(size), FileHeader.size), at: 0)
-            guard headerBytes.count >= 8,
-                Array(headerBytes[0..<8]) == FileHeader.magic || size >= UInt64(FileHeader.size)
-            else {
-                throw StorageError.notAStrataFile(path: path)
+            // The newest version is not pinned while it is loaded: another process may commit meanwhile and
+            // reuse its space (or grow the file after its size was read). A load that fails while the header
+            // has moved on is that race, retried; one that fails with the header unchanged is damage.
+            var attempts = 0
+            var loaded: (size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace)
+            while true {
+                var seen: Version?
+                do {
+                    loaded = try loadNewest(file: file, fs: fs, path: path, seen: &seen)
+                    break
+                } catch let error as StorageError {
+                    attempts += 1
+                    guard attempts < 1000, let seen, try newestVersion(file: file, fs: fs, path: path) != seen else {
+                        throw error
+                    }
+                }
             }
-            let header = try FileHeader.decode(headerBytes, path: path)
-            guard let (slotIndex, slot) = header.current else { throw StorageError.corrupt("no valid header slot") }
-            guard slot.fileEnd <= size else {
-                throw StorageError.corrupt(
-                    "\(path) is truncated: version \(slot.version) needs \(slot.fileEnd) bytes, the file has \(size)"
-                )
-            }
-            let mapping = try file.map(length: Int(mappingLength(for: size)))
-            let snapshot = try loadSnapshot(slot: slot, mapping: mapping)
-            let freeSpace = try loadFreeSpace(snapshot)
+            let (size, slotIndex, mapping, snapshot, freeSpace) = loaded
             let fileLock = try openLockFile(path: path, options: options)
             let state = State(
                 latest: snapshot,
@@ -102,6 +103,38 @@ package final class Database: Sendable {
             file.close()
             throw error
         }
+    }
+
+    /// Reads the header and loads the newest version it names; `seen` is set to that version once known.
+    private static func loadNewest(file: any StorageFile, fs: any FileSystem, path: String, seen: inout Version?)
+        throws -> (size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace)
+    {
+        var size = try file.size()
+        let headerBytes = try fs.readBytes(file, count: min(Int(size), FileHeader.size), at: 0)
+        guard headerBytes.count >= 8,
+            Array(headerBytes[0..<8]) == FileHeader.magic || size >= UInt64(FileHeader.size)
+        else {
+            throw StorageError.notAStrataFile(path: path)
+        }
+        let header = try FileHeader.decode(headerBytes, path: path)
+        guard let (slotIndex, slot) = header.current else { throw StorageError.corrupt("no valid header slot") }
+        seen = slot.version
+        // Another process may have grown the file and committed after its size was read.
+        if slot.fileEnd > size { size = try file.size() }
+        guard slot.fileEnd <= size else {
+            throw StorageError.corrupt(
+                "\(path) is truncated: version \(slot.version) needs \(slot.fileEnd) bytes, the file has \(size)"
+            )
+        }
+        let mapping = try file.map(length: Int(mappingLength(for: size)))
+        let snapshot = try loadSnapshot(slot: slot, mapping: mapping)
+        return (size, slotIndex, mapping, snapshot, try loadFreeSpace(snapshot))
+    }
+
+    /// The newest valid version the header names now (nil if none).
+    private static func newestVersion(file: any StorageFile, fs: any FileSystem, path: String) throws -> Version? {
+        let bytes = try fs.readBytes(file, count: FileHeader.size, at: 0)
+        return (try? FileHeader.decode(bytes, path: path))?.current?.slot.version
     }
 
     /// Opens the lock file and claims a reader slot. Memory-only databases have none (no other process
