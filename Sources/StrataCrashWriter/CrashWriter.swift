@@ -15,8 +15,13 @@ import StrataCore
 @main
 struct CrashWriter {
     static func main() async {
-        guard CommandLine.arguments.count == 2 else {
-            writeLine(2, "usage: StrataCrashWriter PATH")
+        let arguments = CommandLine.arguments
+        if arguments.count >= 3, arguments[2] == "--fill" {
+            await fill(path: arguments[1], fileSizeLimit: arguments.count > 3 ? UInt64(arguments[3]) : nil)
+            return
+        }
+        guard arguments.count == 2 else {
+            writeLine(2, "usage: StrataCrashWriter PATH | StrataCrashWriter PATH --fill [FILE-SIZE-LIMIT]")
             exit(2)
         }
         do {
@@ -35,6 +40,54 @@ struct CrashWriter {
             try await schema.commitTransaction(next, to: database)
             writeLine(1, "ack \(next)")
             next += 1
+        }
+    }
+}
+
+extension CrashWriter {
+    /// Fill mode (the full-disk and file-size-limit tests): under an optional RLIMIT_FSIZE, commits 64 KiB
+    /// blobs into table Fill, printing "ack N" after commit N, until a commit fails; then prints
+    /// "error ERRNO MESSAGE" and exits 0.
+    static func fill(path: String, fileSizeLimit: UInt64?) async {
+        if let fileSizeLimit {
+            signal(SIGXFSZ, SIG_IGN)  // so writes past the limit fail with EFBIG instead of killing us
+            var limit = rlimit(rlim_cur: rlim_t(fileSizeLimit), rlim_max: rlim_t(fileSizeLimit))
+            guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
+                writeLine(2, "setrlimit failed: \(errno)")
+                exit(1)
+            }
+        }
+        do {
+            let database = try Database.open(path: path)
+            let write = try await database.beginWrite()
+            let table = try write.createTable(named: "Fill")
+            let number = try write.addColumn(ColumnSpec(name: "number", type: .int), to: table)
+            let payload = try write.addColumn(ColumnSpec(name: "payload", type: .binary), to: table)
+            try write.commit()
+            var next: Int64 = 1
+            while true {
+                do {
+                    let write = try await database.beginWrite()
+                    try write.createObject(
+                        in: table,
+                        values: [
+                            number: .int(next), payload: .binary([UInt8](repeating: UInt8(next & 0xFF), count: 65_536)),
+                        ]
+                    )
+                    try write.commit()
+                } catch let error as StorageError {
+                    let code: Int32
+                    if case .io(let system) = error { code = system.code } else { code = -1 }
+                    writeLine(1, "error \(code) \(error)")
+                    database.close()
+                    exit(0)
+                }
+                writeLine(1, "ack \(next)")
+                next += 1
+            }
+        } catch {
+            writeLine(2, "StrataCrashWriter: \(error)")
+            exit(1)
         }
     }
 }
