@@ -111,6 +111,27 @@ struct EngineBenchmark {
                     Double(ids.count) / lookupTime
                 )
             )
+            // Small durable transactions: one object's score per commit.
+            let score = try table.column(named: "score").key
+            let person = table.key
+            var bytes = 0
+            let commits = 200
+            let start = ContinuousClock.now
+            for number in 0..<commits {
+                let write = try await database.beginWrite()
+                let key = try write.table(person).key(atPosition: Int(ids[number]) % size)
+                try write.set(.double(Double(number)), of: score, in: person, object: key)
+                bytes += try write.commit().bytesWritten
+            }
+            let perCommit = seconds(ContinuousClock.now - start) / Double(commits)
+            print(
+                String(
+                    format: "small durable commits on %@: %.3f ms each, %d bytes written each",
+                    label,
+                    perCommit * 1000,
+                    bytes / commits
+                )
+            )
             database.close()
         }
         for (label, path) in [("10k", small), ("\(rows / 1000)k", large)] {
