@@ -7,7 +7,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm.
     var binding: ObjectBinding?
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
-    var unmanagedValues: [Int: Any] = [:]
+    var unmanagedValues = UnmanagedValues()
     /// Set on probe objects that record which properties a key path reads.
     var keyPathRecorder: KeyPathRecorder?
 

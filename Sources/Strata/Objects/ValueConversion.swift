@@ -7,6 +7,17 @@ enum ValueConversion {
 
     /// The engine value of a scalar Swift value (links resolved by `link`).
     static func engineValue(_ value: Any, link: (ObjectBase) throws -> StrataCore.Value) throws -> StrataCore.Value {
+        // The common types by metadata identity first: one pointer compare and one cast that cannot fail,
+        // instead of a protocol conformance check and a chain of failing casts.
+        switch ObjectIdentifier(type(of: value)) {
+        case ObjectIdentifier(Int.self): return .int(Int64(value as! Int))
+        case ObjectIdentifier(String.self): return .string(value as! String)
+        case ObjectIdentifier(Double.self): return .double(value as! Double)
+        case ObjectIdentifier(Bool.self): return .bool(value as! Bool)
+        case ObjectIdentifier(Int64.self): return .int(value as! Int64)
+        case ObjectIdentifier(Date.self): return .timestamp(timestamp(value as! Date))
+        default: break
+        }
         if let optional = value as? any OptionalMarker {
             guard let wrapped = optional.wrappedValueIfAny else { return .null }
             return try engineValue(wrapped, link: link)
@@ -87,6 +98,15 @@ enum ValueConversion {
 
     /// The Swift value of type `type` for an engine value (links become managed objects of `source`).
     static func swiftValue(_ value: StrataCore.Value, as type: Any.Type, source: RealmSource) -> Any {
+        // The common types by metadata identity first (see engineValue).
+        switch (ObjectIdentifier(type), value) {
+        case (ObjectIdentifier(Int.self), .int(let v)): return Int(v)
+        case (ObjectIdentifier(String.self), .string(let v)): return v
+        case (ObjectIdentifier(Double.self), .double(let v)): return v
+        case (ObjectIdentifier(Bool.self), .bool(let v)): return v
+        case (ObjectIdentifier(Int64.self), .int(let v)): return v
+        default: break
+        }
         if let optional = type as? any OptionalMarker.Type {
             if case .null = value { return optional.noneValue }
             return optional.wrapping(swiftValue(value, as: optional.wrappedType, source: source))

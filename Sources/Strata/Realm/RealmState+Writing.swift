@@ -38,7 +38,7 @@ extension RealmState {
                 }
                 let binding = ObjectBinding(source: .live(realm), table: table, key: key)
                 object.binding = binding
-                object.unmanagedValues = [:]
+                object.unmanagedValues.removeAll()
                 for property in properties where !property.typeInfo.isLinkingObjects && property.position != primary {
                     let value = values[property.position]!
                     if update == .modified, property.typeInfo.collection == .single, property.typeInfo.type != .object {
@@ -61,7 +61,7 @@ extension RealmState {
         let key = try realmErrors { try write.createObject(in: table.tableKey, values: row) }
         let binding = ObjectBinding(source: .live(realm), table: table, key: key)
         object.binding = binding
-        object.unmanagedValues = [:]
+        object.unmanagedValues.removeAll()
         for property in properties where !property.typeInfo.isLinkingObjects {
             guard property.typeInfo.type == .object || property.typeInfo.collection != .single else { continue }
             try setProperty(property, of: binding, to: values[property.position]!, realm: realm)
