@@ -21,11 +21,13 @@ enum Measurement {
         return times[times.count / 2]
     }
 
-    /// The process's resident set size in bytes (from /proc/self/statm).
+    /// The process's resident memory in bytes (VmRSS in /proc/self/status): heap, stacks, and the file pages
+    /// it has mapped and touched.
     nonisolated static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes * 1024
     }
 }

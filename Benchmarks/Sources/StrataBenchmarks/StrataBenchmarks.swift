@@ -8,6 +8,13 @@ import Foundation
 struct StrataBenchmarks {
     static func main() async throws {
         let arguments = CommandLine.arguments
+        if arguments.count == 4, arguments[1] == "--iterate", let index = Int(arguments[2]) {
+            // Child mode: iterate one engine's database and print the peak growth of resident memory.
+            let engine: any BenchmarkEngine =
+                index == 0 ? StrataEngine(directory: arguments[3]) : SQLiteEngine(directory: arguments[3])
+            print("peak \(try await engine.iterationPeakMemory())")
+            return
+        }
         let count = arguments.count > 1 ? Int(arguments[1]) ?? 200_000 : 200_000
         let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
         let memoryObjects = arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000
@@ -87,12 +94,13 @@ struct StrataBenchmarks {
             Report(date: "", objects: count, runs: runs, rows: rows).printTable()
             return
         }
+        // Memory: each engine iterates in a fresh child process, so neither inherits the other's heap.
         var memory: [Double] = []
-        for engine in engines {
+        for (index, engine) in engines.enumerated() {
             try await engine.reset()
             try await engine.bulkInsert(memoryObjects)
             await engine.close()
-            memory.append(Double(try await engine.iterationPeakMemory()))
+            memory.append(Double(try iterateInChild(engine: index, directory: directory)))
             try await engine.reset()
         }
         rows.append(
@@ -113,6 +121,22 @@ struct StrataBenchmarks {
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         try report.write(to: results + "/latest.json")
         print("\nwritten to \(results)/latest.json")
+    }
+
+    /// Runs `--iterate` for engine `index` in a child process; returns the peak memory growth it reports.
+    static func iterateInChild(engine index: Int, directory: String) throws -> Int {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        child.arguments = ["--iterate", "\(index)", directory]
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("peak ") }),
+            let bytes = Int(line.dropFirst(5))
+        else { throw BenchmarkError.mismatch("the memory child printed \(text)") }
+        return bytes
     }
 
     /// Both engines must have computed the same answers.
