@@ -8,29 +8,23 @@
 import Dispatch
 import Glibc
 
-/// Random numbers taken from the fuzzer's input, eight bytes at a time; once it runs out, a SplitMix64
-/// sequence seeded from the input (never a constant: Swift's bounded random numbers reject and redraw, so a
-/// generator stuck at zero would never return).
+/// Random numbers taken from the fuzzer's input, eight bytes at a time; once it runs out, a seeded sequence
+/// (never a constant: Swift's bounded random numbers reject and redraw, so a generator stuck at zero would
+/// never return).
 struct InputGenerator: RandomNumberGenerator {
     let bytes: [UInt8]
     var position = 0
-    var state: UInt64
+    var fallback: SeededGenerator
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        state = bytes.reduce(0x9E37_79B9_7F4A_7C15) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        fallback = SeededGenerator(seed: bytes.reduce(0x9E37_79B9_7F4A_7C15) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
     }
 
     mutating func next() -> UInt64 {
-        if position + 8 <= bytes.count {
-            defer { position += 8 }
-            return bytes[position..<position + 8].reduce(0) { $0 << 8 | UInt64($1) }
-        }
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        guard position + 8 <= bytes.count else { return fallback.next() }
+        defer { position += 8 }
+        return bytes[position..<position + 8].reduce(0) { $0 << 8 | UInt64($1) }
     }
 }
 

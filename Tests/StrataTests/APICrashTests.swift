@@ -32,7 +32,7 @@ struct APICrashTests {
         let kills = Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 100
         let seed = UInt64(ProcessInfo.processInfo.environment["STRATA_SEED"] ?? "") ?? UInt64.random(in: 1...(1 << 40))
         print("APICrashTests seed: \(seed), kills: \(kills)")
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-api-crash-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -110,18 +110,5 @@ struct APICrashTests {
             return (last, problems)
         }
         return (found.0, messages + found.1)
-    }
-}
-
-/// A seeded random generator (SplitMix64), so a failing run can be repeated with STRATA_SEED.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
