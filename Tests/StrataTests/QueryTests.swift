@@ -199,6 +199,7 @@ struct QueryTests {
                 all.sorted(byKeyPath: "manager.name").map(\.id),
                 all.distinct(by: ["age"]).map(\.id),
                 [all.sorted(byKeyPath: "id").index(matching: "name == 'ken'") ?? -1],
+                all.sorted(byKeyPath: "age").sorted(byKeyPath: "active").map(\.id),
             ]
         }
         #expect(results[0] == [1, 3, 6])
@@ -212,6 +213,7 @@ struct QueryTests {
         #expect(results[5] == [1, 6, 2, 3, 4, 5, 7, 8])
         #expect(results[6] == [1, 2, 3, 4, 5, 7, 8])
         #expect(results[7] == [6])
+        #expect(results[8] == [5, 2, 7, 4, 8, 6, 1, 3], "the newest sort leads; the earlier one breaks its ties")
     }
 
     @Test("Aggregates by name and by key path; empty collections give nil, and 0 for sum")

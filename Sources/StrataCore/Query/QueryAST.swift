@@ -111,9 +111,9 @@ package struct ParsedQuery: Sendable, Equatable {
         self.stages = stages
     }
 
-    /// Sorts by `keys`, replacing an earlier sort that no DISTINCT or LIMIT follows.
+    /// Sorts by `keys` after the stages so far. Sorting is stable, so an earlier sort breaks the new one's
+    /// ties: the newest sort takes precedence, as Realm's `sorted` does on sorted results.
     package mutating func sort(by keys: [QuerySortKey]) {
-        if case .sort = stages.last { stages.removeLast() }
         stages.append(.sort(keys))
     }
 }
