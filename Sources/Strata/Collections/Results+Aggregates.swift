@@ -8,11 +8,7 @@ extension Results {
         let keys: [ObjectKey]? = query == nil ? nil : objectKeys
         return source.read("Results") { reader in
             do {
-                let path = try QueryBinder(
-                    reading: reader,
-                    root: table.tableKey,
-                    linkingProperties: source.schema.linkingProperties
-                ).sortPath(keyPath)
+                let path = try binder(reader, table).sortPath(keyPath)
                 // The whole table and a property of its own: one pass over the column.
                 if keys == nil, let column = path.directColumn {
                     return try reader.table(table.tableKey).columnValues(column)

@@ -49,22 +49,30 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         return -1
     }
 
+    /// A binder for key paths and queries rooted at `table`, reading through `reader`.
+    func binder(_ reader: any TransactionReading, _ table: ResolvedTable) -> QueryBinder {
+        QueryBinder(reading: reader, root: table.tableKey, linkingProperties: source.schema.linkingProperties)
+    }
+
+    /// Runs `body` against the realm's current version; a failure is a programming error (the query was
+    /// validated when the results were made) and stops with Realm's message.
+    func reading<T>(_ body: (any TransactionReading) throws -> T) -> T {
+        source.read("Results") { reader in
+            do {
+                return try body(reader)
+            } catch {
+                preconditionFailure("\(RealmError.wrapping(error))")
+            }
+        }
+    }
+
     /// The keys of the matching objects, in order (nil when there is no query: the table's order).
     private var keys: [ObjectKey]? {
         guard let query, let table else { return nil }
         let current = generation
         if let cached = cache.keys(for: current) { return cached }
-        let keys: [ObjectKey] = source.read("Results") { reader in
-            do {
-                let bound = try QueryBinder(
-                    reading: reader,
-                    root: table.tableKey,
-                    linkingProperties: source.schema.linkingProperties
-                ).bind(query)
-                return try QueryEvaluator(reading: reader).run(bound)
-            } catch {
-                preconditionFailure("\(RealmError.wrapping(error))")
-            }
+        let keys: [ObjectKey] = reading { reader in
+            try QueryEvaluator(reading: reader).run(try binder(reader, table).bind(query))
         }
         cache.store(keys, for: current)
         return keys
@@ -74,13 +82,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     var objectKeys: [ObjectKey] {
         if let keys { return keys }
         guard let table else { return [] }
-        return source.read("Results") { reader in
-            do {
-                return try reader.table(table.tableKey).keys()
-            } catch {
-                preconditionFailure("\(RealmError.wrapping(error))")
-            }
-        }
+        return reading { reader in try reader.table(table.tableKey).keys() }
     }
 
     /// Iterates the objects, reading their keys once.
@@ -99,17 +101,9 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         guard let table else { return 0 }
         if let query, query.stages.isEmpty, cache.keys(for: generation) == nil {
             // Counting needs no keys: the engine counts matches column block by column block.
-            return source.read("Results") { reader in
-                do {
-                    let bound = try QueryBinder(
-                        reading: reader,
-                        root: table.tableKey,
-                        linkingProperties: source.schema.linkingProperties
-                    ).bind(query)
-                    return try QueryEvaluator(reading: reader).count(bound.predicate, table: table.tableKey)
-                } catch {
-                    preconditionFailure("\(RealmError.wrapping(error))")
-                }
+            return reading { reader in
+                let bound = try binder(reader, table).bind(query)
+                return try QueryEvaluator(reading: reader).count(bound.predicate, table: table.tableKey)
             }
         }
         if let keys { return keys.count }
@@ -201,13 +195,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     private func validated(_ next: Results<Element>) throws -> Results<Element> {
         guard let table, let query = next.query else { return next }
         try source.read("Results") { reader in
-            _ = try realmErrors {
-                try QueryBinder(
-                    reading: reader,
-                    root: table.tableKey,
-                    linkingProperties: source.schema.linkingProperties
-                ).bind(query)
-            }
+            _ = try realmErrors { try binder(reader, table).bind(query) }
         }
         return next
     }

@@ -56,7 +56,7 @@ final class ObjectBinding {
     /// The engine value of property `index`; stops with Realm's message if the object is gone.
     func engineValue(_ index: Int) -> StrataCore.Value {
         if realmInvalidated { preconditionFailure(invalidatedMessage) }
-        if case .live(let realm) = source {
+        if case .live(let realm) = source, let position = table.scalarPositions[index] {
             // Live objects belong to one actor: their single-value properties are read together once per
             // version of the realm (every write bumps the generation) and served from this copy.
             let generation = realm.state.generation
@@ -71,7 +71,7 @@ final class ObjectBinding {
                 }
                 rowGeneration = generation
             }
-            if let position = table.scalarProperties.firstIndex(of: index) { return rowValues[position] }
+            return rowValues[position]
         }
         return source.read("object") { reader in
             do {

@@ -26,12 +26,17 @@ final class ResolvedTable: @unchecked Sendable {
             return columns[index] != nil && !type.isLinkingObjects && type.collection == .single
         }
         scalarColumns = scalarProperties.map { columns[$0]! }
+        var positions = [Int?](repeating: nil, count: columns.count)
+        for (position, property) in scalarProperties.enumerated() { positions[property] = position }
+        scalarPositions = positions
     }
 
     /// The properties holding one value each (not collections), read together when an object is first read.
     let scalarProperties: [Int]
     /// Their columns.
     let scalarColumns: [ColumnKey]
+    /// For each property index, its position among `scalarProperties` (nil for collections and backlinks).
+    let scalarPositions: [Int?]
 
     var className: String { info.className }
 

@@ -74,14 +74,7 @@ package final class Table {
     }
 
     /// Every column's value of object `key`, in column order.
-    package func row(_ key: ObjectKey) throws -> [Value] {
-        guard let (leaf, row) = try tree.locate(key.rawValue) else {
-            throw StorageError.schema("table \(spec.name) has no object \(key)")
-        }
-        return try spec.columns.indices.map { position in
-            try ValueCodec.value(of: tree.cell(in: leaf, row: row, column: position), in: spec.columns[position])
-        }
-    }
+    package func row(_ key: ObjectKey) throws -> [Value] { try values(key, spec.columns.map(\.key)) }
 
     /// The values of `column` for every object, in key order: one pass over the leaves, reading committed leaves
     /// column block by column block.
