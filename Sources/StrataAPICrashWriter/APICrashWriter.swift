@@ -21,6 +21,15 @@ final class CrashItem: Object {
     @Persisted var values: List<Int>
     @Persisted var previous: CrashItem?
     @Persisted var note: String?
+
+    /// Item `id`: label "item id", values [id, 2·id, 3·id].
+    static func numbered(_ id: Int) -> CrashItem {
+        let item = CrashItem()
+        item.id = id
+        item.label = "item \(id)"
+        item.values.append(objectsIn: [id, 2 * id, 3 * id])
+        return item
+    }
 }
 
 @main
@@ -55,10 +64,7 @@ struct APICrashWriter {
         while true {
             let number = next
             try await realm.write { realm in
-                let item = CrashItem()
-                item.id = number
-                item.label = "item \(number)"
-                item.values.append(objectsIn: [number, 2 * number, 3 * number])
+                let item = CrashItem.numbered(number)
                 if number % 7 == 0 { item.note = String(repeating: "n", count: 3000) }
                 if let previous = realm.object(ofType: CrashItem.self, forPrimaryKey: number - 1) {
                     item.previous = previous
@@ -79,13 +85,7 @@ struct APICrashWriter {
         var number = first
         while ContinuousClock.now < end {
             let id = number
-            try await realm.write { realm in
-                let item = CrashItem()
-                item.id = id
-                item.label = "item \(id)"
-                item.values.append(objectsIn: [id, 2 * id, 3 * id])
-                try realm.add(item)
-            }
+            try await realm.write { realm in try realm.add(CrashItem.numbered(id)) }
             acknowledge(id)
             number += stride
         }

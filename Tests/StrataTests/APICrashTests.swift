@@ -11,6 +11,15 @@ final class CrashItem: Object {
     @Persisted var values: List<Int>
     @Persisted var previous: CrashItem?
     @Persisted var note: String?
+
+    /// Item `id` as the writer makes it: label "item id", values [id, 2·id, 3·id].
+    static func numbered(_ id: Int) -> CrashItem {
+        let item = CrashItem()
+        item.id = id
+        item.label = "item \(id)"
+        item.values.append(objectsIn: [id, 2 * id, 3 * id])
+        return item
+    }
 }
 
 /// The child processes of the crash and load tests, built beside the test bundle by `swift test`.

@@ -36,13 +36,7 @@ struct LoadTests {
                     var id = first
                     while ContinuousClock.now < end {
                         let number = id
-                        try await realm.write { realm in
-                            let item = CrashItem()
-                            item.id = number
-                            item.label = "item \(number)"
-                            item.values.append(objectsIn: [number, 2 * number, 3 * number])
-                            try realm.add(item)
-                        }
+                        try await realm.write { realm in try realm.add(CrashItem.numbered(number)) }
                         written.append(number)
                         id += 10
                         if written.count % 5 == 0 {
