@@ -29,8 +29,10 @@ struct StrataBenchmarks {
         let engines: [any BenchmarkEngine] = [strata, sqlite]
         var answers = [Answers(), Answers()]
         var rows: [ResultRow] = []
-        // BENCH_ONLY=substring runs only the matching workloads (after the bulk insert), for profiling.
+        // BENCH_ONLY=substring runs only the matching workloads (after the bulk insert), for profiling;
+        // BENCH_REPEAT=n runs each of them n times as often (the bulk insert once per run, as usual).
         let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
+        let repeatFactor = ProcessInfo.processInfo.environment["BENCH_REPEAT"].flatMap { Int($0) } ?? 1
         var generator = SplitMix(seed: 42)
         let keys = (0..<100_000).map { _ in Int(generator.next() % UInt64(count)) }
         let updateIDs = (0..<1_000).map { _ in Int(generator.next() % UInt64(count)) }
@@ -42,6 +44,7 @@ struct StrataBenchmarks {
             _ body: @escaping @MainActor (any BenchmarkEngine, Int) async throws -> Void
         ) async throws {
             if let only, !workload.contains(only), !workload.hasPrefix("bulk insert") { return }
+            let runs = workload.hasPrefix("bulk insert") ? runs : runs * repeatFactor
             var times: [Double] = []
             for (index, engine) in engines.enumerated() {
                 times.append(

@@ -23,6 +23,17 @@ extension Results {
         }
     }
 
+    /// An aggregate of a property of the whole table in one pass over its column, when the engine can give one.
+    func columnAggregate(_ aggregate: ColumnAggregate, _ keyPath: String) -> StrataCore.Value? {
+        guard query == nil, let table = source.schema.tables[className] else { return nil }
+        return source.read("Results") { reader in
+            guard let path = try? binder(reader, table).sortPath(keyPath), let column = path.directColumn else {
+                return nil
+            }
+            return try? reader.table(table.tableKey).aggregate(aggregate, of: column)
+        }
+    }
+
     /// The smallest value of a property, or nil if there are no objects (nil values are ignored).
     ///
     /// ```swift
@@ -39,6 +50,10 @@ extension Results {
 
     /// The sum of a numeric property; zero if there are no objects.
     public func sum<T: _Persistable>(ofProperty property: String) -> T {
+        if let sum = columnAggregate(.sum, property) {
+            return AggregateMath.convert(sum, to: T.self, operation: "sum", property: property)
+                ?? AggregateMath.zero(T.self)
+        }
         let values = propertyValues(property, operation: "sum").filter { !$0.isNull }
         return AggregateMath.convert(AggregateMath.sum(values), to: T.self, operation: "sum", property: property)
             ?? AggregateMath.zero(T.self)
@@ -46,6 +61,9 @@ extension Results {
 
     /// The average of a numeric property, or nil if there are no objects.
     public func average<T: _Persistable>(ofProperty property: String) -> T? {
+        if let average = columnAggregate(.average, property) {
+            return AggregateMath.convert(average, to: T.self, operation: "average", property: property)
+        }
         let values = propertyValues(property, operation: "average").filter { !$0.isNull }
         guard !values.isEmpty else { return nil }
         return AggregateMath.convert(
@@ -89,6 +107,9 @@ extension Results {
     }
 
     private func extreme<T>(_ property: String, operation: String, keepIf better: (Int) -> Bool) -> T? {
+        if let extreme = columnAggregate(operation == "min" ? .minimum : .maximum, property) {
+            return AggregateMath.convert(extreme, to: T.self, operation: operation, property: property)
+        }
         let values = propertyValues(property, operation: operation).filter { !$0.isNull }
         guard var best = values.first else { return nil }
         for value in values.dropFirst() where better(ValueComparison.sortOrder(value, best)) { best = value }

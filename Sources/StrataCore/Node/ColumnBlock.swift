@@ -121,6 +121,57 @@ package struct ColumnBlock {
         }
     }
 
+    /// Feeds every non-null row's integer to `reducer`, in order, choosing the packed width once so the loop
+    /// over the rows is tight enough to vectorize.
+    @inline(__always)
+    package func reduceIntegers<R: ColumnReducer>(into reducer: inout R) where R.Element == Int64 {
+        if nulls != nil {
+            for index in 0..<count where !isNull(index) { reducer.add(integer(index)) }
+            return
+        }
+        switch width {
+        case 0:
+            for _ in 0..<count { reducer.add(base) }
+        case 1:
+            for index in 0..<count { reducer.add(base &+ Int64(data.load(fromByteOffset: index, as: UInt8.self))) }
+        case 2:
+            for index in 0..<count {
+                reducer.add(
+                    base &+ Int64(UInt16(littleEndian: data.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+                )
+            }
+        case 4:
+            for index in 0..<count {
+                reducer.add(
+                    base &+ Int64(UInt32(littleEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
+                )
+            }
+        default:
+            for index in 0..<count {
+                reducer.add(
+                    base
+                        &+ Int64(
+                            bitPattern: UInt64(
+                                littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                            )
+                        )
+                )
+            }
+        }
+    }
+
+    /// Feeds every non-null row's floating value (a float widened to a double) to `reducer`, in order.
+    @inline(__always)
+    package func reduceDoubles<R: ColumnReducer>(into reducer: inout R) where R.Element == Double {
+        switch (kind, nulls == nil) {
+        case (.double, true): for index in 0..<count { reducer.add(double(index)) }
+        case (.double, false): for index in 0..<count where !isNull(index) { reducer.add(double(index)) }
+        case (.float, true): for index in 0..<count { reducer.add(Double(float(index))) }
+        case (.float, false): for index in 0..<count where !isNull(index) { reducer.add(Double(float(index))) }
+        default: preconditionFailure("reduceDoubles over a \(kind) block")
+        }
+    }
+
     /// The float at `index`.
     @inline(__always)
     package func float(_ index: Int) -> Float {
