@@ -7,8 +7,10 @@ final class ObjectBinding {
     let key: ObjectKey
     /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
     let epoch: Int
-    /// For live objects: the single-value properties as of `rowGeneration`.
-    private var rowValues: [StrataCore.Value] = []
+    /// For live objects: the row's location and the single-value properties read so far, as of
+    /// `rowGeneration`.
+    private var rowLocation: RowLocation?
+    private var rowValues: [StrataCore.Value?] = []
     private var rowGeneration = Int.min
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
@@ -57,21 +59,30 @@ final class ObjectBinding {
     func engineValue(_ index: Int) -> StrataCore.Value {
         if realmInvalidated { preconditionFailure(invalidatedMessage) }
         if case .live(let realm) = source, let position = table.scalarPositions[index] {
-            // Live objects belong to one actor: their single-value properties are read together once per
-            // version of the realm (every write bumps the generation) and served from this copy.
+            // Live objects belong to one actor: their row is found once per version of the realm (every write
+            // bumps the generation) and each single-value property is decoded once and served from this copy.
             let generation = realm.state.generation
             if rowGeneration != generation {
                 rowGeneration = Int.min
-                rowValues = source.read("object") { reader in
-                    do {
-                        return try reader.table(table.tableKey).values(key, table.scalarColumns)
-                    } catch {
-                        preconditionFailure(invalidatedMessage)
-                    }
-                }
+                rowLocation = nil
+                rowValues = Array(repeating: nil, count: table.scalarColumns.count)
                 rowGeneration = generation
             }
-            return rowValues[position]
+            if let value = rowValues[position] { return value }
+            let value = source.read("object") { reader in
+                do {
+                    let rows = try reader.table(table.tableKey)
+                    if rowLocation == nil {
+                        rowLocation = try rows.locate(key)
+                    }
+                    guard let rowLocation else { throw RealmError.objectInvalidated("object") }
+                    return try rows.value(at: rowLocation, table.scalarColumns[position])
+                } catch {
+                    preconditionFailure(invalidatedMessage)
+                }
+            }
+            rowValues[position] = value
+            return value
         }
         return source.read("object") { reader in
             do {

@@ -22,7 +22,6 @@ public struct Persisted<Value: _Persistable> {
     let serial: Int
     let initial: Value?
     let options: PersistedOptions
-    var cachedIndex = -1
 
     /// A property with the type's default value.
     public init() {
@@ -111,11 +110,10 @@ public struct Persisted<Value: _Persistable> {
         _ object: EnclosingSelf,
         _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Int {
-        let cached = object[keyPath: storageKeyPath].cachedIndex
-        if cached >= 0 { return cached }
         let identifier = ObjectIdentifier(storageKeyPath)
+        if let known = PersistedIndexCache.fast(identifier) { return known }
         if let known = PersistedIndexCache.entries.withLock({ $0[identifier]?.index }) {
-            object[keyPath: storageKeyPath].cachedIndex = known
+            PersistedIndexCache.remember(identifier, known)
             return known
         }
         let info: ObjectClassInfo
@@ -125,9 +123,9 @@ public struct Persisted<Value: _Persistable> {
             preconditionFailure("\(error)")
         }
         let index = info.index(for: storageKeyPath)
-        object[keyPath: storageKeyPath].cachedIndex = index
         let entry = PersistedIndexCache.Entry(keyPath: storageKeyPath, index: index)
         PersistedIndexCache.entries.withLock { $0[identifier] = entry }
+        PersistedIndexCache.remember(identifier, index)
         return index
     }
 }
@@ -135,6 +133,10 @@ public struct Persisted<Value: _Persistable> {
 /// Property indexes by storage key path identity: the key paths the compiler passes to `Persisted`'s subscript
 /// are uniqued constants, so their identity is a cheap key (each entry retains its key path, so an identity is
 /// never reused by another).
+///
+/// Every property access asks, so the common case is one lock-free load: a direct-mapped table of atomic
+/// words, each packing a key path's address (below 2^48 on the platforms we run on) with its index. A slot
+/// another key path took is simply a miss, answered by the locked dictionary, which holds every key path seen.
 enum PersistedIndexCache {
     /// Key paths are immutable values, safe to share.
     struct Entry: @unchecked Sendable {
@@ -143,6 +145,36 @@ enum PersistedIndexCache {
     }
 
     static let entries = Locked<[ObjectIdentifier: Entry]>([:])
+
+    /// One word of the direct-mapped table.
+    final class Slot: Sendable {
+        let word = Atomic<UInt64>(0)
+    }
+
+    private static let slotCount = 1024
+    private static let slots: [Slot] = (0..<slotCount).map { _ in Slot() }
+
+    private static func address(_ identifier: ObjectIdentifier) -> UInt64 {
+        UInt64(UInt(bitPattern: Int(bitPattern: identifier)))
+    }
+
+    private static func slot(_ address: UInt64) -> Slot { slots[Int((address >> 4) & UInt64(slotCount - 1))] }
+
+    /// The index recorded for `identifier`, if its slot holds it.
+    @inline(__always)
+    static func fast(_ identifier: ObjectIdentifier) -> Int? {
+        let address = address(identifier)
+        let word = slot(address).word.load(ordering: .relaxed)
+        guard word != 0, word >> 16 == address else { return nil }
+        return Int(word & 0xFFFF) - 1
+    }
+
+    /// Records `index` for `identifier` (skipped for addresses or indexes that do not fit a word).
+    static func remember(_ identifier: ObjectIdentifier, _ index: Int) {
+        let address = address(identifier)
+        guard address >> 48 == 0, index >= 0, index < 0xFFFF else { return }
+        slot(address).word.store(address << 16 | UInt64(index + 1), ordering: .relaxed)
+    }
 }
 
 extension Persisted: Decodable where Value: Decodable {

@@ -331,18 +331,24 @@ public actor Realm {
         -> Element?
     {
         checkIsolation()
-        if frozenSnapshot == nil { try? register(type) }
-        guard let table = state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)] else { return nil }
+        let name = ObjectClassInfo.unqualifiedName(of: type)
+        if state.schema.tables[name] == nil, frozenSnapshot == nil { try? register(type) }
+        guard let table = state.schema.tables[name] else { return nil }
         guard let primary = table.info.primaryKeyIndex else {
             preconditionFailure("'\(table.className)' does not have a primary key")
         }
         let value: StrataCore.Value
-        do {
-            value = try ValueConversion.engineValue(
-                try ValueCoercion.coerce(key, to: table.info.properties[primary].valueType, property: "primary key")
-            ) { _ in .null }
-        } catch {
-            preconditionFailure("\(error)")
+        let keyType = table.info.properties[primary].valueType
+        if keyType == Int.self, let integer = key as? Int {
+            value = .int(Int64(integer))
+        } else {
+            do {
+                value = try ValueConversion.engineValue(
+                    try ValueCoercion.coerce(key, to: keyType, property: "primary key")
+                ) { _ in .null }
+            } catch {
+                preconditionFailure("\(error)")
+            }
         }
         let found = source.read("Realm") { reader in
             try? reader.table(table.tableKey).find(table.column(primary), equalTo: value).first

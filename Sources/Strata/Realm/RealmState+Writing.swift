@@ -27,7 +27,7 @@ extension RealmState {
         let properties = table.info.properties
         let values = properties.map { $0.typeInfo.isLinkingObjects ? nil : $0.read(object) }
         generation += 1
-        if let primary = table.info.primaryKeyIndex {
+        if let primary = table.info.primaryKeyIndex, update != .error {
             let keyValue = try ValueConversion.engineValue(values[primary]!) { _ in .null }
             let existing = try realmErrors {
                 try write.table(table.tableKey).find(table.column(primary), equalTo: keyValue)
@@ -50,15 +50,23 @@ extension RealmState {
                 return key
             }
         }
-        // Scalars first, so that a cycle of links back to this object finds it already bound.
-        var row: [ColumnKey: StrataCore.Value] = [:]
-        for property in properties where !property.typeInfo.isLinkingObjects {
-            guard property.typeInfo.type != .object, property.typeInfo.collection == .single else { continue }
-            row[table.column(property.position)] = try ValueConversion.engineValue(values[property.position]!) { _ in
-                .null
-            }
+        // Scalars first, so that a cycle of links back to this object finds it already bound. The engine checks
+        // the primary key's uniqueness as it files the object in the index.
+        var row: [StrataCore.Value] = []
+        row.reserveCapacity(table.plainProperties.count)
+        for property in table.plainProperties {
+            row.append(try ValueConversion.engineValue(values[property]!) { _ in .null })
         }
-        let key = try realmErrors { try write.createObject(in: table.tableKey, values: row) }
+        let key: ObjectKey
+        do {
+            key = try write.createObject(in: table.tableKey, columns: table.plainColumns, values: row)
+        } catch StorageError.duplicateKey where table.info.primaryKeyIndex != nil {
+            let primary = table.info.primaryKeyIndex!
+            let keyValue = try ValueConversion.engineValue(values[primary]!) { _ in .null }
+            throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
+        } catch {
+            throw RealmError.wrapping(error)
+        }
         let binding = ObjectBinding(source: .live(realm), table: table, key: key)
         object.binding = binding
         object.unmanagedValues.removeAll()

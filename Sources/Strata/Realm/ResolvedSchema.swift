@@ -29,6 +29,8 @@ final class ResolvedTable: @unchecked Sendable {
         var positions = [Int?](repeating: nil, count: columns.count)
         for (position, property) in scalarProperties.enumerated() { positions[property] = position }
         scalarPositions = positions
+        plainProperties = scalarProperties.filter { info.properties[$0].typeInfo.type != .object }
+        plainColumns = plainProperties.map { columns[$0]! }
     }
 
     /// The properties holding one value each (not collections), read together when an object is first read.
@@ -37,6 +39,10 @@ final class ResolvedTable: @unchecked Sendable {
     let scalarColumns: [ColumnKey]
     /// For each property index, its position among `scalarProperties` (nil for collections and backlinks).
     let scalarPositions: [Int?]
+    /// The single-value properties that are not links: what a new object's row is created with.
+    let plainProperties: [Int]
+    /// Their columns.
+    let plainColumns: [ColumnKey]
 
     var className: String { info.className }
 

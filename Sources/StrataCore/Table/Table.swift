@@ -73,6 +73,21 @@ package final class Table {
         }
     }
 
+    /// Where object `key`'s row is, or nil if there is no such object. A location stays valid until the
+    /// transaction changes; reading through it skips the descent of the tree.
+    package func locate(_ key: ObjectKey) throws -> RowLocation? {
+        try tree.locate(key.rawValue).map { RowLocation(leaf: $0.0, row: $0.1) }
+    }
+
+    /// The value of `column` at `location` (from ``locate(_:)`` in this unchanged transaction).
+    package func value(at location: RowLocation, _ column: ColumnKey) throws -> Value {
+        let position = try position(column)
+        return try ValueCodec.value(
+            of: tree.cell(in: location.leaf, row: location.row, column: position),
+            in: spec.columns[position]
+        )
+    }
+
     /// Every column's value of object `key`, in column order.
     package func row(_ key: ObjectKey) throws -> [Value] { try values(key, spec.columns.map(\.key)) }
 
@@ -179,4 +194,10 @@ package final class Table {
             return true
         }
     }
+}
+
+/// An object's row: its leaf and its position there, as long as the transaction does not change.
+package struct RowLocation {
+    let leaf: LeafAccess
+    let row: Int
 }

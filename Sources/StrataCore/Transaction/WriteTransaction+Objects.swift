@@ -19,6 +19,21 @@ extension WriteTransaction {
         return try createObject(in: tableKey, row: row)
     }
 
+    /// Creates an object with `values[i]` in `columns[i]` (other columns take their defaults).
+    @discardableResult
+    package func createObject(in tableKey: TableKey, columns: [ColumnKey], values: [Value]) throws -> ObjectKey {
+        precondition(columns.count == values.count, "one value per column")
+        let table = try self.table(tableKey)
+        var row = [Value?](repeating: nil, count: table.spec.columns.count)
+        for (column, value) in zip(columns, values) {
+            guard let position = table.spec.position(of: column) else {
+                throw StorageError.schema("table \(table.name) has no column \(column)")
+            }
+            row[position] = value
+        }
+        return try createObject(in: tableKey, row: row)
+    }
+
     /// Creates an object from one value per column, in the table's column order (nil: the default).
     @discardableResult
     package func createObject(in tableKey: TableKey, row given: [Value?]) throws -> ObjectKey {
