@@ -9,7 +9,7 @@ final class ObjectBinding {
     let epoch: Int
     /// For live objects: the row's location and the single-value properties read so far, as of
     /// `rowGeneration`.
-    private var rowLocation: RowLocation?
+    private var rowLocation: (table: Table, location: RowLocation)?
     private var rowValues: [StrataCore.Value?] = []
     private var rowGeneration = Int.min
 
@@ -71,12 +71,12 @@ final class ObjectBinding {
             if let value = rowValues[position] { return value }
             let value = source.read("object") { reader in
                 do {
-                    let rows = try reader.table(table.tableKey)
                     if rowLocation == nil {
-                        rowLocation = try rows.locate(key)
+                        let rows = try reader.table(table.tableKey)
+                        rowLocation = try rows.locate(key).map { (rows, $0) }
                     }
-                    guard let rowLocation else { throw RealmError.objectInvalidated("object") }
-                    return try rows.value(at: rowLocation, table.scalarColumns[position])
+                    guard let (rows, location) = rowLocation else { throw RealmError.objectInvalidated("object") }
+                    return try rows.value(at: location, table.scalarColumns[position])
                 } catch {
                     preconditionFailure(invalidatedMessage)
                 }

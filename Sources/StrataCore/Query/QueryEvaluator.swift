@@ -5,6 +5,8 @@
 // object of each value combination, in key order) → SORT (stable, nulls first ascending, Realm's
 // string collation) → LIMIT.
 
+import Foundation
+
 /// Evaluates bound queries.
 package struct QueryEvaluator {
     let reading: any TransactionReading
@@ -38,6 +40,12 @@ package struct QueryEvaluator {
 
     /// A stable sort by several keys, the first most significant.
     private func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey]) throws -> [ObjectKey] {
+        if sortKeys.count == 1 {
+            let values = try keys.map { try single(sortKeys[0].path, key: $0) }
+            if let order = Self.sortedByBinaryKeys(values, ascending: sortKeys[0].ascending) {
+                return order.map { keys[$0] }
+            }
+        }
         let sortValues = try keys.map { key in try sortKeys.map { try single($0.path, key: key) } }
         // ASCII strings compare through keys computed once, not on each of the n log n comparisons.
         let stringKeys: [[StringCollation.SortKey?]] = sortValues.map { row in
@@ -56,6 +64,55 @@ package struct QueryEvaluator {
             return a < b
         }
         return order.map { keys[$0] }
+    }
+
+    /// The sorting order of one column of ASCII strings and nulls (nil for any other values): each value's
+    /// ``StringCollation/appendBinaryKey(_:to:)`` bytes in one buffer, compared by an 8-byte prefix and then
+    /// by memcmp, ties in key order, with no reference counting inside the comparisons.
+    private static func sortedByBinaryKeys(_ values: [Value], ascending: Bool) -> [Int]? {
+        var bytes: [UInt8] = []
+        var offsets: [Int] = [0]
+        offsets.reserveCapacity(values.count + 1)
+        for value in values {
+            switch value {
+            case .null: bytes.append(0)
+            case .string(let text): guard StringCollation.appendBinaryKey(text, to: &bytes) else { return nil }
+            default: return nil
+            }
+            offsets.append(bytes.count)
+        }
+        let prefixes = values.indices.map { index in
+            var prefix: UInt64 = 0
+            for position in 0..<8 {
+                let at = offsets[index] + position
+                prefix = prefix << 8 | UInt64(at < offsets[index + 1] ? bytes[at] : 0)
+            }
+            return prefix
+        }
+        return bytes.withUnsafeBufferPointer { bytes in
+            offsets.withUnsafeBufferPointer { offsets in
+                prefixes.withUnsafeBufferPointer { prefixes in
+                    values.indices.sorted { a, b in
+                        var comparison = 0
+                        if prefixes[a] != prefixes[b] {
+                            comparison = prefixes[a] < prefixes[b] ? -1 : 1
+                        } else {
+                            let lengthA = offsets[a + 1] - offsets[a]
+                            let lengthB = offsets[b + 1] - offsets[b]
+                            let common = Swift.min(lengthA, lengthB)
+                            let order =
+                                common == 0
+                                ? 0 : memcmp(bytes.baseAddress! + offsets[a], bytes.baseAddress! + offsets[b], common)
+                            comparison =
+                                order != 0
+                                ? Int(order.signum()) : (lengthA == lengthB ? 0 : (lengthA < lengthB ? -1 : 1))
+                        }
+                        if comparison != 0 { return ascending ? comparison < 0 : comparison > 0 }
+                        return a < b
+                    }
+                }
+            }
+        }
     }
 
     /// Every object of `table` that matches, walking the cluster leaves in key order: compiled

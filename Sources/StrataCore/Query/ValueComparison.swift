@@ -176,6 +176,34 @@ package enum StringCollation {
         return SortKey(primaries: bytes.map { UInt16(primary($0)) }, bytes: bytes)
     }
 
+    /// Appends a byte string for an ASCII `text` whose plain byte order (memcmp, then length) is
+    /// ``compare(_:_:)-(String,String)``'s order, and returns true; returns false for other strings. The
+    /// string is a 1 (so that a null, encoded as a lone 0, sorts first), each character's primary weight as
+    /// one byte (never 0), a 0, then one case byte per character (lowercase and caseless 0, uppercase 1).
+    package static func appendBinaryKey(_ text: String, to key: inout [UInt8]) -> Bool {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.allSatisfy({ $0 < 128 }) else { return false }
+            key.append(1)
+            for byte in bytes { key.append(primaryByte(byte)) }
+            key.append(0)
+            for byte in bytes { key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 1 : 0) }
+            return true
+        } ?? false
+    }
+
+    /// ``primary(_:)`` squeezed into a byte, in the same order: other characters 1…128, digits 129…138,
+    /// letters 139…164.
+    private static func primaryByte(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 129 + (byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 139 + (byte - UInt8(ascii: "a"))
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 139 + (byte - UInt8(ascii: "A"))
+        default: return byte + 1
+        }
+    }
+
     package static func compare(_ a: SortKey, _ b: SortKey) -> Int {
         if a.primaries != b.primaries {
             for (x, y) in zip(a.primaries, b.primaries) where x != y { return x < y ? -1 : 1 }
