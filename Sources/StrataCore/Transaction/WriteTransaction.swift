@@ -174,9 +174,11 @@ package final class WriteTransaction: TransactionReading {
 
 extension Database {
     /// Waits for the writer queue and the file lock, then begins a write transaction on the newest version.
-    package func beginWrite() async throws -> WriteTransaction {
+    /// Runs on the caller's actor, and suspends only when it has to wait, so an uncontended write costs no
+    /// hop between executors.
+    package func beginWrite(isolation: isolated (any Actor)? = #isolation) async throws -> WriteTransaction {
         try checkWritable()
-        try await writers.acquire()
+        if !writers.tryAcquire() { try await writers.acquire() }
         do {
             if let fileLock {
                 var delay = 50
