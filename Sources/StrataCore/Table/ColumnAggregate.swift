@@ -19,22 +19,15 @@ package protocol ColumnReducer {
     mutating func add(_ value: Element)
 }
 
-/// One reducer per aggregate, so each loop does only its own work.
-private struct IntegerMinimum: ColumnReducer {
+/// One reducer per aggregate (the integer bounds serve min and max), so each loop does little else.
+private struct IntegerBounds: ColumnReducer {
     var count = 0
-    var value = Int64.max
+    var low = Int64.max
+    var high = Int64.min
     @inline(__always) mutating func add(_ next: Int64) {
         count &+= 1
-        value = Swift.min(value, next)
-    }
-}
-
-private struct IntegerMaximum: ColumnReducer {
-    var count = 0
-    var value = Int64.min
-    @inline(__always) mutating func add(_ next: Int64) {
-        count &+= 1
-        value = Swift.max(value, next)
+        low = Swift.min(low, next)
+        high = Swift.max(high, next)
     }
 }
 
@@ -125,12 +118,9 @@ extension Table {
 
     private func integerAggregate(_ aggregate: ColumnAggregate, _ spec: ColumnSpec) throws -> Value? {
         switch aggregate {
-        case .minimum:
-            guard let result = try reduceIntegers(spec, IntegerMinimum()) else { return nil }
-            return result.count == 0 ? .null : .int(result.value)
-        case .maximum:
-            guard let result = try reduceIntegers(spec, IntegerMaximum()) else { return nil }
-            return result.count == 0 ? .null : .int(result.value)
+        case .minimum, .maximum:
+            guard let result = try reduceIntegers(spec, IntegerBounds()) else { return nil }
+            return result.count == 0 ? .null : .int(aggregate == .minimum ? result.low : result.high)
         case .sum:
             return try reduceIntegers(spec, IntegerSum()).map { .int($0.value) }
         case .average:
