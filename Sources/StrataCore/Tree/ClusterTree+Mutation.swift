@@ -30,6 +30,7 @@ extension ClusterTree {
 
     /// Inserts a key whose row is filled in by `fill(leaf, index)`.
     package func insert(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws {
+        leafCursor = nil
         // Fast path: a key above every other key goes straight into the rightmost leaf.
         if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last,
             cursor.leaf.count < Self.maxLeafCount
@@ -124,7 +125,14 @@ extension ClusterTree {
 
     /// Gives `body` the dirty leaf holding `key` and the row index; false if there is no such object.
     package func update(_ key: Int64, _ body: (ClusterLeaf, Int) throws -> Void) throws -> Bool {
+        if let cursor = leafCursor, cursor.covers(key), case .dirty(let leaf) = cursor.leaf {
+            let index = leaf.lowerBound(key)
+            guard index < leaf.count, leaf.keys[index] == key else { return false }
+            try body(leaf, index)
+            return true
+        }
         guard try contains(key), let root else { return false }
+        leafCursor = nil
         let node = try makeDirty(root)
         if case .clean = root { setRoot(node) }
         var current = node
@@ -132,6 +140,7 @@ extension ClusterTree {
             switch current {
             case .leaf(let leaf):
                 let index = leaf.lowerBound(key)
+                leafCursor = LeafCursor(.dirty(leaf))
                 try body(leaf, index)
                 return true
             case .inner(let inner):
@@ -156,6 +165,7 @@ extension ClusterTree {
     package func remove(_ key: Int64) throws -> Bool {
         guard try contains(key), let root else { return false }
         appendCursor = nil
+        leafCursor = nil
         let node = try remove(key, from: root)
         switch node {
         case .leaf(let leaf) where leaf.count == 0:
@@ -275,6 +285,7 @@ extension ClusterTree {
     package func changeLayout(to newLayout: LeafLayout) {
         let old = layout
         appendCursor = nil
+        leafCursor = nil
         setLayout(newLayout)
         guard let root else { return }
         convert(root, from: old, to: newLayout)

@@ -39,6 +39,23 @@ struct AppendCursor {
     var path: [InnerNode]
 }
 
+/// A leaf and the range of keys it holds (see `ClusterTree.leafCursor`).
+struct LeafCursor {
+    let leaf: LeafAccess
+    let low: Int64
+    let high: Int64
+
+    /// Nil for an empty leaf, which covers nothing.
+    init?(_ leaf: LeafAccess) {
+        guard leaf.count > 0 else { return nil }
+        self.leaf = leaf
+        low = leaf.key(at: 0)
+        high = leaf.key(at: leaf.count - 1)
+    }
+
+    func covers(_ key: Int64) -> Bool { key >= low && key <= high }
+}
+
 /// A B+tree of objects (a table's clusters) or of index entries.
 package final class ClusterTree {
     /// Most objects in one leaf.
@@ -52,6 +69,11 @@ package final class ClusterTree {
     /// The rightmost dirty leaf and the inner nodes above it, while every node on that path is dirty:
     /// lets ascending inserts (the usual case: new object keys grow) skip the descent.
     var appendCursor: AppendCursor?
+    /// The leaf the last lookup or update landed in and its lowest and highest keys: a key in that range is
+    /// in that leaf or nowhere, so lookups in key order (iterations, updates of every object) skip the
+    /// descent. Every mutation but `update` (which changes no shape and replaces the cursor with the dirty
+    /// leaf it edits) clears it.
+    var leafCursor: LeafCursor?
 
     package init(root: Ref, layout: LeafLayout, context: TreeContext) {
         self.root = root.isNone ? nil : .clean(root)
@@ -93,10 +115,20 @@ package final class ClusterTree {
 
     /// The leaf holding `key` and the row's index in it.
     package func locate(_ key: Int64) throws -> (LeafAccess, Int)? {
+        if let cursor = leafCursor, cursor.covers(key) {
+            switch cursor.leaf {
+            case .dirty(let leaf):
+                let index = leaf.lowerBound(key)
+                return index < leaf.count && leaf.keys[index] == key ? (cursor.leaf, index) : nil
+            case .clean(let view):
+                return view.find(key).map { (cursor.leaf, $0) }
+            }
+        }
         guard var node = root else { return nil }
         for _ in 0...Self.maximumDepth {
             switch node {
             case .leaf(let leaf):
+                leafCursor = LeafCursor(.dirty(leaf))
                 let index = leaf.lowerBound(key)
                 return index < leaf.count && leaf.keys[index] == key ? (.dirty(leaf), index) : nil
             case .inner(let inner):
@@ -105,6 +137,7 @@ package final class ClusterTree {
                 let view = try reader.node(ref, oneOf: [.leaf, .inner])
                 if view.kind == .leaf {
                     let leaf = try ClusterLeafView(view)
+                    leafCursor = LeafCursor(.clean(leaf))
                     return leaf.find(key).map { (.clean(leaf), $0) }
                 }
                 let inner = try InnerNodeView(view)
@@ -248,6 +281,7 @@ package final class ClusterTree {
         if node == nil { rootWasCleared = true }
         root = node
         appendCursor = nil
+        leafCursor = nil
     }
 
     /// Changes the layout (mutation extensions only).
