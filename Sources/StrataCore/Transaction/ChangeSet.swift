@@ -5,25 +5,54 @@
 
 /// The changes a commit made to one table.
 package struct TableChanges: Equatable, Sendable {
-    package var insertions: Set<ObjectKey> = []
-    package var deletions: Set<ObjectKey> = []
-    /// Modified objects and the columns changed in each.
-    package var modifications: [ObjectKey: ColumnSet] = [:]
+    /// What happened to one object, in order. Recording appends (no hashing on the write path); the views
+    /// below replay the log when someone asks (observers, tests), once per commit at most.
+    private enum Event: Equatable, Sendable {
+        case insert(ObjectKey)
+        case modify(ObjectKey, ColumnKey)
+        case delete(ObjectKey)
+    }
+
+    private var events: [Event] = []
 
     package init() {}
 
     package var isEmpty: Bool { insertions.isEmpty && deletions.isEmpty && modifications.isEmpty }
 
-    mutating func insert(_ key: ObjectKey) { insertions.insert(key) }
+    /// Objects created in the transaction and still there at its end.
+    package var insertions: Set<ObjectKey> { replay().insertions }
+    /// Objects that existed before the transaction and were deleted.
+    package var deletions: Set<ObjectKey> { replay().deletions }
+    /// Objects that existed before the transaction and still exist, with the columns changed in each.
+    package var modifications: [ObjectKey: ColumnSet] { replay().modifications }
 
-    mutating func modify(_ key: ObjectKey, _ column: ColumnKey) {
-        if insertions.contains(key) { return }
-        modifications[key, default: []].insert(column)
+    mutating func insert(_ key: ObjectKey) { events.append(.insert(key)) }
+
+    mutating func modify(_ key: ObjectKey, _ column: ColumnKey) { events.append(.modify(key, column)) }
+
+    mutating func delete(_ key: ObjectKey) { events.append(.delete(key)) }
+
+    private func replay() -> (
+        insertions: Set<ObjectKey>, deletions: Set<ObjectKey>, modifications: [ObjectKey: ColumnSet]
+    ) {
+        var insertions: Set<ObjectKey> = []
+        var deletions: Set<ObjectKey> = []
+        var modifications: [ObjectKey: ColumnSet] = [:]
+        for event in events {
+            switch event {
+            case .insert(let key): insertions.insert(key)
+            case .modify(let key, let column):
+                if !insertions.contains(key) { modifications[key, default: []].insert(column) }
+            case .delete(let key):
+                modifications[key] = nil
+                if insertions.remove(key) == nil { deletions.insert(key) }
+            }
+        }
+        return (insertions, deletions, modifications)
     }
 
-    mutating func delete(_ key: ObjectKey) {
-        modifications[key] = nil
-        if insertions.remove(key) == nil { deletions.insert(key) }
+    package static func == (lhs: TableChanges, rhs: TableChanges) -> Bool {
+        lhs.replay() == rhs.replay()
     }
 }
 
