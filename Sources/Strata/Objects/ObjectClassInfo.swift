@@ -113,7 +113,7 @@ final class ObjectClassInfo: @unchecked Sendable {
         self.type = type
         className = Self.unqualifiedName(of: type)
         isEmbedded = type is EmbeddedObject.Type
-        let probe = type.init()
+        let probe = PersistedSerial.numbering { type.init() }
         self.probe = probe
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: probe)

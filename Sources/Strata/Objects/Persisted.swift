@@ -19,11 +19,14 @@ import Synchronization
 /// of a ``PersistableEnum``. Properties without `@Persisted` are ignored.
 @propertyWrapper
 public struct Persisted<Value: _Persistable> {
-    let serial: Int
-    let initial: Value?
-    let options: PersistedOptions
+    // Usable from inlinable code so that the initializers below are specialized in the model's module:
+    // every object creation runs them once per property.
+    @usableFromInline let serial: Int
+    @usableFromInline let initial: Value?
+    @usableFromInline let options: PersistedOptions
 
     /// A property with the type's default value.
+    @inlinable
     public init() {
         serial = PersistedSerial.next()
         initial = nil
@@ -31,6 +34,7 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// A property with a default value.
+    @inlinable
     public init(wrappedValue: Value) {
         serial = PersistedSerial.next()
         initial = wrappedValue
@@ -38,6 +42,7 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// An indexed (or not) property with the type's default value.
+    @inlinable
     public init(indexed: Bool) {
         serial = PersistedSerial.next()
         initial = nil
@@ -45,6 +50,7 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// An indexed (or not) property with a default value.
+    @inlinable
     public init(wrappedValue: Value, indexed: Bool) {
         serial = PersistedSerial.next()
         initial = wrappedValue
@@ -52,6 +58,7 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The primary key (when `primaryKey` is true), with the type's default value.
+    @inlinable
     public init(primaryKey: Bool) {
         serial = PersistedSerial.next()
         initial = nil
@@ -59,6 +66,7 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The primary key (when `primaryKey` is true), with a default value.
+    @inlinable
     public init(wrappedValue: Value, primaryKey: Bool) {
         serial = PersistedSerial.next()
         initial = wrappedValue
@@ -66,6 +74,7 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The objects of type `Source` whose property `originProperty` links to this object.
+    @inlinable
     public init<Source: ObjectBase>(originProperty: String) where Value == LinkingObjects<Source> {
         serial = PersistedSerial.next()
         initial = nil
@@ -192,10 +201,18 @@ extension Persisted: Encodable where Value: Encodable {
 }
 
 /// The options of one `@Persisted` declaration.
+@usableFromInline
 struct PersistedOptions {
     var primaryKey = false
     var indexed = false
     var originProperty: String?
+
+    @usableFromInline
+    init(primaryKey: Bool = false, indexed: Bool = false, originProperty: String? = nil) {
+        self.primaryKey = primaryKey
+        self.indexed = indexed
+        self.originProperty = originProperty
+    }
 }
 
 /// What schema discovery reads from a `Persisted` wrapper found by reflection.
@@ -213,8 +230,25 @@ extension Persisted: PersistedMarker {
 
 /// Numbers every `Persisted` wrapper as it is created, so that a key path can be matched to the
 /// property it names (see ObjectClassInfo).
+@usableFromInline
 enum PersistedSerial {
     private static let counter = Atomic<Int>(0)
+    /// Schema discovery in progress: only then do wrappers need their numbers.
+    private static let probes = Atomic<Int>(0)
 
-    static func next() -> Int { counter.add(1, ordering: .relaxed).newValue }
+    /// A number unique among wrappers created while a probe object is being made (see
+    /// ``ObjectClassInfo``), 0 otherwise: an ordinary object's wrappers are never looked up by number, and
+    /// a relaxed load is cheaper than a shared counter when many objects are created.
+    @usableFromInline
+    static func next() -> Int {
+        guard probes.load(ordering: .relaxed) > 0 else { return 0 }
+        return counter.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Runs `body` (which creates a probe object) with numbering on.
+    static func numbering<T>(_ body: () throws -> T) rethrows -> T {
+        probes.add(1, ordering: .sequentiallyConsistent)
+        defer { probes.subtract(1, ordering: .sequentiallyConsistent) }
+        return try body()
+    }
 }
