@@ -35,10 +35,6 @@ package enum Checksum {
         bytes.withUnsafeBytes { hash($0, seed: seed) }
     }
 
-    /// A bijective hash of one 64-bit integer: distinct integers never collide.
-    @inline(__always)
-    package static func integerHash(_ value: UInt64) -> UInt64 { avalanche(value ^ prime1) }
-
     @inline(__always)
     private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
         var value = state ^ (word &* prime2)

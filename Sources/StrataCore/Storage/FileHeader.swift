@@ -3,7 +3,7 @@
 // Format: two 4 KiB pages, one slot each, so that a torn write of one page cannot damage the other.
 //   page p (p = 0, 1), at offset p * 4096, little-endian:
 //     0  8 bytes  magic "STRATADB"
-//     8  u32      format version (1)
+//     8  u32      format version (2: integers are their own index hash; 1 mixed them)
 //    12  u32      slot index p
 //    16  u64      top ref: the version's top node
 //    24  u64      version number
@@ -25,7 +25,7 @@ package struct FileHeader: Equatable, Sendable {
     /// The size of one slot page.
     package static let pageSize = 4096
     /// The format written by this build.
-    package static let formatVersion: UInt32 = 1
+    package static let formatVersion: UInt32 = 2
     /// "STRATADB".
     package static let magic: [UInt8] = Array("STRATADB".utf8)
 

@@ -124,6 +124,8 @@ package final class ClusterTree {
                 return view.find(key).map { (cursor.leaf, $0) }
             }
         }
+        // Above the rightmost leaf's last key (the next object key, a new ascending primary key): nowhere.
+        if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last { return nil }
         guard var node = root else { return nil }
         for _ in 0...Self.maximumDepth {
             switch node {
