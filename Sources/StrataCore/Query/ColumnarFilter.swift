@@ -147,12 +147,7 @@ struct ColumnarFilter {
             if !inclusive && value == Int64.min { return 0 }
             high = inclusive ? value : value - 1
         }
-        guard low <= high else { return 0 }
-        // low <= v <= high as one unsigned comparison: (v - low) wraps above the span when v < low.
-        let span = UInt64(bitPattern: high &- low)
-        var counter = RangeCounter(low: low, span: span)
-        block.reduceIntegers(into: &counter)
-        return counter.count
+        return block.countIntegers(in: low, high)
     }
 
     private func countSlow(_ block: ColumnBlock, _ term: Term) -> Int {
@@ -226,12 +221,4 @@ struct ColumnarFilter {
         case .double(let b): return Double(value) == b
         }
     }
-}
-
-/// Counts integers in `low...low + span`.
-private struct RangeCounter: ColumnReducer {
-    let low: Int64
-    let span: UInt64
-    var count = 0
-    @inline(__always) mutating func add(_ value: Int64) { count &+= UInt64(bitPattern: value &- low) <= span ? 1 : 0 }
 }
