@@ -65,24 +65,29 @@ final class ObjectBinding {
             if rowGeneration != generation {
                 rowGeneration = Int.min
                 rowLocation = nil
-                rowValues = Array(repeating: nil, count: table.scalarColumns.count)
+                if rowValues.count == table.scalarColumns.count {
+                    for slot in rowValues.indices { rowValues[slot] = nil }
+                } else {
+                    rowValues = Array(repeating: nil, count: table.scalarColumns.count)
+                }
                 rowGeneration = generation
             }
             if let value = rowValues[position] { return value }
-            let value = source.read("object") { reader in
-                do {
-                    if rowLocation == nil {
+            do {
+                if rowLocation == nil {
+                    // The first read in this version finds the row (and checks the caller's isolation).
+                    rowLocation = try source.read("object") { reader in
                         let rows = try reader.table(table.tableKey)
-                        rowLocation = try rows.locate(key).map { (rows, $0) }
+                        return try rows.locate(key).map { (rows, $0) }
                     }
-                    guard let (rows, location) = rowLocation else { throw RealmError.objectInvalidated("object") }
-                    return try rows.value(at: location, table.scalarColumns[position])
-                } catch {
-                    preconditionFailure(invalidatedMessage)
                 }
+                guard let (rows, location) = rowLocation else { throw RealmError.objectInvalidated("object") }
+                let value = try rows.value(at: location, table.scalarColumns[position])
+                rowValues[position] = value
+                return value
+            } catch {
+                preconditionFailure(invalidatedMessage)
             }
-            rowValues[position] = value
-            return value
         }
         return source.read("object") { reader in
             do {
@@ -90,6 +95,22 @@ final class ObjectBinding {
             } catch {
                 preconditionFailure(invalidatedMessage)
             }
+        }
+    }
+
+    /// The value of property `index` when `T` is exactly `Int`, `Double`, `Bool` or `String` (nil for any
+    /// other type): the common properties skip boxing the value as `Any` and casting it back.
+    func plainValue<T>(_ index: Int, as type: T.Type) -> T? {
+        guard T.self == Int.self || T.self == Double.self || T.self == Bool.self || T.self == String.self else {
+            return nil
+        }
+        // Each cast below reinterprets a value as its own type (checked just before), so it is an identity.
+        switch engineValue(index) {
+        case .int(let value) where T.self == Int.self: return unsafeBitCast(Int(value), to: T.self)
+        case .double(let value) where T.self == Double.self: return unsafeBitCast(value, to: T.self)
+        case .bool(let value) where T.self == Bool.self: return unsafeBitCast(value, to: T.self)
+        case .string(let value) where T.self == String.self: return unsafeBitCast(value, to: T.self)
+        default: return nil
         }
     }
 

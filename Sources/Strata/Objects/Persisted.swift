@@ -99,7 +99,10 @@ public struct Persisted<Value: _Persistable> {
         get {
             let index = propertyIndex(object, storageKeyPath)
             if let recorder = object.keyPathRecorder { return recorder.record(index, of: object, as: Value.self) }
-            if let binding = object.binding { return binding.get(index) as! Value }
+            if let binding = object.binding {
+                if let value = binding.plainValue(index, as: Value.self) { return value }
+                return binding.get(index) as! Value
+            }
             if let value = object.unmanagedValues[index] { return value as! Value }
             let value = object[keyPath: storageKeyPath].initial ?? (DefaultValues.make(Value.self) as! Value)
             object.unmanagedValues[index] = value
