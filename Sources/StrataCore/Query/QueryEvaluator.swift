@@ -41,9 +41,11 @@ package struct QueryEvaluator {
     /// A stable sort by several keys, the first most significant.
     private func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey]) throws -> [ObjectKey] {
         if sortKeys.count == 1 {
-            let values = try keys.map { try single(sortKeys[0].path, key: $0) }
-            if let order = Self.sortedByBinaryKeys(values, ascending: sortKeys[0].ascending) {
-                return order.map { keys[$0] }
+            let path = sortKeys[0].path
+            if let binary = try binaryKeys(path, keys)
+                ?? Self.binaryKeys(try keys.map { try single(path, key: $0) })
+            {
+                return Self.order(of: binary, ascending: sortKeys[0].ascending).map { keys[$0] }
             }
         }
         let sortValues = try keys.map { key in try sortKeys.map { try single($0.path, key: key) } }
@@ -66,24 +68,68 @@ package struct QueryEvaluator {
         return order.map { keys[$0] }
     }
 
-    /// The sorting order of one column of ASCII strings and nulls (nil for any other values): each value's
-    /// ``StringCollation/appendBinaryKey(_:to:)`` bytes in one buffer, compared by an 8-byte prefix and then
-    /// by memcmp, ties in key order, with no reference counting inside the comparisons.
-    private static func sortedByBinaryKeys(_ values: [Value], ascending: Bool) -> [Int]? {
+    /// Binary collation keys (``StringCollation/appendBinaryKey(_:to:)``) of one sort key's values, all in one
+    /// buffer: key `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
+    private struct BinaryKeys {
         var bytes: [UInt8] = []
         var offsets: [Int] = [0]
-        offsets.reserveCapacity(values.count + 1)
-        for value in values {
-            switch value {
-            case .null: bytes.append(0)
-            case .string(let text): guard StringCollation.appendBinaryKey(text, to: &bytes) else { return nil }
-            default: return nil
+
+        /// Appends one value's key; false for a value without one (not an ASCII string or null).
+        mutating func append(utf8 value: UnsafeRawBufferPointer?) -> Bool {
+            if let value {
+                guard StringCollation.appendBinaryKey(utf8: value, to: &bytes) else { return false }
+            } else {
+                bytes.append(0)
             }
             offsets.append(bytes.count)
+            return true
         }
-        let prefixes = values.indices.map { index in
+    }
+
+    /// The binary keys of a direct string column of `keys`' table, read from the column's bytes without making
+    /// strings; nil when the path is not such a column or a value has no binary key.
+    private func binaryKeys(_ path: BoundPath, _ keys: [ObjectKey]) throws -> BinaryKeys? {
+        guard let column = path.directColumn, let spec = path.final, spec.type == .string else { return nil }
+        let table = try reading.table(path.finalTable)
+        var binary = BinaryKeys()
+        binary.offsets.reserveCapacity(keys.count + 1)
+        for key in keys {
+            guard try table.withStringBytes(key, column, { binary.append(utf8: $0) }) else { return nil }
+        }
+        return binary
+    }
+
+    /// The binary keys of computed sort values; nil when a value has none.
+    private static func binaryKeys(_ values: [Value]) -> BinaryKeys? {
+        var binary = BinaryKeys()
+        for value in values {
+            switch value {
+            case .null: _ = binary.append(utf8: nil)
+            case .string(var text):
+                let appended = text.withUTF8 { binary.append(utf8: UnsafeRawBufferPointer($0)) }
+                guard appended else { return nil }
+            default: return nil
+            }
+        }
+        return binary
+    }
+
+    /// The stable sorting order of binary keys: compared by an 8-byte prefix taken after the bytes every key
+    /// shares, then by memcmp; ties in key order; no reference counting inside the comparisons.
+    private static func order(of binary: BinaryKeys, ascending: Bool) -> [Int] {
+        let (bytes, offsets) = (binary.bytes, binary.offsets)
+        let count = offsets.count - 1
+        guard count > 1 else { return Array(0..<count) }
+        var shared = offsets[1] - offsets[0]
+        for index in 1..<count where shared > 0 {
+            var length = 0
+            let limit = min(shared, offsets[index + 1] - offsets[index])
+            while length < limit, bytes[offsets[index] + length] == bytes[length] { length += 1 }
+            shared = length
+        }
+        let prefixes = (0..<count).map { index in
             var prefix: UInt64 = 0
-            for position in 0..<8 {
+            for position in shared..<shared + 8 {
                 let at = offsets[index] + position
                 prefix = prefix << 8 | UInt64(at < offsets[index + 1] ? bytes[at] : 0)
             }
@@ -92,7 +138,7 @@ package struct QueryEvaluator {
         return bytes.withUnsafeBufferPointer { bytes in
             offsets.withUnsafeBufferPointer { offsets in
                 prefixes.withUnsafeBufferPointer { prefixes in
-                    values.indices.sorted { a, b in
+                    (0..<count).sorted { a, b in
                         var comparison = 0
                         if prefixes[a] != prefixes[b] {
                             comparison = prefixes[a] < prefixes[b] ? -1 : 1

@@ -182,15 +182,17 @@ package enum StringCollation {
     /// one byte (never 0), a 0, then one case byte per character (lowercase and caseless 0, uppercase 1).
     package static func appendBinaryKey(_ text: String, to key: inout [UInt8]) -> Bool {
         var text = text
-        text.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.allSatisfy({ $0 < 128 }) else { return false }
-            key.append(1)
-            for byte in bytes { key.append(primaryByte(byte)) }
-            key.append(0)
-            for byte in bytes { key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 1 : 0) }
-            return true
-        } ?? false
+        return text.withUTF8 { appendBinaryKey(utf8: UnsafeRawBufferPointer($0), to: &key) }
+    }
+
+    /// ``appendBinaryKey(_:to:)`` for a string's UTF-8 bytes.
+    package static func appendBinaryKey(utf8 bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) -> Bool {
+        guard bytes.allSatisfy({ $0 < 128 }) else { return false }
+        key.append(1)
+        for byte in bytes { key.append(primaryByte(byte)) }
+        key.append(0)
+        for byte in bytes { key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 1 : 0) }
+        return true
     }
 
     /// ``primary(_:)`` squeezed into a byte, in the same order: other characters 1…128, digits 129…138,

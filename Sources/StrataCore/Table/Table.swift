@@ -88,6 +88,31 @@ package final class Table {
         )
     }
 
+    /// Calls `body` with the UTF-8 bytes of string column `column` of object `key` (nil for null); a committed
+    /// value stored in its leaf is passed in place, not copied.
+    package func withStringBytes<Result>(
+        _ key: ObjectKey,
+        _ column: ColumnKey,
+        _ body: (UnsafeRawBufferPointer?) throws -> Result
+    ) throws -> Result {
+        let position = try position(column)
+        let spec = self.spec.columns[position]
+        precondition(spec.type == .string && spec.collection == .single, "\(spec.name) is not a string column")
+        guard let (leaf, row) = try tree.locate(key.rawValue) else {
+            throw StorageError.schema("table \(self.spec.name) has no object \(key)")
+        }
+        if case .clean(let view) = leaf, let block = try view.block(column), block.kind == .variable,
+            !block.isExternal(row)
+        {
+            return try body(block.isNull(row) ? nil : try block.variableBytes(row))
+        }
+        switch try tree.cell(in: leaf, row: row, column: position) {
+        case .bytes(let bytes): return try bytes.withUnsafeBytes { try body($0) }
+        case .null: return try body(nil)
+        default: throw StorageError.corrupt("string column \(spec.name) holds a non-byte cell")
+        }
+    }
+
     /// Every column's value of object `key`, in column order.
     package func row(_ key: ObjectKey) throws -> [Value] { try values(key, spec.columns.map(\.key)) }
 
