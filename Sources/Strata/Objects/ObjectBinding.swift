@@ -114,6 +114,36 @@ final class ObjectBinding {
         }
     }
 
+    /// Sets property `index` when `T` is exactly `Int`, `Double`, `Bool` or `String` and returns true (false for
+    /// any other type, which takes ``set(_:_:)``): the common properties skip boxing the value as `Any`.
+    func setPlain<T>(_ index: Int, _ value: T) -> Bool {
+        // Each cast below reinterprets a value as its own type (checked just before), so it is an identity.
+        let newValue: StrataCore.Value
+        if T.self == Int.self {
+            newValue = .int(Int64(unsafeBitCast(value, to: Int.self)))
+        } else if T.self == Double.self {
+            newValue = .double(unsafeBitCast(value, to: Double.self))
+        } else if T.self == Bool.self {
+            newValue = .bool(unsafeBitCast(value, to: Bool.self))
+        } else if T.self == String.self {
+            newValue = .string(unsafeBitCast(value, to: String.self))
+        } else {
+            return false
+        }
+        let (_, state) = source.liveState("\(table.className) object")
+        let write = state.writer("modify a managed object")
+        if index == table.info.primaryKeyIndex {
+            preconditionFailure("Primary key can't be changed after an object is inserted.")
+        }
+        state.generation += 1
+        do {
+            try realmErrors { try write.set(newValue, of: table.column(index), in: table.tableKey, object: key) }
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        return true
+    }
+
     /// The Swift value of property `index`.
     func get(_ index: Int) -> Any {
         let property = table.info.properties[index]

@@ -111,7 +111,7 @@ public struct Persisted<Value: _Persistable> {
         set {
             let index = propertyIndex(object, storageKeyPath)
             if let binding = object.binding {
-                binding.set(index, newValue)
+                if !binding.setPlain(index, newValue) { binding.set(index, newValue) }
             } else {
                 object.unmanagedValues[index] = newValue
             }
