@@ -9,7 +9,9 @@ struct UnmanagedValues {
         set {
             if index >= values.count {
                 guard newValue != nil else { return }
-                values.append(contentsOf: repeatElement(nil, count: index + 1 - values.count))
+                // One allocation for a typical model's properties, not one per newly set index.
+                let count = Swift.max(index + 1, values.count * 2, 8)
+                values.append(contentsOf: repeatElement(nil, count: count - values.count))
             }
             values[index] = newValue
         }
