@@ -149,7 +149,15 @@ package final class Table {
     }
 
     /// Every object key, ascending.
-    package func keys() throws -> [ObjectKey] { try tree.allKeys().map(ObjectKey.init) }
+    package func keys() throws -> [ObjectKey] {
+        var keys: [ObjectKey] = []
+        keys.reserveCapacity(count)
+        try tree.forEachLeaf { leaf in
+            for index in 0..<leaf.count { keys.append(ObjectKey(leaf.key(at: index))) }
+            return true
+        }
+        return keys
+    }
 
     /// The key of the object at `position` in key order.
     package func key(atPosition position: Int) throws -> ObjectKey {
