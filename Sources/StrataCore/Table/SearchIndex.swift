@@ -24,8 +24,15 @@ package struct SearchIndex {
 
     /// The objects filed under `hash`.
     package func candidates(hash: Int64) throws -> [ObjectKey] {
-        guard let cell = try tree.cell(hash, column: 0), case .bytes(let bytes) = cell else { return [] }
-        return try ValueCodec.unpackKeys(bytes)
+        guard let (leaf, row) = try tree.locate(hash) else { return [] }
+        // A committed entry is unpacked where it lies, without copying its bytes out first.
+        if case .clean(let view) = leaf, let block = try view.block(LeafLayout.index.columnKeys[0]),
+            block.kind == .variable, !block.isExternal(row), !block.isNull(row)
+        {
+            return try ValueCodec.unpackKeys(block.variableBytes(row))
+        }
+        guard case .bytes(let bytes) = try tree.cell(in: leaf, row: row, column: 0) else { return [] }
+        return try bytes.withUnsafeBytes { try ValueCodec.unpackKeys($0) }
     }
 
     /// Files `object` under `value`.

@@ -210,11 +210,14 @@ package enum ValueCodec {
 
     /// Unpacks object keys.
     package static func unpackKeys(_ bytes: [UInt8]) throws -> [ObjectKey] {
-        guard bytes.count % 8 == 0 else { throw StorageError.corrupt("packed keys of \(bytes.count) bytes") }
-        return bytes.withUnsafeBytes { raw in
-            (0..<bytes.count / 8).map {
-                ObjectKey(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self)))
-            }
+        try bytes.withUnsafeBytes { try unpackKeys($0) }
+    }
+
+    /// ``unpackKeys(_:)-([UInt8])`` over bytes in place.
+    package static func unpackKeys(_ raw: UnsafeRawBufferPointer) throws -> [ObjectKey] {
+        guard raw.count % 8 == 0 else { throw StorageError.corrupt("packed keys of \(raw.count) bytes") }
+        return (0..<raw.count / 8).map {
+            ObjectKey(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self)))
         }
     }
 }
