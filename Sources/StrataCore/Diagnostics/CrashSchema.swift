@@ -97,6 +97,11 @@ package struct CrashSchema: Sendable {
         let last = try lastCommitted(database)
         let read = try database.beginRead()
         let counter = try read.table(self.counter)
+        // Transaction n adds Counter n and every fifth deletes one, so `last` is below twice the count; a
+        // damaged number beyond that must not make the check allocate without bound.
+        guard last >= 0, last <= Int64(min(counter.count, 1 << 24)) * 2 + 100 else {
+            throw StorageError.corrupt("Meta.last \(last) does not fit \(counter.count) Counter objects")
+        }
         var expected = Set<Int64>(last > 0 ? Array(1...last) : [])
         for multiple in stride(from: 5, through: last, by: 5) { expected.remove(multiple - 20) }
         var found = Set<Int64>()

@@ -121,8 +121,8 @@ package final class Table {
     package func columnValues(_ column: ColumnKey) throws -> [Value] {
         let position = try position(column)
         let spec = self.spec.columns[position]
+        // No reservation from the object count: in a damaged file it could be anything.
         var values: [Value] = []
-        values.reserveCapacity(count)
         try tree.forEachLeaf { leaf in
             if case .clean(let view) = leaf, spec.collection == .single, let block = try view.block(spec.key) {
                 for row in 0..<leaf.count {
@@ -151,7 +151,6 @@ package final class Table {
     /// Every object key, ascending.
     package func keys() throws -> [ObjectKey] {
         var keys: [ObjectKey] = []
-        keys.reserveCapacity(count)
         try tree.forEachLeaf { leaf in
             for index in 0..<leaf.count { keys.append(ObjectKey(leaf.key(at: index))) }
             return true
