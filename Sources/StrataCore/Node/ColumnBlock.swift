@@ -169,10 +169,17 @@ package struct ColumnBlock {
         let start = UInt64(bitPattern: low &- base)
         let span = UInt64(bitPattern: high &- low)
         func matching<Raw: FixedWidthInteger & UnsignedInteger>(_ type: Raw.Type) -> Int {
-            // Blocks start 8-aligned in 8-aligned nodes, and their packed values follow a 16-byte prefix.
-            precondition(Int(bitPattern: data) % MemoryLayout<Raw>.alignment == 0, "misaligned integer block")
-            let raw = data.assumingMemoryBound(to: Raw.self)
             var matches = 0
+            // Blocks start 8-aligned in 8-aligned nodes and their packed values follow a 16-byte prefix, so
+            // only a damaged directory misaligns them: read those one unaligned load at a time.
+            guard Int(bitPattern: data) % MemoryLayout<Raw>.alignment == 0 else {
+                for index in 0..<count {
+                    let value = data.loadUnaligned(fromByteOffset: index * MemoryLayout<Raw>.size, as: Raw.self)
+                    matches &+= UInt64(truncatingIfNeeded: value) &- start <= span ? 1 : 0
+                }
+                return matches
+            }
+            let raw = data.assumingMemoryBound(to: Raw.self)
             for index in 0..<count {
                 // A Bool is one byte holding 0 or 1; adding it (not branching on it) lets the loop vectorize.
                 let inRange = UInt64(truncatingIfNeeded: raw[index]) &- start <= span
