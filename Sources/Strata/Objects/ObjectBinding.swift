@@ -130,18 +130,24 @@ final class ObjectBinding {
         } else {
             return false
         }
-        let (_, state) = source.liveState("\(table.className) object")
-        let write = state.writer("modify a managed object")
-        if index == table.info.primaryKeyIndex {
-            preconditionFailure("Primary key can't be changed after an object is inserted.")
-        }
-        state.generation += 1
+        let (_, state) = writableState(index)
         do {
-            try realmErrors { try write.set(newValue, of: table.column(index), in: table.tableKey, object: key) }
+            try state.setPlain(newValue, of: self, column: table.column(index))
         } catch {
             preconditionFailure("\(error)")
         }
         return true
+    }
+
+    /// The live realm and its state for a write to property `index`; stops with Realm's message outside a write,
+    /// on a frozen object or for a primary key.
+    private func writableState(_ index: Int) -> (Realm, RealmState) {
+        let (realm, state) = source.liveState("\(table.className) object")
+        _ = state.writer("modify a managed object")
+        if index == table.info.primaryKeyIndex {
+            preconditionFailure("Primary key can't be changed after an object is inserted.")
+        }
+        return (realm, state)
     }
 
     /// The Swift value of property `index`.
@@ -169,14 +175,9 @@ final class ObjectBinding {
     /// Sets property `index`; stops with Realm's message outside a write, on a frozen object or for a
     /// primary key change.
     func set(_ index: Int, _ value: Any) {
-        let property = table.info.properties[index]
-        let (realm, state) = source.liveState("\(table.className) object")
-        _ = state.writer("modify a managed object")
-        if property.options.primaryKey {
-            preconditionFailure("Primary key can't be changed after an object is inserted.")
-        }
+        let (realm, state) = writableState(index)
         do {
-            try state.setProperty(property, of: self, to: value, realm: realm)
+            try state.setProperty(table.info.properties[index], of: self, to: value, realm: realm)
         } catch {
             preconditionFailure("\(error)")
         }

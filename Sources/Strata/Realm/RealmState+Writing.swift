@@ -88,19 +88,25 @@ extension RealmState {
         }
     }
 
-    /// Sets one property of a managed object from a Swift value (collections from their elements).
-    func setProperty(_ property: PropertyInfo, of binding: ObjectBinding, to value: Any, realm: Realm) throws {
+    /// Sets a plain property (one value, not a link, not mixed) of a managed object to an engine value.
+    func setPlain(_ value: StrataCore.Value, of binding: ObjectBinding, column: ColumnKey) throws {
         let write = writer("modify a managed object")
         generation += 1
-        let table = binding.table
-        let column = table.column(property.position)
+        try realmErrors { try write.set(value, of: column, in: binding.table.tableKey, object: binding.key) }
+    }
+
+    /// Sets one property of a managed object from a Swift value (collections from their elements).
+    func setProperty(_ property: PropertyInfo, of binding: ObjectBinding, to value: Any, realm: Realm) throws {
         let info = property.typeInfo
         if info.collection == .single && info.type != .object && info.type != .any {
             // A plain value: no links to add, no embedded objects to own.
             let newValue = try ValueConversion.engineValue(value) { _ in .null }
-            try realmErrors { try write.set(newValue, of: column, in: table.tableKey, object: binding.key) }
-            return
+            return try setPlain(newValue, of: binding, column: binding.table.column(property.position))
         }
+        let write = writer("modify a managed object")
+        generation += 1
+        let table = binding.table
+        let column = table.column(property.position)
         let embedded = info.objectClass.map { $0 is EmbeddedObject.Type } ?? false
         let old = embedded ? binding.engineValue(property.position) : .null
         let owned = Set(Self.linkedKeys(old))

@@ -40,6 +40,8 @@ struct OperationStreamModel: Equatable {
         }
     }
 
+    /// What the model expects a stored collection to read back as. Written apart from the engine's own
+    /// normalization on purpose: a model that called the engine's code could not catch a fault in it.
     static func normalized(_ value: Value, _ column: ColumnSpec) -> Value {
         switch (column.collection, value) {
         case (.set, .list(let elements)):
