@@ -1,6 +1,7 @@
 /// Records the property names a Swift key path reads, by evaluating it on probe objects whose
 /// `@Persisted` getters report to the recorder (Realm Swift's technique): `\Person.dog?.name` reads
 /// `dog` on a Person probe, which returns a Dog probe, which reads `name`.
+@usableFromInline
 final class KeyPathRecorder {
     private(set) var names: [String] = []
 

@@ -5,11 +5,11 @@ import StrataCore
 /// key-value access every model has. Subclass ``Object`` or ``EmbeddedObject``, not this.
 open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm.
-    var binding: ObjectBinding?
+    @usableFromInline var binding: ObjectBinding?
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
-    var unmanagedValues = UnmanagedValues()
+    @usableFromInline var unmanagedValues = UnmanagedValues()
     /// Set on probe objects that record which properties a key path reads.
-    var keyPathRecorder: KeyPathRecorder?
+    @usableFromInline var keyPathRecorder: KeyPathRecorder?
 
     /// Creates an unmanaged object; its properties take their declared defaults.
     public required init() {}

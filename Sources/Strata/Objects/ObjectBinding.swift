@@ -1,17 +1,15 @@
 import StrataCore
 
 /// Binds a managed object to its row: where it reads from, its table and its key.
+@usableFromInline
 final class ObjectBinding {
     let source: RealmSource
     let table: ResolvedTable
     let key: ObjectKey
     /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
     let epoch: Int
-    /// For live objects: the row's location and the single-value properties read so far, as of
-    /// `rowGeneration`.
-    private var rowLocation: (table: Table, location: RowLocation)?
-    private var rowValues: [StrataCore.Value?] = []
-    private var rowGeneration = Int.min
+    /// For live objects: the row's table and location, as of the realm's `generation`.
+    private var row: (generation: Int, table: Table, location: RowLocation)?
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
         self.source = source
@@ -60,31 +58,19 @@ final class ObjectBinding {
         if realmInvalidated { preconditionFailure(invalidatedMessage) }
         if case .live(let realm) = source, let position = table.scalarPositions[index] {
             // Live objects belong to one actor: their row is found once per version of the realm (every write
-            // bumps the generation) and each single-value property is decoded once and served from this copy.
-            let generation = realm.state.generation
-            if rowGeneration != generation {
-                rowGeneration = Int.min
-                rowLocation = nil
-                if rowValues.count == table.scalarColumns.count {
-                    for slot in rowValues.indices { rowValues[slot] = nil }
-                } else {
-                    rowValues = Array(repeating: nil, count: table.scalarColumns.count)
-                }
-                rowGeneration = generation
-            }
-            if let value = rowValues[position] { return value }
+            // bumps the generation), and each read goes straight to the row's leaf.
             do {
-                if rowLocation == nil {
+                let generation = realm.state.generation
+                if row?.generation != generation {
                     // The first read in this version finds the row (and checks the caller's isolation).
-                    rowLocation = try source.read("object") { reader in
+                    row = nil
+                    row = try source.read("object") { reader in
                         let rows = try reader.table(table.tableKey)
-                        return try rows.locate(key).map { (rows, $0) }
+                        return try rows.locate(key).map { (generation, rows, $0) }
                     }
                 }
-                guard let (rows, location) = rowLocation else { throw RealmError.objectInvalidated("object") }
-                let value = try rows.value(at: location, table.scalarColumns[position])
-                rowValues[position] = value
-                return value
+                guard let (_, rows, location) = row else { throw RealmError.objectInvalidated("object") }
+                return try rows.value(at: location, position: rows.position(table.scalarColumns[position]))
             } catch {
                 preconditionFailure(invalidatedMessage)
             }
@@ -98,45 +84,61 @@ final class ObjectBinding {
         }
     }
 
-    /// The value of property `index` when `T` is exactly `Int`, `Double`, `Bool` or `String` (nil for any
-    /// other type): the common properties skip boxing the value as `Any` and casting it back.
-    func plainValue<T>(_ index: Int, as type: T.Type) -> T? {
-        guard T.self == Int.self || T.self == Double.self || T.self == Bool.self || T.self == String.self else {
-            return nil
-        }
-        // Each cast below reinterprets a value as its own type (checked just before), so it is an identity.
-        switch engineValue(index) {
-        case .int(let value) where T.self == Int.self: return unsafeBitCast(Int(value), to: T.self)
-        case .double(let value) where T.self == Double.self: return unsafeBitCast(value, to: T.self)
-        case .bool(let value) where T.self == Bool.self: return unsafeBitCast(value, to: T.self)
-        case .string(let value) where T.self == String.self: return unsafeBitCast(value, to: T.self)
-        default: return nil
-        }
+    // Typed reads and writes for `Persisted`'s specialized accessors: the common property types skip boxing
+    // their values as `Any`. A read returns nil when the stored value is not of the type (the general path
+    // then reports it).
+
+    /// The value of `Int` property `index`.
+    @usableFromInline
+    func intValue(_ index: Int) -> Int? {
+        if case .int(let value) = engineValue(index) { return Int(value) }
+        return nil
     }
 
-    /// Sets property `index` when `T` is exactly `Int`, `Double`, `Bool` or `String` and returns true (false for
-    /// any other type, which takes ``set(_:_:)``): the common properties skip boxing the value as `Any`.
-    func setPlain<T>(_ index: Int, _ value: T) -> Bool {
-        // Each cast below reinterprets a value as its own type (checked just before), so it is an identity.
-        let newValue: StrataCore.Value
-        if T.self == Int.self {
-            newValue = .int(Int64(unsafeBitCast(value, to: Int.self)))
-        } else if T.self == Double.self {
-            newValue = .double(unsafeBitCast(value, to: Double.self))
-        } else if T.self == Bool.self {
-            newValue = .bool(unsafeBitCast(value, to: Bool.self))
-        } else if T.self == String.self {
-            newValue = .string(unsafeBitCast(value, to: String.self))
-        } else {
-            return false
-        }
+    /// The value of `Double` property `index`.
+    @usableFromInline
+    func doubleValue(_ index: Int) -> Double? {
+        if case .double(let value) = engineValue(index) { return value }
+        return nil
+    }
+
+    /// The value of `Bool` property `index`.
+    @usableFromInline
+    func boolValue(_ index: Int) -> Bool? {
+        if case .bool(let value) = engineValue(index) { return value }
+        return nil
+    }
+
+    /// The value of `String` property `index`.
+    @usableFromInline
+    func stringValue(_ index: Int) -> String? {
+        if case .string(let value) = engineValue(index) { return value }
+        return nil
+    }
+
+    /// Sets `Int` property `index`.
+    @usableFromInline
+    func setInt(_ index: Int, _ value: Int) { setPlain(index, .int(Int64(value))) }
+
+    /// Sets `Double` property `index`.
+    @usableFromInline
+    func setDouble(_ index: Int, _ value: Double) { setPlain(index, .double(value)) }
+
+    /// Sets `Bool` property `index`.
+    @usableFromInline
+    func setBool(_ index: Int, _ value: Bool) { setPlain(index, .bool(value)) }
+
+    /// Sets `String` property `index`.
+    @usableFromInline
+    func setString(_ index: Int, _ value: String) { setPlain(index, .string(value)) }
+
+    private func setPlain(_ index: Int, _ newValue: StrataCore.Value) {
         let (_, state) = writableState(index)
         do {
             try state.setPlain(newValue, of: self, column: table.column(index))
         } catch {
             preconditionFailure("\(error)")
         }
-        return true
     }
 
     /// The live realm and its state for a write to property `index`; stops with Realm's message outside a write,
@@ -174,6 +176,7 @@ final class ObjectBinding {
 
     /// Sets property `index`; stops with Realm's message outside a write, on a frozen object or for a
     /// primary key change.
+    @usableFromInline
     func set(_ index: Int, _ value: Any) {
         let (realm, state) = writableState(index)
         do {

@@ -91,39 +91,80 @@ public struct Persisted<Value: _Persistable> {
 
     /// Reads and writes the property through its object: the file for a managed object, the object's
     /// own storage for an unmanaged one.
+    ///
+    /// Inlinable so that each model's properties get a copy specialized for their type: `Int`, `Double`,
+    /// `Bool` and `String` properties of managed objects then go straight to typed reads and writes.
     public static subscript<EnclosingSelf: ObjectBase>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
+        @inlinable
         get {
-            let index = propertyIndex(object, storageKeyPath)
-            if let recorder = object.keyPathRecorder { return recorder.record(index, of: object, as: Value.self) }
-            if let binding = object.binding {
-                if let value = binding.plainValue(index, as: Value.self) { return value }
-                return binding.get(index) as! Value
+            let index =
+                PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath)
+            if let binding = object.binding, object.keyPathRecorder == nil {
+                // Each branch is taken only when `Value` is exactly that type, so each cast is an identity.
+                if Value.self == Int.self, let value = binding.intValue(index) {
+                    return unsafeBitCast(value, to: Value.self)
+                }
+                if Value.self == Double.self, let value = binding.doubleValue(index) {
+                    return unsafeBitCast(value, to: Value.self)
+                }
+                if Value.self == Bool.self, let value = binding.boolValue(index) {
+                    return unsafeBitCast(value, to: Value.self)
+                }
+                if Value.self == String.self, let value = binding.stringValue(index) {
+                    return unsafeBitCast(value, to: Value.self)
+                }
             }
-            if let value = object.unmanagedValues[index] { return value as! Value }
-            let value = object[keyPath: storageKeyPath].initial ?? (DefaultValues.make(Value.self) as! Value)
-            object.unmanagedValues[index] = value
-            return value
+            return value(of: object, index, storageKeyPath)
         }
+        @inlinable
         set {
-            let index = propertyIndex(object, storageKeyPath)
+            let index =
+                PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath)
             if let binding = object.binding {
-                if !binding.setPlain(index, newValue) { binding.set(index, newValue) }
+                // As above, each cast is an identity.
+                if Value.self == Int.self {
+                    binding.setInt(index, unsafeBitCast(newValue, to: Int.self))
+                } else if Value.self == Double.self {
+                    binding.setDouble(index, unsafeBitCast(newValue, to: Double.self))
+                } else if Value.self == Bool.self {
+                    binding.setBool(index, unsafeBitCast(newValue, to: Bool.self))
+                } else if Value.self == String.self {
+                    binding.setString(index, unsafeBitCast(newValue, to: String.self))
+                } else {
+                    binding.set(index, newValue)
+                }
             } else {
                 object.unmanagedValues[index] = newValue
             }
         }
     }
 
-    private static func propertyIndex<EnclosingSelf: ObjectBase>(
+    /// The property's value, for every case but the typed reads above.
+    @usableFromInline
+    static func value<EnclosingSelf: ObjectBase>(
+        of object: EnclosingSelf,
+        _ index: Int,
+        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
+    ) -> Value {
+        if let recorder = object.keyPathRecorder { return recorder.record(index, of: object, as: Value.self) }
+        if let binding = object.binding { return binding.get(index) as! Value }
+        if let value = object.unmanagedValues[index] { return value as! Value }
+        let value = object[keyPath: storageKeyPath].initial ?? (DefaultValues.make(Value.self) as! Value)
+        object.unmanagedValues[index] = value
+        return value
+    }
+
+    /// The index of the property `storageKeyPath` names among its class's properties.
+    @usableFromInline
+    static func propertyIndex<EnclosingSelf: ObjectBase>(
         _ object: EnclosingSelf,
         _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Int {
         let identifier = ObjectIdentifier(storageKeyPath)
-        if let known = PersistedIndexCache.fast(identifier) { return known }
         if let known = PersistedIndexCache.entries.withLock({ $0[identifier]?.index }) {
             PersistedIndexCache.remember(identifier, known)
             return known
@@ -149,6 +190,7 @@ public struct Persisted<Value: _Persistable> {
 /// Every property access asks, so the common case is one lock-free load: a direct-mapped table of atomic
 /// words, each packing a key path's address (below 2^48 on the platforms we run on) with its index. A slot
 /// another key path took is simply a miss, answered by the locked dictionary, which holds every key path seen.
+@usableFromInline
 enum PersistedIndexCache {
     /// Key paths are immutable values, safe to share.
     struct Entry: @unchecked Sendable {
@@ -173,7 +215,7 @@ enum PersistedIndexCache {
     private static func slot(_ address: UInt64) -> Slot { slots[Int((address >> 4) & UInt64(slotCount - 1))] }
 
     /// The index recorded for `identifier`, if its slot holds it.
-    @inline(__always)
+    @usableFromInline
     static func fast(_ identifier: ObjectIdentifier) -> Int? {
         let address = address(identifier)
         let word = slot(address).word.load(ordering: .relaxed)

@@ -1,9 +1,11 @@
 /// The property values an unmanaged object holds, by property index: a small array, cheaper than a
 /// dictionary for the handful of properties a model has.
+@usableFromInline
 struct UnmanagedValues {
     private var values: [Any?] = []
 
     /// The value of property `index`, or nil when it was never read or set.
+    @usableFromInline
     subscript(index: Int) -> Any? {
         get { index < values.count ? values[index] : nil }
         set {

@@ -94,6 +94,16 @@ package struct ClusterLeafView {
         return nil
     }
 
+    /// The block of the column at `position` of `layout`, checked to be stored as the layout says; nil if this
+    /// leaf was written before the column existed.
+    package func block(_ position: Int, of layout: LeafLayout) throws -> ColumnBlock? {
+        guard let block = try block(layout.columnKeys[position]) else { return nil }
+        guard block.kind == layout.physical[position].kind else {
+            throw StorageError.corrupt("leaf \(node.ref) stores column \(layout.columnKeys[position]) as \(block.kind)")
+        }
+        return block
+    }
+
     /// Every column key with a block in this leaf.
     package var columnKeys: [ColumnKey] {
         guard columnCount > 0 else { return [] }

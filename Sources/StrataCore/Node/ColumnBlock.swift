@@ -28,6 +28,8 @@ package struct ColumnBlock {
     package let externals: UnsafeRawPointer?
     /// Bytes of variable data.
     private let dataCount: Int
+    /// Bytes of variable data (all entries of a variable block).
+    package var variableDataCount: Int { dataCount }
     private let ref: Ref
 
     /// Parses the block starting at byte `start` of `node`, expecting `count` rows.

@@ -65,12 +65,8 @@ package func decodeColumnStorage(_ block: ColumnBlock, layout: PhysicalLayout) t
     case let column as FixedColumn:
         column.bytes = Array(UnsafeRawBufferPointer(start: block.data, count: block.count * block.width))
         if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
-    case let column as VariableColumn:
-        column.entries = try (0..<block.count).map { index in
-            if block.isNull(index) { return layout.nullable ? .null : .inline([]) }
-            if block.isExternal(index) { return .external(try block.blobRef(index)) }
-            return .inline(Array(try block.variableBytes(index)))
-        }
+    case is VariableColumn:
+        return try VariableColumn.decode(block, nullable: layout.nullable)
     default:
         preconditionFailure("unknown column storage")
     }

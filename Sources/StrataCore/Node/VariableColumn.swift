@@ -1,117 +1,161 @@
 // VariableColumn.swift: variable-length values (strings, binary data, mixed values, collections,
 // backlinks). Values up to `Blob.inlineLimit` bytes live in the leaf; longer ones in blob nodes.
-
-/// One entry of a variable column.
-package enum VariableEntry: Equatable {
-    case null
-    case inline([UInt8])
-    case external(BlobRef)
-}
+//
+// In memory the column keeps its block's shape: the entries' bytes back to back (an external entry's are
+// its 16-byte blob reference, a null's are none) and each entry's end, so decoding a block or encoding one
+// copies bytes in bulk instead of allocating an array per value.
+//
+// Invariants:
+//   (1) `ends` and `states` have one element per row; `ends` never decreases and its last is `data.count`.
+//   (2) An external entry's bytes are { u64 ref, u64 length } little-endian, as in a block; a null's are empty.
 
 /// A mutable variable-length column.
 package final class VariableColumn: ColumnStorage {
-    package var entries: [VariableEntry] = []
+    private enum State: UInt8 {
+        case inline, null, external
+    }
+
+    private var data: [UInt8] = []
+    private var ends: [Int] = []
+    private var states: [State] = []
     let nullable: Bool
 
     init(nullable: Bool) { self.nullable = nullable }
 
-    package var count: Int { entries.count }
+    package var count: Int { ends.count }
 
-    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
-        switch entries[index] {
-        case .null: return .null
-        case .inline(let bytes): return .bytes(bytes)
-        case .external(let blob): return .bytes(try Blob.read(blob, reader: reader))
+    private func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    /// The blob an external entry refers to (nil for other entries).
+    private func blob(_ index: Int) -> BlobRef? {
+        guard states[index] == .external else { return nil }
+        let start = range(index).lowerBound
+        return data.withUnsafeBytes { raw in
+            BlobRef(
+                ref: Ref(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))),
+                length: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+            )
         }
     }
 
+    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+        switch states[index] {
+        case .null: return .null
+        case .inline: return .bytes(Array(data[range(index)]))
+        case .external: return .bytes(try Blob.read(blob(index)!, reader: reader))
+        }
+    }
+
+    /// Replaces entry `index` with `bytes` in `state`, shifting the entries after it.
+    private func replace(_ index: Int, with bytes: some Collection<UInt8>, state: State) {
+        let range = range(index)
+        let delta = bytes.count - range.count
+        data.replaceSubrange(range, with: bytes)
+        states[index] = state
+        if delta != 0 {
+            for later in index..<ends.count { ends[later] += delta }
+        }
+    }
+
+    /// Appends an entry.
+    private func append(_ bytes: UnsafeRawBufferPointer, state: State) {
+        data.append(contentsOf: bytes)
+        ends.append(data.count)
+        states.append(state)
+    }
+
     package func set(_ cell: Cell, at index: Int) -> BlobRef? {
-        var released: BlobRef?
-        if case .external(let blob) = entries[index] { released = blob }
+        let released = blob(index)
         switch cell {
-        case .bytes(let bytes): entries[index] = .inline(bytes)
+        case .bytes(let bytes): replace(index, with: bytes, state: .inline)
         case .null:
             precondition(nullable, "null in a non-nullable variable column")
-            entries[index] = .null
+            replace(index, with: EmptyCollection(), state: .null)
         default: preconditionFailure("\(cell) in a variable column")
         }
         return released
     }
 
     package func insert(_ cell: Cell, at index: Int) {
-        if index == entries.count, case .bytes(let bytes) = cell {
-            entries.append(.inline(bytes))
-            return
-        }
-        entries.insert(.null, at: index)
+        // An empty entry where the previous one ends, then its value.
+        ends.insert(index == 0 ? 0 : ends[index - 1], at: index)
+        states.insert(.inline, at: index)
         _ = set(cell, at: index)
     }
 
-    /// Appends bytes (bulk-insert fast path).
-    @inline(__always)
-    package func append(_ bytes: [UInt8]) {
-        entries.append(.inline(bytes))
-    }
-
     package func remove(at index: Int) -> BlobRef? {
-        if case .external(let blob) = entries.remove(at: index) { return blob }
-        return nil
+        let released = blob(index)
+        replace(index, with: EmptyCollection(), state: .inline)
+        ends.remove(at: index)
+        states.remove(at: index)
+        return released
     }
 
     package func split(from index: Int) -> any ColumnStorage {
         let tail = VariableColumn(nullable: nullable)
-        tail.entries = Array(entries[index...])
-        entries.removeSubrange(index...)
+        let cut = range(index).lowerBound
+        tail.data = Array(data[cut...])
+        tail.ends = ends[index...].map { $0 - cut }
+        tail.states = Array(states[index...])
+        data.removeSubrange(cut...)
+        ends.removeSubrange(index...)
+        states.removeSubrange(index...)
         return tail
     }
 
     package func absorb(_ other: any ColumnStorage) {
         let other = other as! VariableColumn
-        entries.append(contentsOf: other.entries)
-        other.entries = []
+        let shift = data.count
+        data.append(contentsOf: other.data)
+        ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
+        states.append(contentsOf: other.states)
+        other.data = []
+        other.ends = []
+        other.states = []
     }
 
-    package var blobs: [BlobRef] {
-        entries.compactMap { if case .external(let blob) = $0 { return blob } else { return nil } }
-    }
+    package var blobs: [BlobRef] { states.indices.compactMap { blob($0) } }
 
     package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         // Long inline values move to blob nodes first; they stay external in memory too.
-        for index in entries.indices {
-            if case .inline(let bytes) = entries[index], bytes.count > Blob.inlineLimit {
-                entries[index] = .external(try Blob.write(bytes, to: sink))
-            }
+        for index in states.indices where states[index] == .inline && range(index).count > Blob.inlineLimit {
+            let blob = try Blob.write(Array(data[range(index)]), to: sink)
+            var reference = ByteWriter(capacity: 16)
+            reference.append(blob.ref.offset)
+            reference.append(blob.length)
+            replace(index, with: reference.take(), state: .external)
         }
-        let hasNulls = entries.contains(.null)
-        let hasExternals = entries.contains { if case .external = $0 { return true } else { return false } }
+        let hasNulls = states.contains(.null)
+        let hasExternals = states.contains(.external)
         let flags: UInt8 = (hasNulls ? 1 : 0) | (hasExternals ? 2 : 0)
-        appendBlockHeader(&writer, kind: .variable, flags: flags, extra: 0, count: entries.count)
-        var offset: UInt32 = 0
-        writer.append(offset)
-        for entry in entries {
-            switch entry {
-            case .null: break
-            case .inline(let bytes): offset += UInt32(bytes.count)
-            case .external: offset += 16
-            }
-            writer.append(offset)
-        }
+        appendBlockHeader(&writer, kind: .variable, flags: flags, extra: 0, count: count)
+        precondition(data.count <= Int(UInt32.max), "a leaf's inline values exceed 4 GiB")
+        writer.append(UInt32(0))
+        for end in ends { writer.append(UInt32(end)) }
         writer.alignTo8()
-        for entry in entries {
-            switch entry {
-            case .null: break
-            case .inline(let bytes): writer.append(bytes: bytes)
-            case .external(let blob):
-                writer.append(blob.ref.offset)
-                writer.append(blob.length)
-            }
-        }
+        writer.append(bytes: data)
         writer.alignTo8()
-        if hasNulls { appendBitmap(&writer, count: entries.count) { self.entries[$0] == .null } }
-        if hasExternals {
-            appendBitmap(&writer, count: entries.count) {
-                if case .external = self.entries[$0] { return true } else { return false }
+        if hasNulls { appendBitmap(&writer, count: count) { self.states[$0] == .null } }
+        if hasExternals { appendBitmap(&writer, count: count) { self.states[$0] == .external } }
+    }
+
+    /// Decodes a committed block of this kind; a null in a non-nullable column (declared nullable when the
+    /// block was written) becomes an empty value.
+    static func decode(_ block: ColumnBlock, nullable: Bool) throws -> VariableColumn {
+        let column = VariableColumn(nullable: nullable)
+        column.data.reserveCapacity(block.variableDataCount)
+        column.ends.reserveCapacity(block.count)
+        column.states.reserveCapacity(block.count)
+        for index in 0..<block.count {
+            if block.isNull(index) {
+                column.append(UnsafeRawBufferPointer(start: nil, count: 0), state: nullable ? .null : .inline)
+            } else if block.isExternal(index) {
+                _ = try block.blobRef(index)  // checks the reference
+                column.append(try block.variableBytes(index), state: .external)
+            } else {
+                column.append(try block.variableBytes(index), state: .inline)
             }
         }
+        return column
     }
 }

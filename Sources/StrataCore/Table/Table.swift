@@ -43,8 +43,10 @@ package final class Table {
         return spec.columns[position]
     }
 
-    func position(_ column: ColumnKey) throws -> Int {
-        guard let position = spec.position(of: column) else {
+    /// The position of `column` in `spec.columns` (and in the tree's layout).
+    package func position(_ column: ColumnKey) throws -> Int {
+        // The layout lists the columns in `spec.columns` order; its keys are cheaper to scan than the specs.
+        guard let position = tree.layout.columnKeys.firstIndex(of: column) else {
             throw StorageError.schema("table \(spec.name) has no column \(column)")
         }
         return position
@@ -76,17 +78,47 @@ package final class Table {
     /// Where object `key`'s row is, or nil if there is no such object. A location stays valid until the
     /// transaction changes; reading through it skips the descent of the tree.
     package func locate(_ key: ObjectKey) throws -> RowLocation? {
-        try tree.locate(key.rawValue).map { RowLocation(leaf: $0.0, row: $0.1) }
+        guard let (leaf, row) = try tree.locate(key.rawValue) else { return nil }
+        switch leaf {
+        case .clean(let view): return RowLocation(leaf: .clean(tree.columns(of: view)), row: row)
+        case .dirty(let leaf): return RowLocation(leaf: .dirty(leaf), row: row)
+        }
     }
 
-    /// The value of `column` at `location` (from ``locate(_:)`` in this unchanged transaction).
-    package func value(at location: RowLocation, _ column: ColumnKey) throws -> Value {
-        let position = try position(column)
-        return try ValueCodec.value(
-            of: tree.cell(in: location.leaf, row: location.row, column: position),
-            in: spec.columns[position]
-        )
+    /// The value of the column at `position` (an index into `spec.columns`, see ``position(_:)``) at
+    /// `location` (from ``locate(_:)`` in this unchanged transaction).
+    package func value(at location: RowLocation, position: Int) throws -> Value {
+        switch location.leaf {
+        case .dirty(let leaf):
+            return try ValueCodec.value(
+                of: tree.cell(in: .dirty(leaf), row: location.row, column: position),
+                in: spec.columns[position]
+            )
+        case .clean(let leaf):
+            guard let block = try leaf.block(position, layout: tree.layout) else {
+                return try ValueCodec.value(
+                    of: Cell.defaultValue(for: tree.layout.physical[position]),
+                    in: spec.columns[position]
+                )
+            }
+            if let value = try plainReads[position].value(in: block, row: location.row) { return value }
+            return try ValueCodec.value(
+                of: tree.cell(in: block, row: location.row, column: position),
+                in: spec.columns[position]
+            )
+        }
     }
+
+    /// How each column's common values are read straight from a committed block, for the current layout.
+    private var plainReads: [PlainRead] {
+        let keys = tree.layout.columnKeys
+        // (Comparing with the layout's own array, unchanged, is a pointer comparison.)
+        if let cached = plainReadCache, cached.columnKeys == keys { return cached.reads }
+        let reads = spec.columns.map(PlainRead.init)
+        plainReadCache = (keys, reads)
+        return reads
+    }
+    private var plainReadCache: (columnKeys: [ColumnKey], reads: [PlainRead])?
 
     /// Calls `body` with the UTF-8 bytes of string column `column` of object `key` (nil for null); a committed
     /// value stored in its leaf is passed in place, not copied.
@@ -226,10 +258,4 @@ package final class Table {
             return true
         }
     }
-}
-
-/// An object's row: its leaf and its position there, as long as the transaction does not change.
-package struct RowLocation {
-    let leaf: LeafAccess
-    let row: Int
 }

@@ -24,6 +24,8 @@ package final class ReadTransaction: TransactionReading {
     package let pin: VersionPin
     let context: TreeContext
     private var tables: [TableKey: Table] = [:]
+    /// The table `table(_:)` returned last (object-at-a-time reads ask for the same one again and again).
+    private var lastTable: (key: TableKey, table: Table)?
 
     init(database: Database) throws {
         (snapshot, pin) = try database.pinLatest()
@@ -35,12 +37,18 @@ package final class ReadTransaction: TransactionReading {
     package var tableSpecs: [TableSpec] { snapshot.catalog.tables }
 
     package func table(_ key: TableKey) throws -> Table {
-        if let table = tables[key] { return table }
-        guard let spec = snapshot.catalog.table(key) else {
-            throw StorageError.schema("no table \(key) in version \(version)")
+        if let lastTable, lastTable.key == key { return lastTable.table }
+        let table: Table
+        if let loaded = tables[key] {
+            table = loaded
+        } else {
+            guard let spec = snapshot.catalog.table(key) else {
+                throw StorageError.schema("no table \(key) in version \(version)")
+            }
+            table = Table(spec: spec, context: context)
+            tables[key] = table
         }
-        let table = Table(spec: spec, context: context)
-        tables[key] = table
+        lastTable = (key, table)
         return table
     }
 }

@@ -17,7 +17,11 @@ package final class WriteTransaction: TransactionReading {
     let baseFreeSpace: FreeSpace
     let context: TreeContext
     var catalog: Catalog
-    var loaded: [TableKey: Table] = [:]
+    var loaded: [TableKey: Table] = [:] {
+        didSet { lastTable = nil }
+    }
+    /// The table `table(_:)` returned last: object-at-a-time work asks for the same table again and again.
+    private var lastTable: (key: TableKey, table: Table)?
     package internal(set) var changes: ChangeSet
     var phase = Phase.active
 
@@ -42,10 +46,16 @@ package final class WriteTransaction: TransactionReading {
 
     package func table(_ key: TableKey) throws -> Table {
         try checkActive()
-        if let table = loaded[key] { return table }
-        guard let spec = catalog.table(key) else { throw StorageError.schema("no table \(key)") }
-        let table = Table(spec: spec, context: context)
-        loaded[key] = table
+        if let lastTable, lastTable.key == key { return lastTable.table }
+        let table: Table
+        if let loadedTable = loaded[key] {
+            table = loadedTable
+        } else {
+            guard let spec = catalog.table(key) else { throw StorageError.schema("no table \(key)") }
+            table = Table(spec: spec, context: context)
+            loaded[key] = table
+        }
+        lastTable = (key, table)
         return table
     }
 

@@ -74,6 +74,10 @@ package final class ClusterTree {
     /// descent. Every mutation but `update` (which changes no shape and replaces the cursor with the dirty
     /// leaf it edits) clears it.
     var leafCursor: LeafCursor?
+    /// Committed leaves rows were located in, with their blocks parsed (see CleanLeafColumns.swift).
+    private var cleanLeaves: [Ref: CleanLeafColumns] = [:]
+    /// Most entries of `cleanLeaves` (a few hundred bytes each); past it the cache starts over.
+    static let cleanLeafLimit = 4096
 
     package init(root: Ref, layout: LeafLayout, context: TreeContext) {
         self.root = root.isNone ? nil : .clean(root)
@@ -158,20 +162,29 @@ package final class ClusterTree {
         switch leaf {
         case .dirty(let leaf): return try leaf.columns[column].cell(at: row, reader: reader)
         case .clean(let view):
-            guard let block = try view.block(layout.columnKeys[column]) else {
+            guard let block = try view.block(column, of: layout) else {
                 return Cell.defaultValue(for: layout.physical[column])
             }
-            guard block.kind == layout.physical[column].kind else {
-                throw StorageError.corrupt(
-                    "leaf \(view.node.ref) stores column \(layout.columnKeys[column]) as \(block.kind)"
-                )
-            }
-            let cell = try block.cell(row, reader: reader)
-            if cell == .null && !layout.physical[column].nullable {
-                return Cell.defaultValue(for: layout.physical[column])
-            }
-            return cell
+            return try cell(in: block, row: row, column: column)
         }
+    }
+
+    /// The cell of row `row` in `block`, the checked block of column `column` (an index into the layout).
+    package func cell(in block: ColumnBlock, row: Int, column: Int) throws -> Cell {
+        let cell = try block.cell(row, reader: reader)
+        if cell == .null && !layout.physical[column].nullable {
+            return Cell.defaultValue(for: layout.physical[column])
+        }
+        return cell
+    }
+
+    /// The committed leaf `view` with its blocks parsed once for every row read from it.
+    package func columns(of view: ClusterLeafView) -> CleanLeafColumns {
+        if let cached = cleanLeaves[view.node.ref] { return cached }
+        if cleanLeaves.count >= Self.cleanLeafLimit { cleanLeaves.removeAll(keepingCapacity: true) }
+        let columns = CleanLeafColumns(view: view, columnCount: layout.columnKeys.count)
+        cleanLeaves[view.node.ref] = columns
+        return columns
     }
 
     /// The cell of `column` for the object `key`, or nil if there is no such object.
@@ -287,5 +300,8 @@ package final class ClusterTree {
     }
 
     /// Changes the layout (mutation extensions only).
-    func setLayout(_ layout: LeafLayout) { self.layout = layout }
+    func setLayout(_ layout: LeafLayout) {
+        self.layout = layout
+        cleanLeaves.removeAll()
+    }
 }
