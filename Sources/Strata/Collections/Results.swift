@@ -88,7 +88,10 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// Iterates the objects, reading their keys once.
     public func makeIterator() -> RLMIterator<Element> {
         guard let table else { return RLMIterator(keys: [], make: { _ in preconditionFailure() }) }
-        return RLMIterator(keys: objectKeys) { key in object(table, key) }
+        // The closure captures no `Results` value: calling a method on one would look up its generic
+        // metadata for every object.
+        let source = self.source
+        return RLMIterator(keys: objectKeys) { key in ObjectBinding.makeElement(Element.self, source, table, key) }
     }
 
     /// The position of the first object.
@@ -140,12 +143,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     }
 
     private func object(_ table: ResolvedTable, _ key: ObjectKey) -> Element {
-        if Element.self == DynamicObject.self {
-            let object = DynamicObject()
-            object.binding = ObjectBinding(source: source, table: table, key: key)
-            return object as! Element
-        }
-        return ObjectBinding.makeObject(source: source, table: table, key: key) as! Element
+        ObjectBinding.makeElement(Element.self, source, table, key)
     }
 
     /// The realm the results belong to (a frozen realm for frozen results).

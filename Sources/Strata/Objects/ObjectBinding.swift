@@ -31,6 +31,21 @@ final class ObjectBinding {
         return object
     }
 
+    /// A managed object of `table` as a collection's element type (`DynamicObject` for dynamic collections).
+    static func makeElement<Element>(
+        _: Element.Type,
+        _ source: RealmSource,
+        _ table: ResolvedTable,
+        _ key: ObjectKey
+    ) -> Element {
+        if Element.self == DynamicObject.self {
+            let object = DynamicObject()
+            object.binding = ObjectBinding(source: source, table: table, key: key)
+            return object as! Element
+        }
+        return makeObject(source: source, table: table, key: key) as! Element
+    }
+
     var realm: Realm? {
         switch source {
         case .live(let realm): return realm

@@ -316,7 +316,7 @@ public actor Realm {
     public nonisolated func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
         checkIsolation()
         if frozenSnapshot == nil { try? register(type) }
-        return Results(source: source, table: state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)])
+        return Results(source: source, table: state.schema.table(ofType: type))
     }
 
     /// Every object of the class named `className`, as dynamic objects whose properties are read by
@@ -331,9 +331,8 @@ public actor Realm {
         -> Element?
     {
         checkIsolation()
-        let name = ObjectClassInfo.unqualifiedName(of: type)
-        if state.schema.tables[name] == nil, frozenSnapshot == nil { try? register(type) }
-        guard let table = state.schema.tables[name] else { return nil }
+        if state.schema.table(ofType: type) == nil, frozenSnapshot == nil { try? register(type) }
+        guard let table = state.schema.table(ofType: type) else { return nil }
         guard let primary = table.info.primaryKeyIndex else {
             preconditionFailure("'\(table.className)' does not have a primary key")
         }
@@ -360,7 +359,7 @@ public actor Realm {
     /// Adds a class (and the classes it links to) to the realm's schema if the file lacks it; only
     /// inside a write transaction, where the tables can be created.
     nonisolated func register(_ type: ObjectBase.Type) throws {
-        if state.schema.tables[ObjectClassInfo.unqualifiedName(of: type)] != nil { return }
+        if state.schema.table(ofType: type) != nil { return }
         let infos = try SchemaBinding.closure(of: [type] + state.schema.tables.values.map(\.info.type))
         let reader = try state.reader()
         let problems = SchemaBinding.differences(infos, in: reader)

@@ -62,8 +62,12 @@ final class ResolvedSchema: @unchecked Sendable {
     let byTableKey: [TableKey: ResolvedTable]
     let schema: Schema
 
+    /// The tables by the identity of the class they were resolved for (a cheaper key than a name).
+    private let byType: [ObjectIdentifier: ResolvedTable]
+
     init(tables: [ResolvedTable]) {
         self.tables = Dictionary(uniqueKeysWithValues: tables.map { ($0.className, $0) })
+        byType = Dictionary(tables.map { (ObjectIdentifier($0.info.type), $0) }) { first, _ in first }
         byTableKey = Dictionary(uniqueKeysWithValues: tables.map { ($0.tableKey, $0) })
         schema = Schema(objectSchema: tables.map(\.info.schema).sorted { $0.className < $1.className })
     }
@@ -81,12 +85,16 @@ final class ResolvedSchema: @unchecked Sendable {
 
     /// The table of a model class; stops with a message if the class is not in the realm's schema.
     func table(for type: ObjectBase.Type) -> ResolvedTable {
-        let name = ObjectClassInfo.unqualifiedName(of: type)
-        guard let table = tables[name] else {
+        guard let table = table(ofType: type) else {
             preconditionFailure(
-                "Object type '\(name)' is not managed by this Realm; list it in Realm.Configuration(objectTypes:)"
+                "Object type '\(ObjectClassInfo.unqualifiedName(of: type))' is not managed by this Realm; list it in Realm.Configuration(objectTypes:)"
             )
         }
         return table
+    }
+
+    /// The table of a model class (by its unqualified name, like every class of the same name), if any.
+    func table(ofType type: ObjectBase.Type) -> ResolvedTable? {
+        byType[ObjectIdentifier(type)] ?? tables[ObjectClassInfo.unqualifiedName(of: type)]
     }
 }

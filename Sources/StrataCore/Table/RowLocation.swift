@@ -37,6 +37,18 @@ enum PlainRead {
         }
     }
 
+    /// The value of `cell` (from a leaf this transaction changed), or nil when the general path must read it.
+    @inline(__always)
+    func value(of cell: Cell) -> Value? {
+        switch (self, cell) {
+        case (.int, .int(let value)): return .int(value)
+        case (.bool, .int(let value)): return .bool(value != 0)
+        case (.double, .double(let value)): return .double(value)
+        case (.string, .bytes(let bytes)): return .string(String(decoding: bytes, as: UTF8.self))
+        default: return nil
+        }
+    }
+
     /// The value of row `row` of `block` (already checked to be stored as the column's layout says), or nil
     /// when the general path must read it.
     @inline(__always)

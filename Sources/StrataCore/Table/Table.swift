@@ -90,10 +90,9 @@ package final class Table {
     package func value(at location: RowLocation, position: Int) throws -> Value {
         switch location.leaf {
         case .dirty(let leaf):
-            return try ValueCodec.value(
-                of: tree.cell(in: .dirty(leaf), row: location.row, column: position),
-                in: spec.columns[position]
-            )
+            let cell = try tree.cell(in: .dirty(leaf), row: location.row, column: position)
+            if let value = plainReads[position].value(of: cell) { return value }
+            return try ValueCodec.value(of: cell, in: spec.columns[position])
         case .clean(let leaf):
             guard let block = try leaf.block(position, layout: tree.layout) else {
                 return try ValueCodec.value(
