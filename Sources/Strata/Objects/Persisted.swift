@@ -137,6 +137,14 @@ public struct Persisted<Value: _Persistable> {
                 } else {
                     binding.set(index, newValue)
                 }
+            } else if Value.self == Int.self {
+                object.unmanagedValues.setInt(index, unsafeBitCast(newValue, to: Int.self))
+            } else if Value.self == Double.self {
+                object.unmanagedValues.setDouble(index, unsafeBitCast(newValue, to: Double.self))
+            } else if Value.self == Bool.self {
+                object.unmanagedValues.setBool(index, unsafeBitCast(newValue, to: Bool.self))
+            } else if Value.self == String.self {
+                object.unmanagedValues.setString(index, unsafeBitCast(newValue, to: String.self))
             } else {
                 object.unmanagedValues[index] = newValue
             }

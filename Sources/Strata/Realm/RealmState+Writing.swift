@@ -25,14 +25,19 @@ extension RealmState {
             )
         }
         let properties = table.info.properties
-        let values = properties.map { $0.typeInfo.isLinkingObjects ? nil : $0.read(object) }
+        // Values the typed setters stored are engine values already; the others are converted.
+        func engineValue(_ position: Int) throws -> StrataCore.Value {
+            if let value = object.unmanagedValues.plainValue(position) { return value }
+            return try ValueConversion.engineValue(properties[position].read(object)) { _ in .null }
+        }
         generation += 1
         if let primary = table.info.primaryKeyIndex, update != .error {
-            let keyValue = try ValueConversion.engineValue(values[primary]!) { _ in .null }
+            let keyValue = try engineValue(primary)
             let existing = try realmErrors {
                 try write.table(table.tableKey).find(table.column(primary), equalTo: keyValue)
             }
             if let key = existing.first {
+                let values = properties.map { $0.typeInfo.isLinkingObjects ? nil : $0.read(object) }
                 if update == .error {
                     throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
                 }
@@ -54,15 +59,19 @@ extension RealmState {
         // the primary key's uniqueness as it files the object in the index.
         var row: [StrataCore.Value] = []
         row.reserveCapacity(table.plainProperties.count)
-        for property in table.plainProperties {
-            row.append(try ValueConversion.engineValue(values[property]!) { _ in .null })
+        for property in table.plainProperties { row.append(try engineValue(property)) }
+        // Links and collections are set once the object exists; their values are read before it is bound.
+        let linked = properties.compactMap { property -> (PropertyInfo, Any)? in
+            guard !property.typeInfo.isLinkingObjects,
+                property.typeInfo.type == .object || property.typeInfo.collection != .single
+            else { return nil }
+            return (property, property.read(object))
         }
         let key: ObjectKey
         do {
             key = try write.createObject(in: table.tableKey, columns: table.plainColumns, values: row)
         } catch StorageError.duplicateKey where table.info.primaryKeyIndex != nil {
-            let primary = table.info.primaryKeyIndex!
-            let keyValue = try ValueConversion.engineValue(values[primary]!) { _ in .null }
+            let keyValue = try engineValue(table.info.primaryKeyIndex!)
             throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
         } catch {
             throw RealmError.wrapping(error)
@@ -70,10 +79,7 @@ extension RealmState {
         let binding = ObjectBinding(source: .live(realm), table: table, key: key)
         object.binding = binding
         object.unmanagedValues.removeAll()
-        for property in properties where !property.typeInfo.isLinkingObjects {
-            guard property.typeInfo.type == .object || property.typeInfo.collection != .single else { continue }
-            try setProperty(property, of: binding, to: values[property.position]!, realm: realm)
-        }
+        for (property, value) in linked { try setProperty(property, of: binding, to: value, realm: realm) }
         return key
     }
 
