@@ -31,11 +31,11 @@ package struct LeafLayout: Equatable, Sendable {
     )
 }
 
-/// A zero-copy view of a LEAF node.
-package struct ClusterLeafView {
+/// A zero-copy view of a LEAF node's header and directory: its row count and its column blocks, without
+/// its keys (all a scan of a column needs).
+package struct LeafDirectory {
     package let node: NodeView
     package let count: Int
-    package let keys: ColumnBlock
     private let columnCount: Int
 
     package init(_ node: NodeView) throws {
@@ -47,36 +47,13 @@ package struct ClusterLeafView {
             throw StorageError.corrupt("leaf \(node.ref) claims \(columnCount) columns")
         }
         self.node = node
-        let keyOffset = Int(
-            UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: Self.directoryStart + 4, as: UInt32.self))
-        )
-        keys = try ColumnBlock(node: node, start: keyOffset, count: count)
-        guard keys.kind == .integer, keys.nulls == nil else {
-            throw StorageError.corrupt("leaf \(node.ref) has a malformed key column")
-        }
     }
 
     private static let directoryStart = NodeHeader.size + 8
 
-    /// The object key at `index`.
-    @inline(__always)
-    package func key(at index: Int) -> Int64 { keys.integer(index) }
-
-    /// The first index whose key is >= `key`.
-    package func lowerBound(_ key: Int64) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) >> 1
-            if keys.integer(middle) < key { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// The index of `key`, if present.
-    package func find(_ key: Int64) -> Int? {
-        let index = lowerBound(key)
-        return index < count && keys.integer(index) == key ? index : nil
+    /// Where the key block starts.
+    var keyOffset: Int {
+        Int(UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: Self.directoryStart + 4, as: UInt32.self)))
     }
 
     /// The block of column `column`, or nil if this leaf was written before the column existed.
@@ -112,6 +89,55 @@ package struct ClusterLeafView {
             return ColumnKey(UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
         }
     }
+}
+
+/// A zero-copy view of a LEAF node: its directory and its keys.
+package struct ClusterLeafView {
+    package let directory: LeafDirectory
+    package let keys: ColumnBlock
+
+    package init(_ node: NodeView) throws {
+        directory = try LeafDirectory(node)
+        keys = try ColumnBlock(node: node, start: directory.keyOffset, count: directory.count)
+        guard keys.kind == .integer, keys.nulls == nil else {
+            throw StorageError.corrupt("leaf \(node.ref) has a malformed key column")
+        }
+    }
+
+    package var node: NodeView { directory.node }
+    package var count: Int { directory.count }
+
+    /// The object key at `index`.
+    @inline(__always)
+    package func key(at index: Int) -> Int64 { keys.integer(index) }
+
+    /// The first index whose key is >= `key`.
+    package func lowerBound(_ key: Int64) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) >> 1
+            if keys.integer(middle) < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The index of `key`, if present.
+    package func find(_ key: Int64) -> Int? {
+        let index = lowerBound(key)
+        return index < count && keys.integer(index) == key ? index : nil
+    }
+
+    /// The block of column `column`, or nil if this leaf was written before the column existed.
+    package func block(_ column: ColumnKey) throws -> ColumnBlock? { try directory.block(column) }
+
+    /// See ``LeafDirectory/block(_:of:)``.
+    package func block(_ position: Int, of layout: LeafLayout) throws -> ColumnBlock? {
+        try directory.block(position, of: layout)
+    }
+
+    /// Every column key with a block in this leaf.
+    package var columnKeys: [ColumnKey] { directory.columnKeys }
 }
 
 /// A leaf being written, decoded into mutable columns.

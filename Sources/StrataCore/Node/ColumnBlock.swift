@@ -53,7 +53,7 @@ package struct ColumnBlock {
         let data: UnsafeRawPointer
         switch kind {
         case .integer:
-            guard [0, 1, 2, 4, 8].contains(extra) else {
+            guard extra == 0 || extra == 1 || extra == 2 || extra == 4 || extra == 8 else {
                 throw StorageError.corrupt("leaf \(node.ref) has an integer column of width \(extra)")
             }
             width = extra
@@ -159,42 +159,6 @@ package struct ColumnBlock {
                         )
                 )
             }
-        }
-    }
-
-    /// How many rows hold an integer in `low...high` (null rows count as 0, so callers use this only for
-    /// blocks without nulls). The bounds move into the packed domain once, and each width runs a
-    /// branch-free loop over its own element type, which the compiler vectorizes.
-    package func countIntegers(in low: Int64, _ high: Int64) -> Int {
-        guard low <= high else { return 0 }
-        // base + raw in low...high  ⇔  raw - (low - base) in 0...(high - low), all in wrapping unsigned arithmetic.
-        let start = UInt64(bitPattern: low &- base)
-        let span = UInt64(bitPattern: high &- low)
-        func matching<Raw: FixedWidthInteger & UnsignedInteger>(_ type: Raw.Type) -> Int {
-            var matches = 0
-            // Blocks start 8-aligned in 8-aligned nodes and their packed values follow a 16-byte prefix, so
-            // only a damaged directory misaligns them: read those one unaligned load at a time.
-            guard Int(bitPattern: data) % MemoryLayout<Raw>.alignment == 0 else {
-                for index in 0..<count {
-                    let value = data.loadUnaligned(fromByteOffset: index * MemoryLayout<Raw>.size, as: Raw.self)
-                    matches &+= UInt64(truncatingIfNeeded: value) &- start <= span ? 1 : 0
-                }
-                return matches
-            }
-            let raw = data.assumingMemoryBound(to: Raw.self)
-            for index in 0..<count {
-                // A Bool is one byte holding 0 or 1; adding it (not branching on it) lets the loop vectorize.
-                let inRange = UInt64(truncatingIfNeeded: raw[index]) &- start <= span
-                matches &+= Int(truncatingIfNeeded: unsafeBitCast(inRange, to: UInt8.self))
-            }
-            return matches
-        }
-        switch width {
-        case 0: return UInt64(bitPattern: base &- low) <= span ? count : 0
-        case 1: return matching(UInt8.self)
-        case 2: return matching(UInt16.self)
-        case 4: return matching(UInt32.self)
-        default: return matching(UInt64.self)
         }
     }
 

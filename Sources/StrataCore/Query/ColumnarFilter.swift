@@ -5,8 +5,8 @@
 // Each committed leaf is then filtered with one tight loop per term over its column block; leaves
 // the transaction has made dirty fall back to row-at-a-time evaluation.
 
-/// A compiled AND of simple numeric terms.
-struct ColumnarFilter {
+/// A compiled AND of simple numeric terms (a class: scans hand it to every leaf without copying its terms).
+final class ColumnarFilter {
     enum Bound {
         case integer(Int64)
         case double(Double)
@@ -22,7 +22,10 @@ struct ColumnarFilter {
         var equalNull = false
     }
 
-    var terms: [Term]
+    let terms: [Term]
+    /// For one integer range term (the common count): its column and the range in the value domain, worked
+    /// out once instead of per leaf. Nil when the term is anything else (or an empty range).
+    private let integerRange: (column: ColumnKey, low: Int64, high: Int64)?
 
     /// Compiles `node` for `spec`'s table, or returns nil if it does not qualify.
     init?(_ node: BoundNode, spec: TableSpec) {
@@ -67,6 +70,28 @@ struct ColumnarFilter {
         }
         guard add(node), !terms.isEmpty else { return nil }
         self.terms = terms
+        if terms.count == 1, !terms[0].equalNull, terms[0].notEqual == nil {
+            integerRange = Self.integerRange(terms[0]).map { (terms[0].column, $0.low, $0.high) }
+        } else {
+            integerRange = nil
+        }
+    }
+
+    /// The inclusive integer range of `term`'s bounds; nil if a bound is not an integer or the range is empty.
+    private static func integerRange(_ term: Term) -> (low: Int64, high: Int64)? {
+        var low = Int64.min
+        var high = Int64.max
+        if let (bound, inclusive) = term.low {
+            guard case .integer(let value) = bound else { return nil }
+            if !inclusive && value == Int64.max { return nil }
+            low = inclusive ? value : value + 1
+        }
+        if let (bound, inclusive) = term.high {
+            guard case .integer(let value) = bound else { return nil }
+            if !inclusive && value == Int64.min { return nil }
+            high = inclusive ? value : value - 1
+        }
+        return (low, high)
     }
 
     private static func term(_ path: BoundPath, spec: TableSpec) -> Term? {
@@ -89,12 +114,18 @@ struct ColumnarFilter {
 
     /// Appends the keys of the rows of a committed leaf that pass every term.
     func filter(_ leaf: ClusterLeafView, into keys: inout [ObjectKey]) throws {
+        guard let selected = try selection(leaf.directory) else { return }
+        for row in 0..<leaf.count where selected[row] { keys.append(ObjectKey(leaf.key(at: row))) }
+    }
+
+    /// Which rows of a committed leaf pass every term (nil when none can).
+    private func selection(_ leaf: LeafDirectory) throws -> [Bool]? {
         var selected = [Bool](repeating: true, count: leaf.count)
         for term in terms {
             guard let block = try leaf.block(term.column) else {
                 // A column added after this leaf was written: every row holds the default.
                 let fallback: Value = term.nullable ? .null : .int(0)
-                if !passes(term, fallback) { return }
+                if !passes(term, fallback) { return nil }
                 continue
             }
             switch block.kind {
@@ -118,42 +149,18 @@ struct ColumnarFilter {
                 throw StorageError.corrupt("a numeric column stored as \(block.kind)")
             }
         }
-        for row in 0..<leaf.count where selected[row] { keys.append(ObjectKey(leaf.key(at: row))) }
+        return selected
     }
 
     /// Counts the rows of a committed leaf that pass every term (the same rule as `filter`).
-    func count(_ leaf: ClusterLeafView) throws -> Int {
-        if terms.count == 1, let block = try leaf.block(terms[0].column), block.kind == .integer, block.nulls == nil,
-            !terms[0].equalNull, terms[0].notEqual == nil
+    func count(_ leaf: LeafDirectory) throws -> Int {
+        if let integerRange, let block = try leaf.block(integerRange.column), block.kind == .integer,
+            block.nulls == nil
         {
-            return countIntegers(block, terms[0])
+            return block.countIntegers(in: integerRange.low, integerRange.high)
         }
-        var keys: [ObjectKey] = []
-        try filter(leaf, into: &keys)
-        return keys.count
-    }
-
-    /// The tight loop: one integer range test per row, no branches on nulls.
-    private func countIntegers(_ block: ColumnBlock, _ term: Term) -> Int {
-        var low = Int64.min
-        var high = Int64.max
-        if let (bound, inclusive) = term.low {
-            guard case .integer(let value) = bound else { return countSlow(block, term) }
-            if !inclusive && value == Int64.max { return 0 }
-            low = inclusive ? value : value + 1
-        }
-        if let (bound, inclusive) = term.high {
-            guard case .integer(let value) = bound else { return countSlow(block, term) }
-            if !inclusive && value == Int64.min { return 0 }
-            high = inclusive ? value : value - 1
-        }
-        return block.countIntegers(in: low, high)
-    }
-
-    private func countSlow(_ block: ColumnBlock, _ term: Term) -> Int {
-        var count = 0
-        for row in 0..<block.count where passes(term, integer: block.integer(row)) { count += 1 }
-        return count
+        guard let selected = try selection(leaf) else { return 0 }
+        return selected.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
 
     /// A null matches `== nil` and `!= constant` (Realm's null semantics), nothing else.

@@ -191,12 +191,11 @@ package struct QueryEvaluator {
             return try scan(predicate, table: engine).count
         }
         var total = 0
-        try engine.tree.forEachLeaf { leaf in
+        try engine.tree.forEachLeafDirectory { leaf in
             switch leaf {
-            case .clean(let view): total += try compiled.count(view)
-            case .dirty:
-                for row in 0..<leaf.count where try matches(predicate, key: ObjectKey(leaf.key(at: row)), table: table)
-                { total += 1 }
+            case .clean(let directory): total += try compiled.count(directory)
+            case .dirty(let leaf):
+                for key in leaf.keys where try matches(predicate, key: ObjectKey(key), table: table) { total += 1 }
             }
             return true
         }

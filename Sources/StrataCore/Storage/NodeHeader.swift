@@ -82,6 +82,18 @@ package struct NodeReader: @unchecked Sendable {
         self.limit = limit
     }
 
+    /// The node of a tree at `ref`: a leaf or an inner node.
+    @inline(__always)
+    package func treeNode(_ ref: Ref) throws -> NodeView {
+        guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
+            throw StorageError.corrupt("ref \(ref) lies outside the file (end \(limit))")
+        }
+        let raw = UInt32(littleEndian: (mapping.base + Int(ref.offset)).loadUnaligned(as: UInt32.self))
+        if raw == NodeKind.leaf.rawValue { return try node(ref, .leaf) }
+        if raw == NodeKind.inner.rawValue { return try node(ref, .inner) }
+        return try node(ref, oneOf: [.leaf, .inner])  // (reports the unexpected kind)
+    }
+
     /// The node at `ref`, which must be of one of `kinds`.
     package func node(_ ref: Ref, oneOf kinds: [NodeKind]) throws -> NodeView {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {

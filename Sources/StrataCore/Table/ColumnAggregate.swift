@@ -9,7 +9,7 @@
 // min and max order-dependent) gives nil, and the caller takes the value-by-value path.
 
 /// An aggregate the column pass computes.
-package enum ColumnAggregate: Sendable {
+package enum ColumnAggregate: Hashable, Sendable {
     case minimum, maximum, sum, average
 }
 
@@ -19,21 +19,27 @@ package protocol ColumnReducer {
     mutating func add(_ value: Element)
 }
 
-/// One reducer per aggregate (the integer bounds serve min and max), so each loop does little else.
-private struct IntegerBounds: ColumnReducer {
+/// Count, bounds and wrapping sum of integers (min, max and sum come from one pass).
+private struct IntegerStatistics: ColumnReducer {
     var count = 0
     var low = Int64.max
     var high = Int64.min
+    var sum: Int64 = 0
     @inline(__always) mutating func add(_ next: Int64) {
         count &+= 1
         low = Swift.min(low, next)
         high = Swift.max(high, next)
+        sum &+= next
     }
-}
 
-private struct IntegerSum: ColumnReducer {
-    var value: Int64 = 0
-    @inline(__always) mutating func add(_ next: Int64) { value &+= next }
+    /// Takes in a block without nulls through its packed-domain scans.
+    mutating func add(block: ColumnBlock) {
+        guard let bounds = block.integerBounds() else { return }
+        count &+= block.count
+        low = Swift.min(low, bounds.low)
+        high = Swift.max(high, bounds.high)
+        sum &+= block.integerSum()
+    }
 }
 
 /// Integers added as doubles in order: the numerator of an integer average.
@@ -46,42 +52,51 @@ private struct IntegerAverage: ColumnReducer {
     }
 }
 
-private struct FloatingSum: ColumnReducer {
+/// Count, in-order sum and bounds of floating values (every aggregate comes from one pass).
+private struct FloatingStatistics: ColumnReducer {
     var count = 0
-    var value = 0.0
+    var sum = 0.0
+    var low = Double.infinity
+    var high = -Double.infinity
+    var sawNaN = false
     @inline(__always) mutating func add(_ next: Double) {
         count &+= 1
-        value += next
+        sum += next
+        sawNaN = sawNaN || next.isNaN
+        low = Swift.min(low, next)
+        high = Swift.max(high, next)
     }
 }
 
-private struct FloatingExtreme: ColumnReducer {
-    let minimum: Bool
-    var count = 0
-    var value: Double
-    var sawNaN = false
-    init(minimum: Bool) {
-        self.minimum = minimum
-        value = minimum ? .infinity : -.infinity
-    }
-    @inline(__always) mutating func add(_ next: Double) {
-        count &+= 1
-        sawNaN = sawNaN || next.isNaN
-        value = minimum ? Swift.min(value, next) : Swift.max(value, next)
-    }
+/// A memoized aggregate of a column (see ``Table/aggregate(_:of:)``).
+struct AggregateKey: Hashable {
+    let column: ColumnKey
+    let aggregate: ColumnAggregate
 }
 
 extension Table {
     /// `aggregate` of `column` over every object, or nil when only a value-by-value pass can answer.
+    ///
+    /// In a read transaction the table never changes, so each pass's answers (a floating pass answers all four
+    /// aggregates, an integer pass min, max and sum) are kept for the transaction's later calls.
     package func aggregate(_ aggregate: ColumnAggregate, of column: ColumnKey) throws -> Value? {
+        if let cached = aggregateCache[AggregateKey(column: column, aggregate: aggregate)] { return cached }
         let spec = try self.column(column)
         guard spec.collection == .single else { return nil }
+        let answers: [ColumnAggregate: Value]?
         switch spec.type {
-        case .int: return try integerAggregate(aggregate, spec)
-        case .double: return try floatingAggregate(aggregate, spec, kind: .double) { .double($0) }
-        case .float: return try floatingAggregate(aggregate, spec, kind: .float) { .float(Float($0)) }
+        case .int: answers = try integerAggregates(aggregate, spec)
+        case .double: answers = try floatingAggregates(spec, kind: .double) { .double($0) }
+        case .float: answers = try floatingAggregates(spec, kind: .float) { .float(Float($0)) }
         default: return nil
         }
+        guard let answers else { return nil }
+        if !context.writable {
+            for (answered, value) in answers {
+                aggregateCache[AggregateKey(column: column, aggregate: answered)] = value
+            }
+        }
+        return answers[aggregate]
     }
 
     /// Feeds every committed block of `spec` to `body`; false when a leaf has none or one of another kind.
@@ -91,8 +106,9 @@ extension Table {
         _ body: (ColumnBlock) -> Void
     ) throws -> Bool {
         var complete = true
-        try tree.forEachLeaf { leaf in
-            guard case .clean(let view) = leaf, let block = try view.block(spec.key), block.kind == kind else {
+        try tree.forEachLeafDirectory { leaf in
+            guard case .clean(let directory) = leaf, let block = try directory.block(spec.key), block.kind == kind
+            else {
                 complete = false
                 return false
             }
@@ -102,50 +118,44 @@ extension Table {
         return complete
     }
 
-    private func reduceIntegers<R: ColumnReducer>(_ spec: ColumnSpec, _ reducer: R) throws -> R?
-    where R.Element == Int64 {
-        var reducer = reducer
-        let complete = try forEachBlock(spec, kind: .integer) { $0.reduceIntegers(into: &reducer) }
-        return complete ? reducer : nil
-    }
-
-    private func reduceDoubles<R: ColumnReducer>(_ spec: ColumnSpec, kind: PhysicalKind, _ reducer: R) throws -> R?
-    where R.Element == Double {
-        var reducer = reducer
-        let complete = try forEachBlock(spec, kind: kind) { $0.reduceDoubles(into: &reducer) }
-        return complete ? reducer : nil
-    }
-
-    private func integerAggregate(_ aggregate: ColumnAggregate, _ spec: ColumnSpec) throws -> Value? {
-        switch aggregate {
-        case .minimum, .maximum:
-            guard let result = try reduceIntegers(spec, IntegerBounds()) else { return nil }
-            return result.count == 0 ? .null : .int(aggregate == .minimum ? result.low : result.high)
-        case .sum:
-            return try reduceIntegers(spec, IntegerSum()).map { .int($0.value) }
-        case .average:
-            guard let result = try reduceIntegers(spec, IntegerAverage()) else { return nil }
-            return result.count == 0 ? .null : .double(result.value / Double(result.count))
+    private func integerAggregates(_ aggregate: ColumnAggregate, _ spec: ColumnSpec) throws -> [ColumnAggregate: Value]? {
+        if aggregate == .average {
+            var average = IntegerAverage()
+            guard try forEachBlock(spec, kind: .integer, { $0.reduceIntegers(into: &average) }) else { return nil }
+            return [.average: average.count == 0 ? .null : .double(average.value / Double(average.count))]
         }
+        var statistics = IntegerStatistics()
+        let complete = try forEachBlock(spec, kind: .integer) { block in
+            if block.nulls == nil {
+                statistics.add(block: block)
+            } else {
+                block.reduceIntegers(into: &statistics)
+            }
+        }
+        guard complete else { return nil }
+        return [
+            .sum: .int(statistics.sum),
+            .minimum: statistics.count == 0 ? .null : .int(statistics.low),
+            .maximum: statistics.count == 0 ? .null : .int(statistics.high),
+        ]
     }
 
-    private func floatingAggregate(
-        _ aggregate: ColumnAggregate,
+    private func floatingAggregates(
         _ spec: ColumnSpec,
         kind: PhysicalKind,
         wrap: (Double) -> Value
-    ) throws -> Value? {
-        switch aggregate {
-        case .sum:
-            return try reduceDoubles(spec, kind: kind, FloatingSum()).map { .double($0.value) }
-        case .average:
-            guard let result = try reduceDoubles(spec, kind: kind, FloatingSum()) else { return nil }
-            return result.count == 0 ? .null : .double(result.value / Double(result.count))
-        case .minimum, .maximum:
-            guard let result = try reduceDoubles(spec, kind: kind, FloatingExtreme(minimum: aggregate == .minimum)),
-                !result.sawNaN
-            else { return nil }
-            return result.count == 0 ? .null : wrap(result.value)
+    ) throws -> [ColumnAggregate: Value]? {
+        var statistics = FloatingStatistics()
+        guard try forEachBlock(spec, kind: kind, { $0.reduceDoubles(into: &statistics) }) else { return nil }
+        var answers: [ColumnAggregate: Value] = [
+            .sum: .double(statistics.sum),
+            .average: statistics.count == 0 ? .null : .double(statistics.sum / Double(statistics.count)),
+        ]
+        // With a NaN, min and max depend on the order of comparisons: the value-by-value pass answers them.
+        if !statistics.sawNaN {
+            answers[.minimum] = statistics.count == 0 ? .null : wrap(statistics.low)
+            answers[.maximum] = statistics.count == 0 ? .null : wrap(statistics.high)
         }
+        return answers
     }
 }

@@ -14,6 +14,8 @@ package final class Table {
     package let tree: ClusterTree
     package let context: TreeContext
     private var indexCache: [ColumnKey: SearchIndex] = [:]
+    /// Aggregates already computed, kept only in read transactions (ColumnAggregate.swift).
+    var aggregateCache: [AggregateKey: Value] = [:]
 
     package init(spec: TableSpec, context: TreeContext) {
         self.spec = spec

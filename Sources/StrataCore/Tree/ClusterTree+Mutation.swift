@@ -11,7 +11,7 @@ extension ClusterTree {
     /// Returns `node` as a dirty node, decoding it if it is committed.
     func makeDirty(_ node: TreeNode) throws -> TreeNode {
         guard case .clean(let ref) = node else { return node }
-        let view = try reader.node(ref, oneOf: [.leaf, .inner])
+        let view = try reader.treeNode(ref)
         context.release(view)
         if view.kind == .inner { return .inner(InnerNode(try InnerNodeView(view))) }
         var dropped: [BlobRef] = []
@@ -247,8 +247,8 @@ extension ClusterTree {
         case .leaf(let leaf): return leaf.count
         case .inner(let inner): return inner.children.count
         case .clean(let ref):
-            let view = try reader.node(ref, oneOf: [.leaf, .inner])
-            return view.kind == .leaf ? try ClusterLeafView(view).count : try InnerNodeView(view).count
+            let view = try reader.treeNode(ref)
+            return view.kind == .leaf ? try LeafDirectory(view).count : try InnerNodeView(view).count
         }
     }
 
@@ -265,7 +265,7 @@ extension ClusterTree {
         case .inner(let inner):
             for child in inner.children { try releaseAll(child) }
         case .clean(let ref):
-            let view = try reader.node(ref, oneOf: [.leaf, .inner])
+            let view = try reader.treeNode(ref)
             context.release(view)
             if view.kind == .inner {
                 let inner = try InnerNodeView(view)

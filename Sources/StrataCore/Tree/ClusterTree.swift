@@ -33,6 +33,12 @@ package enum LeafAccess {
     }
 }
 
+/// A leaf as a column scan sees it (``ClusterTree/forEachLeafDirectory(_:)``).
+package enum ScannedLeaf {
+    case clean(LeafDirectory)
+    case dirty(ClusterLeaf)
+}
+
 /// The rightmost path of a tree whose nodes are all dirty.
 struct AppendCursor {
     var leaf: ClusterLeaf
@@ -83,9 +89,11 @@ package final class ClusterTree {
         self.root = root.isNone ? nil : .clean(root)
         self.layout = layout
         self.context = context
+        reader = context.reader
     }
 
-    var reader: NodeReader { context.reader }
+    /// The context's reader (kept here: reading it through the context costs a retain per node).
+    let reader: NodeReader
 
     /// Whether any node of the tree is dirty.
     package var isDirty: Bool {
@@ -108,8 +116,8 @@ package final class ClusterTree {
         case .leaf(let leaf): return leaf.count
         case .inner(let inner): return inner.counts.reduce(0, +)
         case .clean(let ref):
-            let view = try reader.node(ref, oneOf: [.leaf, .inner])
-            if view.kind == .leaf { return try ClusterLeafView(view).count }
+            let view = try reader.treeNode(ref)
+            if view.kind == .leaf { return try LeafDirectory(view).count }
             return try InnerNodeView(view).totalCount
         }
     }
@@ -140,7 +148,7 @@ package final class ClusterTree {
             case .inner(let inner):
                 node = inner.children[inner.childIndex(for: key)]
             case .clean(let ref):
-                let view = try reader.node(ref, oneOf: [.leaf, .inner])
+                let view = try reader.treeNode(ref)
                 if view.kind == .leaf {
                     let leaf = try ClusterLeafView(view)
                     leafCursor = LeafCursor(.clean(leaf))
@@ -196,10 +204,33 @@ package final class ClusterTree {
     /// Calls `body` with each leaf, in key order, until it returns false.
     package func forEachLeaf(_ body: (LeafAccess) throws -> Bool) throws {
         guard let root else { return }
-        _ = try visit(root, depth: 0, body)
+        _ = try visit(root, depth: 0) { leaf in
+            switch leaf {
+            case .clean(let node): return try body(.clean(ClusterLeafView(node)))
+            case .dirty(let leaf): return try body(.dirty(leaf))
+            }
+        }
     }
 
-    private func visit(_ node: TreeNode, depth: Int, _ body: (LeafAccess) throws -> Bool) throws -> Bool {
+    /// Calls `body` with each leaf as a column scan needs it (a committed leaf's directory, without its keys,
+    /// or a dirty leaf), in key order, until it returns false.
+    package func forEachLeafDirectory(_ body: (ScannedLeaf) throws -> Bool) throws {
+        guard let root else { return }
+        _ = try visit(root, depth: 0) { leaf in
+            switch leaf {
+            case .clean(let node): return try body(.clean(LeafDirectory(node)))
+            case .dirty(let leaf): return try body(.dirty(leaf))
+            }
+        }
+    }
+
+    /// A leaf as `visit` finds it.
+    private enum VisitedLeaf {
+        case clean(NodeView)
+        case dirty(ClusterLeaf)
+    }
+
+    private func visit(_ node: TreeNode, depth: Int, _ body: (VisitedLeaf) throws -> Bool) throws -> Bool {
         guard depth <= Self.maximumDepth else {
             throw StorageError.corrupt("a cluster tree is deeper than \(Self.maximumDepth) levels (a cycle)")
         }
@@ -209,8 +240,8 @@ package final class ClusterTree {
             for child in inner.children where try !visit(child, depth: depth + 1, body) { return false }
             return true
         case .clean(let ref):
-            let view = try reader.node(ref, oneOf: [.leaf, .inner])
-            if view.kind == .leaf { return try body(.clean(ClusterLeafView(view))) }
+            let view = try reader.treeNode(ref)
+            if view.kind == .leaf { return try body(.clean(view)) }
             let inner = try InnerNodeView(view)
             for index in 0..<inner.count where try !visit(.clean(inner.child(at: index)), depth: depth + 1, body) {
                 return false
@@ -249,7 +280,7 @@ package final class ClusterTree {
                 }
                 node = inner.children[index]
             case .clean(let ref):
-                let view = try reader.node(ref, oneOf: [.leaf, .inner])
+                let view = try reader.treeNode(ref)
                 if view.kind == .leaf {
                     let leaf = try ClusterLeafView(view)
                     guard remaining < leaf.count else {
