@@ -118,7 +118,8 @@ extension Table {
         return complete
     }
 
-    private func integerAggregates(_ aggregate: ColumnAggregate, _ spec: ColumnSpec) throws -> [ColumnAggregate: Value]? {
+    private func integerAggregates(_ aggregate: ColumnAggregate, _ spec: ColumnSpec) throws -> [ColumnAggregate: Value]?
+    {
         if aggregate == .average {
             var average = IntegerAverage()
             guard try forEachBlock(spec, kind: .integer, { $0.reduceIntegers(into: &average) }) else { return nil }
