@@ -79,13 +79,7 @@ package final class Table {
 
     /// Where object `key`'s row is, or nil if there is no such object. A location stays valid until the
     /// transaction changes; reading through it skips the descent of the tree.
-    package func locate(_ key: ObjectKey) throws -> RowLocation? {
-        guard let (leaf, row) = try tree.locate(key.rawValue) else { return nil }
-        switch leaf {
-        case .clean(let view): return RowLocation(leaf: .clean(tree.columns(of: view)), row: row)
-        case .dirty(let leaf): return RowLocation(leaf: .dirty(leaf), row: row)
-        }
-    }
+    package func locate(_ key: ObjectKey) throws -> RowLocation? { try tree.locateRow(key.rawValue) }
 
     /// The value of the column at `position` (an index into `spec.columns`, see ``position(_:)``) at
     /// `location` (from ``locate(_:)`` in this unchanged transaction).

@@ -80,6 +80,10 @@ package final class ClusterTree {
     /// descent. Every mutation but `update` (which changes no shape and replaces the cursor with the dirty
     /// leaf it edits) clears it.
     var leafCursor: LeafCursor?
+    /// The flat list of leaves, for a committed tree in a read-only transaction (see `leafIndexForLookup`).
+    private var leafIndex: LeafIndex?
+    /// Descents made so far without a leaf index.
+    private var descents = 0
     /// Committed leaves rows were located in, with their blocks parsed (see CleanLeafColumns.swift).
     private var cleanLeaves: [Ref: CleanLeafColumns] = [:]
     /// Most entries of `cleanLeaves` (a few hundred bytes each); past it the cache starts over.
@@ -125,8 +129,40 @@ package final class ClusterTree {
     /// Deeper than this, a tree must have a cycle (a damaged file): 128^12 objects would not fit a disk.
     static let maximumDepth = 12
 
+    /// Descents after which a read-only tree builds its leaf index (LeafIndex.swift): a few lookups are cheaper
+    /// without it.
+    static let leafIndexThreshold = 16
+
+    /// The leaf index of a committed tree in a read-only transaction, once enough descents asked for it.
+    private func leafIndexForLookup() throws -> LeafIndex? {
+        if let leafIndex { return leafIndex }
+        guard !context.writable, case .clean(let ref) = root else { return nil }
+        descents += 1
+        guard descents >= Self.leafIndexThreshold else { return nil }
+        let index = try LeafIndex(root: ref, reader: reader, columnCount: layout.columnKeys.count)
+        leafIndex = index
+        return index
+    }
+
+    /// Where object `key`'s row is (a committed leaf with its parsed columns, or a dirty leaf), or nil.
+    package func locateRow(_ key: Int64) throws -> RowLocation? {
+        if let leafIndex {
+            let leaf = try leafIndex.leaf(for: key)
+            return leaf.view.find(key).map { RowLocation(leaf: .clean(leaf), row: $0) }
+        }
+        guard let (leaf, row) = try locate(key) else { return nil }
+        switch leaf {
+        case .clean(let view): return RowLocation(leaf: .clean(columns(of: view)), row: row)
+        case .dirty(let leaf): return RowLocation(leaf: .dirty(leaf), row: row)
+        }
+    }
+
     /// The leaf holding `key` and the row's index in it.
     package func locate(_ key: Int64) throws -> (LeafAccess, Int)? {
+        if let leafIndex {
+            let leaf = try leafIndex.leaf(for: key)
+            return leaf.view.find(key).map { (.clean(leaf.view), $0) }
+        }
         if let cursor = leafCursor, cursor.covers(key) {
             switch cursor.leaf {
             case .dirty(let leaf):
@@ -138,6 +174,10 @@ package final class ClusterTree {
         }
         // Above the rightmost leaf's last key (the next object key, a new ascending primary key): nowhere.
         if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last { return nil }
+        if let leafIndex = try leafIndexForLookup() {
+            let leaf = try leafIndex.leaf(for: key)
+            return leaf.view.find(key).map { (.clean(leaf.view), $0) }
+        }
         guard var node = root else { return nil }
         for _ in 0...Self.maximumDepth {
             switch node {
@@ -328,11 +368,13 @@ package final class ClusterTree {
         root = node
         appendCursor = nil
         leafCursor = nil
+        leafIndex = nil
     }
 
     /// Changes the layout (mutation extensions only).
     func setLayout(_ layout: LeafLayout) {
         self.layout = layout
         cleanLeaves.removeAll()
+        leafIndex = nil
     }
 }

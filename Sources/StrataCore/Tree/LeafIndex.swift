@@ -1,0 +1,86 @@
+// LeafIndex.swift: a committed tree's leaves in one sorted array, for lookups in random order.
+//
+// A lookup by key descends from the root, parsing an inner node at every level. A read transaction that
+// looks up many keys in random order (sorted results, primary-key lookups) instead searches this flat list
+// of every leaf's lower bound: one binary search over contiguous memory, then the leaf, whose parsed
+// columns the index keeps.
+//
+// Invariants:
+//   (1) Built only for a committed tree in a read-only transaction, which never changes it.
+//   (2) `lowerBounds[i]` is the lower bound the tree gives leaf i (Int64.min for the first): the leaf holding a
+//       key is the last whose bound is <= the key (or the first), exactly the leaf the descent reaches.
+//   (3) At most `parsedLimit` leaves are kept parsed; past it they are dropped and parsed again on demand.
+
+/// The leaves of a committed tree in key order, with their parsed columns.
+final class LeafIndex {
+    private let lowerBounds: [Int64]
+    private let refs: [Ref]
+    private var parsed: [CleanLeafColumns?]
+    private var parsedCount = 0
+    /// The leaf the previous lookup landed in: lookups in key order stay there.
+    private var last = 0
+    private let reader: NodeReader
+    private let columnCount: Int
+
+    /// Most leaves kept parsed (a few hundred bytes each).
+    static let parsedLimit = 4096
+
+    /// Walks the inner nodes of the tree under `root` (no leaf is read).
+    init(root: Ref, reader: NodeReader, columnCount: Int) throws {
+        var lowerBounds: [Int64] = []
+        var refs: [Ref] = []
+        func walk(_ ref: Ref, lowerBound: Int64, depth: Int) throws {
+            guard depth <= ClusterTree.maximumDepth else {
+                throw StorageError.corrupt("a cluster tree is deeper than \(ClusterTree.maximumDepth) levels (a cycle)")
+            }
+            let view = try reader.treeNode(ref)
+            guard view.kind == .inner else {
+                lowerBounds.append(lowerBound)
+                refs.append(ref)
+                return
+            }
+            let inner = try InnerNodeView(view)
+            for index in 0..<inner.count {
+                // The descent sends keys below the second bound to the first child, whatever its own bound.
+                try walk(
+                    inner.child(at: index),
+                    lowerBound: index == 0 ? lowerBound : inner.key(at: index),
+                    depth: depth + 1
+                )
+            }
+        }
+        try walk(root, lowerBound: .min, depth: 0)
+        self.lowerBounds = lowerBounds
+        self.refs = refs
+        parsed = Array(repeating: nil, count: refs.count)
+        self.reader = reader
+        self.columnCount = columnCount
+    }
+
+    /// The leaf that holds `key` if any leaf does.
+    func leaf(for key: Int64) throws -> CleanLeafColumns {
+        if !covers(last, key) {
+            var low = 0
+            var high = lowerBounds.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if lowerBounds[middle] <= key { low = middle + 1 } else { high = middle }
+            }
+            last = max(low - 1, 0)
+        }
+        if let leaf = parsed[last] { return leaf }
+        if parsedCount >= Self.parsedLimit {
+            for index in parsed.indices { parsed[index] = nil }
+            parsedCount = 0
+        }
+        let leaf = CleanLeafColumns(view: try ClusterLeafView(reader.node(refs[last], .leaf)), columnCount: columnCount)
+        parsed[last] = leaf
+        parsedCount += 1
+        return leaf
+    }
+
+    /// Whether leaf `index` is the one for `key`.
+    private func covers(_ index: Int, _ key: Int64) -> Bool {
+        (index == 0 || lowerBounds[index] <= key) && (index + 1 == lowerBounds.count || key < lowerBounds[index + 1])
+    }
+}

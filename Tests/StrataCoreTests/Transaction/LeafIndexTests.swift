@@ -1,0 +1,51 @@
+import Testing
+
+@testable import StrataCore
+
+/// Random lookups in a read transaction (which switch to the flat leaf index after a few descents) find
+/// exactly the objects a plain set holds, in trees of one, two and three levels.
+@Suite("Leaf index lookups")
+struct LeafIndexTests {
+    @Test(
+        "Lookups in random order agree with the model, present and absent keys alike",
+        arguments: [200, 6_000, 40_000]
+    )
+    func randomLookupsAgree(objects: Int) async throws {
+        let seed = testSeed()
+        print("LeafIndexTests seed: \(seed) (\(objects) objects)")
+        var random = SeededGenerator(seed: seed)
+        let directory = TemporaryDirectory()
+        let database = try Database.open(path: directory.file())
+        defer { database.close() }
+        let write = try await database.beginWrite()
+        let table = try write.createTable(named: "Row")
+        let column = try write.addColumn(ColumnSpec(name: "v", type: .int), to: table)
+        var model: [ObjectKey: Int64] = [:]
+        for index in 0..<objects {
+            let key = try write.createObject(in: table, values: [column: .int(Int64(index) * 3)])
+            model[key] = Int64(index) * 3
+        }
+        // Holes: every leaf loses some keys, some leaves most of theirs.
+        for key in model.keys.sorted() where Int.random(in: 0..<4, using: &random) == 0 {
+            try write.deleteObject(key, in: table)
+            model[key] = nil
+        }
+        try write.commit()
+        let read = try database.beginRead()
+        let rows = try read.table(table)
+        let largest = Int64(objects)
+        for round in 0..<3_000 {
+            let key = ObjectKey(Int64.random(in: -5...(largest + 5), using: &random))
+            let found = try rows.locate(key)
+            #expect((found != nil) == (model[key] != nil), "seed \(seed), round \(round): key \(key)")
+            if let found, let expected = model[key] {
+                #expect(try rows.value(at: found, position: 0) == .int(expected), "seed \(seed): key \(key)")
+            }
+            #expect(try rows.contains(key) == (model[key] != nil), "seed \(seed), round \(round): key \(key)")
+        }
+        // In key order too (the index's last leaf serves consecutive keys).
+        for key in model.keys.sorted().prefix(2_000) {
+            #expect(try rows.value(key, column) == .int(model[key]!))
+        }
+    }
+}
