@@ -350,7 +350,7 @@ public actor Realm {
             }
         }
         let found = source.read("Realm") { reader in
-            try? reader.table(table.tableKey).find(table.column(primary), equalTo: value).first
+            try? reader.table(table.tableKey).firstObject(table.column(primary), equalTo: value)
         }
         guard let found else { return nil }
         return ObjectBinding.makeObject(source: source, table: table, key: found) as? Element

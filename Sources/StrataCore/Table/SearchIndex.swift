@@ -24,15 +24,37 @@ package struct SearchIndex {
 
     /// The objects filed under `hash`.
     package func candidates(hash: Int64) throws -> [ObjectKey] {
-        guard let (leaf, row) = try tree.locate(hash) else { return [] }
-        // A committed entry is unpacked where it lies, without copying its bytes out first.
-        if case .clean(let view) = leaf, let block = try view.block(LeafLayout.index.columnKeys[0]),
-            block.kind == .variable, !block.isExternal(row), !block.isNull(row)
-        {
-            return try ValueCodec.unpackKeys(block.variableBytes(row))
+        try withEntry(hash) { try ValueCodec.unpackKeys($0) } ?? []
+    }
+
+    /// The first (lowest) object filed under `hash`, without building the list of all of them.
+    package func firstCandidate(hash: Int64) throws -> ObjectKey? {
+        try withEntry(hash) { raw -> ObjectKey? in
+            guard raw.count >= 8, raw.count % 8 == 0 else {
+                throw StorageError.corrupt("packed keys of \(raw.count) bytes")
+            }
+            return ObjectKey(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)))
+        } ?? nil
+    }
+
+    /// Calls `body` with the packed keys filed under `hash` (nil if there is no entry). A committed entry is
+    /// read where it lies, without copying its bytes out first.
+    private func withEntry<Result>(_ hash: Int64, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result? {
+        guard let location = try tree.locateRow(hash) else { return nil }
+        switch location.leaf {
+        case .clean(let leaf):
+            guard let block = try leaf.block(0, layout: .index) else { return nil }
+            if !block.isExternal(location.row) && !block.isNull(location.row) {
+                return try body(block.variableBytes(location.row))
+            }
+            guard case .bytes(let bytes) = try tree.cell(in: block, row: location.row, column: 0) else { return nil }
+            return try bytes.withUnsafeBytes(body)
+        case .dirty(let leaf):
+            guard case .bytes(let bytes) = try tree.cell(in: .dirty(leaf), row: location.row, column: 0) else {
+                return nil
+            }
+            return try bytes.withUnsafeBytes(body)
         }
-        guard case .bytes(let bytes) = try tree.cell(in: leaf, row: row, column: 0) else { return [] }
-        return try bytes.withUnsafeBytes { try ValueCodec.unpackKeys($0) }
     }
 
     /// Files `object` under `value`.

@@ -204,6 +204,14 @@ package final class Table {
     /// Forgets the cached index of `column` (after the index is dropped or rebuilt).
     func dropCachedIndex(_ column: ColumnKey) { indexCache[column] = nil }
 
+    /// The first object whose `column` equals `value` (a primary key's object), if any.
+    package func firstObject(_ column: ColumnKey, equalTo value: Value) throws -> ObjectKey? {
+        if let index = try index(column), ValueCodec.indexHashIsExact(value, in: spec.columns[try position(column)]) {
+            return try index.firstCandidate(hash: ValueCodec.indexHash(value))
+        }
+        return try find(column, equalTo: value).first
+    }
+
     /// The objects whose `column` equals `value`, ascending; uses the index when there is one.
     package func find(_ column: ColumnKey, equalTo value: Value) throws -> [ObjectKey] {
         if let index = try index(column) {
