@@ -39,10 +39,7 @@ package final class Table {
 
     /// The column with `key`.
     package func column(_ key: ColumnKey) throws -> ColumnSpec {
-        guard let position = spec.position(of: key) else {
-            throw StorageError.schema("table \(spec.name) has no column \(key)")
-        }
-        return spec.columns[position]
+        spec.columns[try position(key)]
     }
 
     /// The position of `column` in `spec.columns` (and in the tree's layout).

@@ -45,8 +45,9 @@ struct AppendCursor {
     var path: [InnerNode]
 }
 
-/// A leaf and the range of keys it holds (see `ClusterTree.leafCursor`).
-struct LeafCursor {
+/// A leaf and the range of keys it holds (see `ClusterTree.leafCursor`). A class: every lookup reads it, and
+/// a reference is cheaper to take than a copy of a committed leaf's view.
+final class LeafCursor {
     let leaf: LeafAccess
     let low: Int64
     let high: Int64
