@@ -94,14 +94,16 @@ package struct LeafDirectory {
 /// A zero-copy view of a LEAF node: its directory and its keys.
 package struct ClusterLeafView {
     package let directory: LeafDirectory
-    package let keys: ColumnBlock
+    /// The keys (only their packing is kept: views are copied often, and a whole block is large).
+    private let keys: PackedIntegers
 
     package init(_ node: NodeView) throws {
         directory = try LeafDirectory(node)
-        keys = try ColumnBlock(node: node, start: directory.keyOffset, count: directory.count)
-        guard keys.kind == .integer, keys.nulls == nil else {
+        let block = try ColumnBlock(node: node, start: directory.keyOffset, count: directory.count)
+        guard block.kind == .integer, block.nulls == nil else {
             throw StorageError.corrupt("leaf \(node.ref) has a malformed key column")
         }
+        keys = block.packedIntegers
     }
 
     package var node: NodeView { directory.node }
@@ -109,7 +111,7 @@ package struct ClusterLeafView {
 
     /// The object key at `index`.
     @inline(__always)
-    package func key(at index: Int) -> Int64 { keys.integer(index) }
+    package func key(at index: Int) -> Int64 { keys[index] }
 
     /// The first index whose key is >= `key`.
     package func lowerBound(_ key: Int64) -> Int {
@@ -117,7 +119,7 @@ package struct ClusterLeafView {
         var high = count
         while low < high {
             let middle = (low + high) >> 1
-            if keys.integer(middle) < key { low = middle + 1 } else { high = middle }
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -125,7 +127,7 @@ package struct ClusterLeafView {
     /// The index of `key`, if present.
     package func find(_ key: Int64) -> Int? {
         let index = lowerBound(key)
-        return index < count && keys.integer(index) == key ? index : nil
+        return index < count && keys[index] == key ? index : nil
     }
 
     /// The block of column `column`, or nil if this leaf was written before the column existed.

@@ -107,20 +107,12 @@ package struct ColumnBlock {
 
     /// The integer at `index` (0 for null rows).
     @inline(__always)
-    package func integer(_ index: Int) -> Int64 {
-        switch width {
-        case 0: return base
-        case 1: return base &+ Int64(data.load(fromByteOffset: index, as: UInt8.self))
-        case 2:
-            return base &+ Int64(UInt16(littleEndian: data.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
-        case 4:
-            return base &+ Int64(UInt32(littleEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
-        default:
-            return base
-                &+ Int64(
-                    bitPattern: UInt64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
-                )
-        }
+    package func integer(_ index: Int) -> Int64 { PackedIntegers(data: data, width: width, base: base)[index] }
+
+    /// The packed integers of an integer block, on their own (what a leaf keeps of its key block).
+    package var packedIntegers: PackedIntegers {
+        precondition(kind == .integer)
+        return PackedIntegers(data: data, width: width, base: base)
     }
 
     /// Feeds every non-null row's integer to `reducer`, in order, choosing the packed width once so the loop

@@ -8,6 +8,31 @@
 // Invariant: blocks start 8-aligned in 8-aligned nodes and their packed values follow a 16-byte prefix, so
 // only a damaged directory misaligns them; such blocks are read one unaligned load at a time.
 
+/// The integers of a block: `base` plus an unsigned value `width` bytes wide (0, 1, 2, 4 or 8) per row.
+package struct PackedIntegers {
+    let data: UnsafeRawPointer
+    let width: Int
+    let base: Int64
+
+    /// The integer at `index`.
+    @inline(__always)
+    package subscript(index: Int) -> Int64 {
+        switch width {
+        case 0: return base
+        case 1: return base &+ Int64(data.load(fromByteOffset: index, as: UInt8.self))
+        case 2:
+            return base &+ Int64(UInt16(littleEndian: data.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+        case 4:
+            return base &+ Int64(UInt32(littleEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
+        default:
+            return base
+                &+ Int64(
+                    bitPattern: UInt64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+                )
+        }
+    }
+}
+
 extension ColumnBlock {
     /// How many rows hold an integer in `low...high` (null rows count as 0, so callers use this only for
     /// blocks without nulls).

@@ -103,14 +103,12 @@ package final class Table {
 
     /// How each column's common values are read straight from a committed block, for the current layout.
     private var plainReads: [PlainRead] {
-        let keys = tree.layout.columnKeys
-        // (Comparing with the layout's own array, unchanged, is a pointer comparison.)
-        if let cached = plainReadCache, cached.columnKeys == keys { return cached.reads }
+        if let cached = plainReadCache, cached.layoutVersion == tree.layoutVersion { return cached.reads }
         let reads = spec.columns.map(PlainRead.init)
-        plainReadCache = (keys, reads)
+        plainReadCache = (tree.layoutVersion, reads)
         return reads
     }
-    private var plainReadCache: (columnKeys: [ColumnKey], reads: [PlainRead])?
+    private var plainReadCache: (layoutVersion: Int, reads: [PlainRead])?
 
     /// Calls `body` with the UTF-8 bytes of string column `column` of object `key` (nil for null); a committed
     /// value stored in its leaf is passed in place, not copied.

@@ -72,6 +72,8 @@ package final class ClusterTree {
 
     package private(set) var root: TreeNode?
     package private(set) var layout: LeafLayout
+    /// Counts layout changes: what was derived from one layout holds while this stays the same.
+    package private(set) var layoutVersion = 0
     package let context: TreeContext
     /// The rightmost dirty leaf and the inner nodes above it, while every node on that path is dirty:
     /// lets ascending inserts (the usual case: new object keys grow) skip the descent.
@@ -375,6 +377,7 @@ package final class ClusterTree {
     /// Changes the layout (mutation extensions only).
     func setLayout(_ layout: LeafLayout) {
         self.layout = layout
+        layoutVersion += 1
         cleanLeaves.removeAll()
         leafIndex = nil
     }
