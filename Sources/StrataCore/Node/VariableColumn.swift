@@ -77,6 +77,12 @@ package final class VariableColumn: ColumnStorage {
     }
 
     package func insert(_ cell: Cell, at index: Int) {
+        if index == count, case .bytes(let bytes) = cell {
+            data.append(contentsOf: bytes)
+            ends.append(data.count)
+            states.append(.inline)
+            return
+        }
         // An empty entry where the previous one ends, then its value.
         ends.insert(index == 0 ? 0 : ends[index - 1], at: index)
         states.insert(.inline, at: index)
