@@ -61,14 +61,16 @@ package struct SearchIndex {
     package func add(_ object: ObjectKey, for value: Value) throws {
         let hash = ValueCodec.indexHash(value)
         var keys = try candidates(hash: hash)
+        if keys.isEmpty {
+            // A new entry (every new primary key): its one key packed straight into the row.
+            let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
+            try tree.insert(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
+            return
+        }
         let position = keys.firstIndex { $0 > object } ?? keys.count
         precondition(position == 0 || keys[position - 1] != object, "object filed twice in an index")
         keys.insert(object, at: position)
-        if keys.count == 1 {
-            try tree.insert(hash, cells: [.bytes(ValueCodec.packKeys(keys))])
-        } else {
-            _ = try tree.set(hash, column: 0, to: .bytes(ValueCodec.packKeys(keys)))
-        }
+        _ = try tree.set(hash, column: 0, to: .bytes(ValueCodec.packKeys(keys)))
     }
 
     /// Removes `object` from under `value`.

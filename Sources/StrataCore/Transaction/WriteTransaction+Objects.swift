@@ -25,12 +25,7 @@ extension WriteTransaction {
         precondition(columns.count == values.count, "one value per column")
         let table = try self.table(tableKey)
         var row = [Value?](repeating: nil, count: table.spec.columns.count)
-        for (column, value) in zip(columns, values) {
-            guard let position = table.spec.position(of: column) else {
-                throw StorageError.schema("table \(table.name) has no column \(column)")
-            }
-            row[position] = value
-        }
+        for (column, value) in zip(columns, values) { row[try table.position(column)] = value }
         return try createObject(in: tableKey, row: row)
     }
 
@@ -48,17 +43,17 @@ extension WriteTransaction {
         var row: [Value] = []
         row.reserveCapacity(columns.count)
         var hasLinks = false
-        for position in columns.indices {
+        for (position, column) in columns.enumerated() {
             guard let value = given[position] else {
-                row.append(columns[position].defaultValue)
+                row.append(column.defaultValue)
                 continue
             }
-            guard columns[position].type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
-            let normalizedValue = normalized(value, for: columns[position])
-            try table.validate(normalizedValue, for: columns[position])
-            if columns[position].isLink {
+            guard column.type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
+            let normalizedValue = normalized(value, for: column)
+            try table.validate(normalizedValue, for: column)
+            if column.isLink {
                 hasLinks = true
-                try checkLinkTargets(normalizedValue, column: columns[position])
+                try checkLinkTargets(normalizedValue, column: column)
             }
             row.append(normalizedValue)
         }
