@@ -51,26 +51,13 @@ package func decodeColumnStorage(_ block: ColumnBlock, layout: PhysicalLayout) t
     guard block.kind == layout.kind, block.kind != .fixed || block.width == layout.width else {
         throw StorageError.corrupt("a column block of kind \(block.kind) does not match its column (\(layout.kind))")
     }
-    let storage = makeColumnStorage(layout)
-    switch storage {
-    case let column as IntegerColumn:
-        column.values = (0..<block.count).map { block.integer($0) }
-        if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
-    case let column as FloatColumn:
-        column.values = (0..<block.count).map { block.float($0) }
-        if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
-    case let column as DoubleColumn:
-        column.values = (0..<block.count).map { block.double($0) }
-        if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
-    case let column as FixedColumn:
-        column.bytes = Array(UnsafeRawBufferPointer(start: block.data, count: block.count * block.width))
-        if layout.nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
-    case is VariableColumn:
-        return try VariableColumn.decode(block, nullable: layout.nullable)
-    default:
-        preconditionFailure("unknown column storage")
+    switch layout.kind {
+    case .integer: return IntegerColumn.decode(block, nullable: layout.nullable)
+    case .float: return FloatColumn.decode(block, nullable: layout.nullable)
+    case .double: return DoubleColumn.decode(block, nullable: layout.nullable)
+    case .fixed: return FixedColumn.decode(block, width: layout.width, nullable: layout.nullable)
+    case .variable: return try VariableColumn.decode(block, nullable: layout.nullable)
     }
-    return storage
 }
 
 /// Appends the 8-byte block header.

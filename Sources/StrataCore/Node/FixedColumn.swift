@@ -3,8 +3,17 @@
 /// A mutable column of `width`-byte values.
 package final class FixedColumn: ColumnStorage {
     package let width: Int
-    package var bytes: [UInt8] = []
-    package var nulls: [Bool]?
+    // Only the column edits its storage (decoding included).
+    private var bytes: [UInt8] = []
+    private var nulls: [Bool]?
+
+    /// Decodes a committed fixed-width block (its kind and width already checked).
+    static func decode(_ block: ColumnBlock, width: Int, nullable: Bool) -> FixedColumn {
+        let column = FixedColumn(width: width, nullable: nullable)
+        column.bytes = Array(UnsafeRawBufferPointer(start: block.data, count: block.count * block.width))
+        if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+        return column
+    }
 
     init(width: Int, nullable: Bool) {
         precondition(width > 0 && width <= Int(UInt16.max))

@@ -2,8 +2,17 @@
 
 /// A mutable Float column.
 package final class FloatColumn: ColumnStorage {
-    package var values: [Float] = []
-    package var nulls: [Bool]?
+    // Only the column edits its storage (decoding included).
+    private var values: [Float] = []
+    private var nulls: [Bool]?
+
+    /// Decodes a committed float block (its kind already checked).
+    static func decode(_ block: ColumnBlock, nullable: Bool) -> FloatColumn {
+        let column = FloatColumn(nullable: nullable)
+        column.values = (0..<block.count).map { block.float($0) }
+        if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+        return column
+    }
 
     init(nullable: Bool) { nulls = nullable ? [] : nil }
 
@@ -75,8 +84,17 @@ package final class FloatColumn: ColumnStorage {
 
 /// A mutable Double column.
 package final class DoubleColumn: ColumnStorage {
-    package var values: [Double] = []
-    package var nulls: [Bool]?
+    // Only the column edits its storage (decoding included).
+    private var values: [Double] = []
+    private var nulls: [Bool]?
+
+    /// Decodes a committed double block (its kind already checked).
+    static func decode(_ block: ColumnBlock, nullable: Bool) -> DoubleColumn {
+        let column = DoubleColumn(nullable: nullable)
+        column.values = (0..<block.count).map { block.double($0) }
+        if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+        return column
+    }
 
     init(nullable: Bool) { nulls = nullable ? [] : nil }
 

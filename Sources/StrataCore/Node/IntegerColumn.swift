@@ -2,10 +2,20 @@
 
 /// A mutable integer column.
 package final class IntegerColumn: ColumnStorage {
-    package var values: [Int64] = []
-    package var nulls: [Bool]?
+    // Only the column edits its storage (decoding included).
+    private var values: [Int64] = []
+    private var nulls: [Bool]?
 
     init(nullable: Bool) { nulls = nullable ? [] : nil }
+
+    /// Decodes a committed integer block (its kind already checked).
+    static func decode(_ block: ColumnBlock, nullable: Bool) -> IntegerColumn {
+        let column = IntegerColumn(nullable: nullable)
+        let packed = block.packedIntegers
+        column.values = (0..<block.count).map { packed[$0] }
+        if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+        return column
+    }
 
     package var count: Int { values.count }
 
