@@ -43,7 +43,12 @@ final class ObjectBinding {
             object.binding = ObjectBinding(source: source, table: table, key: key)
             return object as! Element
         }
-        return makeObject(source: source, table: table, key: key) as! Element
+        let object = makeObject(source: source, table: table, key: key)
+        // The object is an instance of the table's class: when that is `Element` itself, no cast is needed.
+        if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
+            return unsafeBitCast(object, to: Element.self)
+        }
+        return object as! Element
     }
 
     var realm: Realm? {

@@ -353,6 +353,9 @@ public actor Realm {
             try? reader.table(table.tableKey).firstObject(table.column(primary), equalTo: value)
         }
         guard let found else { return nil }
+        if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
+            return ObjectBinding.makeElement(Element.self, source, table, found)
+        }
         return ObjectBinding.makeObject(source: source, table: table, key: found) as? Element
     }
 
