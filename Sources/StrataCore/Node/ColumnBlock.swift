@@ -105,18 +105,6 @@ package struct ColumnBlock {
         return Self.bit(nulls, index)
     }
 
-    /// A byte of row `index`'s entry (its packed value, or its offset for a variable entry): reading it brings
-    /// the entry's cache line in.
-    @inline(__always)
-    package func firstByte(of index: Int) -> UInt8 {
-        precondition(index >= 0 && index < count)
-        switch kind {
-        case .variable: return offsets!.load(fromByteOffset: index * 4, as: UInt8.self)
-        case .integer where width == 0: return 0
-        default: return data.load(fromByteOffset: index * width, as: UInt8.self)
-        }
-    }
-
     /// The integer at `index` (0 for null rows).
     @inline(__always)
     package func integer(_ index: Int) -> Int64 { PackedIntegers(data: data, width: width, base: base)[index] }

@@ -27,20 +27,6 @@ package final class CleanLeafColumns {
         slots = Array(repeating: .unparsed, count: columnCount)
     }
 
-    /// Written by `touch(row:layout:)` so that its loads are not optimized away.
-    private var touched: UInt8 = 0
-
-    /// Loads one byte of every column's entry in `row`, so that the cache misses of an object's properties
-    /// (each column lives in a block of its own) overlap instead of coming one property read at a time.
-    func touch(row: Int, layout: LeafLayout) {
-        var sum: UInt8 = 0
-        for position in slots.indices {
-            guard let block = try? block(position, layout: layout) else { continue }
-            sum &+= block.firstByte(of: row)
-        }
-        touched &+= sum
-    }
-
     /// The block of the column at `position` of `layout`, or nil if the leaf was written before the column
     /// existed (its rows read as the column's default).
     package func block(_ position: Int, layout: LeafLayout) throws -> ColumnBlock? {
