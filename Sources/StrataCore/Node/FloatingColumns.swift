@@ -76,7 +76,12 @@ package final class FloatColumn: ColumnStorage {
     package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         let hasNulls = nulls?.contains(true) ?? false
         appendBlockHeader(&writer, kind: .float, flags: hasNulls ? 1 : 0, extra: 0, count: values.count)
-        for value in values { writer.append(value.bitPattern) }
+        let values = self.values
+        writer.append(count: values.count * 4) { packed in
+            for (index, value) in values.enumerated() {
+                packed.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+            }
+        }
         writer.alignTo8()
         if hasNulls { appendBitmap(&writer, count: values.count) { self.nulls![$0] } }
     }
@@ -164,7 +169,12 @@ package final class DoubleColumn: ColumnStorage {
     package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         let hasNulls = nulls?.contains(true) ?? false
         appendBlockHeader(&writer, kind: .double, flags: hasNulls ? 1 : 0, extra: 0, count: values.count)
-        for value in values { writer.append(value.bitPattern) }
+        let values = self.values
+        writer.append(count: values.count * 8) { packed in
+            for (index, value) in values.enumerated() {
+                packed.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: index * 8, as: UInt64.self)
+            }
+        }
         writer.alignTo8()
         if hasNulls { appendBitmap(&writer, count: values.count) { self.nulls![$0] } }
     }

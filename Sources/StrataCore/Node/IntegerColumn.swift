@@ -11,8 +11,7 @@ package final class IntegerColumn: ColumnStorage {
     /// Decodes a committed integer block (its kind already checked).
     static func decode(_ block: ColumnBlock, nullable: Bool) -> IntegerColumn {
         let column = IntegerColumn(nullable: nullable)
-        let packed = block.packedIntegers
-        column.values = (0..<block.count).map { packed[$0] }
+        column.values = block.integers()
         if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
         return column
     }
@@ -86,11 +85,19 @@ package final class IntegerColumn: ColumnStorage {
 
     /// Encodes integers with the narrowest width that holds `max - min`.
     static func encode(_ values: [Int64], nulls: [Bool]?, into writer: inout ByteWriter) throws {
+        let hasNulls = nulls?.contains(true) ?? false
         var low = Int64.max
         var high = Int64.min
-        for (index, value) in values.enumerated() where nulls?[index] != true {
-            low = min(low, value)
-            high = max(high, value)
+        if hasNulls, let nulls {
+            for (value, isNull) in zip(values, nulls) where !isNull {
+                low = min(low, value)
+                high = max(high, value)
+            }
+        } else {
+            for value in values {
+                low = min(low, value)
+                high = max(high, value)
+            }
         }
         if low > high { (low, high) = (0, 0) }
         let span = UInt64(bitPattern: high &- low)
@@ -106,29 +113,43 @@ package final class IntegerColumn: ColumnStorage {
         } else {
             width = 8
         }
-        // A subtraction that overflows (span beyond Int64) is still exact modulo 2^64 at width 8.
-        let hasNulls = nulls?.contains(true) ?? false
         appendBlockHeader(&writer, kind: .integer, flags: hasNulls ? 1 : 0, extra: width, count: values.count)
         writer.append(low)
-        let nullAt: (Int) -> Bool = { nulls?[$0] == true }
-        switch width {
-        case 0: break
-        case 1:
-            for (i, value) in values.enumerated() {
-                writer.append(nullAt(i) ? 0 : UInt8(truncatingIfNeeded: value &- low))
+        writer.append(count: values.count * width) { packed in
+            values.withUnsafeBufferPointer { values in
+                switch width {
+                case 0: break
+                case 1: pack(values, low, UInt8.self, into: packed)
+                case 2: pack(values, low, UInt16.self, into: packed)
+                case 4: pack(values, low, UInt32.self, into: packed)
+                default: pack(values, low, UInt64.self, into: packed)
+                }
             }
-        case 2:
-            for (i, value) in values.enumerated() {
-                writer.append(nullAt(i) ? 0 : UInt16(truncatingIfNeeded: value &- low))
+            // A null row packs as 0 (its value is not part of the block's range).
+            if hasNulls, let nulls {
+                for (index, isNull) in nulls.enumerated() where isNull {
+                    for byte in 0..<width { packed[index * width + byte] = 0 }
+                }
             }
-        case 4:
-            for (i, value) in values.enumerated() {
-                writer.append(nullAt(i) ? 0 : UInt32(truncatingIfNeeded: value &- low))
-            }
-        default:
-            for (i, value) in values.enumerated() { writer.append(nullAt(i) ? 0 : UInt64(bitPattern: value &- low)) }
         }
         writer.alignTo8()
         if hasNulls { appendBitmap(&writer, count: values.count) { nulls![$0] } }
+    }
+
+    /// Packs `value - low` of every value into `Raw`-sized little-endian slots (a subtraction that overflows,
+    /// a span beyond Int64, is still exact modulo 2^64 at width 8).
+    @inline(__always)
+    private static func pack<Raw: FixedWidthInteger & UnsignedInteger>(
+        _ values: UnsafeBufferPointer<Int64>,
+        _ low: Int64,
+        _: Raw.Type,
+        into packed: UnsafeMutableRawBufferPointer
+    ) {
+        let size = MemoryLayout<Raw>.size
+        precondition(packed.count == values.count * size)
+        for index in values.indices {
+            let raw = Raw(truncatingIfNeeded: UInt64(bitPattern: values[index] &- low))
+            packed.storeBytes(of: raw.littleEndian, toByteOffset: index * size, as: Raw.self)
+        }
     }
 }

@@ -50,6 +50,18 @@ extension ColumnBlock {
         }
     }
 
+    /// Every row's integer (a null row's as stored), with the packed width chosen once for the whole block.
+    package func integers() -> [Int64] {
+        precondition(kind == .integer)
+        switch width {
+        case 0: return Array(repeating: base, count: count)
+        case 1: return unpacked(UInt8.self)
+        case 2: return unpacked(UInt16.self)
+        case 4: return unpacked(UInt32.self)
+        default: return unpacked(UInt64.self)
+        }
+    }
+
     /// The lowest and highest value of a block without nulls, or nil for an empty block.
     package func integerBounds() -> (low: Int64, high: Int64)? {
         precondition(nulls == nil, "integerBounds over a block with nulls")
@@ -90,6 +102,13 @@ extension ColumnBlock {
     @inline(__always)
     private func packed<Raw: FixedWidthInteger>(_: Raw.Type, _ index: Int) -> Raw {
         Raw(littleEndian: data.loadUnaligned(fromByteOffset: index * MemoryLayout<Raw>.size, as: Raw.self))
+    }
+
+    private func unpacked<Raw: FixedWidthInteger & UnsignedInteger>(_: Raw.Type) -> [Int64] {
+        Array(unsafeUninitializedCapacity: count) { values, initialized in
+            for index in 0..<count { values[index] = base &+ Int64(truncatingIfNeeded: packed(Raw.self, index)) }
+            initialized = count
+        }
     }
 
     private func countPacked<Raw: FixedWidthInteger & UnsignedInteger>(

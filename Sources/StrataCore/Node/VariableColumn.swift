@@ -124,20 +124,27 @@ package final class VariableColumn: ColumnStorage {
 
     package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         // Long inline values move to blob nodes first; they stay external in memory too.
-        for index in states.indices where states[index] == .inline && range(index).count > Blob.inlineLimit {
+        let (states, ends) = (self.states, self.ends)
+        let long = states.indices.filter { index in
+            states[index] == .inline && ends[index] - (index == 0 ? 0 : ends[index - 1]) > Blob.inlineLimit
+        }
+        for index in long {
             let blob = try Blob.write(Array(data[range(index)]), to: sink)
             var reference = ByteWriter(capacity: 16)
             reference.append(blob.ref.offset)
             reference.append(blob.length)
             replace(index, with: reference.take(), state: .external)
         }
-        let hasNulls = states.contains(.null)
-        let hasExternals = states.contains(.external)
+        let hasNulls = self.states.contains(.null)
+        let hasExternals = self.states.contains(.external)
         let flags: UInt8 = (hasNulls ? 1 : 0) | (hasExternals ? 2 : 0)
         appendBlockHeader(&writer, kind: .variable, flags: flags, extra: 0, count: count)
         precondition(data.count <= Int(UInt32.max), "a leaf's inline values exceed 4 GiB")
-        writer.append(UInt32(0))
-        for end in ends { writer.append(UInt32(end)) }
+        writer.append(count: (count + 1) * 4) { [ends = self.ends] offsets in
+            for (index, end) in ends.enumerated() {
+                offsets.storeBytes(of: UInt32(end).littleEndian, toByteOffset: index * 4 + 4, as: UInt32.self)
+            }
+        }
         writer.alignTo8()
         writer.append(bytes: data)
         writer.alignTo8()
@@ -149,19 +156,48 @@ package final class VariableColumn: ColumnStorage {
     /// block was written) becomes an empty value.
     static func decode(_ block: ColumnBlock, nullable: Bool) throws -> VariableColumn {
         let column = VariableColumn(nullable: nullable)
-        column.data.reserveCapacity(block.variableDataCount)
-        column.ends.reserveCapacity(block.count)
-        column.states.reserveCapacity(block.count)
-        for index in 0..<block.count {
-            if block.isNull(index) {
-                column.append(UnsafeRawBufferPointer(start: nil, count: 0), state: nullable ? .null : .inline)
-            } else if block.isExternal(index) {
-                _ = try block.blobRef(index)  // checks the reference
-                column.append(try block.variableBytes(index), state: .external)
-            } else {
-                column.append(try block.variableBytes(index), state: .inline)
+        let count = block.count
+        // Built in locals and stored once: a class's arrays are checked for exclusive access on every use.
+        var data: [UInt8] = []
+        var ends: [Int] = []
+        var states: [State] = []
+        ends.reserveCapacity(count)
+        if block.nulls == nil, block.externals == nil, let offsets = block.offsets,
+            count == 0 || UInt32(littleEndian: offsets.loadUnaligned(as: UInt32.self)) == 0
+        {
+            // Only inline values, back to back from the start of the data: the bytes copy in one piece.
+            var previous = 0
+            for index in 0..<count {
+                let end = Int(
+                    UInt32(littleEndian: offsets.loadUnaligned(fromByteOffset: index * 4 + 4, as: UInt32.self))
+                )
+                guard previous <= end, end <= block.variableDataCount else {
+                    throw StorageError.corrupt("a variable column's offsets are out of order")
+                }
+                ends.append(end)
+                previous = end
+            }
+            data = Array(UnsafeRawBufferPointer(start: block.data, count: previous))
+            states = Array(repeating: .inline, count: count)
+        } else {
+            data.reserveCapacity(block.variableDataCount)
+            states.reserveCapacity(count)
+            for index in 0..<count {
+                let state: State
+                if block.isNull(index) {
+                    state = nullable ? .null : .inline
+                } else {
+                    state = block.isExternal(index) ? .external : .inline
+                    if state == .external { _ = try block.blobRef(index) }  // checks the reference
+                    data.append(contentsOf: try block.variableBytes(index))
+                }
+                ends.append(data.count)
+                states.append(state)
             }
         }
+        column.data = data
+        column.ends = ends
+        column.states = states
         return column
     }
 }

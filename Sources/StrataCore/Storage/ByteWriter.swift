@@ -47,6 +47,14 @@ package struct ByteWriter {
         bytes.append(contentsOf: repeatElement(0, count: count))
     }
 
+    /// Appends `count` bytes that `fill` writes in place (they start zeroed): a whole column packed in one
+    /// pass instead of one value at a time.
+    package mutating func append(count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+    }
+
     /// Overwrites an integer written earlier at `offset`.
     package mutating func patch<T: FixedWidthInteger>(_ value: T, at offset: Int) {
         withUnsafeBytes(of: value.littleEndian) { source in

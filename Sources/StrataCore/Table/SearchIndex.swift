@@ -37,6 +37,17 @@ package struct SearchIndex {
         } ?? nil
     }
 
+    /// Whether an object other than `except` is filed under `hash`, without building the list of them.
+    package func hasObject(hash: Int64, except: ObjectKey?) throws -> Bool {
+        try withEntry(hash) { raw -> Bool in
+            guard raw.count % 8 == 0 else { throw StorageError.corrupt("packed keys of \(raw.count) bytes") }
+            guard let except else { return raw.count > 0 }
+            return stride(from: 0, to: raw.count, by: 8).contains { offset in
+                Int64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self)) != except.rawValue
+            }
+        } ?? false
+    }
+
     /// Calls `body` with the packed keys filed under `hash` (nil if there is no entry). A committed entry is
     /// read where it lies, without copying its bytes out first.
     private func withEntry<Result>(_ hash: Int64, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result? {

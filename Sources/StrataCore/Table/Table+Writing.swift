@@ -39,8 +39,13 @@ extension Table {
     /// Throws `duplicateKey` if a unique `column` already holds `value` in an object other than `except`.
     package func checkUnique(_ column: ColumnSpec, _ value: Value, except: ObjectKey?) throws {
         guard column.unique else { return }
-        let holders = try find(column.key, equalTo: value).filter { $0 != except }
-        if !holders.isEmpty {
+        let taken: Bool
+        if let index = try index(column.key), ValueCodec.indexHashIsExact(value, in: column) {
+            taken = try index.hasObject(hash: ValueCodec.indexHash(value), except: except)
+        } else {
+            taken = try find(column.key, equalTo: value).contains { $0 != except }
+        }
+        if taken {
             throw StorageError.duplicateKey(table: spec.name, column: column.name, value: value.description)
         }
     }
@@ -52,7 +57,12 @@ extension Table {
         let columns = spec.columns
         try tree.insert(key.rawValue) { leaf, index in
             for position in columns.indices {
-                leaf.columns[position].insert(ValueCodec.cell(for: values[position], in: columns[position]), at: index)
+                let cell = ValueCodec.cell(
+                    for: values[position],
+                    type: columns[position].type,
+                    collection: columns[position].collection
+                )
+                leaf.columns[position].insert(cell, at: index)
             }
         }
         for position in columns.indices where columns[position].indexed {
@@ -64,16 +74,26 @@ extension Table {
 
     /// Replaces one value (already validated), moving the object between index entries.
     package func setValue(_ key: ObjectKey, _ column: ColumnKey, _ value: Value) throws {
-        let position = try position(column)
-        let spec = self.spec.columns[position]
-        if spec.indexed {
+        try setValue(key, position: position(column), value)
+    }
+
+    /// Sets the column at `position` (see ``position(_:)``) of an object (already validated), refiling it
+    /// in the column's index.
+    package func setValue(_ key: ObjectKey, position: Int, _ value: Value) throws {
+        if spec.columns[position].indexed {
+            let column = spec.columns[position].key
             let old = try self.value(key, column)
             if old != value {
                 try index(column)!.remove(key, for: old)
                 try index(column)!.add(key, for: value)
             }
         }
-        guard try tree.set(key.rawValue, column: position, to: ValueCodec.cell(for: value, in: spec)) else {
+        let cell = ValueCodec.cell(
+            for: value,
+            type: spec.columns[position].type,
+            collection: spec.columns[position].collection
+        )
+        guard try tree.set(key.rawValue, column: position, to: cell) else {
             throw StorageError.schema("table \(self.spec.name) has no object \(key)")
         }
     }

@@ -13,7 +13,8 @@ package final class Table {
     package internal(set) var spec: TableSpec
     package let tree: ClusterTree
     package let context: TreeContext
-    private var indexCache: [ColumnKey: SearchIndex] = [:]
+    /// The indexes opened so far (a table has few: a short list beats hashing on every insert).
+    private var indexCache: [(column: ColumnKey, index: SearchIndex)] = []
     /// Aggregates already computed, kept only in read transactions (ColumnAggregate.swift).
     var aggregateCache: [AggregateKey: Value] = [:]
 
@@ -188,16 +189,16 @@ package final class Table {
 
     /// The index of `column`, if it has one.
     package func index(_ column: ColumnKey) throws -> SearchIndex? {
-        if let index = indexCache[column] { return index }
+        if let cached = indexCache.first(where: { $0.column == column }) { return cached.index }
         let spec = try self.column(column)
         guard spec.indexed else { return nil }
         let index = SearchIndex(root: spec.indexRoot, context: context)
-        indexCache[column] = index
+        indexCache.append((column, index))
         return index
     }
 
     /// Forgets the cached index of `column` (after the index is dropped or rebuilt).
-    func dropCachedIndex(_ column: ColumnKey) { indexCache[column] = nil }
+    func dropCachedIndex(_ column: ColumnKey) { indexCache.removeAll { $0.column == column } }
 
     /// The first object whose `column` equals `value` (a primary key's object), if any.
     package func firstObject(_ column: ColumnKey, equalTo value: Value) throws -> ObjectKey? {

@@ -139,30 +139,36 @@ package enum ValueCodec {
 
     /// The cell storing `value` in `column`. The value must already be validated for the column.
     package static func cell(for value: Value, in column: ColumnSpec) -> Cell {
-        if column.type == .backlink {
+        cell(for: value, type: column.type, collection: column.collection)
+    }
+
+    /// The cell that stores `value` in a column of `type` and `collection` kind (without copying the
+    /// column's spec, for callers that encode a row at a time).
+    package static func cell(for value: Value, type: ValueType, collection: CollectionKind) -> Cell {
+        if type == .backlink {
             guard case .list(let elements) = value else { preconditionFailure("backlinks are a list of links") }
             return .bytes(
                 packKeys(elements.map { if case .link(let key) = $0 { return key } else { preconditionFailure() } })
             )
         }
-        if column.collection != .single { return .bytes(encode(value)) }
+        if collection != .single { return .bytes(encode(value)) }
         switch value {
-        case .null: return column.type == .mixed ? .null : .null
-        case .int(let v): return column.type == .mixed ? .bytes(encode(value)) : .int(v)
-        case .bool(let v): return column.type == .mixed ? .bytes(encode(value)) : .int(v ? 1 : 0)
-        case .float(let v): return column.type == .mixed ? .bytes(encode(value)) : .float(v)
-        case .double(let v): return column.type == .mixed ? .bytes(encode(value)) : .double(v)
-        case .string(let v): return column.type == .mixed ? .bytes(encode(value)) : .bytes(Array(v.utf8))
-        case .binary(let v): return column.type == .mixed ? .bytes(encode(value)) : .bytes(v)
+        case .null: return .null
+        case .int(let v): return type == .mixed ? .bytes(encode(value)) : .int(v)
+        case .bool(let v): return type == .mixed ? .bytes(encode(value)) : .int(v ? 1 : 0)
+        case .float(let v): return type == .mixed ? .bytes(encode(value)) : .float(v)
+        case .double(let v): return type == .mixed ? .bytes(encode(value)) : .double(v)
+        case .string(let v): return type == .mixed ? .bytes(encode(value)) : .bytes(Array(v.utf8))
+        case .binary(let v): return type == .mixed ? .bytes(encode(value)) : .bytes(v)
         case .timestamp(let v):
-            if column.type == .mixed { return .bytes(encode(value)) }
+            if type == .mixed { return .bytes(encode(value)) }
             var writer = ByteWriter(capacity: 12)
             writer.append(v.seconds)
             writer.append(v.nanoseconds)
             return .bytes(writer.take())
         case .decimal128(let v), .objectId(let v), .uuid(let v):
-            return column.type == .mixed ? .bytes(encode(value)) : .bytes(v)
-        case .link(let key): return column.type == .mixed ? .bytes(encode(value)) : .int(key.rawValue)
+            return type == .mixed ? .bytes(encode(value)) : .bytes(v)
+        case .link(let key): return type == .mixed ? .bytes(encode(value)) : .int(key.rawValue)
         case .typedLink, .list, .dictionary: return .bytes(encode(value))
         }
     }

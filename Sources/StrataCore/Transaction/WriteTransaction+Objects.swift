@@ -75,7 +75,8 @@ extension WriteTransaction {
     /// Sets one value of an object.
     package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, object key: ObjectKey) throws {
         let table = try self.table(tableKey)
-        let spec = try table.column(column)
+        let position = try table.position(column)
+        let spec = table.spec.columns[position]
         guard spec.type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
         // (A missing object is reported by the first read below, or by setValue, before anything changes.)
         let value = normalized(value, for: spec)
@@ -88,7 +89,7 @@ extension WriteTransaction {
             for target in multisetDifference(old, new) { try removeBacklink(from: tableKey, column, key, to: target) }
             for target in multisetDifference(new, old) { try addBacklink(from: tableKey, column, key, to: target) }
         }
-        try table.setValue(key, column, value)
+        try table.setValue(key, position: position, value)
         record(tableKey) { $0.modify(key, column) }
     }
 
