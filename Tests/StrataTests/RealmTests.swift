@@ -2,6 +2,8 @@ import Foundation
 import Strata
 import Testing
 
+import struct StrataCore.SeededGenerator
+
 @Suite("Realm: open, write, read, CRUD")
 struct RealmTests {
     @Test("Objects added in a write are read back, counted and iterated")
@@ -163,5 +165,51 @@ struct RealmTests {
         }
         #expect(try Realm.deleteFiles(for: configuration))
         #expect(!FileManager.default.fileExists(atPath: configuration.fileURL!.path))
+    }
+
+    @Test(
+        "Reading and writing properties object by object, with objects added and deleted between, agrees with a model"
+    )
+    func propertyWritesInLoopsAgreeWithAModel() async throws {
+        let seed: UInt64 = 0x5EED_0B1E
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in
+            for index in 0..<700 { try realm.add(Dog(value: ["name": "dog \(index)", "age": index])) }
+        }
+        for round in 0..<6 {
+            let expected = try await realm.write { realm -> [String: Int] in
+                var random = SeededGenerator(seed: seed &+ UInt64(round))
+                var model: [String: Int] = [:]
+                for dog in realm.objects(Dog.self) { model[dog.name] = dog.age }
+                for step in 0..<2_000 {
+                    let dogs = realm.objects(Dog.self)
+                    let dog = dogs[Int(random.next() % UInt64(dogs.count))]
+                    #expect(model[dog.name] == dog.age, "round \(round) step \(step)")
+                    switch random.next() % 10 {
+                    case 0:
+                        model[dog.name] = nil
+                        try realm.delete(dog)
+                    case 1:
+                        let name = "new \(round).\(step)"
+                        try realm.add(Dog(value: ["name": name, "age": step]))
+                        model[name] = step
+                    case 2:
+                        // A rename (a string written in place) followed by an age change.
+                        model[dog.name] = nil
+                        dog.name += "'"
+                        dog.age += 1
+                        model[dog.name] = dog.age
+                    default:
+                        dog.age += 1
+                        model[dog.name] = dog.age
+                    }
+                }
+                return model
+            }
+            let stored = await realm.read { realm in
+                Dictionary(uniqueKeysWithValues: realm.objects(Dog.self).map { ($0.name, $0.age) })
+            }
+            #expect(stored == expected, "round \(round)")
+        }
     }
 }

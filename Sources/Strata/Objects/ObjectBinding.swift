@@ -155,6 +155,18 @@ final class ObjectBinding {
     private func setPlain(_ index: Int, _ newValue: StrataCore.Value) {
         let (_, state) = writableState(index)
         do {
+            // A row found in this version (the usual read-then-write of a property) is written in place
+            // when the engine can; the row stays where it is, so it is still found for the next version.
+            if let (generation, rows, location) = row, generation == state.generation,
+                let write = state.writeTransaction,
+                try realmErrors({
+                    try write.setInPlace(newValue, of: table.column(index), in: rows, object: key, at: location)
+                })
+            {
+                state.generation += 1
+                row = (state.generation, rows, location)
+                return
+            }
             try state.setPlain(newValue, of: self, column: table.column(index))
         } catch {
             preconditionFailure("\(error)")

@@ -11,6 +11,8 @@ package struct RowLocation {
 
     let leaf: Leaf
     let row: Int
+    /// The tree's `shapeVersion` when the row was found.
+    let shapeVersion: Int
 }
 
 /// How a column's non-null values are read straight from a committed block, without building a `Cell`:

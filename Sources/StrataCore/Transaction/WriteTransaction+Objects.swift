@@ -72,6 +72,35 @@ extension WriteTransaction {
         return key
     }
 
+    /// Sets one value of an object whose row is at `location` (from `table.locate` in this transaction), in
+    /// place, when it can be: a single unindexed, non-unique value that holds no link, in a leaf this
+    /// transaction already copied, with the tree unchanged in shape since the row was found. Returns false,
+    /// changing nothing, otherwise (the caller then uses ``set(_:of:in:object:)``). This is the common
+    /// property write of a loop over objects, without the general path's lookups.
+    package func setInPlace(
+        _ value: Value,
+        of column: ColumnKey,
+        in table: Table,
+        object key: ObjectKey,
+        at location: RowLocation
+    ) throws -> Bool {
+        try checkActive()
+        guard table.context === context, case .dirty(let leaf) = location.leaf,
+            location.shapeVersion == table.tree.shapeVersion,
+            location.row < leaf.count, leaf.keys[location.row] == key.rawValue,
+            let position = table.tree.layout.columnKeys.firstIndex(of: column)
+        else { return false }
+        let spec = table.spec.columns[position]
+        guard spec.collection == .single, !spec.isLink, !spec.indexed, !spec.unique,
+            spec.type != .backlink, spec.type != .mixed
+        else { return false }
+        try table.validate(value, for: spec)
+        let cell = ValueCodec.cell(for: value, type: spec.type, collection: .single)
+        if let blob = leaf.columns[position].set(cell, at: location.row) { context.release(blob) }
+        record(table.key) { $0.modify(key, column) }
+        return true
+    }
+
     /// Sets one value of an object.
     package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, object key: ObjectKey) throws {
         let table = try self.table(tableKey)
@@ -231,9 +260,5 @@ extension WriteTransaction {
         default: return
         }
         try set(new, of: spec.key, in: originTable, object: origin)
-    }
-
-    func record(_ table: TableKey, _ change: (inout TableChanges) -> Void) {
-        change(&changes.tables[table, default: TableChanges()])
     }
 }

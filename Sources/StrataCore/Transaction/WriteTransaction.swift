@@ -22,7 +22,21 @@ package final class WriteTransaction: TransactionReading {
     }
     /// The table `table(_:)` returned last: object-at-a-time work asks for the same table again and again.
     private var lastTable: (key: TableKey, table: Table)?
-    package internal(set) var changes: ChangeSet
+    /// What the transaction changed, per table.
+    package internal(set) var changes: ChangeSet {
+        get {
+            fileOpenTableChanges()
+            return filedChanges
+        }
+        set {
+            openTableChanges = nil
+            filedChanges = newValue
+        }
+    }
+    private var filedChanges: ChangeSet
+    /// The changes of the table written last, kept out of `filedChanges` while writes go to it: filing each
+    /// change would hash the table's key every time.
+    private var openTableChanges: (table: TableKey, changes: TableChanges)?
     var phase = Phase.active
 
     init(database: Database, base: Snapshot, freeSpace: FreeSpace) {
@@ -31,7 +45,23 @@ package final class WriteTransaction: TransactionReading {
         baseFreeSpace = freeSpace
         context = TreeContext(reader: base.reader, writable: true)
         catalog = base.catalog
-        changes = ChangeSet(version: base.version + 1)
+        filedChanges = ChangeSet(version: base.version + 1)
+    }
+
+    /// Records a change to `table`'s objects.
+    func record(_ table: TableKey, _ change: (inout TableChanges) -> Void) {
+        if openTableChanges?.table != table {
+            fileOpenTableChanges()
+            // Taken out of the filed set, so that appending to it copies nothing.
+            openTableChanges = (table, filedChanges.tables.removeValue(forKey: table) ?? TableChanges())
+        }
+        change(&openTableChanges!.changes)
+    }
+
+    private func fileOpenTableChanges() {
+        guard let (table, changes) = openTableChanges else { return }
+        openTableChanges = nil
+        filedChanges.tables[table] = changes
     }
 
     deinit {

@@ -30,7 +30,7 @@ extension ClusterTree {
 
     /// Inserts a key whose row is filled in by `fill(leaf, index)`.
     package func insert(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws {
-        leafCursor = nil
+        shapeChanged()
         // Fast path: a key above every other key goes straight into the rightmost leaf.
         if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last,
             cursor.leaf.count < Self.maxLeafCount
@@ -132,7 +132,7 @@ extension ClusterTree {
             return true
         }
         guard try contains(key), let root else { return false }
-        leafCursor = nil
+        shapeChanged()
         let node = try makeDirty(root)
         if case .clean = root { setRoot(node) }
         var current = node
@@ -165,7 +165,7 @@ extension ClusterTree {
     package func remove(_ key: Int64) throws -> Bool {
         guard try contains(key), let root else { return false }
         appendCursor = nil
-        leafCursor = nil
+        shapeChanged()
         let node = try remove(key, from: root)
         switch node {
         case .leaf(let leaf) where leaf.count == 0:
@@ -285,7 +285,7 @@ extension ClusterTree {
     package func changeLayout(to newLayout: LeafLayout) {
         let old = layout
         appendCursor = nil
-        leafCursor = nil
+        shapeChanged()
         setLayout(newLayout)
         guard let root else { return }
         convert(root, from: old, to: newLayout)

@@ -83,6 +83,9 @@ package final class ClusterTree {
     /// descent. Every mutation but `update` (which changes no shape and replaces the cursor with the dirty
     /// leaf it edits) clears it.
     var leafCursor: LeafCursor?
+    /// Counts changes of shape (rows inserted, removed or moved, leaves copied for writing, layouts
+    /// changed): a row location handed out at one count is still good while the count stays the same.
+    package private(set) var shapeVersion = 0
     /// The flat list of leaves, for a committed tree in a read-only transaction (see `leafIndexForLookup`).
     private var leafIndex: LeafIndex?
     /// Descents made so far without a leaf index.
@@ -151,12 +154,12 @@ package final class ClusterTree {
     package func locateRow(_ key: Int64) throws -> RowLocation? {
         if let leafIndex {
             let leaf = try leafIndex.leaf(for: key)
-            return leaf.view.find(key).map { RowLocation(leaf: .clean(leaf), row: $0) }
+            return leaf.view.find(key).map { RowLocation(leaf: .clean(leaf), row: $0, shapeVersion: shapeVersion) }
         }
         guard let (leaf, row) = try locate(key) else { return nil }
         switch leaf {
-        case .clean(let view): return RowLocation(leaf: .clean(columns(of: view)), row: row)
-        case .dirty(let leaf): return RowLocation(leaf: .dirty(leaf), row: row)
+        case .clean(let view): return RowLocation(leaf: .clean(columns(of: view)), row: row, shapeVersion: shapeVersion)
+        case .dirty(let leaf): return RowLocation(leaf: .dirty(leaf), row: row, shapeVersion: shapeVersion)
         }
     }
 
@@ -370,12 +373,19 @@ package final class ClusterTree {
         if node == nil { rootWasCleared = true }
         root = node
         appendCursor = nil
-        leafCursor = nil
+        shapeChanged()
         leafIndex = nil
+    }
+
+    /// Forgets what a change of shape makes stale: the leaf cursor and every row location handed out.
+    func shapeChanged() {
+        leafCursor = nil
+        shapeVersion &+= 1
     }
 
     /// Changes the layout (mutation extensions only).
     func setLayout(_ layout: LeafLayout) {
+        shapeChanged()
         self.layout = layout
         layoutVersion += 1
         cleanLeaves.removeAll()
