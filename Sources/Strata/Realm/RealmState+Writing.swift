@@ -61,12 +61,7 @@ extension RealmState {
         row.reserveCapacity(table.plainProperties.count)
         for property in table.plainProperties { row.append(try engineValue(property)) }
         // Links and collections are set once the object exists; their values are read before it is bound.
-        let linked = properties.compactMap { property -> (PropertyInfo, Any)? in
-            guard !property.typeInfo.isLinkingObjects,
-                property.typeInfo.type == .object || property.typeInfo.collection != .single
-            else { return nil }
-            return (property, property.read(object))
-        }
+        let linked = table.linkedProperties.map { (properties[$0], properties[$0].read(object)) }
         let key: ObjectKey
         do {
             key = try write.createObject(in: table.tableKey, columns: table.plainColumns, values: row)

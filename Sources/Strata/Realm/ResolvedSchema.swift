@@ -31,6 +31,10 @@ final class ResolvedTable: @unchecked Sendable {
         scalarPositions = positions
         plainProperties = scalarProperties.filter { info.properties[$0].typeInfo.type != .object }
         plainColumns = plainProperties.map { columns[$0]! }
+        linkedProperties = info.properties.indices.filter { index in
+            let type = info.properties[index].typeInfo
+            return !type.isLinkingObjects && (type.type == .object || type.collection != .single)
+        }
     }
 
     /// The properties holding one value each (not collections), read together when an object is first read.
@@ -43,6 +47,8 @@ final class ResolvedTable: @unchecked Sendable {
     let plainProperties: [Int]
     /// Their columns.
     let plainColumns: [ColumnKey]
+    /// The links and collections: what is set once a new object exists.
+    let linkedProperties: [Int]
 
     var className: String { info.className }
 

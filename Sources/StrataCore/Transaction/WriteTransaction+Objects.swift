@@ -24,6 +24,10 @@ extension WriteTransaction {
     package func createObject(in tableKey: TableKey, columns: [ColumnKey], values: [Value]) throws -> ObjectKey {
         precondition(columns.count == values.count, "one value per column")
         let table = try self.table(tableKey)
+        // Every column in the table's order (what a model without links gives): the values are the row.
+        if columns == table.tree.layout.columnKeys {
+            return try createObject(in: table) { values[$0] }
+        }
         var row = [Value?](repeating: nil, count: table.spec.columns.count)
         for (column, value) in zip(columns, values) { row[try table.position(column)] = value }
         return try createObject(in: tableKey, row: row)
@@ -33,18 +37,24 @@ extension WriteTransaction {
     @discardableResult
     package func createObject(in tableKey: TableKey, row given: [Value?]) throws -> ObjectKey {
         let table = try self.table(tableKey)
-        let columns = table.spec.columns
-        guard given.count == columns.count else {
+        guard given.count == table.spec.columns.count else {
             throw StorageError.schema(
-                "table \(table.name) has \(columns.count) columns, \(given.count) values were given"
+                "table \(table.name) has \(table.spec.columns.count) columns, \(given.count) values were given"
             )
         }
+        return try createObject(in: table) { given[$0] }
+    }
+
+    /// Creates an object of `table` with `given(position)` in each column (nil: the column's default).
+    private func createObject(in table: Table, given: (Int) -> Value?) throws -> ObjectKey {
+        let tableKey = table.key
+        let columns = table.spec.columns
         let key = ObjectKey(table.spec.nextObjectKey)
         var row: [Value] = []
         row.reserveCapacity(columns.count)
         var hasLinks = false
         for (position, column) in columns.enumerated() {
-            guard let value = given[position] else {
+            guard let value = given(position) else {
                 row.append(column.defaultValue)
                 continue
             }
