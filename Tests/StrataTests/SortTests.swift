@@ -10,7 +10,9 @@ struct SortTests {
     private static func randomName(_ random: inout SeededGenerator) -> String? {
         if random.next() % 8 == 0 { return nil }
         let alphabet = Array("aAbBzZ09 -_.")
-        return String((0..<Int(random.next() % 5)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        // Now and then a name long enough to be stored outside its leaf.
+        let length = random.next() % 40 == 0 ? 1_100 + Int(random.next() % 3) : Int(random.next() % 5)
+        return String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
     }
 
     /// The expected order of `names` (insertion order = key order): nulls first ascending, the collation,
@@ -34,6 +36,16 @@ struct SortTests {
             let sorted = realm.objects(AllTypes.self).sorted(byKeyPath: "optionalString", ascending: ascending)
             let actual = sorted.map(\.int)
             #expect(actual == Self.expected(names, ascending: ascending), "\(context), ascending \(ascending)")
+            // A filtered share of the objects (a large one, read leaf by leaf, and a few, looked up one by one)
+            // sorts the same way among themselves.
+            for threshold in [names.count / 3, names.count - 5] {
+                let filtered = realm.objects(AllTypes.self).filter("int >= %@", threshold)
+                    .sorted(byKeyPath: "optionalString", ascending: ascending)
+                #expect(
+                    filtered.map(\.int) == Self.expected(names, ascending: ascending).filter { $0 >= threshold },
+                    "\(context), filtered from \(threshold), ascending \(ascending)"
+                )
+            }
         }
     }
 

@@ -93,6 +93,11 @@ package struct QueryEvaluator {
         let table = try reading.table(path.finalTable)
         var binary = BinaryKeys()
         binary.offsets.reserveCapacity(keys.count + 1)
+        // More than a few objects in key order (a filter's result): one walk over the leaves beats a lookup per
+        // key as soon as about one object in 64 is sorted.
+        if keys.count > 1, keys.count * 64 >= table.count, zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) {
+            return try table.forEachStringBytes(ofAscending: keys, column) { binary.append(utf8: $0) } ? binary : nil
+        }
         for key in keys {
             guard try table.withStringBytes(key, column, { binary.append(utf8: $0) }) else { return nil }
         }
