@@ -90,7 +90,7 @@ final class ObjectBinding {
                     }
                 }
                 guard let (_, rows, location) = row else { throw RealmError.objectInvalidated("object") }
-                return try rows.value(at: location, position: rows.position(table.scalarColumns[position]))
+                return try rows.value(at: location, column: table.scalarColumns[position])
             } catch {
                 preconditionFailure(invalidatedMessage)
             }

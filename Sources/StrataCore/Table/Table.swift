@@ -79,22 +79,35 @@ package final class Table {
     /// transaction changes; reading through it skips the descent of the tree.
     package func locate(_ key: ObjectKey) throws -> RowLocation? { try tree.locateRow(key.rawValue) }
 
+    /// The value of `column` at `location` (from ``locate(_:)`` in this unchanged transaction).
+    package func value(at location: RowLocation, column: ColumnKey) throws -> Value {
+        let plan = readPlan
+        guard let position = plan.position(of: column) else {
+            throw StorageError.schema("table \(spec.name) has no column \(column)")
+        }
+        return try value(at: location, position: position, plan: plan)
+    }
+
     /// The value of the column at `position` (an index into `spec.columns`, see ``position(_:)``) at
     /// `location` (from ``locate(_:)`` in this unchanged transaction).
     package func value(at location: RowLocation, position: Int) throws -> Value {
+        try value(at: location, position: position, plan: readPlan)
+    }
+
+    private func value(at location: RowLocation, position: Int, plan: ColumnReadPlan) throws -> Value {
         switch location.leaf {
         case .dirty(let leaf):
             let cell = try tree.cell(in: .dirty(leaf), row: location.row, column: position)
-            if let value = plainReads[position].value(of: cell) { return value }
+            if let value = plan.reads[position].value(of: cell) { return value }
             return try ValueCodec.value(of: cell, in: spec.columns[position])
         case .clean(let leaf):
-            guard let block = try leaf.block(position, layout: tree.layout) else {
+            guard let block = try leaf.block(position, layout: plan.layout) else {
                 return try ValueCodec.value(
-                    of: Cell.defaultValue(for: tree.layout.physical[position]),
+                    of: Cell.defaultValue(for: plan.layout.physical[position]),
                     in: spec.columns[position]
                 )
             }
-            if let value = try plainReads[position].value(in: block, row: location.row) { return value }
+            if let value = try plan.reads[position].value(in: block, row: location.row) { return value }
             return try ValueCodec.value(
                 of: tree.cell(in: block, row: location.row, column: position),
                 in: spec.columns[position]
@@ -102,14 +115,14 @@ package final class Table {
         }
     }
 
-    /// How each column's common values are read straight from a committed block, for the current layout.
-    private var plainReads: [PlainRead] {
-        if let cached = plainReadCache, cached.layoutVersion == tree.layoutVersion { return cached.reads }
-        let reads = spec.columns.map(PlainRead.init)
-        plainReadCache = (tree.layoutVersion, reads)
-        return reads
+    /// How the columns are read under the tree's current layout.
+    private var readPlan: ColumnReadPlan {
+        if let plan = readPlanCache, plan.layoutVersion == tree.layoutVersion { return plan }
+        let plan = ColumnReadPlan(layoutVersion: tree.layoutVersion, layout: tree.layout, columns: spec.columns)
+        readPlanCache = plan
+        return plan
     }
-    private var plainReadCache: (layoutVersion: Int, reads: [PlainRead])?
+    private var readPlanCache: ColumnReadPlan?
 
     /// Calls `body` with the UTF-8 bytes of string column `column` (nil for null) of each object of `keys`,
     /// which must ascend, in order, until it returns false; returns whether it went through every key. The
