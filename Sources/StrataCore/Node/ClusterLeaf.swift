@@ -114,15 +114,7 @@ package struct ClusterLeafView {
     package func key(at index: Int) -> Int64 { keys[index] }
 
     /// The first index whose key is >= `key`.
-    package func lowerBound(_ key: Int64) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) >> 1
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    package func lowerBound(_ key: Int64) -> Int { keys.lowerBound(of: key, count: count) }
 
     /// The index of `key`, if present.
     package func find(_ key: Int64) -> Int? {

@@ -14,6 +14,43 @@ package struct PackedIntegers {
     let width: Int
     let base: Int64
 
+    /// The first of the first `count` indexes whose integer is >= `value`, for ascending integers: searched
+    /// in the packed domain, with the width chosen once and no unpredictable branch per step.
+    package func lowerBound(of value: Int64, count: Int) -> Int {
+        // Every integer is >= base; above it, compare the packed offsets from base.
+        guard count > 0, value > base else { return 0 }
+        let target = UInt64(bitPattern: value &- base)
+        switch width {
+        case 0: return count
+        case 1: return packedLowerBound(UInt8.self, target, count)
+        case 2: return packedLowerBound(UInt16.self, target, count)
+        case 4: return packedLowerBound(UInt32.self, target, count)
+        default: return packedLowerBound(UInt64.self, target, count)
+        }
+    }
+
+    @inline(__always)
+    private func packedLowerBound<Raw: FixedWidthInteger & UnsignedInteger>(
+        _: Raw.Type,
+        _ target: UInt64,
+        _ count: Int
+    ) -> Int {
+        guard target <= UInt64(Raw.max) else { return count }
+        let target = Raw(target)
+        func raw(_ index: Int) -> Raw {
+            Raw(littleEndian: data.loadUnaligned(fromByteOffset: index * MemoryLayout<Raw>.size, as: Raw.self))
+        }
+        // Halve the range each step, choosing the half with a select rather than a branch.
+        var low = 0
+        var length = count
+        while length > 1 {
+            let half = length >> 1
+            low = raw(low + half) < target ? low + half : low
+            length -= half
+        }
+        return low + (raw(low) < target ? 1 : 0)
+    }
+
     /// The integer at `index`.
     @inline(__always)
     package subscript(index: Int) -> Int64 {
@@ -60,6 +97,11 @@ extension ColumnBlock {
         case 4: return unpacked(UInt32.self)
         default: return unpacked(UInt64.self)
         }
+    }
+
+    /// The first index whose integer is >= `value`, for a block whose integers ascend (a leaf's keys).
+    package func lowerBound(of value: Int64) -> Int {
+        packedIntegers.lowerBound(of: value, count: count)
     }
 
     /// The lowest and highest value of a block without nulls, or nil for an empty block.

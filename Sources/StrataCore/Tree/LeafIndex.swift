@@ -60,13 +60,18 @@ final class LeafIndex {
     /// The leaf that holds `key` if any leaf does.
     func leaf(for key: Int64) throws -> CleanLeafColumns {
         if !covers(last, key) {
-            var low = 0
-            var high = lowerBounds.count
-            while low < high {
-                let middle = (low + high) >> 1
-                if lowerBounds[middle] <= key { low = middle + 1 } else { high = middle }
+            // The last leaf whose bound is <= key (the first bound is Int64.min), halving the range each step
+            // with a select rather than an unpredictable branch.
+            last = lowerBounds.withUnsafeBufferPointer { bounds in
+                var low = 0
+                var length = bounds.count
+                while length > 1 {
+                    let half = length >> 1
+                    low = bounds[low + half] <= key ? low + half : low
+                    length -= half
+                }
+                return low
             }
-            last = max(low - 1, 0)
         }
         if let leaf = parsed[last] { return leaf }
         if parsedCount >= Self.parsedLimit {

@@ -72,4 +72,37 @@ struct PackedScanTests {
             #expect(try rows.aggregate(.sum, of: column) == .int(present.reduce(0, &+)))
         }
     }
+
+    @Test("Lower bounds over ascending packed integers of every width match a linear search")
+    func packedLowerBoundsMatchLinearSearch() {
+        let seed = testSeed()
+        print("PackedScanTests lower bounds seed: \(seed)")
+        var random = SeededGenerator(seed: seed)
+        for round in 0..<400 {
+            let shape = round % 5
+            let count = Int.random(in: 0...300, using: &random)
+            let values = (0..<count).map { _ in Self.draw(shape, &random) }.sorted()
+            let base = values.first ?? 0
+            let span = UInt64(bitPattern: (values.last ?? 0) &- base)
+            let width = span == 0 ? 0 : span <= 0xFF ? 1 : span <= 0xFFFF ? 2 : span <= 0xFFFF_FFFF ? 4 : 8
+            var bytes: [UInt8] = []
+            for value in values {
+                let raw = UInt64(bitPattern: value &- base)
+                for byte in 0..<width { bytes.append(UInt8(truncatingIfNeeded: raw >> (8 * UInt64(byte)))) }
+            }
+            bytes.append(0)  // never empty, so the buffer has an address
+            bytes.withUnsafeBytes { raw in
+                let packed = PackedIntegers(data: raw.baseAddress!, width: width, base: base)
+                var probes = values.flatMap { [$0, $0 &- 1, $0 &+ 1] }
+                probes += [Int64.min, Int64.max, 0, Self.bound(values, &random)]
+                for probe in probes {
+                    let expected = values.firstIndex { $0 >= probe } ?? count
+                    #expect(
+                        packed.lowerBound(of: probe, count: count) == expected,
+                        "seed \(seed), round \(round), width \(width): \(probe)"
+                    )
+                }
+            }
+        }
+    }
 }
