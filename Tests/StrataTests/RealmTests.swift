@@ -212,4 +212,31 @@ struct RealmTests {
             #expect(stored == expected, "round \(round)")
         }
     }
+
+    @Test(
+        "Iterating a whole table visits every object once in order: read in pieces, frozen, and in a write that deletes"
+    )
+    func wholeTableIteration() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in
+            for index in 0..<10_000 { try realm.add(Dog(value: ["name": "dog \(index)", "age": index])) }
+        }
+        let ages = await realm.read { realm in realm.objects(Dog.self).map(\.age) }
+        #expect(ages == Array(0..<10_000))
+        let frozen = try await realm.read { realm in try realm.objects(Dog.self).freeze() }
+        #expect(frozen.map(\.age) == Array(0..<10_000))
+        // A loop in a write may delete what it visits: it walks the objects as they were when it began.
+        let visited = try await realm.write { realm -> Int in
+            var visited = 0
+            for dog in realm.objects(Dog.self) {
+                visited += 1
+                if dog.age % 2 == 0 { try realm.delete(dog) }
+            }
+            return visited
+        }
+        #expect(visited == 10_000)
+        let remaining = await realm.read { realm in realm.objects(Dog.self).map(\.age) }
+        #expect(remaining == Array(stride(from: 1, to: 10_000, by: 2)))
+        #expect(frozen.count == 10_000)
+    }
 }

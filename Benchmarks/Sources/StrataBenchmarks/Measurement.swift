@@ -21,13 +21,35 @@ enum Measurement {
         return times[times.count / 2]
     }
 
-    /// The process's resident memory in bytes (VmRSS in /proc/self/status): heap, stacks, and the file pages
-    /// it has mapped and touched.
-    nonisolated static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        else { return 0 }
-        return kilobytes * 1024
+    /// The process's memory now, from /proc/self/status: resident (VmRSS: heap, stacks, and the file pages it
+    /// has mapped and touched) and heap (RssAnon: anonymous memory only, not the file pages the page cache
+    /// shares).
+    nonisolated static func memory() -> MemoryUse {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+            return MemoryUse(resident: 0, heap: 0)
+        }
+        func kilobytes(_ field: String) -> Int {
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+                let value = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            else { return 0 }
+            return value * 1024
+        }
+        return MemoryUse(resident: kilobytes("VmRSS:"), heap: kilobytes("RssAnon:"))
+    }
+}
+
+/// Memory in bytes: resident (file pages included) and heap (anonymous memory).
+struct MemoryUse: Sendable {
+    var resident: Int
+    var heap: Int
+
+    /// The larger of each figure.
+    func peak(with other: MemoryUse) -> MemoryUse {
+        MemoryUse(resident: max(resident, other.resident), heap: max(heap, other.heap))
+    }
+
+    /// The growth of each figure since `baseline`.
+    func growth(since baseline: MemoryUse) -> MemoryUse {
+        MemoryUse(resident: resident - baseline.resident, heap: heap - baseline.heap)
     }
 }

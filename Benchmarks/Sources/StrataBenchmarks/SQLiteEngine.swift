@@ -113,8 +113,8 @@ final class SQLiteEngine: BenchmarkEngine {
         return statement.int(0)
     }
 
-    func iterationPeakMemory() async throws -> Int {
-        let baseline = Measurement.residentBytes()
+    func iterationPeakMemory() async throws -> MemoryUse {
+        let baseline = Measurement.memory()
         var peak = baseline
         let statement = try open().prepare("SELECT id, name, age, score, active FROM person")
         var rows = 0
@@ -122,10 +122,10 @@ final class SQLiteEngine: BenchmarkEngine {
         while try statement.step() {
             total += statement.double(3)
             rows += 1
-            if rows % 50_000 == 0 { peak = max(peak, Measurement.residentBytes()) }
+            if rows % 50_000 == 0 { peak = peak.peak(with: Measurement.memory()) }
         }
         precondition(total >= 0)
-        return max(peak, Measurement.residentBytes()) - baseline
+        return peak.peak(with: Measurement.memory()).growth(since: baseline)
     }
 
     func close() async { connection = nil }

@@ -9,10 +9,11 @@ struct StrataBenchmarks {
     static func main() async throws {
         let arguments = CommandLine.arguments
         if arguments.count == 4, arguments[1] == "--iterate", let index = Int(arguments[2]) {
-            // Child mode: iterate one engine's database and print the peak growth of resident memory.
+            // Child mode: iterate one engine's database and print the peak growth of resident and heap memory.
             let engine: any BenchmarkEngine =
                 index == 0 ? StrataEngine(directory: arguments[3]) : SQLiteEngine(directory: arguments[3])
-            print("peak \(try await engine.iterationPeakMemory())")
+            let peak = try await engine.iterationPeakMemory()
+            print("peak \(peak.resident) \(peak.heap)")
             return
         }
         let count = arguments.count > 1 ? Int(arguments[1]) ?? 200_000 : 200_000
@@ -98,20 +99,30 @@ struct StrataBenchmarks {
             return
         }
         // Memory: each engine iterates in a fresh child process, so neither inherits the other's heap.
-        var memory: [Double] = []
+        var memory: [MemoryUse] = []
         for (index, engine) in engines.enumerated() {
             try await engine.reset()
             try await engine.bulkInsert(memoryObjects)
             await engine.close()
-            memory.append(Double(try iterateInChild(engine: index, directory: directory)))
+            memory.append(try iterateInChild(engine: index, directory: directory))
             try await engine.reset()
         }
         rows.append(
             ResultRow(
                 workload: "peak memory iterating \(memoryObjects / 1000)k objects",
                 unit: "bytes",
-                strata: max(memory[0], 1),
-                sqlite: max(memory[1], 1)
+                strata: Double(max(memory[0].resident, 1)),
+                sqlite: Double(max(memory[1].resident, 1))
+            )
+        )
+        // The same, counting only heap (anonymous) memory: Strata's data is file pages the page cache shares
+        // and may drop, SQLite's page cache is heap.
+        rows.append(
+            ResultRow(
+                workload: "peak heap iterating \(memoryObjects / 1000)k objects",
+                unit: "bytes",
+                strata: Double(max(memory[0].heap, 1)),
+                sqlite: Double(max(memory[1].heap, 1))
             )
         )
 
@@ -127,7 +138,7 @@ struct StrataBenchmarks {
     }
 
     /// Runs `--iterate` for engine `index` in a child process; returns the peak memory growth it reports.
-    static func iterateInChild(engine index: Int, directory: String) throws -> Int {
+    static func iterateInChild(engine index: Int, directory: String) throws -> MemoryUse {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         child.arguments = ["--iterate", "\(index)", directory]
@@ -136,10 +147,12 @@ struct StrataBenchmarks {
         try child.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         child.waitUntilExit()
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("peak ") }),
-            let bytes = Int(line.dropFirst(5))
-        else { throw BenchmarkError.mismatch("the memory child printed \(text)") }
-        return bytes
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("peak ") }) else {
+            throw BenchmarkError.mismatch("the memory child printed \(text)")
+        }
+        let figures = line.split(separator: " ").dropFirst().compactMap { Int($0) }
+        guard figures.count == 2 else { throw BenchmarkError.mismatch("the memory child printed \(text)") }
+        return MemoryUse(resident: figures[0], heap: figures[1])
     }
 
     /// Both engines must have computed the same answers.

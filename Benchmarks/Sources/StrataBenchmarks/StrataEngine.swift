@@ -106,19 +106,19 @@ final class StrataEngine: BenchmarkEngine {
         return await fresh.read { realm in realm.objects(BenchPerson.self).count }
     }
 
-    func iterationPeakMemory() async throws -> Int {
+    func iterationPeakMemory() async throws -> MemoryUse {
         try await open().read { realm in
-            let baseline = Measurement.residentBytes()
+            let baseline = Measurement.memory()
             var peak = baseline
             var rows = 0
             var total = 0.0
             for person in realm.objects(BenchPerson.self) {
                 total += person.score
                 rows += 1
-                if rows % 50_000 == 0 { peak = max(peak, Measurement.residentBytes()) }
+                if rows % 50_000 == 0 { peak = peak.peak(with: Measurement.memory()) }
             }
             precondition(total >= 0)
-            return max(peak, Measurement.residentBytes()) - baseline
+            return peak.peak(with: Measurement.memory()).growth(since: baseline)
         }
     }
 

@@ -26,8 +26,8 @@ protocol BenchmarkEngine: Sendable {
     func deleteAll() async throws
     /// Opens the database afresh and counts the objects.
     func openAndCount() async throws -> Int
-    /// Iterates every object reading one property; the peak growth of resident memory in bytes.
-    func iterationPeakMemory() async throws -> Int
+    /// Iterates every object reading one property; the peak growth of resident and heap memory.
+    func iterationPeakMemory() async throws -> MemoryUse
     /// Closes whatever the engine holds open.
     func close() async
 }

@@ -85,14 +85,35 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         return reading { reader in try reader.table(table.tableKey).keys() }
     }
 
-    /// Iterates the objects, reading their keys once.
+    /// Iterates the objects, reading their keys once. A whole table read outside a write transaction (whose
+    /// version cannot change under the loop) is read a piece at a time, so that iterating a large table keeps
+    /// no list of every key; in a write transaction the keys are read up front, so a loop may delete the
+    /// objects it visits, as in Realm.
     public func makeIterator() -> RLMIterator<Element> {
         guard let table else { return RLMIterator(keys: [], make: { _ in preconditionFailure() }) }
-        // The closure captures no `Results` value: calling a method on one would look up its generic
+        // The closures capture no `Results` value: calling a method on one would look up its generic
         // metadata for every object.
         let source = self.source
-        return RLMIterator(keys: objectKeys) { key in ObjectBinding.makeElement(Element.self, source, table, key) }
+        let make = { (key: ObjectKey) in ObjectBinding.makeElement(Element.self, source, table, key) }
+        let inWrite: Bool
+        if case .live(let realm) = source { inWrite = realm.state.writeTransaction != nil } else { inWrite = false }
+        guard query == nil, !inWrite else { return RLMIterator(keys: objectKeys, make: make) }
+        return RLMIterator(
+            keysAfter: { last in
+                source.read("Results") { reader in
+                    do {
+                        return try reader.table(table.tableKey).keys(after: last, limit: Self.iterationPiece)
+                    } catch {
+                        preconditionFailure("\(RealmError.wrapping(error))")
+                    }
+                }
+            },
+            make: make
+        )
     }
+
+    /// How many keys an iteration over a whole table reads at a time.
+    static var iterationPiece: Int { 4096 }
 
     /// The position of the first object.
     public var startIndex: Int { 0 }

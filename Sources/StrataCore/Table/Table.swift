@@ -250,6 +250,11 @@ package final class Table {
         return keys
     }
 
+    /// Up to `limit` object keys above `after` (from the first when nil), in key order.
+    package func keys(after: ObjectKey?, limit: Int) throws -> [ObjectKey] {
+        try tree.keys(after: after?.rawValue, limit: limit).map(ObjectKey.init)
+    }
+
     /// The key of the object at `position` in key order.
     package func key(atPosition position: Int) throws -> ObjectKey {
         precondition(position >= 0 && position < count, "position \(position) out of 0..<\(count)")

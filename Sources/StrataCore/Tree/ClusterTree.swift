@@ -306,6 +306,51 @@ package final class ClusterTree {
         return keys
     }
 
+    /// Up to `limit` keys above `after` (from the first when nil), ascending: a piece of a walk through the
+    /// tree that keeps no list of every key.
+    package func keys(after: Int64?, limit: Int) throws -> [Int64] {
+        precondition(limit > 0)
+        var keys: [Int64] = []
+        keys.reserveCapacity(limit)
+        if after == .max { return keys }
+        let start = after.map { $0 + 1 }
+        // Collects from `node` (the subtree holding `start`, then those after it); false once `keys` is full.
+        func collect(_ node: TreeNode, depth: Int) throws -> Bool {
+            guard depth <= Self.maximumDepth else {
+                throw StorageError.corrupt("a cluster tree is deeper than \(Self.maximumDepth) levels (a cycle)")
+            }
+            switch node {
+            case .leaf(let leaf):
+                return take(.dirty(leaf), from: start.map { leaf.lowerBound($0) } ?? 0)
+            case .inner(let inner):
+                let first = start.map { inner.childIndex(for: $0) } ?? 0
+                for child in inner.children[first...] where try !collect(child, depth: depth + 1) { return false }
+                return true
+            case .clean(let ref):
+                let view = try reader.treeNode(ref)
+                if view.kind == .leaf {
+                    let leaf = try ClusterLeafView(view)
+                    return take(.clean(leaf), from: start.map { leaf.lowerBound($0) } ?? 0)
+                }
+                let inner = try InnerNodeView(view)
+                let first = start.map { inner.childIndex(for: $0) } ?? 0
+                for index in first..<inner.count where try !collect(.clean(inner.child(at: index)), depth: depth + 1) {
+                    return false
+                }
+                return true
+            }
+        }
+        func take(_ leaf: LeafAccess, from index: Int) -> Bool {
+            for row in index..<max(index, leaf.count) {
+                guard keys.count < limit else { return false }
+                keys.append(leaf.key(at: row))
+            }
+            return keys.count < limit
+        }
+        if let root { _ = try collect(root, depth: 0) }
+        return keys
+    }
+
     /// The key of the object at `position` in key order.
     package func key(atPosition position: Int) throws -> Int64 {
         guard var node = root else { preconditionFailure("position \(position) in an empty tree") }
