@@ -4,12 +4,14 @@ import StrataCore
 /// The common base of ``Object`` and ``EmbeddedObject``: the managed/unmanaged state and the
 /// key-value access every model has. Subclass ``Object`` or ``EmbeddedObject``, not this.
 open class ObjectBase: CustomStringConvertible, Hashable {
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
     /// Set when the object is managed by a realm.
-    @usableFromInline var binding: ObjectBinding?
+    @usableFromInline @exclusivity(unchecked) var binding: ObjectBinding?
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
-    @usableFromInline var unmanagedValues = UnmanagedValues()
+    @usableFromInline @exclusivity(unchecked) var unmanagedValues = UnmanagedValues()
     /// Set on probe objects that record which properties a key path reads.
-    @usableFromInline var keyPathRecorder: KeyPathRecorder?
+    @usableFromInline @exclusivity(unchecked) var keyPathRecorder: KeyPathRecorder?
 
     /// Creates an unmanaged object; its properties take their declared defaults.
     public required init() {}

@@ -8,8 +8,10 @@ final class ObjectBinding {
     let key: ObjectKey
     /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
     let epoch: Int
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
     /// For live objects: the row's table and location, as of the realm's `generation`.
-    private var row: (generation: Int, table: Table, location: RowLocation)?
+    @exclusivity(unchecked) private var row: (generation: Int, table: Table, location: RowLocation)?
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
         self.source = source

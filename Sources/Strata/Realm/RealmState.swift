@@ -7,13 +7,15 @@ import StrataCore
 final class RealmState: @unchecked Sendable {
     let database: Database
     var schema: ResolvedSchema
-    var readTransaction: ReadTransaction?
-    var writeTransaction: WriteTransaction?
-    var isClosed = false
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    @exclusivity(unchecked) var readTransaction: ReadTransaction?
+    @exclusivity(unchecked) var writeTransaction: WriteTransaction?
+    @exclusivity(unchecked) var isClosed = false
     /// Bumped on every change made through this realm (writes, refresh): live results re-evaluate.
-    var generation = 0
+    @exclusivity(unchecked) var generation = 0
     /// Bumped by `invalidate()`: objects and collections obtained before are invalid.
-    var epoch = 0
+    @exclusivity(unchecked) var epoch = 0
 
     init(database: Database, schema: ResolvedSchema) {
         self.database = database

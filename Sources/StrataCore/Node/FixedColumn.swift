@@ -4,8 +4,10 @@
 package final class FixedColumn: ColumnStorage {
     package let width: Int
     // Only the column edits its storage (decoding included).
-    private var bytes: [UInt8] = []
-    private var nulls: [Bool]?
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    @exclusivity(unchecked) private var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var nulls: [Bool]?
 
     /// Decodes a committed fixed-width block (its kind and width already checked).
     static func decode(_ block: ColumnBlock, width: Int, nullable: Bool) -> FixedColumn {

@@ -3,8 +3,10 @@
 /// A mutable Float column.
 package final class FloatColumn: ColumnStorage {
     // Only the column edits its storage (decoding included).
-    private var values: [Float] = []
-    private var nulls: [Bool]?
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    @exclusivity(unchecked) private var values: [Float] = []
+    @exclusivity(unchecked) private var nulls: [Bool]?
 
     /// Decodes a committed float block (its kind already checked).
     static func decode(_ block: ColumnBlock, nullable: Bool) -> FloatColumn {
@@ -90,8 +92,8 @@ package final class FloatColumn: ColumnStorage {
 /// A mutable Double column.
 package final class DoubleColumn: ColumnStorage {
     // Only the column edits its storage (decoding included).
-    private var values: [Double] = []
-    private var nulls: [Bool]?
+    @exclusivity(unchecked) private var values: [Double] = []
+    @exclusivity(unchecked) private var nulls: [Bool]?
 
     /// Decodes a committed double block (its kind already checked).
     static func decode(_ block: ColumnBlock, nullable: Bool) -> DoubleColumn {

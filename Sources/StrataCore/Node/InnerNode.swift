@@ -82,9 +82,11 @@ package enum TreeNode {
 
 /// An inner node being written.
 package final class InnerNode {
-    package var keys: [Int64]
-    package var children: [TreeNode]
-    package var counts: [Int]
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    @exclusivity(unchecked) package var keys: [Int64]
+    @exclusivity(unchecked) package var children: [TreeNode]
+    @exclusivity(unchecked) package var counts: [Int]
 
     package init(keys: [Int64], children: [TreeNode], counts: [Int]) {
         self.keys = keys

@@ -3,8 +3,10 @@
 /// A mutable integer column.
 package final class IntegerColumn: ColumnStorage {
     // Only the column edits its storage (decoding included).
-    private var values: [Int64] = []
-    private var nulls: [Bool]?
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    @exclusivity(unchecked) private var values: [Int64] = []
+    @exclusivity(unchecked) private var nulls: [Bool]?
 
     init(nullable: Bool) { nulls = nullable ? [] : nil }
 

@@ -15,9 +15,11 @@ package final class VariableColumn: ColumnStorage {
         case inline, null, external
     }
 
-    private var data: [UInt8] = []
-    private var ends: [Int] = []
-    private var states: [State] = []
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    @exclusivity(unchecked) private var data: [UInt8] = []
+    @exclusivity(unchecked) private var ends: [Int] = []
+    @exclusivity(unchecked) private var states: [State] = []
     let nullable: Bool
 
     init(nullable: Bool) { self.nullable = nullable }

@@ -10,13 +10,15 @@
 
 /// A table as seen by one transaction.
 package final class Table {
-    package internal(set) var spec: TableSpec
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    @exclusivity(unchecked) package internal(set) var spec: TableSpec
     package let tree: ClusterTree
     package let context: TreeContext
     /// The indexes opened so far (a table has few: a short list beats hashing on every insert).
-    private var indexCache: [(column: ColumnKey, index: SearchIndex)] = []
+    @exclusivity(unchecked) private var indexCache: [(column: ColumnKey, index: SearchIndex)] = []
     /// Aggregates already computed, kept only in read transactions (ColumnAggregate.swift).
-    var aggregateCache: [AggregateKey: Value] = [:]
+    @exclusivity(unchecked) var aggregateCache: [AggregateKey: Value] = [:]
 
     package init(spec: TableSpec, context: TreeContext) {
         self.spec = spec
@@ -122,7 +124,7 @@ package final class Table {
         readPlanCache = plan
         return plan
     }
-    private var readPlanCache: ColumnReadPlan?
+    @exclusivity(unchecked) private var readPlanCache: ColumnReadPlan?
 
     /// Calls `body` with the UTF-8 bytes of string column `column` (nil for null) of each object of `keys`,
     /// which must ascend, in order, until it returns false; returns whether it went through every key. The

@@ -20,8 +20,10 @@ package final class WriteTransaction: TransactionReading {
     var loaded: [TableKey: Table] = [:] {
         didSet { lastTable = nil }
     }
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
     /// The table `table(_:)` returned last: object-at-a-time work asks for the same table again and again.
-    private var lastTable: (key: TableKey, table: Table)?
+    @exclusivity(unchecked) private var lastTable: (key: TableKey, table: Table)?
     /// What the transaction changed, per table.
     package internal(set) var changes: ChangeSet {
         get {
@@ -33,11 +35,11 @@ package final class WriteTransaction: TransactionReading {
             filedChanges = newValue
         }
     }
-    private var filedChanges: ChangeSet
+    @exclusivity(unchecked) private var filedChanges: ChangeSet
     /// The changes of the table written last, kept out of `filedChanges` while writes go to it: filing each
     /// change would hash the table's key every time.
-    private var openTableChanges: (table: TableKey, changes: TableChanges)?
-    var phase = Phase.active
+    @exclusivity(unchecked) private var openTableChanges: (table: TableKey, changes: TableChanges)?
+    @exclusivity(unchecked) var phase = Phase.active
 
     init(database: Database, base: Snapshot, freeSpace: FreeSpace) {
         self.database = database

@@ -70,28 +70,30 @@ package final class ClusterTree {
     /// Most children of one inner node.
     package static let maxInnerCount = 128
 
-    package private(set) var root: TreeNode?
-    package private(set) var layout: LeafLayout
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    @exclusivity(unchecked) package private(set) var root: TreeNode?
+    @exclusivity(unchecked) package private(set) var layout: LeafLayout
     /// Counts layout changes: what was derived from one layout holds while this stays the same.
-    package private(set) var layoutVersion = 0
+    @exclusivity(unchecked) package private(set) var layoutVersion = 0
     package let context: TreeContext
     /// The rightmost dirty leaf and the inner nodes above it, while every node on that path is dirty:
     /// lets ascending inserts (the usual case: new object keys grow) skip the descent.
-    var appendCursor: AppendCursor?
+    @exclusivity(unchecked) var appendCursor: AppendCursor?
     /// The leaf the last lookup or update landed in and its lowest and highest keys: a key in that range is
     /// in that leaf or nowhere, so lookups in key order (iterations, updates of every object) skip the
     /// descent. Every mutation but `update` (which changes no shape and replaces the cursor with the dirty
     /// leaf it edits) clears it.
-    var leafCursor: LeafCursor?
+    @exclusivity(unchecked) var leafCursor: LeafCursor?
     /// Counts changes of shape (rows inserted, removed or moved, leaves copied for writing, layouts
     /// changed): a row location handed out at one count is still good while the count stays the same.
-    package private(set) var shapeVersion = 0
+    @exclusivity(unchecked) package private(set) var shapeVersion = 0
     /// The flat list of leaves, for a committed tree in a read-only transaction (see `leafIndexForLookup`).
-    private var leafIndex: LeafIndex?
+    @exclusivity(unchecked) private var leafIndex: LeafIndex?
     /// Descents made so far without a leaf index.
-    private var descents = 0
+    @exclusivity(unchecked) private var descents = 0
     /// Committed leaves rows were located in, with their blocks parsed (see CleanLeafColumns.swift).
-    private var cleanLeaves: [Ref: CleanLeafColumns] = [:]
+    @exclusivity(unchecked) private var cleanLeaves: [Ref: CleanLeafColumns] = [:]
     /// Most entries of `cleanLeaves` (a few hundred bytes each); past it the cache starts over.
     static let cleanLeafLimit = 4096
 
