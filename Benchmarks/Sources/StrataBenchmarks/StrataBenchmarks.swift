@@ -107,24 +107,18 @@ struct StrataBenchmarks {
             memory.append(try iterateInChild(engine: index, directory: directory))
             try await engine.reset()
         }
-        rows.append(
-            ResultRow(
-                workload: "peak memory iterating \(memoryObjects / 1000)k objects",
-                unit: "bytes",
-                strata: Double(max(memory[0].resident, 1)),
-                sqlite: Double(max(memory[1].resident, 1))
-            )
-        )
-        // The same, counting only heap (anonymous) memory: Strata's data is file pages the page cache shares
+        // Resident memory, then only heap (anonymous) memory: Strata's data is file pages the page cache shares
         // and may drop, SQLite's page cache is heap.
-        rows.append(
-            ResultRow(
-                workload: "peak heap iterating \(memoryObjects / 1000)k objects",
-                unit: "bytes",
-                strata: Double(max(memory[0].heap, 1)),
-                sqlite: Double(max(memory[1].heap, 1))
+        for (name, figure) in [("peak memory", \MemoryUse.resident), ("peak heap", \MemoryUse.heap)] {
+            rows.append(
+                ResultRow(
+                    workload: "\(name) iterating \(memoryObjects / 1000)k objects",
+                    unit: "bytes",
+                    strata: Double(max(memory[0][keyPath: figure], 1)),
+                    sqlite: Double(max(memory[1][keyPath: figure], 1))
+                )
             )
-        )
+        }
 
         try check(answers[0], answers[1])
         let report = Report(date: ISO8601DateFormatter().string(from: Date()), objects: count, runs: runs, rows: rows)

@@ -65,14 +65,9 @@ struct ColumnRoundTripTests {
 
     @Test("Changed, unchanged, inserted and deleted rows keep every value through commits and a reopen")
     func leavesDecodedAndEncodedKeepTheirValues() async throws {
-        let seed = testSeed()
-        print("ColumnRoundTripTests seed: \(seed)")
-        var random = SeededGenerator(seed: seed)
+        var (seed, random) = seededGenerator("ColumnRoundTripTests")
         let directory = TemporaryDirectory()
-        var database = try Database.open(path: directory.file())
-        var write = try await database.beginWrite()
-        let table = try write.createTable(named: "Row")
-        let keys = try Self.columns.map { try write.addColumn($0, to: table) }
+        var (database, write, table, keys) = try await openWithTable(in: directory, columns: Self.columns)
         var model: [ObjectKey: [Value]] = [:]
         for _ in 0..<900 {
             let row = (0..<keys.count).map { Self.value($0, shape: 1, &random) }

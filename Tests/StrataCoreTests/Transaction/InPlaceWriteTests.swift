@@ -9,12 +9,12 @@ struct InPlaceWriteTests {
     @Test("An in-place write changes the value and the change log; stale, committed or indexed rows are refused")
     func inPlaceWritesAreTakenOnlyWhenSafe() async throws {
         let directory = TemporaryDirectory()
-        let database = try Database.open(path: directory.file())
+        var (database, write, tableKey, columns) = try await openWithTable(
+            in: directory,
+            columns: [ColumnSpec(name: "score", type: .double), ColumnSpec(name: "code", type: .int, indexed: true)]
+        )
         defer { database.close() }
-        var write = try await database.beginWrite()
-        let tableKey = try write.createTable(named: "Row")
-        let score = try write.addColumn(ColumnSpec(name: "score", type: .double), to: tableKey)
-        let code = try write.addColumn(ColumnSpec(name: "code", type: .int, indexed: true), to: tableKey)
+        let (score, code) = (columns[0], columns[1])
         let keys = try (0..<600).map { try write.createObject(in: tableKey, values: [score: .double(Double($0))]) }
         try write.commit()
 

@@ -7,15 +7,14 @@ import Testing
 struct KeyWalkTests {
     @Test("Pieces after any key, of any size, match the full list, committed and in a write")
     func piecesMatchTheFullList() async throws {
-        let seed = testSeed()
-        print("KeyWalkTests seed: \(seed)")
-        var random = SeededGenerator(seed: seed)
+        var (seed, random) = seededGenerator("KeyWalkTests")
         let directory = TemporaryDirectory()
-        let database = try Database.open(path: directory.file())
+        var (database, write, table, columns) = try await openWithTable(
+            in: directory,
+            columns: [ColumnSpec(name: "v", type: .int)]
+        )
         defer { database.close() }
-        var write = try await database.beginWrite()
-        let table = try write.createTable(named: "Row")
-        let column = try write.addColumn(ColumnSpec(name: "v", type: .int), to: table)
+        let column = columns[0]
         var keys = try (0..<3_000).map { try write.createObject(in: table, values: [column: .int(Int64($0))]) }
         try write.commit()
 

@@ -11,15 +11,14 @@ struct LeafIndexTests {
         arguments: [200, 6_000, 40_000]
     )
     func randomLookupsAgree(objects: Int) async throws {
-        let seed = testSeed()
-        print("LeafIndexTests seed: \(seed) (\(objects) objects)")
-        var random = SeededGenerator(seed: seed)
+        var (seed, random) = seededGenerator("LeafIndexTests (\(objects) objects)")
         let directory = TemporaryDirectory()
-        let database = try Database.open(path: directory.file())
+        let (database, write, table, columns) = try await openWithTable(
+            in: directory,
+            columns: [ColumnSpec(name: "v", type: .int)]
+        )
         defer { database.close() }
-        let write = try await database.beginWrite()
-        let table = try write.createTable(named: "Row")
-        let column = try write.addColumn(ColumnSpec(name: "v", type: .int), to: table)
+        let column = columns[0]
         var model: [ObjectKey: Int64] = [:]
         for index in 0..<objects {
             let key = try write.createObject(in: table, values: [column: .int(Int64(index) * 3)])
