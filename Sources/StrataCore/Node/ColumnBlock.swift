@@ -98,6 +98,9 @@ package struct ColumnBlock {
         bitmap.load(fromByteOffset: index >> 3, as: UInt8.self) & (1 << UInt8(index & 7)) != 0
     }
 
+    /// Whether each row is null, in row order (what a decoded nullable column keeps).
+    package var nullFlags: [Bool] { (0..<count).map { isNull($0) } }
+
     /// Whether row `index` is null.
     @inline(__always)
     package func isNull(_ index: Int) -> Bool {

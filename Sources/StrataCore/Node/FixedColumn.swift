@@ -13,7 +13,7 @@ package final class FixedColumn: ColumnStorage {
     static func decode(_ block: ColumnBlock, width: Int, nullable: Bool) -> FixedColumn {
         let column = FixedColumn(width: width, nullable: nullable)
         column.bytes = Array(UnsafeRawBufferPointer(start: block.data, count: block.count * block.width))
-        if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+        if nullable { column.nulls = block.nullFlags }
         return column
     }
 

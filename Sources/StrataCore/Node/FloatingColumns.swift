@@ -12,7 +12,7 @@ package final class FloatColumn: ColumnStorage {
     static func decode(_ block: ColumnBlock, nullable: Bool) -> FloatColumn {
         let column = FloatColumn(nullable: nullable)
         column.values = (0..<block.count).map { block.float($0) }
-        if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+        if nullable { column.nulls = block.nullFlags }
         return column
     }
 
@@ -99,7 +99,7 @@ package final class DoubleColumn: ColumnStorage {
     static func decode(_ block: ColumnBlock, nullable: Bool) -> DoubleColumn {
         let column = DoubleColumn(nullable: nullable)
         column.values = (0..<block.count).map { block.double($0) }
-        if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+        if nullable { column.nulls = block.nullFlags }
         return column
     }
 

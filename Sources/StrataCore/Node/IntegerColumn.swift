@@ -14,7 +14,7 @@ package final class IntegerColumn: ColumnStorage {
     static func decode(_ block: ColumnBlock, nullable: Bool) -> IntegerColumn {
         let column = IntegerColumn(nullable: nullable)
         column.values = block.integers()
-        if nullable { column.nulls = (0..<block.count).map { block.isNull($0) } }
+        if nullable { column.nulls = block.nullFlags }
         return column
     }
 

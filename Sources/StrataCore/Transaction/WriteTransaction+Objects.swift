@@ -95,18 +95,16 @@ extension WriteTransaction {
         at location: RowLocation
     ) throws -> Bool {
         try checkActive()
-        guard table.context === context, case .dirty(let leaf) = location.leaf,
-            location.shapeVersion == table.tree.shapeVersion,
-            location.row < leaf.count, leaf.keys[location.row] == key.rawValue,
-            let position = table.tree.layout.columnKeys.firstIndex(of: column)
-        else { return false }
+        guard table.context === context, let position = table.tree.layout.columnKeys.firstIndex(of: column) else {
+            return false
+        }
         let spec = table.spec.columns[position]
         guard spec.collection == .single, !spec.isLink, !spec.indexed, !spec.unique,
             spec.type != .backlink, spec.type != .mixed
         else { return false }
         try table.validate(value, for: spec)
         let cell = ValueCodec.cell(for: value, type: spec.type, collection: .single)
-        if let blob = leaf.columns[position].set(cell, at: location.row) { context.release(blob) }
+        guard table.tree.set(key.rawValue, at: location, column: position, to: cell) else { return false }
         record(table.key) { $0.modify(key, column) }
         return true
     }

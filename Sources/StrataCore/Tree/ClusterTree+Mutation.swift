@@ -156,9 +156,23 @@ extension ClusterTree {
 
     /// Sets one cell of an object; false if there is no such object.
     package func set(_ key: Int64, column: Int, to cell: Cell) throws -> Bool {
-        try update(key) { leaf, index in
-            if let blob = leaf.columns[column].set(cell, at: index) { context.release(blob) }
-        }
+        try update(key) { leaf, index in store(cell, in: leaf, row: index, column: column) }
+    }
+
+    /// Sets one cell of object `key` at `location` (from ``locateRow(_:)``) without a lookup, when the row is
+    /// in a leaf this transaction already copied and the tree has not changed shape since it was found;
+    /// false, changing nothing, otherwise.
+    package func set(_ key: Int64, at location: RowLocation, column: Int, to cell: Cell) -> Bool {
+        guard case .dirty(let leaf) = location.leaf, location.shapeVersion == shapeVersion,
+            location.row < leaf.count, leaf.keys[location.row] == key
+        else { return false }
+        store(cell, in: leaf, row: location.row, column: column)
+        return true
+    }
+
+    /// Replaces one cell of a dirty leaf, releasing the blob it may have held.
+    private func store(_ cell: Cell, in leaf: ClusterLeaf, row: Int, column: Int) {
+        if let blob = leaf.columns[column].set(cell, at: row) { context.release(blob) }
     }
 
     /// Removes an object; false if there was none.

@@ -152,11 +152,18 @@ package final class ClusterTree {
         return index
     }
 
+    /// The committed leaf holding `key` and its row, found through the leaf index.
+    private func indexedRow(_ key: Int64, in leafIndex: LeafIndex) throws -> (leaf: CleanLeafColumns, row: Int)? {
+        let leaf = try leafIndex.leaf(for: key)
+        return leaf.view.find(key).map { (leaf, $0) }
+    }
+
     /// Where object `key`'s row is (a committed leaf with its parsed columns, or a dirty leaf), or nil.
     package func locateRow(_ key: Int64) throws -> RowLocation? {
         if let leafIndex {
-            let leaf = try leafIndex.leaf(for: key)
-            return leaf.view.find(key).map { RowLocation(leaf: .clean(leaf), row: $0, shapeVersion: shapeVersion) }
+            return try indexedRow(key, in: leafIndex).map {
+                RowLocation(leaf: .clean($0.leaf), row: $0.row, shapeVersion: shapeVersion)
+            }
         }
         guard let (leaf, row) = try locate(key) else { return nil }
         switch leaf {
@@ -167,10 +174,7 @@ package final class ClusterTree {
 
     /// The leaf holding `key` and the row's index in it.
     package func locate(_ key: Int64) throws -> (LeafAccess, Int)? {
-        if let leafIndex {
-            let leaf = try leafIndex.leaf(for: key)
-            return leaf.view.find(key).map { (.clean(leaf.view), $0) }
-        }
+        if let leafIndex { return try indexedRow(key, in: leafIndex).map { (.clean($0.leaf.view), $0.row) } }
         if let cursor = leafCursor, cursor.covers(key) {
             switch cursor.leaf {
             case .dirty(let leaf):
@@ -183,8 +187,7 @@ package final class ClusterTree {
         // Above the rightmost leaf's last key (the next object key, a new ascending primary key): nowhere.
         if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last { return nil }
         if let leafIndex = try leafIndexForLookup() {
-            let leaf = try leafIndex.leaf(for: key)
-            return leaf.view.find(key).map { (.clean(leaf.view), $0) }
+            return try indexedRow(key, in: leafIndex).map { (.clean($0.leaf.view), $0.row) }
         }
         guard var node = root else { return nil }
         for _ in 0...Self.maximumDepth {
