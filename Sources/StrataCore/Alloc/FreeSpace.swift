@@ -59,6 +59,41 @@ package struct FreeSpace: Equatable, Sendable {
         return offset
     }
 
+    /// Takes `size` bytes (rounded up to 8) from the front of the extent that starts at `offset`, if it is
+    /// reusable by every version >= `oldestPinned` and long enough; nil otherwise.
+    package mutating func allocate(_ size: Int, at offset: UInt64, oldestPinned: Version) -> UInt64? {
+        let length = UInt64(alignedTo8(size))
+        precondition(length > 0)
+        let index = insertionIndex(for: offset)
+        guard index < extents.count, extents[index].offset == offset, extents[index].freedAt <= oldestPinned,
+            extents[index].length >= length
+        else { return nil }
+        if extents[index].length == length {
+            extents.remove(at: index)
+        } else {
+            extents[index].offset += length
+            extents[index].length -= length
+        }
+        return offset
+    }
+
+    /// Takes `size` bytes (rounded up to 8) at the end of the file.
+    package mutating func allocateAtEnd(_ size: Int) -> UInt64 {
+        let offset = fileEnd
+        fileEnd += UInt64(alignedTo8(size))
+        return offset
+    }
+
+    /// The start of the first extent reusable by every version >= `oldestPinned` that holds `size` bytes.
+    package func firstReusable(atLeast size: UInt64, oldestPinned: Version) -> UInt64? {
+        extents.first { $0.freedAt <= oldestPinned && $0.length >= size }?.offset
+    }
+
+    /// The start of the longest extent reusable by every version >= `oldestPinned`.
+    package func largestReusable(oldestPinned: Version) -> UInt64? {
+        extents.filter { $0.freedAt <= oldestPinned }.max { $0.length < $1.length }?.offset
+    }
+
     /// Records that `length` bytes at `offset` stopped being reachable in version `version`.
     package mutating func release(offset: UInt64, length: UInt64, freedAt version: Version) {
         precondition(offset % 8 == 0 && length % 8 == 0 && length > 0 && offset + length <= fileEnd)

@@ -1,22 +1,30 @@
 // FileHeader.swift: the first 8 KiB of a Strata file: magic number and two version slots.
 //
 // Format: two 4 KiB pages, one slot each, so that a torn write of one page cannot damage the other.
-//   page p (p = 0, 1), at offset p * 4096, little-endian:
+//   page p (p = 0, 1), at offset p * 4096, little-endian (format 3):
 //     0  8 bytes  magic "STRATADB"
-//     8  u32      format version (2: integers are their own index hash; 1 mixed them)
+//     8  u32      format version (3; format 2 ended at byte 48 with the checksum at 40 and no manifest)
 //    12  u32      slot index p
 //    16  u64      top ref: the version's top node
 //    24  u64      version number
 //    32  u64      file end: bytes in use by this version (nodes and free extents lie below it)
-//    40  u64      checksum of bytes 0..<40 of this page
+//    40  u32      n: written runs in the commit manifest (0: the nodes were synced before this slot)
+//    44  u32      reserved, 0
+//    48  u64      manifest checksum: the runs' bytes hashed in order, each run seeded with the last hash
+//    56  n × (u64 offset, u64 length)   the byte ranges the commit wrote
+//    56 + 16n     u64 checksum of bytes 0..<56 + 16n of this page
 //
-// Commit order (CommitProtocol in WriteTransaction+Commit.swift):
-//   1. write the new nodes to space no pinned version can see; 2. fdatasync;
-//   3. write the slot that does NOT hold the current version; 4. fdatasync.
+// Commit order (WriteTransaction+Commit.swift):
+//   two syncs (large commits): write the new nodes; fdatasync; write the slot with n = 0; fdatasync.
+//   one sync (small commits):  write the new nodes; write the slot naming them; fdatasync.
 //
 // Invariants:
-//   (1) Open picks the valid slot (checksum holds) with the highest version.
-//   (2) A crash at any instant leaves at least one valid slot naming a fully synced version.
+//   (1) Open picks the valid slot (checksum holds) with the highest version whose commit is whole: n = 0,
+//       or its runs lie inside the file and still hash to the manifest checksum. A one-sync commit cut
+//       short by power loss fails that test, and open falls back to the other slot.
+//   (2) A crash at any instant leaves at least one valid slot naming a fully synced version: a commit only
+//       ever writes the slot that does not hold the newest durable version, and only to space that
+//       version cannot see.
 
 /// The header's two slots, parsed and checked.
 package struct FileHeader: Equatable, Sendable {
@@ -25,37 +33,95 @@ package struct FileHeader: Equatable, Sendable {
     /// The size of one slot page.
     package static let pageSize = 4096
     /// The format written by this build.
-    package static let formatVersion: UInt32 = 2
+    package static let formatVersion: UInt32 = 3
+    /// The older format this build still reads (slots without a manifest).
+    static let previousFormatVersion: UInt32 = 2
     /// "STRATADB".
     package static let magic: [UInt8] = Array("STRATADB".utf8)
+    /// The most written runs one slot can name.
+    package static let maximumRuns = 128
+
+    /// The byte ranges a one-sync commit wrote, and their checksum: the proof, at open, that the commit
+    /// reached the disk whole.
+    package struct Manifest: Equatable, Sendable {
+        /// The written byte ranges, in file order.
+        package var runs: [Run]
+        /// The runs' bytes hashed in order, each run seeded with the hash of the runs before it.
+        package var checksum: UInt64
+
+        /// One written byte range.
+        package struct Run: Equatable, Sendable {
+            package var offset: UInt64
+            package var length: UInt64
+
+            package init(offset: UInt64, length: UInt64) {
+                self.offset = offset
+                self.length = length
+            }
+        }
+
+        package init(runs: [Run], checksum: UInt64) {
+            self.runs = runs
+            self.checksum = checksum
+        }
+
+        /// The manifest checksum of `runs` as they read in `bytes` (the file from offset 0); nil when a run
+        /// lies outside them.
+        package static func checksum(of runs: [Run], in bytes: UnsafeRawBufferPointer) -> UInt64? {
+            var checksum: UInt64 = 0
+            for run in runs {
+                guard run.offset <= UInt64(bytes.count), run.length <= UInt64(bytes.count) - run.offset else {
+                    return nil
+                }
+                let start = Int(run.offset)
+                checksum = Checksum.hash(
+                    UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(run.length)]),
+                    seed: checksum
+                )
+            }
+            return checksum
+        }
+    }
 
     /// One version slot.
     package struct Slot: Equatable, Sendable {
         package var topRef: Ref
         package var version: Version
         package var fileEnd: UInt64
+        /// What a one-sync commit wrote; nil when the nodes were synced before the slot was written.
+        package var manifest: Manifest?
 
-        package init(topRef: Ref, version: Version, fileEnd: UInt64) {
+        package init(topRef: Ref, version: Version, fileEnd: UInt64, manifest: Manifest? = nil) {
             self.topRef = topRef
             self.version = version
             self.fileEnd = fileEnd
+            self.manifest = manifest
         }
     }
 
     /// The valid slots by index (nil where the checksum does not hold).
     package var slots: [Slot?]
 
-    /// The slot holding the newest valid version, and its index.
+    /// The slot holding the newest valid version, and its index (whether or not its commit is whole).
     package var current: (index: Int, slot: Slot)? {
-        var best: (Int, Slot)?
-        for (index, slot) in slots.enumerated() {
-            if let slot, best == nil || slot.version > best!.1.version { best = (index, slot) }
+        newest { _ in true }
+    }
+
+    /// The newest valid slot that `isWhole` accepts, and its index; `isWhole` is asked newest first and
+    /// only until it accepts one.
+    package func newest(where isWhole: (Slot) throws -> Bool) rethrows -> (index: Int, slot: Slot)? {
+        let candidates = slots.enumerated().compactMap { index, slot in slot.map { (index: index, slot: $0) } }
+        for candidate in candidates.sorted(by: { $0.slot.version > $1.slot.version }) where try isWhole(candidate.slot)
+        {
+            return candidate
         }
-        return best
+        return nil
     }
 
     /// Encodes one slot page.
     package static func encode(_ slot: Slot, index: Int) -> [UInt8] {
+        let runs = slot.manifest?.runs ?? []
+        precondition(runs.count <= maximumRuns, "a header slot names at most \(maximumRuns) runs")
         var writer = ByteWriter(capacity: pageSize)
         writer.append(bytes: magic)
         writer.append(formatVersion)
@@ -63,6 +129,13 @@ package struct FileHeader: Equatable, Sendable {
         writer.append(slot.topRef.offset)
         writer.append(slot.version)
         writer.append(slot.fileEnd)
+        writer.append(UInt32(runs.count))
+        writer.append(UInt32(0))
+        writer.append(slot.manifest?.checksum ?? 0)
+        for run in runs {
+            writer.append(run.offset)
+            writer.append(run.length)
+        }
         let checksum = writer.bytes.withUnsafeBytes { Checksum.hash($0, seed: 0x5354_5241) }
         writer.append(checksum)
         writer.appendZeros(pageSize - writer.count)
@@ -72,40 +145,69 @@ package struct FileHeader: Equatable, Sendable {
     /// Parses the first 8 KiB of a file.
     package static func decode(_ bytes: [UInt8], path: String) throws -> FileHeader {
         var sawMagic = false
+        var newerFormat: UInt32?
         var slots: [Slot?] = []
         for index in 0..<2 {
             let start = index * pageSize
-            guard bytes.count >= start + 48 else {
-                slots.append(nil)
-                continue
-            }
-            let page = Array(bytes[start..<start + 48])
-            guard Array(page[0..<8]) == magic else {
+            guard bytes.count >= start + 48, Array(bytes[start..<start + 8]) == magic else {
                 slots.append(nil)
                 continue
             }
             sawMagic = true
-            let parsed: Slot? = try page.withUnsafeBytes { raw in
-                var reader = ByteReader(raw, position: 8, context: "header slot")
-                let format = try reader.read(UInt32.self)
-                let storedIndex = try reader.read(UInt32.self)
-                let topRef = try reader.read(UInt64.self)
-                let version = try reader.read(UInt64.self)
-                let fileEnd = try reader.read(UInt64.self)
-                let checksum = try reader.read(UInt64.self)
-                let expected = Checksum.hash(UnsafeRawBufferPointer(rebasing: raw[0..<40]), seed: 0x5354_5241)
-                guard checksum == expected, storedIndex == index else { return nil }
-                guard format == formatVersion else { throw StorageError.unsupportedFormat(path: path, version: format) }
-                guard topRef % 8 == 0, topRef >= UInt64(size), fileEnd > topRef else { return nil }
-                return Slot(topRef: Ref(topRef), version: version, fileEnd: fileEnd)
-            }
-            slots.append(parsed)
+            let end = min(bytes.count, start + pageSize)
+            let format = bytes[start + 8..<start + 12].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+            if format > formatVersion { newerFormat = format }
+            slots.append(try bytes[start..<end].withUnsafeBytes { try decodeSlot($0, index: index) })
         }
         guard sawMagic else { throw StorageError.notAStrataFile(path: path) }
         let header = FileHeader(slots: slots)
         guard header.current != nil else {
+            if let newerFormat { throw StorageError.unsupportedFormat(path: path, version: newerFormat) }
             throw StorageError.corrupt("neither header slot of \(path) holds a valid version")
         }
         return header
+    }
+
+    /// Parses one slot page (at least its first 48 bytes); nil when its format is unknown or its checksum or
+    /// fields do not hold.
+    private static func decodeSlot(_ page: UnsafeRawBufferPointer, index: Int) throws -> Slot? {
+        var reader = ByteReader(page, position: 8, context: "header slot")
+        let format = try reader.read(UInt32.self)
+        let storedIndex = try reader.read(UInt32.self)
+        let topRef = try reader.read(UInt64.self)
+        let version = try reader.read(UInt64.self)
+        let fileEnd = try reader.read(UInt64.self)
+        var manifest: Manifest?
+        let checked: Int
+        switch format {
+        case previousFormatVersion:
+            checked = 40
+        case formatVersion:
+            let runCount = Int(try reader.read(UInt32.self))
+            guard runCount <= maximumRuns, page.count >= 64 + 16 * runCount else { return nil }
+            _ = try reader.read(UInt32.self)
+            let checksum = try reader.read(UInt64.self)
+            var runs: [Manifest.Run] = []
+            for _ in 0..<runCount {
+                runs.append(Manifest.Run(offset: try reader.read(UInt64.self), length: try reader.read(UInt64.self)))
+            }
+            if runCount > 0 { manifest = Manifest(runs: runs, checksum: checksum) }
+            checked = 56 + 16 * runCount
+        default:
+            return nil
+        }
+        let checksum = page.loadUnaligned(fromByteOffset: checked, as: UInt64.self)
+        guard checksum == Checksum.hash(UnsafeRawBufferPointer(rebasing: page[0..<checked]), seed: 0x5354_5241),
+            storedIndex == index
+        else { return nil }
+        guard topRef % 8 == 0, topRef >= UInt64(size), fileEnd > topRef else { return nil }
+        if let manifest {
+            for run in manifest.runs {
+                guard run.offset >= UInt64(size), run.length > 0, run.offset < fileEnd,
+                    run.length <= fileEnd - run.offset
+                else { return nil }
+            }
+        }
+        return Slot(topRef: Ref(topRef), version: version, fileEnd: fileEnd, manifest: manifest)
     }
 }

@@ -21,6 +21,9 @@ package final class Database: Sendable {
         var mapping: MemoryMapping
         var physicalSize: UInt64
         var slotIndex: Int
+        /// A slot newer than `latest` whose one-sync commit did not reach the disk whole (power loss cut it
+        /// short): skipped until a commit overwrites it.
+        var rejectedSlot: FileHeader.Slot?
         var pins: [Version: Int] = [:]
         var pinnedAt: [Version: ContinuousClock.Instant] = [:]
         var poisonedBy: String?
@@ -76,11 +79,12 @@ package final class Database: Sendable {
             // reuse its space (or grow the file after its size was read). A load that fails while the header
             // has moved on is that race, retried; one that fails with the header unchanged is damage.
             var attempts = 0
+            var rejected: FileHeader.Slot?
             var loaded: (size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace)
             while true {
                 var seen: Version?
                 do {
-                    loaded = try loadNewest(file: file, fs: fs, path: path, seen: &seen)
+                    loaded = try loadNewest(file: file, fs: fs, path: path, seen: &seen, rejected: &rejected)
                     break
                 } catch let error as StorageError {
                     attempts += 1
@@ -96,7 +100,8 @@ package final class Database: Sendable {
                 freeSpace: freeSpace,
                 mapping: mapping,
                 physicalSize: size,
-                slotIndex: slotIndex
+                slotIndex: slotIndex,
+                rejectedSlot: rejected
             )
             return Database(path: path, options: options, file: file, fileLock: fileLock, state: state)
         } catch {
@@ -105,10 +110,15 @@ package final class Database: Sendable {
         }
     }
 
-    /// Reads the header and loads the newest version it names; `seen` is set to that version once known.
-    private static func loadNewest(file: any StorageFile, fs: any FileSystem, path: String, seen: inout Version?)
-        throws -> (size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace)
-    {
+    /// Reads the header and loads the newest whole version it names; `seen` is set to the newest version the
+    /// header names once known, and `rejected` to a newer slot whose one-sync commit did not reach the disk.
+    private static func loadNewest(
+        file: any StorageFile,
+        fs: any FileSystem,
+        path: String,
+        seen: inout Version?,
+        rejected: inout FileHeader.Slot?
+    ) throws -> (size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace) {
         var size = try file.size()
         let headerBytes = try fs.readBytes(file, count: min(Int(size), FileHeader.size), at: 0)
         guard headerBytes.count >= 8,
@@ -117,18 +127,38 @@ package final class Database: Sendable {
             throw StorageError.notAStrataFile(path: path)
         }
         let header = try FileHeader.decode(headerBytes, path: path)
-        guard let (slotIndex, slot) = header.current else { throw StorageError.corrupt("no valid header slot") }
-        seen = slot.version
+        guard let newest = header.current else { throw StorageError.corrupt("no valid header slot") }
+        seen = newest.slot.version
         // Another process may have grown the file and committed after its size was read.
-        if slot.fileEnd > size { size = try file.size() }
+        if newest.slot.fileEnd > size { size = try file.size() }
+        let mapping = try file.map(length: Int(mappingLength(for: size)))
+        let fileSize = size
+        let whole = header.newest { isWhole($0, in: mapping, fileSize: fileSize) }
+        guard let (slotIndex, slot) = whole else { throw StorageError.corrupt("no valid header slot") }
+        if slot != newest.slot {
+            // A commit by another process that overwrote those runs would have moved the header on first.
+            let now = try fs.readBytes(file, count: FileHeader.size, at: 0)
+            guard (try? FileHeader.decode(now, path: path))?.current?.slot == newest.slot else {
+                throw StorageError.corrupt("the header of \(path) changed while it was read")
+            }
+            rejected = newest.slot
+        }
         guard slot.fileEnd <= size else {
             throw StorageError.corrupt(
                 "\(path) is truncated: version \(slot.version) needs \(slot.fileEnd) bytes, the file has \(size)"
             )
         }
-        let mapping = try file.map(length: Int(mappingLength(for: size)))
         let snapshot = try loadSnapshot(slot: slot, mapping: mapping)
         return (size, slotIndex, mapping, snapshot, try loadFreeSpace(snapshot))
+    }
+
+    /// Whether the commit a slot names reached the disk whole. A slot written after its nodes were synced
+    /// is; a one-sync slot is when every run it names lies inside the file and still hashes to its manifest.
+    static func isWhole(_ slot: FileHeader.Slot, in mapping: MemoryMapping, fileSize: UInt64) -> Bool {
+        guard let manifest = slot.manifest else { return true }
+        guard slot.fileEnd <= fileSize, slot.fileEnd <= UInt64(mapping.length) else { return false }
+        let bytes = UnsafeRawBufferPointer(start: mapping.base, count: Int(slot.fileEnd))
+        return FileHeader.Manifest.checksum(of: manifest.runs, in: bytes) == manifest.checksum
     }
 
     /// The newest valid version the header names now (nil if none).
@@ -270,11 +300,12 @@ package final class Database: Sendable {
         }
     }
 
-    /// The newest valid version in the file's header, read from the mapping.
+    /// The newest valid version in the file's header, read from the mapping (a rejected slot aside).
     private func headerVersion() -> Version {
         state.withLock { state in
             let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
-            return (try? FileHeader.decode(bytes, path: path))?.current?.slot.version ?? 0
+            let header = try? FileHeader.decode(bytes, path: path)
+            return header?.newest { $0 != state.rejectedSlot }?.slot.version ?? 0
         }
     }
 
@@ -339,14 +370,27 @@ package final class Database: Sendable {
             // After a failed sync the file's state is unknown: keep the last version known to be durable.
             guard state.poisonedBy == nil else { return true }
             let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
-            guard let header = try? FileHeader.decode(bytes, path: path), let (index, slot) = header.current,
-                slot.version > state.latest.version
+            guard let header = try? FileHeader.decode(bytes, path: path), let newest = header.current,
+                newest.slot.version > state.latest.version, newest.slot != state.rejectedSlot
             else { return true }
             let size = try mappingSystemErrors { try file.size() }
-            guard slot.fileEnd <= size else { return true }
-            if UInt64(state.mapping.length) < slot.fileEnd {
+            if UInt64(state.mapping.length) < min(newest.slot.fileEnd, size) {
                 state.mapping = try mappingSystemErrors { try file.map(length: Int(Self.mappingLength(for: size))) }
             }
+            // Versions up to the one loaded were checked when they were loaded (or written here).
+            let known = state.latest.version
+            let mapping = state.mapping
+            guard
+                let (index, slot) = header.newest(where: {
+                    $0.version <= known || Self.isWhole($0, in: mapping, fileSize: size)
+                }), slot.version > known
+            else {
+                let now = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
+                if (try? FileHeader.decode(now, path: path))?.current?.slot != newest.slot { return false }
+                state.rejectedSlot = newest.slot
+                return true
+            }
+            guard slot.fileEnd <= size else { return true }
             do {
                 let latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping)
                 let freeSpace = try Self.loadFreeSpace(latest)

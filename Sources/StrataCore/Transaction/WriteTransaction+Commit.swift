@@ -1,38 +1,94 @@
 // WriteTransaction+Commit.swift: how a write transaction becomes durable (the commit protocol).
 //
 // Order (each step finishes before the next starts; the power-loss tests cut between every two I/O calls):
-//   1. encode every dirty node; allocate each in space no pinned version can see (FreeSpace invariant 3)
+//   1. encode every dirty node; allocate each in space no pinned version can see (FreeSpace invariant 3),
+//      one after another where possible (CommitSink), so a small commit writes one or two runs
 //   2. free what this version stopped referencing, tagged with the new version; write the top node and
 //      the free list the same way
 //   3. reserve file space (posix_fallocate) and map it if the file grew
 //   4. pwrite the new nodes                                  ── a failure here: commit throws, nothing lost
-//   5. fdatasync                                             ── a failure here poisons the database
-//   6. pwrite the header slot that does not hold the current version
+//   5. large commits only: fdatasync                         ── a failure here poisons the database
+//   6. pwrite the header slot that does not hold the current version; a small commit's slot names the
+//      runs it wrote and their checksum (FileHeader.Manifest)
 //   7. fdatasync                                             ── a failure at 6 or 7 poisons the database
 //   8. publish: the new version becomes the newest in memory; the writer is released
 //
+// A small commit (at most `oneSyncLimit` bytes of nodes) therefore syncs once, a large one twice. If the
+// power fails before a small commit's sync completes, its slot may reach the disk without some of its
+// nodes; open then finds that the runs no longer hash to the slot's manifest and takes the other slot,
+// the previous version, whose nodes this commit could not have touched (invariant 1).
+//
 // Invariants:
 //   (1) A page reachable from any pinned version, or from the newest durable version, is never written.
-//   (2) After a crash, the valid slot with the highest version names a fully written, synced version.
+//   (2) After a crash, the valid slot with the highest version whose commit is whole (its nodes were
+//       synced before it, or its manifest still holds) names a fully written version.
 //   (3) A sync is never retried after it fails (DESIGN.md 4.8).
 
 /// Allocates and collects the nodes of one commit.
+///
+/// A sync costs about one device request per separate run of bytes, so nodes are placed one after another
+/// in an arena while it lasts: first the first reusable free extent that holds the commit's expected size,
+/// or, while at most a quarter of the file is free, the end of the file. When an arena is used up, the
+/// rest goes to the first reusable extent that holds what is still expected, else the largest one that
+/// holds the node (a few times per commit); after that, each node takes the first extent that fits.
 final class CommitSink: NodeSink {
     var freeSpace: FreeSpace
     let oldestProtected: Version
     var writes: [(offset: UInt64, bytes: [UInt8])] = []
     var bytesWritten = 0
+    /// Bytes the commit is expected to write (what it replaces, its top node and its free list).
+    private let expectedBytes: Int
+    /// Where the next node goes if the arena still holds it (the file end, or the start of a free extent).
+    private var cursor: UInt64?
+    /// How many more arenas may be chosen before nodes go first-fit.
+    private var arenasLeft = 4
 
-    init(freeSpace: FreeSpace, oldestProtected: Version) {
+    init(freeSpace: FreeSpace, oldestProtected: Version, expectedBytes: Int) {
         self.freeSpace = freeSpace
         self.oldestProtected = oldestProtected
+        self.expectedBytes = expectedBytes
+        if let extent = freeSpace.firstReusable(atLeast: UInt64(expectedBytes), oldestPinned: oldestProtected) {
+            cursor = extent
+        } else if freeSpace.freeBytes * 4 <= freeSpace.fileEnd {
+            cursor = freeSpace.fileEnd
+        } else {
+            cursor = freeSpace.largestReusable(oldestPinned: oldestProtected)
+        }
     }
 
     func write(_ node: [UInt8]) throws -> Ref {
-        let offset = freeSpace.allocate(node.count, oldestPinned: oldestProtected)
+        let offset = allocate(node.count)
         writes.append((offset, node))
         bytesWritten += node.count
         return Ref(offset)
+    }
+
+    /// Takes `size` bytes for a node: right after the previous one while the arena lasts, else as above.
+    func allocate(_ size: Int) -> UInt64 {
+        if let offset = allocateInArena(size) { return offset }
+        if arenasLeft > 0 {
+            arenasLeft -= 1
+            let still = UInt64(max(expectedBytes - bytesWritten, size))
+            cursor =
+                freeSpace.firstReusable(atLeast: still, oldestPinned: oldestProtected)
+                ?? freeSpace.largestReusable(oldestPinned: oldestProtected)
+            if let offset = allocateInArena(size) { return offset }
+        }
+        cursor = nil
+        return freeSpace.allocate(size, oldestPinned: oldestProtected)
+    }
+
+    private func allocateInArena(_ size: Int) -> UInt64? {
+        guard let start = cursor else { return nil }
+        let offset: UInt64
+        if start == freeSpace.fileEnd {
+            offset = freeSpace.allocateAtEnd(size)
+        } else {
+            guard let taken = freeSpace.allocate(size, at: start, oldestPinned: oldestProtected) else { return nil }
+            offset = taken
+        }
+        cursor = offset + UInt64(alignedTo8(size))
+        return offset
     }
 }
 
@@ -71,7 +127,10 @@ extension Database {
         }
 
         // 1-2: encode and allocate.
-        let sink = CommitSink(freeSpace: transaction.baseFreeSpace, oldestProtected: oldest)
+        // A commit writes about what it replaces, plus the top node and the free list.
+        let replaced = transaction.context.released.reduce(0) { $0 + Int($1.length) }
+        let expected = replaced + FreeSpace.nodeSize(entries: transaction.baseFreeSpace.extents.count + 8) + 1024
+        let sink = CommitSink(freeSpace: transaction.baseFreeSpace, oldestProtected: oldest, expectedBytes: expected)
         var catalog = transaction.catalog
         for index in catalog.tables.indices {
             if let table = transaction.loaded[catalog.tables[index].key] {
@@ -91,12 +150,13 @@ extension Database {
         sink.freeSpace.coalesce()
         // The free list is allocated from itself; allocation never adds extents, so `capacity` suffices.
         let capacity = sink.freeSpace.extents.count
-        let freeListOffset = sink.freeSpace.allocate(FreeSpace.nodeSize(entries: capacity), oldestPinned: oldest)
+        let freeListOffset = sink.allocate(FreeSpace.nodeSize(entries: capacity))
         catalog.version = newVersion
         catalog.freeListRef = Ref(freeListOffset)
         let topRef = try sink.write(catalog.encode())
         sink.writes.append((freeListOffset, sink.freeSpace.encode(capacity: capacity)))
         let fileEnd = sink.freeSpace.fileEnd
+        let runs = Self.coalesce(sink.writes)
 
         // 3: grow and map.
         let (physicalSize, mapping, slotIndex) = state.withLock { ($0.physicalSize, $0.mapping, $0.slotIndex) }
@@ -113,13 +173,17 @@ extension Database {
                 newMapping = try file.map(length: Int(Self.mappingLength(for: newPhysical)))
             }
             // 4: write the nodes, coalescing neighbours into large writes.
-            try writeNodes(sink.writes)
+            try writeNodes(runs)
         }
+        // A small commit names what it wrote in its header slot and syncs once (open checks the runs);
+        // a large one syncs its nodes before writing a slot that names none.
         let durable = options.durability == .full
+        let oneSync = durable && sink.bytesWritten <= Self.oneSyncLimit && runs.count <= FileHeader.maximumRuns
         // 5: sync the nodes.
-        if durable { try syncOrPoison("after writing the nodes of version \(newVersion)") }
+        if durable && !oneSync { try syncOrPoison("after writing the nodes of version \(newVersion)") }
         // 6-7: the header slot, then sync.
-        let slot = FileHeader.Slot(topRef: topRef, version: newVersion, fileEnd: fileEnd)
+        let manifest = oneSync ? FileHeader.Manifest(runs: runs.map(\.run), checksum: Self.manifestChecksum(runs)) : nil
+        let slot = FileHeader.Slot(topRef: topRef, version: newVersion, fileEnd: fileEnd, manifest: manifest)
         let newSlotIndex = 1 - slotIndex
         do {
             try FileHeader.encode(slot, index: newSlotIndex).withUnsafeBytes {
@@ -145,6 +209,7 @@ extension Database {
             state.mapping = newMapping
             state.physicalSize = newPhysical
             state.slotIndex = newSlotIndex
+            state.rejectedSlot = nil
             state.history.append(changes)
             if state.history.count > Self.historyLimit {
                 state.history.removeFirst(state.history.count - Self.historyLimit)
@@ -153,25 +218,41 @@ extension Database {
         return CommitResult(version: newVersion, bytesWritten: sink.bytesWritten, changes: changes)
     }
 
-    private func writeNodes(_ writes: [(offset: UInt64, bytes: [UInt8])]) throws {
-        let sorted = writes.sorted { $0.offset < $1.offset }
-        var buffer: [UInt8] = []
-        var bufferStart: UInt64 = 0
-        func flush() throws {
-            guard !buffer.isEmpty else { return }
-            try buffer.withUnsafeBytes { try file.write($0, at: bufferStart) }
-            buffer.removeAll(keepingCapacity: true)
-        }
-        for (offset, bytes) in sorted {
-            if buffer.isEmpty || bufferStart + UInt64(buffer.count) != offset || buffer.count > 4 << 20 {
-                try flush()
-                bufferStart = offset
+    /// Commits writing at most this many bytes of nodes sync once (their slot names what they wrote).
+    static let oneSyncLimit = 64 << 10
+
+    /// One pwrite of a commit: neighbouring nodes joined, each padded to 8 bytes.
+    struct WriteRun {
+        var offset: UInt64
+        var bytes: [UInt8]
+
+        var run: FileHeader.Manifest.Run { FileHeader.Manifest.Run(offset: offset, length: UInt64(bytes.count)) }
+    }
+
+    /// The nodes of a commit in file order, neighbours joined into runs of at most about 4 MiB.
+    static func coalesce(_ writes: [(offset: UInt64, bytes: [UInt8])]) -> [WriteRun] {
+        var runs: [WriteRun] = []
+        for (offset, bytes) in writes.sorted(by: { $0.offset < $1.offset }) {
+            if let last = runs.last, last.offset + UInt64(last.bytes.count) == offset, last.bytes.count <= 4 << 20 {
+                runs[runs.count - 1].bytes.append(contentsOf: bytes)
+            } else {
+                runs.append(WriteRun(offset: offset, bytes: bytes))
             }
-            buffer.append(contentsOf: bytes)
             let padding = alignedTo8(bytes.count) - bytes.count
-            if padding > 0 { buffer.append(contentsOf: repeatElement(0, count: padding)) }
+            if padding > 0 { runs[runs.count - 1].bytes.append(contentsOf: repeatElement(0, count: padding)) }
         }
-        try flush()
+        return runs
+    }
+
+    /// The manifest checksum of the runs: what `FileHeader.Manifest.checksum(of:in:)` reads back.
+    static func manifestChecksum(_ runs: [WriteRun]) -> UInt64 {
+        runs.reduce(0) { checksum, run in Checksum.hash(run.bytes, seed: checksum) }
+    }
+
+    private func writeNodes(_ runs: [WriteRun]) throws {
+        for run in runs {
+            try run.bytes.withUnsafeBytes { try file.write($0, at: run.offset) }
+        }
     }
 
     private func syncOrPoison(_ when: String) throws {

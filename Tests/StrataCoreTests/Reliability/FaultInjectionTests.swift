@@ -12,21 +12,28 @@ struct FaultInjectionTests {
         [EIO, ENOSPC, EFBIG]
     )
     func failingWrite(call: FaultInjectingFileSystem.Call, code: Int32) async throws {
-        let directory = TemporaryDirectory()
-        let fs = FaultInjectingFileSystem()
-        let failures = try await failCommits(call: call, code: code, path: directory.file(), fs: fs)
-        #expect(failures > 0)
-        #expect(fs.openFileCount == 0, "descriptors leaked")
-        #expect(fs.liveMappingCount == 0, "mappings leaked")
-        print(
-            "RELIABILITY|fault injection (\(call), errno \(code))|\(failures)|failed commits, each with the previous version intact"
-        )
+        // Large commits (two syncs) for every call; small ones (one sync) for writes, the only call they make.
+        for small in call == .write ? [false, true] : [false] {
+            let directory = TemporaryDirectory()
+            let fs = FaultInjectingFileSystem()
+            let failures = try await failCommits(call: call, code: code, small: small, path: directory.file(), fs: fs)
+            #expect(failures > 0)
+            #expect(fs.openFileCount == 0, "descriptors leaked")
+            #expect(fs.liveMappingCount == 0, "mappings leaked")
+            print(
+                "RELIABILITY|fault injection (\(call)\(small ? ", small commit" : ""), errno \(code))|\(failures)|failed commits, each with the previous version intact"
+            )
+        }
     }
 
     /// Fails the 1st, 2nd, … `call` of a commit until one gets through; returns how many commits failed.
-    func failCommits(call: FaultInjectingFileSystem.Call, code: Int32, path: String, fs: FaultInjectingFileSystem)
-        async throws -> Int
-    {
+    func failCommits(
+        call: FaultInjectingFileSystem.Call,
+        code: Int32,
+        small: Bool = false,
+        path: String,
+        fs: FaultInjectingFileSystem
+    ) async throws -> Int {
         var database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs))
         let schema = try await CrashSchema.prepare(database)
         for number in Int64(1)...5 { try await schema.commitTransaction(number, to: database) }
@@ -46,7 +53,11 @@ struct FaultInjectionTests {
             do {
                 // A large payload forces the file to grow so `reserve` is exercised.
                 // (70 MiB outgrows the initial 64 MiB mapping, so the commit must map the file again.)
-                try await commitLarge(schema, database, number: before + 1, megabytes: call == .map ? 70 : 3)
+                if small {
+                    try await schema.commitTransaction(before + 1, to: database)
+                } else {
+                    try await commitLarge(schema, database, number: before + 1, megabytes: call == .map ? 70 : 3)
+                }
             } catch let error as StorageError {
                 failures += 1
                 guard case .io(let system) = error else {
@@ -95,9 +106,9 @@ struct FaultInjectionTests {
 
     @Test(
         "A failing sync poisons the database: writes throw until reopened, reads go on, nothing committed is lost",
-        arguments: [0, 1]
+        arguments: [(megabytes: 0, occurrence: 0), (3, 0), (3, 1)]
     )
-    func failingSync(occurrence: Int) async throws {
+    func failingSync(megabytes: Int, occurrence: Int) async throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
         let fs = FaultInjectingFileSystem()
@@ -105,7 +116,14 @@ struct FaultInjectionTests {
         let schema = try await CrashSchema.prepare(database)
         for number in Int64(1)...3 { try await schema.commitTransaction(number, to: database) }
         fs.inject(.init(call: .sync, occurrence: fs.count(of: .sync) + occurrence, code: EIO))
-        await #expect(throws: StorageError.self) { try await schema.commitTransaction(4, to: database) }
+        // A small commit syncs once (its header names what it wrote); a large one syncs its nodes, then its header.
+        await #expect(throws: StorageError.self) {
+            if megabytes == 0 {
+                try await schema.commitTransaction(4, to: database)
+            } else {
+                try await commitLarge(schema, database, number: 4, megabytes: megabytes)
+            }
+        }
         let syncsAfterFailure = fs.count(of: .sync)
         #expect(database.poisonReason != nil)
         await #expect {
@@ -123,6 +141,23 @@ struct FaultInjectionTests {
         let last = try CrashSchema.find(reopened.beginRead()).check(reopened)
         #expect(last == 3 || last == 4)
         try await schema.commitTransaction(last + 1, to: reopened)
+    }
+
+    @Test("A small commit syncs once, a large one twice (nodes, then header)")
+    func syncsPerCommit() async throws {
+        let directory = TemporaryDirectory()
+        let fs = FaultInjectingFileSystem()
+        let database = try Database.open(path: directory.file(), options: DatabaseOptions(fileSystem: fs))
+        defer { database.close() }
+        let schema = try await CrashSchema.prepare(database)
+        var before = fs.count(of: .sync)
+        try await schema.commitTransaction(1, to: database)
+        #expect(fs.count(of: .sync) == before + 1)
+        before = fs.count(of: .sync)
+        // `commitLarge` commits a 1 MiB blob (two syncs), then transaction 2 (one).
+        try await commitLarge(schema, database, number: 2, megabytes: 1)
+        #expect(fs.count(of: .sync) == before + 3)
+        #expect(try schema.check(database) == 2)
     }
 
     @Test("A failing mapping call during open gives a clear error and leaks nothing")

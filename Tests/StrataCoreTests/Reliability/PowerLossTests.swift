@@ -135,4 +135,43 @@ struct PowerLossTests {
         #expect(last >= acknowledged, "cut \(cut), mode \(fateMode): acknowledged \(acknowledged), found \(last)")
         #expect(last <= acknowledged + 1, "cut \(cut), mode \(fateMode): found \(last) past the in-flight commit")
     }
+
+    @Test("A one-sync commit whose header slot reached the disk but whose nodes did not is skipped at open")
+    func headerWithoutNodes() async throws {
+        let directory = TemporaryDirectory()
+        let base = try await Self.baseImage(commits: 4, in: directory)
+        let path = directory.file("work.strata")
+        try Data(base).write(to: URL(fileURLWithPath: path))
+        let fs = FaultInjectingFileSystem()
+        let database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs))
+        let schema = try CrashSchema.find(database.beginRead())
+        // Commit 5 writes its nodes and its header slot, then its only sync fails: nothing of it is durable.
+        fs.inject(.init(call: .sync, occurrence: fs.count(of: .sync), code: EIO))
+        await #expect(throws: StorageError.self) { try await schema.commitTransaction(5, to: database) }
+        let pending = fs.unsyncedWriteCount(for: path)
+        #expect(pending >= 2, "nodes and header slot were written, none synced")
+        // The disk kept the header slot (the last write) and lost every node.
+        let image = try fs.imageAfterPowerLoss(
+            of: path,
+            fate: { $0 == pending - 1 ? .kept : .dropped },
+            garbage: { [UInt8](repeating: 0, count: $0) }
+        )
+        database.close()
+        let header = try FileHeader.decode(Array(image.prefix(FileHeader.size)), path: "image")
+        let newest = try #require(header.current).slot
+        #expect(newest.manifest != nil, "a small commit names what it wrote")
+
+        let crashed = directory.file("crashed.strata")
+        try Data(image).write(to: URL(fileURLWithPath: crashed))
+        let reopened = try Database.open(path: crashed)
+        defer { reopened.close() }
+        try reopened.verify()
+        #expect(reopened.latestVersion == newest.version - 1, "open fell back to the last synced commit")
+        #expect(try schema.check(reopened) == 4)
+        // Reads do not spin on the newer, broken slot; the next commit overwrites it.
+        for _ in 0..<3 { #expect(try schema.lastCommitted(reopened) == 4) }
+        try await schema.commitTransaction(5, to: reopened)
+        #expect(try schema.check(reopened) == 5)
+        try reopened.verify()
+    }
 }
