@@ -129,4 +129,71 @@ struct DamagedFileTests {
             "RELIABILITY|damaged files (random byte flips)|\(cases)|\(detected) detected by verify() or reads, no crash"
         )
     }
+
+    /// A format 2 slot page (no manifest; the checksum of bytes 0..<40 at 40) naming `slot`.
+    static func formatTwoSlot(_ slot: FileHeader.Slot, index: Int) -> [UInt8] {
+        var writer = ByteWriter(capacity: FileHeader.pageSize)
+        writer.append(bytes: FileHeader.magic)
+        writer.append(UInt32(2))
+        writer.append(UInt32(index))
+        writer.append(slot.topRef.offset)
+        writer.append(slot.version)
+        writer.append(slot.fileEnd)
+        writer.append(writer.bytes.withUnsafeBytes { Checksum.hash($0, seed: 0x5354_5241) })
+        writer.appendZeros(FileHeader.pageSize - writer.count)
+        return writer.take()
+    }
+
+    @Test("A format 2 file opens, and its slots are rewritten in format 3 as commits land")
+    func formatTwo() async throws {
+        let directory = TemporaryDirectory()
+        var (_, bytes) = try await Self.sample(in: directory)
+        let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: "sample")
+        for index in 0..<2 {
+            guard var slot = header.slots[index] else { continue }
+            slot.manifest = nil
+            bytes.replaceSubrange(
+                index * FileHeader.pageSize..<(index + 1) * FileHeader.pageSize,
+                with: Self.formatTwoSlot(slot, index: index)
+            )
+        }
+        let downgraded = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: "downgraded")
+        #expect(downgraded.current?.slot.version == header.current?.slot.version)
+        #expect(downgraded.slots.allSatisfy { $0?.manifest == nil })
+
+        let database = try Self.open(bytes, in: directory)
+        defer { database.close() }
+        try database.verify()
+        let schema = try CrashSchema.find(database.beginRead())
+        #expect(try schema.check(database) == 40)
+        try await schema.commitTransaction(41, to: database)
+        try await schema.commitTransaction(42, to: database)
+        #expect(try schema.check(database) == 42)
+        try database.verify()
+    }
+
+    @Test("A one-sync slot whose runs no longer match its manifest is passed over for the other slot")
+    func manifestMismatch() async throws {
+        let directory = TemporaryDirectory()
+        var (_, bytes) = try await Self.sample(in: directory)
+        let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: "sample")
+        let (index, newest) = try #require(header.current)
+        let manifest = try #require(newest.manifest, "the last small commit named its runs")
+        let older = try #require(header.slots[1 - index])
+        #expect(older.version == newest.version - 1)
+        // The slot round-trips through its page.
+        let page = FileHeader.encode(newest, index: index)
+        var pages = [UInt8](repeating: 0, count: FileHeader.size)
+        pages.replaceSubrange(index * FileHeader.pageSize..<(index + 1) * FileHeader.pageSize, with: page)
+        #expect(try FileHeader.decode(pages, path: "page").slots[index] == newest)
+
+        // Lose one byte of the last run, as if the power failed before it reached the disk.
+        let run = try #require(manifest.runs.last)
+        bytes[Int(run.offset + run.length) - 1] ^= 0xFF
+        let database = try Self.open(bytes, in: directory)
+        defer { database.close() }
+        #expect(database.latestVersion == older.version)
+        try database.verify()
+        #expect(try CrashSchema.find(database.beginRead()).check(database) == 39)
+    }
 }
