@@ -81,9 +81,13 @@ final class StrataEngine: BenchmarkEngine {
 
     func smallTransactions(_ ids: [Int]) async throws {
         let realm = try await open()
-        for id in ids {
-            try await realm.write { realm in realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1 }
-        }
+        // Server code awaits writes from tasks on the cooperative pool, not from the main actor: each write
+        // from here would hop off the main thread and back again, which costs about 0.1 ms on its own.
+        try await Task.detached {
+            for id in ids {
+                try await realm.write { realm in realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1 }
+            }
+        }.value
     }
 
     func aggregates() async throws -> [Double] {

@@ -1,7 +1,11 @@
 // FreeSpace.swift: which bytes of the file a commit may write, and when freed bytes become reusable.
 //
-// Format of the free-list node (kind FREE), after the node header:
-//   u64 count, then count entries of { u64 offset, u64 length, u64 freedAt }
+// Format of the free-list node (kind FREC), after the node header:
+//   u64 count, u64 version (the version this list belongs to), then count entries of
+//   { varint gap / 8, varint length / 8, varint version - freedAt }, where gap is the distance from the end
+//   of the previous extent (from the end of the header for the first), then zeros to the node's end.
+//   Format 2 files hold kind FREE instead: u64 count, then count entries of { u64 offset, u64 length,
+//   u64 freedAt }; it is still read.
 //
 // Model: the file's used region is [FileHeader.size, fileEnd). Every byte of it is either reachable from
 // the newest version (a node of it) or listed here as a free extent. An extent freed by the commit that
@@ -135,42 +139,80 @@ package struct FreeSpace: Equatable, Sendable {
         return low
     }
 
-    /// Serializes into a free-list node; `capacity` entries are reserved (the node keeps its size).
-    package func encode(capacity: Int) -> [UInt8] {
-        precondition(capacity >= extents.count)
-        var writer = ByteWriter(capacity: Self.nodeSize(entries: capacity))
+    /// The bytes a free-list node for `version` takes now, plus room for two more allocations (each shrinks
+    /// or removes one extent, which can lengthen the encoding by at most one varint's 10 bytes).
+    package func nodeSize(version: Version) -> Int {
+        encodedSize(version: version) + 2 * 10
+    }
+
+    /// The bytes a free-list node for `version` needs for the extents as they are.
+    func encodedSize(version: Version) -> Int {
+        var size = NodeHeader.size + 16
+        var previousEnd = UInt64(FileHeader.size)
+        for extent in extents {
+            size += ByteWriter.varintSize((extent.offset - previousEnd) / 8)
+            size += ByteWriter.varintSize(extent.length / 8)
+            size += ByteWriter.varintSize(version - extent.freedAt)
+            previousEnd = extent.offset + extent.length
+        }
+        return size
+    }
+
+    /// Serializes into a free-list node for `version` of exactly `size` bytes (see `nodeSize(version:)`).
+    package func encode(version: Version, size: Int) -> [UInt8] {
+        var writer = ByteWriter(capacity: size)
         writer.appendZeros(NodeHeader.size)
         writer.append(UInt64(extents.count))
+        writer.append(version)
+        var previousEnd = UInt64(FileHeader.size)
         for extent in extents {
-            writer.append(extent.offset)
-            writer.append(extent.length)
-            writer.append(extent.freedAt)
+            precondition(extent.freedAt <= version, "an extent freed after the version that lists it")
+            writer.appendVarint((extent.offset - previousEnd) / 8)
+            writer.appendVarint(extent.length / 8)
+            writer.appendVarint(version - extent.freedAt)
+            previousEnd = extent.offset + extent.length
         }
-        writer.appendZeros(Self.nodeSize(entries: capacity) - writer.count)
+        precondition(writer.count <= size, "the free list outgrew the space reserved for it")
+        writer.appendZeros(size - writer.count)
         var bytes = writer.take()
-        NodeHeader.seal(&bytes, kind: .freeList)
+        NodeHeader.seal(&bytes, kind: .compactFreeList)
         return bytes
     }
 
-    /// The size of a free-list node holding `entries` extents.
-    package static func nodeSize(entries: Int) -> Int { NodeHeader.size + 8 + 24 * entries }
+    /// The free-list node at `ref` (either kind).
+    package static func node(at ref: Ref, in reader: NodeReader) throws -> NodeView {
+        try reader.node(ref, oneOf: [.compactFreeList, .freeList])
+    }
 
-    /// Reads a free-list node, checking every extent against `fileEnd`.
+    /// Reads a free-list node (either kind), checking every extent against `fileEnd`.
     package static func decode(_ node: NodeView, fileEnd: UInt64) throws -> FreeSpace {
         var reader = node.reader()
         let count = try reader.read(UInt64.self)
-        guard count <= UInt64(reader.remaining / 24) else {
+        let compact = node.kind == .compactFreeList
+        let version = compact ? try reader.read(UInt64.self) : 0
+        guard count <= UInt64(reader.remaining / (compact ? 3 : 24)) else {
             throw StorageError.corrupt("free list \(node.ref) claims \(count) entries")
         }
         var extents: [Extent] = []
         extents.reserveCapacity(Int(count))
         var previousEnd = UInt64(FileHeader.size)
         for _ in 0..<count {
-            let extent = Extent(
-                offset: try reader.read(UInt64.self),
-                length: try reader.read(UInt64.self),
-                freedAt: try reader.read(UInt64.self)
-            )
+            let extent: Extent
+            if compact {
+                let gap = try reader.readVarint()
+                let length = try reader.readVarint()
+                let age = try reader.readVarint()
+                guard gap <= (fileEnd - previousEnd) / 8, length <= fileEnd / 8, age <= version else {
+                    throw StorageError.corrupt("free list \(node.ref) has a bad extent after \(previousEnd)")
+                }
+                extent = Extent(offset: previousEnd + gap * 8, length: length * 8, freedAt: version - age)
+            } else {
+                extent = Extent(
+                    offset: try reader.read(UInt64.self),
+                    length: try reader.read(UInt64.self),
+                    freedAt: try reader.read(UInt64.self)
+                )
+            }
             guard extent.offset >= previousEnd, extent.offset % 8 == 0, extent.length % 8 == 0, extent.length > 0,
                 extent.offset + extent.length <= fileEnd
             else {

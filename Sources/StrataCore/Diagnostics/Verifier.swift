@@ -55,7 +55,7 @@ struct Verifier {
         try claim(try reader.node(snapshot.topRef, .top), "top node")
         var free = FreeSpace(fileEnd: snapshot.fileEnd)
         if !snapshot.catalog.freeListRef.isNone {
-            let node = try reader.node(snapshot.catalog.freeListRef, .freeList)
+            let node = try FreeSpace.node(at: snapshot.catalog.freeListRef, in: reader)
             try claim(node, "free list")
             free = try FreeSpace.decode(node, fileEnd: snapshot.fileEnd)
         }

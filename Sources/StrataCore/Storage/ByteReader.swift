@@ -35,6 +35,19 @@ package struct ByteReader {
     }
 
     /// Reads `count` raw bytes.
+    /// Reads a variable-length integer written by `ByteWriter.appendVarint`.
+    package mutating func readVarint() throws -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try read(UInt8.self)
+            guard shift < 64, shift < 63 || byte <= 1 else { throw StorageError.corrupt("\(place): varint overflows") }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
     package mutating func readBytes(_ count: Int) throws -> UnsafeRawBufferPointer {
         guard count >= 0, count <= buffer.count - position else {
             throw StorageError.corrupt("\(place): \(count) bytes run past the end of their node")

@@ -43,6 +43,22 @@ package struct ByteWriter {
     }
 
     /// Appends `count` zero bytes.
+    /// Appends `value` as a variable-length integer: 7 bits per byte, low bits first, the high bit set on every
+    /// byte but the last (1 byte below 128, at most 10).
+    package mutating func appendVarint(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// The bytes `appendVarint(value)` appends.
+    package static func varintSize(_ value: UInt64) -> Int {
+        value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7
+    }
+
     package mutating func appendZeros(_ count: Int) {
         bytes.append(contentsOf: repeatElement(0, count: count))
     }

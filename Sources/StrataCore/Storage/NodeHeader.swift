@@ -14,7 +14,8 @@
 /// The kinds of node in a Strata file.
 package enum NodeKind: UInt32, Sendable {
     case top = 0x4E50_4F54  // "TOPN": a version's root: catalog of tables
-    case freeList = 0x4545_5246  // "FREE": free extents and when they were freed
+    case freeList = 0x4545_5246  // "FREE": free extents and when they were freed, fixed width (format 2)
+    case compactFreeList = 0x4345_5246  // "FREC": the same, as variable-length integers
     case inner = 0x524E_4E49  // "INNR": inner node of a cluster tree
     case leaf = 0x4641_454C  // "LEAF": cluster of objects, column by column
     case blob = 0x424F_4C42  // "BLOB": a long string, binary or collection value

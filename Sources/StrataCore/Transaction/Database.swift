@@ -218,7 +218,7 @@ package final class Database: Sendable {
 
     static func loadFreeSpace(_ snapshot: Snapshot) throws -> FreeSpace {
         guard !snapshot.catalog.freeListRef.isNone else { return FreeSpace(fileEnd: snapshot.fileEnd) }
-        let node = try snapshot.reader.node(snapshot.catalog.freeListRef, .freeList)
+        let node = try FreeSpace.node(at: snapshot.catalog.freeListRef, in: snapshot.reader)
         guard node.checksumHolds() else { throw StorageError.corrupt("the free list fails its checksum") }
         return try FreeSpace.decode(node, fileEnd: snapshot.fileEnd)
     }

@@ -129,7 +129,7 @@ extension Database {
         // 1-2: encode and allocate.
         // A commit writes about what it replaces, plus the top node and the free list.
         let replaced = transaction.context.released.reduce(0) { $0 + Int($1.length) }
-        let expected = replaced + FreeSpace.nodeSize(entries: transaction.baseFreeSpace.extents.count + 8) + 1024
+        let expected = replaced + transaction.baseFreeSpace.nodeSize(version: newVersion) + 1024
         let sink = CommitSink(freeSpace: transaction.baseFreeSpace, oldestProtected: oldest, expectedBytes: expected)
         var catalog = transaction.catalog
         for index in catalog.tables.indices {
@@ -144,17 +144,18 @@ extension Database {
         let oldTop = try base.reader.node(base.topRef, .top)
         sink.freeSpace.release(offset: base.topRef.offset, length: oldTop.extentLength, freedAt: newVersion)
         if !base.catalog.freeListRef.isNone {
-            let oldFree = try base.reader.node(base.catalog.freeListRef, .freeList)
+            let oldFree = try FreeSpace.node(at: base.catalog.freeListRef, in: base.reader)
             sink.freeSpace.release(offset: oldFree.ref.offset, length: oldFree.extentLength, freedAt: newVersion)
         }
         sink.freeSpace.coalesce()
-        // The free list is allocated from itself; allocation never adds extents, so `capacity` suffices.
-        let capacity = sink.freeSpace.extents.count
-        let freeListOffset = sink.allocate(FreeSpace.nodeSize(entries: capacity))
+        // The free list is allocated from itself, then the top node: `nodeSize` leaves room for what those
+        // two allocations do to it (allocation never adds extents).
+        let freeListSize = sink.freeSpace.nodeSize(version: newVersion)
+        let freeListOffset = sink.allocate(freeListSize)
         catalog.version = newVersion
         catalog.freeListRef = Ref(freeListOffset)
         let topRef = try sink.write(catalog.encode())
-        sink.writes.append((freeListOffset, sink.freeSpace.encode(capacity: capacity)))
+        sink.writes.append((freeListOffset, sink.freeSpace.encode(version: newVersion, size: freeListSize)))
         let fileEnd = sink.freeSpace.fileEnd
         let runs = Self.coalesce(sink.writes)
 
@@ -168,6 +169,10 @@ extension Database {
                 let wanted = max(fileEnd, physicalSize + growth)
                 newPhysical = (wanted + Self.mappingGranule - 1) / Self.mappingGranule * Self.mappingGranule
                 try file.reserve(upTo: newPhysical)
+                // Reserved blocks are "unwritten" until written: a sync that finds data in them must also
+                // commit the file system's journal, which doubles its cost. Writing zeros now (on the page
+                // cache, flushed with this commit) makes later commits into this space plain overwrites.
+                if options.durability == .full { try zeroFill(from: physicalSize, to: newPhysical) }
             }
             if UInt64(mapping.length) < fileEnd {
                 newMapping = try file.map(length: Int(Self.mappingLength(for: newPhysical)))
@@ -247,6 +252,17 @@ extension Database {
     /// The manifest checksum of the runs: what `FileHeader.Manifest.checksum(of:in:)` reads back.
     static func manifestChecksum(_ runs: [WriteRun]) -> UInt64 {
         runs.reduce(0) { checksum, run in Checksum.hash(run.bytes, seed: checksum) }
+    }
+
+    /// Writes zeros over `[start, end)`, a megabyte at a time.
+    private func zeroFill(from start: UInt64, to end: UInt64) throws {
+        let chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = start
+        while offset < end {
+            let count = Int(min(UInt64(chunk.count), end - offset))
+            try chunk.withUnsafeBytes { try file.write(UnsafeRawBufferPointer(rebasing: $0[..<count]), at: offset) }
+            offset += UInt64(count)
+        }
     }
 
     private func writeNodes(_ runs: [WriteRun]) throws {
