@@ -10,7 +10,8 @@
 //   5. large commits only: fdatasync                         ── a failure here poisons the database
 //   6. pwrite the header slot that does not hold the current version; a small commit's slot names the
 //      runs it wrote and their checksum (FileHeader.Manifest)
-//   7. fdatasync                                             ── a failure at 6 or 7 poisons the database
+//   7. fdatasync                                             ── a failure at 6 or 7 poisons the database;
+//                                                               a failure at 7 also blanks the new slot
 //   8. publish: the new version becomes the newest in memory; the writer is released
 //
 // A small commit (at most `oneSyncLimit` bytes of nodes) therefore syncs once, a large one twice. If the
@@ -201,7 +202,17 @@ extension Database {
             poison("writing the header of version \(newVersion) failed: \(error)")
             throw error
         }
-        if durable { try syncOrPoison("after writing the header of version \(newVersion)") }
+        if durable {
+            do {
+                try syncOrPoison("after writing the header of version \(newVersion)")
+            } catch {
+                // The slot is in the page cache but may never reach the disk: blank it, so that no later open
+                // here and no other process takes up a version that a power cut could still take away.
+                let blank = [UInt8](repeating: 0, count: FileHeader.pageSize)
+                try? blank.withUnsafeBytes { try file.write($0, at: UInt64(newSlotIndex * FileHeader.pageSize)) }
+                throw error
+            }
+        }
 
         // 8: publish.
         let reader = NodeReader(mapping: newMapping, limit: fileEnd)

@@ -148,12 +148,14 @@ struct PowerLossTests {
         // Commit 5 writes its nodes and its header slot, then its only sync fails: nothing of it is durable.
         fs.inject(.init(call: .sync, occurrence: fs.count(of: .sync), code: EIO))
         await #expect(throws: StorageError.self) { try await schema.commitTransaction(5, to: database) }
+        // Unsynced, in order: the nodes, the header slot, then the blank written over that slot when the sync
+        // failed.
         let pending = fs.unsyncedWriteCount(for: path)
-        #expect(pending >= 2, "nodes and header slot were written, none synced")
-        // The disk kept the header slot (the last write) and lost every node.
+        #expect(pending >= 3, "nodes, header slot and its blanking were written, none synced")
+        // The disk kept the header slot and lost every node (and the blanking).
         let image = try fs.imageAfterPowerLoss(
             of: path,
-            fate: { $0 == pending - 1 ? .kept : .dropped },
+            fate: { $0 == pending - 2 ? .kept : .dropped },
             garbage: { [UInt8](repeating: 0, count: $0) }
         )
         database.close()
