@@ -49,14 +49,7 @@ package struct FreeSpace: Equatable, Sendable {
         let length = UInt64(alignedTo8(size))
         precondition(length > 0)
         for index in extents.indices where extents[index].freedAt <= oldestPinned && extents[index].length >= length {
-            let offset = extents[index].offset
-            if extents[index].length == length {
-                extents.remove(at: index)
-            } else {
-                extents[index].offset += length
-                extents[index].length -= length
-            }
-            return offset
+            return take(length, fromExtentAt: index)
         }
         let offset = fileEnd
         fileEnd += length
@@ -72,6 +65,12 @@ package struct FreeSpace: Equatable, Sendable {
         guard index < extents.count, extents[index].offset == offset, extents[index].freedAt <= oldestPinned,
             extents[index].length >= length
         else { return nil }
+        return take(length, fromExtentAt: index)
+    }
+
+    /// Takes `length` bytes from the front of extent `index` (which holds them); returns their offset.
+    private mutating func take(_ length: UInt64, fromExtentAt index: Int) -> UInt64 {
+        let offset = extents[index].offset
         if extents[index].length == length {
             extents.remove(at: index)
         } else {
