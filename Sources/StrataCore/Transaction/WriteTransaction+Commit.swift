@@ -173,7 +173,8 @@ extension Database {
                 // Reserved blocks are "unwritten" until written: a sync that finds data in them must also
                 // commit the file system's journal, which doubles its cost. Writing zeros now (on the page
                 // cache, flushed with this commit) makes later commits into this space plain overwrites.
-                if options.durability == .full { try zeroFill(from: physicalSize, to: newPhysical) }
+                // Below `fileEnd` this commit's own nodes fill every byte it adds to the used region.
+                if options.durability == .full { try zeroFill(from: max(physicalSize, fileEnd), to: newPhysical) }
             }
             if UInt64(mapping.length) < fileEnd {
                 newMapping = try file.map(length: Int(Self.mappingLength(for: newPhysical)))
