@@ -94,7 +94,7 @@ package struct FreeSpace: Equatable, Sendable {
 
     /// The start of the longest extent reusable by every version >= `oldestPinned`.
     package func largestReusable(oldestPinned: Version) -> UInt64? {
-        extents.filter { $0.freedAt <= oldestPinned }.max { $0.length < $1.length }?.offset
+        extents.lazy.filter { $0.freedAt <= oldestPinned }.max { $0.length < $1.length }?.offset
     }
 
     /// Records that `length` bytes at `offset` stopped being reachable in version `version`.

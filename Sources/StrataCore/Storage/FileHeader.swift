@@ -74,12 +74,17 @@ package struct FileHeader: Equatable, Sendable {
                     return nil
                 }
                 let start = Int(run.offset)
-                checksum = Checksum.hash(
-                    UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(run.length)]),
-                    seed: checksum
+                checksum = extend(
+                    checksum,
+                    with: UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(run.length)])
                 )
             }
             return checksum
+        }
+
+        /// The manifest checksum after one more run of `bytes`: each run's hash is seeded with the one before.
+        package static func extend(_ checksum: UInt64, with bytes: UnsafeRawBufferPointer) -> UInt64 {
+            Checksum.hash(bytes, seed: checksum)
         }
     }
 
@@ -110,10 +115,13 @@ package struct FileHeader: Equatable, Sendable {
     /// The newest valid slot that `isWhole` accepts, and its index; `isWhole` is asked newest first and
     /// only until it accepts one.
     package func newest(where isWhole: (Slot) throws -> Bool) rethrows -> (index: Int, slot: Slot)? {
-        let candidates = slots.enumerated().compactMap { index, slot in slot.map { (index: index, slot: $0) } }
-        for candidate in candidates.sorted(by: { $0.slot.version > $1.slot.version }) where try isWhole(candidate.slot)
-        {
-            return candidate
+        // Two slots: the newer valid one first (slot 0 on a tie), then the other. No allocation: this runs
+        // on every read's pin.
+        precondition(slots.count == 2, "a header has two slots")
+        let secondFirst = slots[1].map { second in slots[0].map { second.version > $0.version } ?? true } ?? false
+        for step in 0..<2 {
+            let index = secondFirst ? 1 - step : step
+            if let slot = slots[index], try isWhole(slot) { return (index, slot) }
         }
         return nil
     }

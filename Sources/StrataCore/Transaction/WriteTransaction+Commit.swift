@@ -158,7 +158,12 @@ extension Database {
         let topRef = try sink.write(catalog.encode())
         sink.writes.append((freeListOffset, sink.freeSpace.encode(version: newVersion, size: freeListSize)))
         let fileEnd = sink.freeSpace.fileEnd
-        let runs = Self.coalesce(sink.writes)
+        let plan = WritePlan(sink.writes)
+        // A small commit names what it wrote in its header slot and syncs once (open checks the runs);
+        // a large one syncs its nodes before writing a slot that names none.
+        let durable = options.durability == .full
+        let oneSync = durable && sink.bytesWritten <= Self.oneSyncLimit && plan.runs.count <= FileHeader.maximumRuns
+        var manifestChecksum: UInt64 = 0
 
         // 3: grow and map.
         let (physicalSize, mapping, slotIndex) = state.withLock { ($0.physicalSize, $0.mapping, $0.slotIndex) }
@@ -180,16 +185,12 @@ extension Database {
                 newMapping = try file.map(length: Int(Self.mappingLength(for: newPhysical)))
             }
             // 4: write the nodes, coalescing neighbours into large writes.
-            try writeNodes(runs)
+            manifestChecksum = try write(plan, checksummed: oneSync)
         }
-        // A small commit names what it wrote in its header slot and syncs once (open checks the runs);
-        // a large one syncs its nodes before writing a slot that names none.
-        let durable = options.durability == .full
-        let oneSync = durable && sink.bytesWritten <= Self.oneSyncLimit && runs.count <= FileHeader.maximumRuns
         // 5: sync the nodes.
         if durable && !oneSync { try syncOrPoison("after writing the nodes of version \(newVersion)") }
         // 6-7: the header slot, then sync.
-        let manifest = oneSync ? FileHeader.Manifest(runs: runs.map(\.run), checksum: Self.manifestChecksum(runs)) : nil
+        let manifest = oneSync ? FileHeader.Manifest(runs: plan.runs.map(\.run), checksum: manifestChecksum) : nil
         let slot = FileHeader.Slot(topRef: topRef, version: newVersion, fileEnd: fileEnd, manifest: manifest)
         let newSlotIndex = 1 - slotIndex
         do {
@@ -238,34 +239,25 @@ extension Database {
     /// Commits writing at most this many bytes of nodes sync once (their slot names what they wrote).
     static let oneSyncLimit = 64 << 10
 
-    /// One pwrite of a commit: neighbouring nodes joined, each padded to 8 bytes.
-    struct WriteRun {
-        var offset: UInt64
-        var bytes: [UInt8]
+    /// The nodes of a commit in file order, and the runs they form: neighbours joined (each node padded to
+    /// 8 bytes), at most about 4 MiB a run. One pwrite per run.
+    struct WritePlan {
+        let nodes: [(offset: UInt64, bytes: [UInt8])]
+        private(set) var runs: [(run: FileHeader.Manifest.Run, nodes: Range<Int>)] = []
 
-        var run: FileHeader.Manifest.Run { FileHeader.Manifest.Run(offset: offset, length: UInt64(bytes.count)) }
-    }
-
-    /// The nodes of a commit in file order, neighbours joined into runs of at most about 4 MiB.
-    static func coalesce(_ writes: [(offset: UInt64, bytes: [UInt8])]) -> [WriteRun] {
-        var runs: [WriteRun] = []
-        for (offset, bytes) in writes.sorted(by: { $0.offset < $1.offset }) {
-            if let last = runs.last, last.offset + UInt64(last.bytes.count) == offset, last.bytes.count <= 4 << 20 {
-                runs[runs.count - 1].bytes.append(contentsOf: bytes)
-            } else {
-                runs.append(WriteRun(offset: offset, bytes: bytes))
+        init(_ writes: [(offset: UInt64, bytes: [UInt8])]) {
+            nodes = writes.sorted { $0.offset < $1.offset }
+            for (index, node) in nodes.enumerated() {
+                let length = UInt64(alignedTo8(node.bytes.count))
+                if let last = runs.last, last.run.offset + last.run.length == node.offset, last.run.length <= 4 << 20 {
+                    runs[runs.count - 1].run.length += length
+                    runs[runs.count - 1].nodes = last.nodes.lowerBound..<index + 1
+                } else {
+                    runs.append((FileHeader.Manifest.Run(offset: node.offset, length: length), index..<index + 1))
+                }
             }
-            let padding = alignedTo8(bytes.count) - bytes.count
-            if padding > 0 { runs[runs.count - 1].bytes.append(contentsOf: repeatElement(0, count: padding)) }
         }
-        return runs
     }
-
-    /// The manifest checksum of the runs: what `FileHeader.Manifest.checksum(of:in:)` reads back.
-    static func manifestChecksum(_ runs: [WriteRun]) -> UInt64 {
-        runs.reduce(0) { checksum, run in Checksum.hash(run.bytes, seed: checksum) }
-    }
-
     /// Writes zeros over `[start, end)`, a megabyte at a time.
     private func zeroFill(from start: UInt64, to end: UInt64) throws {
         let chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -277,10 +269,24 @@ extension Database {
         }
     }
 
-    private func writeNodes(_ runs: [WriteRun]) throws {
-        for run in runs {
-            try run.bytes.withUnsafeBytes { try file.write($0, at: run.offset) }
+    /// Writes each run of `plan` with one pwrite; when `checksummed`, returns the manifest checksum of what
+    /// it wrote (else 0).
+    private func write(_ plan: WritePlan, checksummed: Bool) throws -> UInt64 {
+        var buffer: [UInt8] = []
+        var checksum: UInt64 = 0
+        for (run, nodes) in plan.runs {
+            buffer.removeAll(keepingCapacity: true)
+            for node in plan.nodes[nodes] {
+                buffer.append(contentsOf: node.bytes)
+                buffer.append(contentsOf: repeatElement(0, count: alignedTo8(node.bytes.count) - node.bytes.count))
+            }
+            assert(UInt64(buffer.count) == run.length)
+            try buffer.withUnsafeBytes { bytes in
+                try file.write(bytes, at: run.offset)
+                if checksummed { checksum = FileHeader.Manifest.extend(checksum, with: bytes) }
+            }
         }
+        return checksum
     }
 
     private func syncOrPoison(_ when: String) throws {
