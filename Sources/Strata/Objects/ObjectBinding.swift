@@ -10,8 +10,11 @@ final class ObjectBinding {
     let epoch: Int
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
-    /// For live objects: the row's table and location, as of the realm's `generation`.
-    @exclusivity(unchecked) private var row: (generation: Int, table: Table, location: RowLocation)?
+    /// For live objects: the row's table and location, good while the realm's `generation` equals
+    /// `rowGeneration` (kept apart, so that checking them copies no references).
+    @exclusivity(unchecked) private var rowTable: Table?
+    @exclusivity(unchecked) private var rowLocation: RowLocation?
+    @exclusivity(unchecked) private var rowGeneration = -1
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
         self.source = source
@@ -77,32 +80,40 @@ final class ObjectBinding {
 
     /// The engine value of property `index`; stops with Realm's message if the object is gone.
     func engineValue(_ index: Int) -> StrataCore.Value {
-        if realmInvalidated { preconditionFailure(invalidatedMessage) }
         if case .live(let realm) = source, let position = table.scalarPositions[index] {
+            let state = realm.state
+            if state.isClosed || state.epoch != epoch { preconditionFailure(invalidatedMessage) }
             // Live objects belong to one actor: their row is found once per version of the realm (every write
             // bumps the generation), and each read goes straight to the row's leaf.
             do {
-                let generation = realm.state.generation
-                if row?.generation != generation {
-                    // The first read in this version finds the row (and checks the caller's isolation).
-                    row = nil
-                    row = try source.read("object") { reader in
-                        let rows = try reader.table(table.tableKey)
-                        return try rows.locate(key).map { (generation, rows, $0) }
-                    }
+                if rowGeneration != state.generation { try locateRow(state.generation) }
+                guard let rows = rowTable, let location = rowLocation else {
+                    throw RealmError.objectInvalidated("object")
                 }
-                guard let (_, rows, location) = row else { throw RealmError.objectInvalidated("object") }
                 return try rows.value(at: location, column: table.scalarColumns[position])
             } catch {
                 preconditionFailure(invalidatedMessage)
             }
         }
+        if realmInvalidated { preconditionFailure(invalidatedMessage) }
         return source.read("object") { reader in
             do {
                 return try reader.table(table.tableKey).value(key, table.column(index))
             } catch {
                 preconditionFailure(invalidatedMessage)
             }
+        }
+    }
+
+    /// Finds the row of a live object for the realm's `generation` (and checks the caller's isolation).
+    private func locateRow(_ generation: Int) throws {
+        rowTable = nil
+        rowLocation = nil
+        rowGeneration = generation
+        try source.read("object") { reader in
+            let rows = try reader.table(table.tableKey)
+            rowLocation = try rows.locate(key)
+            rowTable = rows
         }
     }
 
@@ -159,14 +170,14 @@ final class ObjectBinding {
         do {
             // A row found in this version (the usual read-then-write of a property) is written in place
             // when the engine can; the row stays where it is, so it is still found for the next version.
-            if let (generation, rows, location) = row, generation == state.generation,
+            if rowGeneration == state.generation, let rows = rowTable, let location = rowLocation,
                 let write = state.writeTransaction,
                 try realmErrors({
                     try write.setInPlace(newValue, of: table.column(index), in: rows, object: key, at: location)
                 })
             {
                 state.generation += 1
-                row = (state.generation, rows, location)
+                rowGeneration = state.generation
                 return
             }
             try state.setPlain(newValue, of: self, column: table.column(index))

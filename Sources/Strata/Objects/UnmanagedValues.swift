@@ -59,7 +59,11 @@ struct UnmanagedValues {
             if case .unset = slot { return }
             // One allocation for a typical model's properties, not one per newly set index.
             let count = Swift.max(index + 1, slots.count * 2, 8)
-            slots.append(contentsOf: repeatElement(.unset, count: count - slots.count))
+            if slots.isEmpty {
+                slots = Array(repeating: .unset, count: count)
+            } else {
+                slots.append(contentsOf: repeatElement(.unset, count: count - slots.count))
+            }
         }
         slots[index] = slot
     }

@@ -261,8 +261,8 @@ public actor Realm {
     public nonisolated func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
         checkIsolation()
         try checkWritable("add objects")
-        try register(type(of: object))
-        try state.add(object, update: update, realm: self)
+        let table = try register(type(of: object))
+        try state.add(object, update: update, realm: self, table: table)
     }
 
     /// Adds every object of a sequence.
@@ -315,7 +315,7 @@ public actor Realm {
     /// Every object of `type`, as a live ``Results``.
     public nonisolated func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
         checkIsolation()
-        if frozenSnapshot == nil { try? register(type) }
+        if frozenSnapshot == nil { _ = try? register(type) }
         return Results(source: source, table: state.schema.table(ofType: type))
     }
 
@@ -331,7 +331,7 @@ public actor Realm {
         -> Element?
     {
         checkIsolation()
-        if state.schema.table(ofType: type) == nil, frozenSnapshot == nil { try? register(type) }
+        if state.schema.table(ofType: type) == nil, frozenSnapshot == nil { _ = try? register(type) }
         guard let table = state.schema.table(ofType: type) else { return nil }
         guard let primary = table.info.primaryKeyIndex else {
             preconditionFailure("'\(table.className)' does not have a primary key")
@@ -361,17 +361,19 @@ public actor Realm {
 
     /// Adds a class (and the classes it links to) to the realm's schema if the file lacks it; only
     /// inside a write transaction, where the tables can be created.
-    nonisolated func register(_ type: ObjectBase.Type) throws {
-        if state.schema.table(ofType: type) != nil { return }
+    @discardableResult
+    nonisolated func register(_ type: ObjectBase.Type) throws -> ResolvedTable? {
+        if let table = state.schema.table(ofType: type) { return table }
         let infos = try SchemaBinding.closure(of: [type] + state.schema.tables.values.map(\.info.type))
         let reader = try state.reader()
         let problems = SchemaBinding.differences(infos, in: reader)
         guard problems.isEmpty else { throw RealmError.schemaMismatch(problems.joined(separator: " ")) }
         if try infos.contains(where: { try reader.table(named: $0.className) == nil }) {
-            guard let write = state.writeTransaction else { return }
+            guard let write = state.writeTransaction else { return nil }
             try realmErrors { try SchemaBinding.createMissing(infos, in: write) }
         }
         state.schema = ResolvedSchema(tables: try SchemaBinding.resolve(infos, in: try state.reader()))
+        return state.schema.table(ofType: type)
     }
 
     /// Stops with the confinement message unless the caller runs on this realm's actor.

@@ -2,11 +2,16 @@ import Foundation
 import StrataCore
 
 extension RealmState {
-    /// Adds an unmanaged object (and the unmanaged objects it links to); returns its key.
+    /// Adds an unmanaged object (and the unmanaged objects it links to); returns its key. `table` is the
+    /// object's table when the caller has looked it up already.
     @discardableResult
-    func add(_ object: ObjectBase, update: Realm.UpdatePolicy, realm: Realm, embeddedParent: Bool = false) throws
-        -> ObjectKey
-    {
+    func add(
+        _ object: ObjectBase,
+        update: Realm.UpdatePolicy,
+        realm: Realm,
+        embeddedParent: Bool = false,
+        table resolved: ResolvedTable? = nil
+    ) throws -> ObjectKey {
         let write = writer("add objects")
         if let binding = object.binding {
             guard case .live(let owner) = binding.source, owner.state === self else {
@@ -18,7 +23,7 @@ extension RealmState {
             if binding.isInvalidated { throw RealmError.objectInvalidated("The object being added") }
             return binding.key
         }
-        let table = schema.table(for: type(of: object))
+        let table = resolved ?? schema.table(for: type(of: object))
         if table.info.isEmbedded && !embeddedParent {
             throw RealmError.invalidValue(
                 "Embedded objects cannot be added directly; assign them to a property of their parent object"

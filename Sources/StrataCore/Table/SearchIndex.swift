@@ -84,6 +84,16 @@ package struct SearchIndex {
         _ = try tree.set(hash, column: 0, to: .bytes(ValueCodec.packKeys(keys)))
     }
 
+    /// Files `object` under `hash` unless another object is filed there already; returns whether it did.
+    /// For a unique column whose hash is its value (an integer primary key): the check and the filing take
+    /// one lookup between them.
+    package func addIfAbsent(_ object: ObjectKey, hash: Int64) throws -> Bool {
+        guard try withEntry(hash, { _ in true }) == nil else { return false }
+        let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
+        try tree.insert(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
+        return true
+    }
+
     /// Removes `object` from under `value`.
     package func remove(_ object: ObjectKey, for value: Value) throws {
         let hash = ValueCodec.indexHash(value)

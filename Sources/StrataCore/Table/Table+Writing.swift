@@ -50,11 +50,39 @@ extension Table {
         }
     }
 
-    /// Inserts a new object with one value per column (already validated), filing it in the indexes.
-    package func insertRow(_ key: ObjectKey, values: [Value]) throws {
+    /// Inserts a new object with one value per column (already validated), filing it in the indexes. With
+    /// `checkingUnique`, a value a unique column already holds throws ``StorageError/duplicateKey`` before
+    /// anything changes; the unique columns whose index answers by hash alone (integer primary keys) are
+    /// checked as the object is filed, in one walk of the index.
+    package func insertRow(_ key: ObjectKey, values: [Value], checkingUnique: Bool = false) throws {
         precondition(values.count == spec.columns.count)
         precondition(key.rawValue >= 0)
         let columns = spec.columns
+        var filed = -1
+        if checkingUnique {
+            // One unique column whose index answers by hash alone is checked last, as the object is filed in
+            // it: every other check comes first, so a refused object leaves nothing behind.
+            let exact = columns.indices.first {
+                columns[$0].unique && columns[$0].indexed
+                    && ValueCodec.indexHashIsExact(values[$0], in: columns[$0])
+            }
+            for position in columns.indices where columns[position].unique && position != exact {
+                try checkUnique(columns[position], values[position], except: nil)
+            }
+            if let exact {
+                guard let index = try index(columns[exact].key) else {
+                    throw StorageError.corrupt("\(spec.name).\(columns[exact].name) is unique but has no index")
+                }
+                guard try index.addIfAbsent(key, hash: ValueCodec.indexHash(values[exact])) else {
+                    throw StorageError.duplicateKey(
+                        table: spec.name,
+                        column: columns[exact].name,
+                        value: values[exact].description
+                    )
+                }
+                filed = exact
+            }
+        }
         try tree.insert(key.rawValue) { leaf, index in
             for position in columns.indices {
                 let cell = ValueCodec.cell(
@@ -65,12 +93,15 @@ extension Table {
                 leaf.columns[position].insert(cell, at: index)
             }
         }
-        for position in columns.indices where columns[position].indexed {
+        for position in columns.indices where columns[position].indexed && position != filed {
             try index(columns[position].key)!.add(key, for: values[position])
         }
         spec.objectCount += 1
         spec.nextObjectKey = max(spec.nextObjectKey, key.rawValue + 1)
     }
+
+    /// Whether the table has a backlink column (whose values no caller sets).
+    var hasBacklinkColumns: Bool { spec.columns.contains { $0.type == .backlink } }
 
     /// Replaces one value (already validated), moving the object between index entries.
     package func setValue(_ key: ObjectKey, _ column: ColumnKey, _ value: Value) throws {

@@ -18,7 +18,7 @@ package struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertibl
 }
 
 /// A value stored in, or read from, a column.
-package indirect enum Value: Hashable, Sendable, CustomStringConvertible {
+package enum Value: Hashable, Sendable, CustomStringConvertible {
     case null
     case int(Int64)
     case bool(Bool)

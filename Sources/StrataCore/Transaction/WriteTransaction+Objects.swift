@@ -25,8 +25,8 @@ extension WriteTransaction {
         precondition(columns.count == values.count, "one value per column")
         let table = try self.table(tableKey)
         // Every column in the table's order (what a model without links gives): the values are the row.
-        if columns == table.tree.layout.columnKeys {
-            return try createObject(in: table) { values[$0] }
+        if columns == table.tree.layout.columnKeys, !table.hasBacklinkColumns {
+            return try createObject(in: table, row: values)
         }
         var row = [Value?](repeating: nil, count: table.spec.columns.count)
         for (column, value) in zip(columns, values) { row[try table.position(column)] = value }
@@ -47,38 +47,49 @@ extension WriteTransaction {
 
     /// Creates an object of `table` with `given(position)` in each column (nil: the column's default).
     private func createObject(in table: Table, given: (Int) -> Value?) throws -> ObjectKey {
-        let tableKey = table.key
         let columns = table.spec.columns
-        let key = ObjectKey(table.spec.nextObjectKey)
         var row: [Value] = []
         row.reserveCapacity(columns.count)
-        var hasLinks = false
-        for (position, column) in columns.enumerated() {
+        for position in columns.indices {
             guard let value = given(position) else {
-                row.append(column.defaultValue)
+                row.append(columns[position].defaultValue)
                 continue
             }
-            guard column.type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
-            let normalizedValue = normalized(value, for: column)
-            try table.validate(normalizedValue, for: column)
-            if column.isLink {
-                hasLinks = true
-                try checkLinkTargets(normalizedValue, column: column)
+            guard columns[position].type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
+            row.append(value)
+        }
+        return try createObject(in: table, row: row)
+    }
+
+    /// Creates an object of `table` from one value per column, in column order (backlink columns hold their
+    /// default): validates each value, checks unique columns and link targets, files it in the indexes and
+    /// records the insertion. The row is copied only when a set or dictionary value needs normalizing.
+    private func createObject(in table: Table, row given: [Value]) throws -> ObjectKey {
+        let columns = table.spec.columns
+        precondition(given.count == columns.count, "one value per column")
+        var row = given
+        var hasLinks = false
+        for position in columns.indices where columns[position].type != .backlink {
+            if columns[position].collection != .single {
+                row[position] = normalized(row[position], for: columns[position])
             }
-            row.append(normalizedValue)
+            try table.validate(row[position], for: columns[position])
+            if columns[position].isLink {
+                hasLinks = true
+                try checkLinkTargets(row[position], column: columns[position])
+            }
         }
-        for position in columns.indices where columns[position].unique {
-            try table.checkUnique(columns[position], row[position], except: nil)
-        }
-        try table.insertRow(key, values: row)
+        let key = ObjectKey(table.spec.nextObjectKey)
+        // The unique columns' values are checked as the row is filed in their indexes, before it is inserted.
+        try table.insertRow(key, values: row, checkingUnique: true)
         if hasLinks {
             for position in columns.indices where columns[position].isLink {
                 for target in linkTargets(row[position]) {
-                    try addBacklink(from: tableKey, columns[position].key, key, to: target)
+                    try addBacklink(from: table.key, columns[position].key, key, to: target)
                 }
             }
         }
-        record(tableKey) { $0.insert(key) }
+        record(table.key) { $0.insert(key) }
         return key
     }
 
@@ -98,12 +109,13 @@ extension WriteTransaction {
         guard table.context === context, let position = table.tree.layout.columnKeys.firstIndex(of: column) else {
             return false
         }
-        let spec = table.spec.columns[position]
-        guard spec.collection == .single, !spec.isLink, !spec.indexed, !spec.unique,
-            spec.type != .backlink, spec.type != .mixed
+        let columns = table.spec.columns
+        let type = columns[position].type
+        guard columns[position].collection == .single, !columns[position].indexed, !columns[position].unique,
+            type != .link, type != .backlink, type != .mixed
         else { return false }
-        try table.validate(value, for: spec)
-        let cell = ValueCodec.cell(for: value, type: spec.type, collection: .single)
+        try table.validate(value, for: columns[position])
+        let cell = ValueCodec.cell(for: value, type: type, collection: .single)
         guard table.tree.set(key.rawValue, at: location, column: position, to: cell) else { return false }
         record(table.key) { $0.modify(key, column) }
         return true

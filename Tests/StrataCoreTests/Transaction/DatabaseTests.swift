@@ -33,6 +33,53 @@ struct DatabaseTests {
         try database.verify()
     }
 
+    @Test("A duplicate unique value is refused before anything changes, by either way of creating an object")
+    func duplicateUniqueValues() async throws {
+        let directory = TemporaryDirectory()
+        let database = try Database.open(path: directory.file())
+        defer { database.close() }
+        let write = try await database.beginWrite()
+        let table = try write.createTable(named: "Account")
+        let id = try write.addColumn(ColumnSpec(name: "id", type: .int, unique: true), to: table)
+        let code = try write.addColumn(ColumnSpec(name: "code", type: .string, unique: true), to: table)
+        let note = try write.addColumn(ColumnSpec(name: "note", type: .string, indexed: true), to: table)
+        for index in 0..<300 {
+            try write.createObject(
+                in: table,
+                columns: [id, code, note],
+                values: [.int(Int64(index)), .string("c\(index)"), .string("n\(index % 7)")]
+            )
+        }
+        // A taken integer (checked as the object is filed in its index) and a taken string (checked by value).
+        #expect(throws: StorageError.self) {
+            try write.createObject(
+                in: table,
+                columns: [id, code, note],
+                values: [.int(42), .string("new"), .string("x")]
+            )
+        }
+        #expect(throws: StorageError.self) {
+            try write.createObject(in: table, values: [id: .int(1_000), code: .string("c7")])
+        }
+        #expect(throws: StorageError.self) {
+            try write.createObject(in: table, row: [.int(299), .string("fresh"), .null])
+        }
+        let accounts = try write.table(table)
+        #expect(accounts.count == 300)
+        #expect(try accounts.find(id, equalTo: .int(1_000)).isEmpty)
+        #expect(try accounts.find(code, equalTo: .string("new")).isEmpty)
+        #expect(try accounts.find(note, equalTo: .string("x")).isEmpty)
+        // The refused objects left no index entries behind: new objects with those values are accepted.
+        let added = try write.createObject(
+            in: table,
+            columns: [id, code, note],
+            values: [.int(1_000), .string("new"), .string("x")]
+        )
+        #expect(try accounts.find(id, equalTo: .int(1_000)) == [added])
+        try write.commit()
+        try database.verify()
+    }
+
     @Test("Many objects split leaves and inner nodes, and every one reads back")
     func manyObjects() async throws {
         let directory = TemporaryDirectory()
