@@ -1,73 +1,89 @@
 import StrataCore
 
-/// The property values an unmanaged object holds, by property index: a small array, cheaper than a
-/// dictionary for the handful of properties a model has. `Int`, `Double`, `Bool` and `String` values set
-/// through `Persisted`'s specialized setter are kept as engine values, so adding the object to a realm
-/// takes them as they are instead of casting them back from `Any`.
+/// The property values an unmanaged object holds, by property index. `Int`, `Double`, `Bool` and `String`
+/// values set through `Persisted`'s specialized setters are kept as engine values in a small array (with one
+/// bit per property saying which are set), so adding the object to a realm takes them as they are instead of
+/// casting them back from `Any`; values of other types are kept boxed, apart.
 @usableFromInline
 struct UnmanagedValues {
-    private enum Slot {
-        case unset
-        case boxed(Any)
-        case plain(StrataCore.Value)
-    }
+    /// Engine values of the properties set through a typed setter (`.null` in the others).
+    private var plain: [StrataCore.Value] = []
+    /// Bit `i` is set when `plain[i]` holds property `i`'s value.
+    private var plainSet: UInt64 = 0
+    /// The values of every other property that was read or set (nil until there is one).
+    private var boxed: [Int: Any]?
 
-    private var slots: [Slot] = []
+    /// How many properties can be kept as engine values; the ones past it are boxed.
+    private static var plainLimit: Int { UInt64.bitWidth }
 
     /// The value of property `index`, or nil when it was never read or set.
     @usableFromInline
     subscript(index: Int) -> Any? {
         get {
-            guard index < slots.count else { return nil }
-            switch slots[index] {
-            case .unset: return nil
-            case .boxed(let value): return value
-            case .plain(.int(let value)): return Int(value)
-            case .plain(.double(let value)): return value
-            case .plain(.bool(let value)): return value
-            case .plain(.string(let value)): return value
-            case .plain(let value): preconditionFailure("\(value) is not a plain value")
+            if let value = plainValue(index) {
+                switch value {
+                case .int(let value): return Int(value)
+                case .double(let value): return value
+                case .bool(let value): return value
+                case .string(let value): return value
+                default: preconditionFailure("\(value) is not a plain value")
+                }
             }
+            return boxed?[index]
         }
-        set { store(index, newValue.map(Slot.boxed) ?? .unset) }
+        set {
+            if index < Self.plainLimit { plainSet &= ~(1 << UInt64(index)) }
+            if boxed == nil { boxed = [:] }
+            boxed![index] = newValue
+        }
     }
 
     /// Sets `Int` property `index`.
     @usableFromInline
-    mutating func setInt(_ index: Int, _ value: Int) { store(index, .plain(.int(Int64(value)))) }
+    mutating func setInt(_ index: Int, _ value: Int) { store(index, .int(Int64(value)), boxing: value) }
 
     /// Sets `Double` property `index`.
     @usableFromInline
-    mutating func setDouble(_ index: Int, _ value: Double) { store(index, .plain(.double(value))) }
+    mutating func setDouble(_ index: Int, _ value: Double) { store(index, .double(value), boxing: value) }
 
     /// Sets `Bool` property `index`.
     @usableFromInline
-    mutating func setBool(_ index: Int, _ value: Bool) { store(index, .plain(.bool(value))) }
+    mutating func setBool(_ index: Int, _ value: Bool) { store(index, .bool(value), boxing: value) }
 
     /// Sets `String` property `index`.
     @usableFromInline
-    mutating func setString(_ index: Int, _ value: String) { store(index, .plain(.string(value))) }
+    mutating func setString(_ index: Int, _ value: String) { store(index, .string(value), boxing: value) }
 
     /// The engine value of property `index` if one of the typed setters set it.
     func plainValue(_ index: Int) -> StrataCore.Value? {
-        guard index < slots.count, case .plain(let value) = slots[index] else { return nil }
-        return value
+        guard index < Self.plainLimit, plainSet & (1 << UInt64(index)) != 0 else { return nil }
+        return plain[index]
     }
 
-    private mutating func store(_ index: Int, _ slot: Slot) {
-        if index >= slots.count {
-            if case .unset = slot { return }
+    private mutating func store(_ index: Int, _ value: StrataCore.Value, boxing swiftValue: @autoclosure () -> Any) {
+        guard index < Self.plainLimit else {
+            if boxed == nil { boxed = [:] }
+            boxed![index] = swiftValue()
+            return
+        }
+        if index >= plain.count {
             // One allocation for a typical model's properties, not one per newly set index.
-            let count = Swift.max(index + 1, slots.count * 2, 8)
-            if slots.isEmpty {
-                slots = Array(repeating: .unset, count: count)
+            let count = Swift.min(Swift.max(index + 1, plain.count * 2, 8), Self.plainLimit)
+            if plain.isEmpty {
+                plain = Array(repeating: .null, count: count)
             } else {
-                slots.append(contentsOf: repeatElement(.unset, count: count - slots.count))
+                plain.append(contentsOf: repeatElement(.null, count: count - plain.count))
             }
         }
-        slots[index] = slot
+        plain[index] = value
+        plainSet |= 1 << UInt64(index)
+        boxed?[index] = nil
     }
 
     /// Forgets every value (the object became managed).
-    mutating func removeAll() { slots = [] }
+    mutating func removeAll() {
+        plain = []
+        plainSet = 0
+        boxed = nil
+    }
 }

@@ -163,7 +163,7 @@ public actor Realm {
         try await beginWrite()
         let result: Result
         do {
-            result = try Realm.$current.withValue(self) { try block(self) }
+            result = try state.runBlock { try Realm.$current.withValue(self) { try block(self) } }
         } catch {
             if state.writeTransaction != nil { cancelWrite() }
             throw error
@@ -175,7 +175,7 @@ public actor Realm {
     /// Runs `block` isolated to the realm, at the newest version.
     public func read<Result: Sendable>(_ block: @Sendable (Realm) throws -> Result) async rethrows -> Result {
         if state.writeTransaction == nil && frozenSnapshot == nil { _ = refresh() }
-        return try Realm.$current.withValue(self) { try block(self) }
+        return try state.runBlock { try Realm.$current.withValue(self) { try block(self) } }
     }
 
     /// Begins a write transaction, waiting (without blocking a thread) for other writers.
@@ -378,7 +378,7 @@ public actor Realm {
 
     /// Stops with the confinement message unless the caller runs on this realm's actor.
     nonisolated func checkIsolation() {
-        if frozenSnapshot != nil { return }
+        if frozenSnapshot != nil || state.isInBlock { return }
         preconditionIsolated(RealmSource.confinementMessage("Realm"))
     }
 

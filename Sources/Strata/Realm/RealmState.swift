@@ -1,4 +1,11 @@
 import StrataCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The mutable state of one live realm actor: its pinned read version and its write transaction.
 ///
@@ -17,10 +24,32 @@ final class RealmState: @unchecked Sendable {
     /// Bumped by `invalidate()`: objects and collections obtained before are invalid.
     @exclusivity(unchecked) var epoch = 0
 
+    /// The thread running a `read` or `write` block of this realm, 0 when none is running. A block runs
+    /// synchronously on its actor's executor, on one thread from start to end: code on that thread meanwhile
+    /// is the block's own, so the confinement check can compare threads instead of asking the executor.
+    private let blockThread = Atomic<UInt>(0)
+
     init(database: Database, schema: ResolvedSchema) {
         self.database = database
         self.schema = schema
     }
+
+    /// Runs a `read` or `write` block (on the realm's actor), noting its thread for ``isInBlock``.
+    func runBlock<T>(_ body: () throws -> T) rethrows -> T {
+        let outer = blockThread.load(ordering: .relaxed)
+        blockThread.store(Self.currentThread, ordering: .relaxed)
+        defer { blockThread.store(outer, ordering: .relaxed) }
+        return try body()
+    }
+
+    /// Whether the caller runs inside one of this realm's `read` or `write` blocks: then it is on the realm's
+    /// actor. False says nothing; the caller then asks the executor (`preconditionIsolated`).
+    var isInBlock: Bool {
+        let thread = blockThread.load(ordering: .relaxed)
+        return thread != 0 && thread == Self.currentThread
+    }
+
+    private static var currentThread: UInt { UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))) }
 
     /// The transaction reads go to: the write transaction, or the pinned version (pinned on demand).
     func reader() throws -> any TransactionReading {
@@ -108,7 +137,7 @@ enum RealmSource: @unchecked Sendable {
     func read<T>(_ what: @autoclosure () -> String, _ body: (any TransactionReading) throws -> T) rethrows -> T {
         switch self {
         case .live(let realm):
-            realm.preconditionIsolated(Self.confinementMessage(what()))
+            if !realm.state.isInBlock { realm.preconditionIsolated(Self.confinementMessage(what())) }
             let reader: any TransactionReading
             do {
                 reader = try realm.state.reader()
@@ -126,7 +155,7 @@ enum RealmSource: @unchecked Sendable {
     func liveState(_ what: @autoclosure () -> String) -> (Realm, RealmState) {
         switch self {
         case .live(let realm):
-            realm.preconditionIsolated(Self.confinementMessage(what()))
+            if !realm.state.isInBlock { realm.preconditionIsolated(Self.confinementMessage(what())) }
             return (realm, realm.state)
         case .frozen:
             preconditionFailure(RealmError.frozen(what()).description)

@@ -6,6 +6,29 @@
 extension Table {
     /// Checks that `value` fits `column` (type, nullability, element types), without link targets.
     package func validate(_ value: Value, for column: ColumnSpec) throws {
+        try Self.validate(value, type: column.type, nullable: column.nullable, collection: column.collection) {
+            .schema("\(spec.name).\(column.name) cannot hold \(value)")
+        }
+    }
+
+    /// Checks that `value` fits the column at `position` (see ``validate(_:for:)``), without copying its spec.
+    package func validate(_ value: Value, position: Int) throws {
+        let columns = spec.columns
+        try Self.validate(
+            value,
+            type: columns[position].type,
+            nullable: columns[position].nullable,
+            collection: columns[position].collection
+        ) { .schema("\(spec.name).\(columns[position].name) cannot hold \(value)") }
+    }
+
+    private static func validate(
+        _ value: Value,
+        type: ValueType,
+        nullable: Bool,
+        collection: CollectionKind,
+        problem: () -> StorageError
+    ) throws {
         func fits(_ value: Value, _ type: ValueType, nullable: Bool) -> Bool {
             switch (value, type) {
             case (.null, _): return nullable || type == .mixed
@@ -19,20 +42,17 @@ extension Table {
             default: return false
             }
         }
-        var problem: StorageError { .schema("\(spec.name).\(column.name) cannot hold \(value)") }
-        switch column.collection {
+        switch collection {
         case .single:
-            guard column.type != .backlink, fits(value, column.type, nullable: column.nullable) else {
-                throw problem
-            }
+            guard type != .backlink, fits(value, type, nullable: nullable) else { throw problem() }
         case .list, .set:
             guard case .list(let elements) = value,
-                elements.allSatisfy({ fits($0, column.type, nullable: column.nullable && column.type != .link) })
-            else { throw problem }
+                elements.allSatisfy({ fits($0, type, nullable: nullable && type != .link) })
+            else { throw problem() }
         case .dictionary:
             guard case .dictionary(let entries) = value,
-                entries.allSatisfy({ fits($0.value, column.type, nullable: column.nullable || column.type == .link) })
-            else { throw problem }
+                entries.allSatisfy({ fits($0.value, type, nullable: nullable || type == .link) })
+            else { throw problem() }
         }
     }
 

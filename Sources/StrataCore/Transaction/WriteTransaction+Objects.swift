@@ -73,7 +73,7 @@ extension WriteTransaction {
             if columns[position].collection != .single {
                 row[position] = normalized(row[position], for: columns[position])
             }
-            try table.validate(row[position], for: columns[position])
+            try table.validate(row[position], position: position)
             if columns[position].isLink {
                 hasLinks = true
                 try checkLinkTargets(row[position], column: columns[position])
@@ -114,7 +114,7 @@ extension WriteTransaction {
         guard columns[position].collection == .single, !columns[position].indexed, !columns[position].unique,
             type != .link, type != .backlink, type != .mixed
         else { return false }
-        try table.validate(value, for: columns[position])
+        try table.validate(value, position: position)
         let cell = ValueCodec.cell(for: value, type: type, collection: .single)
         guard table.tree.set(key.rawValue, at: location, column: position, to: cell) else { return false }
         record(table.key) { $0.modify(key, column) }

@@ -141,6 +141,7 @@ extension ClusterTree {
             case .leaf(let leaf):
                 let index = leaf.lowerBound(key)
                 leafCursor = LeafCursor(.dirty(leaf))
+                leafCursor?.lastRow = index
                 try body(leaf, index)
                 return true
             case .inner(let inner):

@@ -51,6 +51,8 @@ final class LeafCursor {
     let leaf: LeafAccess
     let low: Int64
     let high: Int64
+    /// The row the last lookup through this cursor found: lookups in key order find the next one there.
+    @exclusivity(unchecked) var lastRow = -1
 
     /// Nil for an empty leaf, which covers nothing.
     init?(_ leaf: LeafAccess) {
@@ -176,13 +178,23 @@ package final class ClusterTree {
     package func locate(_ key: Int64) throws -> (LeafAccess, Int)? {
         if let leafIndex { return try indexedRow(key, in: leafIndex).map { (.clean($0.leaf.view), $0.row) } }
         if let cursor = leafCursor, cursor.covers(key) {
+            // A walk in key order asks for the row after the last one found: no search then.
+            let next = cursor.lastRow + 1
+            if next < cursor.leaf.count, cursor.leaf.key(at: next) == key {
+                cursor.lastRow = next
+                return (cursor.leaf, next)
+            }
+            let found: Int?
             switch cursor.leaf {
             case .dirty(let leaf):
                 let index = leaf.lowerBound(key)
-                return index < leaf.count && leaf.keys[index] == key ? (cursor.leaf, index) : nil
+                found = index < leaf.count && leaf.keys[index] == key ? index : nil
             case .clean(let view):
-                return view.find(key).map { (cursor.leaf, $0) }
+                found = view.find(key)
             }
+            guard let found else { return nil }
+            cursor.lastRow = found
+            return (cursor.leaf, found)
         }
         // Above the rightmost leaf's last key (the next object key, a new ascending primary key): nowhere.
         if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last { return nil }
@@ -193,17 +205,23 @@ package final class ClusterTree {
         for _ in 0...Self.maximumDepth {
             switch node {
             case .leaf(let leaf):
-                leafCursor = LeafCursor(.dirty(leaf))
+                let cursor = LeafCursor(.dirty(leaf))
+                leafCursor = cursor
                 let index = leaf.lowerBound(key)
-                return index < leaf.count && leaf.keys[index] == key ? (.dirty(leaf), index) : nil
+                guard index < leaf.count && leaf.keys[index] == key else { return nil }
+                cursor?.lastRow = index
+                return (.dirty(leaf), index)
             case .inner(let inner):
                 node = inner.children[inner.childIndex(for: key)]
             case .clean(let ref):
                 let view = try reader.treeNode(ref)
                 if view.kind == .leaf {
                     let leaf = try ClusterLeafView(view)
-                    leafCursor = LeafCursor(.clean(leaf))
-                    return leaf.find(key).map { (.clean(leaf), $0) }
+                    let cursor = LeafCursor(.clean(leaf))
+                    leafCursor = cursor
+                    guard let row = leaf.find(key) else { return nil }
+                    cursor?.lastRow = row
+                    return (.clean(leaf), row)
                 }
                 let inner = try InnerNodeView(view)
                 let child = inner.child(at: inner.childIndex(for: key))
