@@ -166,7 +166,7 @@ final class ObjectBinding {
     func setString(_ index: Int, _ value: String) { setPlain(index, .string(value)) }
 
     private func setPlain(_ index: Int, _ newValue: StrataCore.Value) {
-        let (_, state) = writableState(index)
+        let state = writableState(index).1
         do {
             // A row found in this version (the usual read-then-write of a property) is written in place
             // when the engine can; the row stays where it is, so it is still found for the next version.

@@ -331,8 +331,9 @@ public actor Realm {
         -> Element?
     {
         checkIsolation()
-        if state.schema.table(ofType: type) == nil, frozenSnapshot == nil { _ = try? register(type) }
-        guard let table = state.schema.table(ofType: type) else { return nil }
+        var resolved = state.schema.table(ofType: type)
+        if resolved == nil, frozenSnapshot == nil { resolved = (try? register(type)) ?? nil }
+        guard let table = resolved else { return nil }
         guard let primary = table.info.primaryKeyIndex else {
             preconditionFailure("'\(table.className)' does not have a primary key")
         }

@@ -105,7 +105,12 @@ package struct ColumnSpec: Equatable, Sendable {
 package struct TableSpec: Equatable, Sendable {
     package var key: TableKey
     package var name: String
-    package var columns: [ColumnSpec]
+    package var columns: [ColumnSpec] {
+        didSet { traits = columns.map(ColumnTraits.init) }
+    }
+    /// What the write path checks of each column, kept in step with `columns`: reading these copies no
+    /// column names.
+    package private(set) var traits: [ColumnTraits]
     package var root: Ref
     package var objectCount: Int
     package var nextObjectKey: Int64
@@ -115,6 +120,7 @@ package struct TableSpec: Equatable, Sendable {
         self.key = key
         self.name = name
         columns = []
+        traits = []
         root = .none
         objectCount = 0
         nextObjectKey = 0
@@ -135,4 +141,24 @@ package struct TableSpec: Equatable, Sendable {
     package func column(named name: String) -> ColumnSpec? {
         columns.first { $0.name == name }
     }
+}
+
+/// A column's type, kind and constraints without its name: plain values, cheap to read in a loop.
+package struct ColumnTraits: Equatable, Sendable {
+    package let type: ValueType
+    package let collection: CollectionKind
+    package let nullable: Bool
+    package let indexed: Bool
+    package let unique: Bool
+
+    init(_ column: ColumnSpec) {
+        type = column.type
+        collection = column.collection
+        nullable = column.nullable
+        indexed = column.indexed
+        unique = column.unique
+    }
+
+    /// Whether the column stores links (single or in a collection).
+    package var isLink: Bool { type == .link }
 }

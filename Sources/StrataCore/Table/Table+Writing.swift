@@ -13,13 +13,10 @@ extension Table {
 
     /// Checks that `value` fits the column at `position` (see ``validate(_:for:)``), without copying its spec.
     package func validate(_ value: Value, position: Int) throws {
-        let columns = spec.columns
-        try Self.validate(
-            value,
-            type: columns[position].type,
-            nullable: columns[position].nullable,
-            collection: columns[position].collection
-        ) { .schema("\(spec.name).\(columns[position].name) cannot hold \(value)") }
+        let column = spec.traits[position]
+        try Self.validate(value, type: column.type, nullable: column.nullable, collection: column.collection) {
+            .schema("\(spec.name).\(spec.columns[position].name) cannot hold \(value)")
+        }
     }
 
     private static func validate(
@@ -75,28 +72,29 @@ extension Table {
     /// anything changes; the unique columns whose index answers by hash alone (integer primary keys) are
     /// checked as the object is filed, in one walk of the index.
     package func insertRow(_ key: ObjectKey, values: [Value], checkingUnique: Bool = false) throws {
-        precondition(values.count == spec.columns.count)
+        let traits = spec.traits
+        precondition(values.count == traits.count)
         precondition(key.rawValue >= 0)
-        let columns = spec.columns
         var filed = -1
         if checkingUnique {
             // One unique column whose index answers by hash alone is checked last, as the object is filed in
             // it: every other check comes first, so a refused object leaves nothing behind.
-            let exact = columns.indices.first {
-                columns[$0].unique && columns[$0].indexed
-                    && ValueCodec.indexHashIsExact(values[$0], in: columns[$0])
+            let exact = traits.indices.first {
+                traits[$0].unique && traits[$0].indexed
+                    && ValueCodec.indexHashIsExact(values[$0], type: traits[$0].type, collection: traits[$0].collection)
             }
-            for position in columns.indices where columns[position].unique && position != exact {
-                try checkUnique(columns[position], values[position], except: nil)
+            for position in traits.indices where traits[position].unique && position != exact {
+                try checkUnique(spec.columns[position], values[position], except: nil)
             }
             if let exact {
-                guard let index = try index(columns[exact].key) else {
-                    throw StorageError.corrupt("\(spec.name).\(columns[exact].name) is unique but has no index")
+                let column = spec.columns[exact]
+                guard let index = try index(column.key) else {
+                    throw StorageError.corrupt("\(spec.name).\(column.name) is unique but has no index")
                 }
                 guard try index.addIfAbsent(key, hash: ValueCodec.indexHash(values[exact])) else {
                     throw StorageError.duplicateKey(
                         table: spec.name,
-                        column: columns[exact].name,
+                        column: column.name,
                         value: values[exact].description
                     )
                 }
@@ -104,24 +102,24 @@ extension Table {
             }
         }
         try tree.insert(key.rawValue) { leaf, index in
-            for position in columns.indices {
+            for position in traits.indices {
                 let cell = ValueCodec.cell(
                     for: values[position],
-                    type: columns[position].type,
-                    collection: columns[position].collection
+                    type: traits[position].type,
+                    collection: traits[position].collection
                 )
                 leaf.columns[position].insert(cell, at: index)
             }
         }
-        for position in columns.indices where columns[position].indexed && position != filed {
-            try index(columns[position].key)!.add(key, for: values[position])
+        for position in traits.indices where traits[position].indexed && position != filed {
+            try index(spec.columns[position].key)!.add(key, for: values[position])
         }
         spec.objectCount += 1
         spec.nextObjectKey = max(spec.nextObjectKey, key.rawValue + 1)
     }
 
     /// Whether the table has a backlink column (whose values no caller sets).
-    var hasBacklinkColumns: Bool { spec.columns.contains { $0.type == .backlink } }
+    var hasBacklinkColumns: Bool { spec.traits.contains { $0.type == .backlink } }
 
     /// Replaces one value (already validated), moving the object between index entries.
     package func setValue(_ key: ObjectKey, _ column: ColumnKey, _ value: Value) throws {

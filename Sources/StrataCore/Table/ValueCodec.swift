@@ -131,7 +131,12 @@ package enum ValueCodec {
     /// need not read the objects back: integer hashes are bijective, so in an integer column only null could
     /// share an integer's hash.
     package static func indexHashIsExact(_ value: Value, in column: ColumnSpec) -> Bool {
-        guard case .int = value, column.type == .int, column.collection == .single else { return false }
+        indexHashIsExact(value, type: column.type, collection: column.collection)
+    }
+
+    /// See ``indexHashIsExact(_:in:)``, for a column of `type` and `collection` kind.
+    package static func indexHashIsExact(_ value: Value, type: ValueType, collection: CollectionKind) -> Bool {
+        guard case .int = value, type == .int, collection == .single else { return false }
         return indexHash(value) != nullIndexHash
     }
 

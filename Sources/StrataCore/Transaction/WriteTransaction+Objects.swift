@@ -65,20 +65,23 @@ extension WriteTransaction {
     /// default): validates each value, checks unique columns and link targets, files it in the indexes and
     /// records the insertion. The row is copied only when a set or dictionary value needs normalizing.
     private func createObject(in table: Table, row given: [Value]) throws -> ObjectKey {
-        let columns = table.spec.columns
-        precondition(given.count == columns.count, "one value per column")
+        let traits = table.spec.traits
+        precondition(given.count == traits.count, "one value per column")
         var row = given
         var hasLinks = false
-        for position in columns.indices where columns[position].type != .backlink {
-            if columns[position].collection != .single {
-                row[position] = normalized(row[position], for: columns[position])
+        for position in traits.indices {
+            let column = traits[position]
+            if column.type == .backlink { continue }
+            if column.collection != .single {
+                row[position] = normalized(row[position], for: table.spec.columns[position])
             }
             try table.validate(row[position], position: position)
-            if columns[position].isLink {
+            if column.isLink {
                 hasLinks = true
-                try checkLinkTargets(row[position], column: columns[position])
+                try checkLinkTargets(row[position], column: table.spec.columns[position])
             }
         }
+        let columns = table.spec.columns
         let key = ObjectKey(table.spec.nextObjectKey)
         // The unique columns' values are checked as the row is filed in their indexes, before it is inserted.
         try table.insertRow(key, values: row, checkingUnique: true)
@@ -109,9 +112,9 @@ extension WriteTransaction {
         guard table.context === context, let position = table.tree.layout.columnKeys.firstIndex(of: column) else {
             return false
         }
-        let columns = table.spec.columns
-        let type = columns[position].type
-        guard columns[position].collection == .single, !columns[position].indexed, !columns[position].unique,
+        let traits = table.spec.traits[position]
+        let type = traits.type
+        guard traits.collection == .single, !traits.indexed, !traits.unique,
             type != .link, type != .backlink, type != .mixed
         else { return false }
         try table.validate(value, position: position)
