@@ -136,7 +136,29 @@ struct LifecycleTests {
         #expect(realm.schema["Dog"] != nil)
     }
 
-    @Test("Touching a live object outside its realm's actor stops with a message naming freeze()")
+    @Test("A live object touched from another thread while its realm's write block runs stops the process")
+    func confinementWhileBlockRuns() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let realm = try await Realm(configuration: memoryConfiguration())
+            try await realm.write { realm in
+                let dog = Dog(value: ["name": "Rex"])
+                try realm.add(dog)
+                // The block's thread waits while another thread reads the object: the check must ask the
+                // executor rather than accept any thread while a block is running.
+                nonisolated(unsafe) let escaped = dog
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    _ = escaped.name
+                    done.signal()
+                }
+                done.wait()
+            }
+        }
+        // The runtime's own report of the failed isolation check (Actor.preconditionIsolated).
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("'Strata.Realm' executor"))
+    }
+
+    @Test("Touching a live object outside its realm's actor stops the process")
     func confinement() async {
         await #expect(processExitsWith: .failure) {
             let realm = try await Realm(configuration: memoryConfiguration())
