@@ -1,13 +1,13 @@
 import Foundation
 
 /// Timing and memory helpers.
-@MainActor
+@BenchActor
 enum Measurement {
     /// Runs `body` `runs` times (after `setUp` each time, untimed) and returns the median duration in seconds.
     static func median(
         _ runs: Int,
-        setUp: @MainActor () async throws -> Void = {},
-        _ body: @MainActor () async throws -> Void
+        setUp: @BenchActor () async throws -> Void = {},
+        _ body: @BenchActor () async throws -> Void
     ) async rethrows -> Double {
         var times: [Double] = []
         for _ in 0..<runs {

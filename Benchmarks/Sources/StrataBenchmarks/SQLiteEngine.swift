@@ -1,7 +1,7 @@
 import Foundation
 
 /// SQLite through its C API: prepared statements, WAL, synchronous=FULL.
-@MainActor
+@BenchActor
 final class SQLiteEngine: BenchmarkEngine {
     let name = "SQLite"
     private let path: String

@@ -4,9 +4,11 @@ import Foundation
 ///
 ///     .build/release/StrataBenchmarks [OBJECTS] [RUNS] [MEMORY-OBJECTS]   (defaults: 200000, 5, 1000000)
 @main
-@MainActor
+@BenchActor
 struct StrataBenchmarks {
-    static func main() async throws {
+    nonisolated static func main() async throws { try await run() }
+
+    static func run() async throws {
         let arguments = CommandLine.arguments
         if arguments.count == 4, arguments[1] == "--iterate", let index = Int(arguments[2]) {
             // Child mode: iterate one engine's database and print the peak growth of resident and heap memory.
@@ -41,8 +43,8 @@ struct StrataBenchmarks {
         func measure(
             _ workload: String,
             runs: Int,
-            setUp: @escaping @MainActor (any BenchmarkEngine) async throws -> Void = { _ in },
-            _ body: @escaping @MainActor (any BenchmarkEngine, Int) async throws -> Void
+            setUp: @escaping @BenchActor (any BenchmarkEngine) async throws -> Void = { _ in },
+            _ body: @escaping @BenchActor (any BenchmarkEngine, Int) async throws -> Void
         ) async throws {
             if let only, !workload.contains(only), !workload.hasPrefix("bulk insert") { return }
             let runs = workload.hasPrefix("bulk insert") ? runs : runs * repeatFactor

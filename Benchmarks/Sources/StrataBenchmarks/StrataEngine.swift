@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 /// Strata through its public API: the Realm actor, objects, queries, full durability.
-@MainActor
+@BenchActor
 final class StrataEngine: BenchmarkEngine {
     let name = "Strata"
     private let configuration: Realm.Configuration
@@ -81,13 +81,9 @@ final class StrataEngine: BenchmarkEngine {
 
     func smallTransactions(_ ids: [Int]) async throws {
         let realm = try await open()
-        // Server code awaits writes from tasks on the cooperative pool, not from the main actor: each write
-        // from here would hop off the main thread and back again, which costs about 0.1 ms on its own.
-        try await Task.detached {
-            for id in ids {
-                try await realm.write { realm in realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1 }
-            }
-        }.value
+        for id in ids {
+            try await realm.write { realm in realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1 }
+        }
     }
 
     func aggregates() async throws -> [Double] {

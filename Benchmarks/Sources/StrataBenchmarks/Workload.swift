@@ -8,7 +8,7 @@ struct Answers: Equatable {
 }
 
 /// One engine under test. Every method does the same work in both engines.
-@MainActor
+@BenchActor
 protocol BenchmarkEngine: Sendable {
     var name: String { get }
     /// Removes the database files.
