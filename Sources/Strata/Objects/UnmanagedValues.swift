@@ -33,8 +33,7 @@ struct UnmanagedValues {
         }
         set {
             if index < Self.plainLimit { plainSet &= ~(1 << UInt64(index)) }
-            if boxed == nil { boxed = [:] }
-            boxed![index] = newValue
+            box(index, newValue)
         }
     }
 
@@ -61,11 +60,7 @@ struct UnmanagedValues {
     }
 
     private mutating func store(_ index: Int, _ value: StrataCore.Value, boxing swiftValue: @autoclosure () -> Any) {
-        guard index < Self.plainLimit else {
-            if boxed == nil { boxed = [:] }
-            boxed![index] = swiftValue()
-            return
-        }
+        guard index < Self.plainLimit else { return box(index, swiftValue()) }
         if index >= plain.count {
             // One allocation for a typical model's properties, not one per newly set index.
             let count = Swift.min(Swift.max(index + 1, plain.count * 2, 8), Self.plainLimit)
@@ -78,6 +73,15 @@ struct UnmanagedValues {
         plain[index] = value
         plainSet |= 1 << UInt64(index)
         boxed?[index] = nil
+    }
+
+    /// Keeps `value` boxed for property `index` (nil forgets it); the dictionary is made on the first value.
+    private mutating func box(_ index: Int, _ value: Any?) {
+        guard let value else {
+            boxed?[index] = nil
+            return
+        }
+        if boxed == nil { boxed = [index: value] } else { boxed![index] = value }
     }
 
     /// Forgets every value (the object became managed).

@@ -49,7 +49,7 @@ final class RealmState: @unchecked Sendable {
         return thread != 0 && thread == Self.currentThread
     }
 
-    private static var currentThread: UInt { UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))) }
+    private static var currentThread: UInt { UInt(pthread_self()) }
 
     /// The transaction reads go to: the write transaction, or the pinned version (pinned on demand).
     func reader() throws -> any TransactionReading {

@@ -140,8 +140,7 @@ extension ClusterTree {
             switch current {
             case .leaf(let leaf):
                 let index = leaf.lowerBound(key)
-                leafCursor = LeafCursor(.dirty(leaf))
-                leafCursor?.lastRow = index
+                leafCursor = LeafCursor(.dirty(leaf), lastRow: index)
                 try body(leaf, index)
                 return true
             case .inner(let inner):

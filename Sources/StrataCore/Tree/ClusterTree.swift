@@ -52,12 +52,13 @@ final class LeafCursor {
     let low: Int64
     let high: Int64
     /// The row the last lookup through this cursor found: lookups in key order find the next one there.
-    @exclusivity(unchecked) var lastRow = -1
+    @exclusivity(unchecked) var lastRow: Int
 
-    /// Nil for an empty leaf, which covers nothing.
-    init?(_ leaf: LeafAccess) {
+    /// Nil for an empty leaf, which covers nothing. `lastRow` is the row just found in it, if any.
+    init?(_ leaf: LeafAccess, lastRow: Int = -1) {
         guard leaf.count > 0 else { return nil }
         self.leaf = leaf
+        self.lastRow = lastRow
         low = leaf.key(at: 0)
         high = leaf.key(at: leaf.count - 1)
     }
@@ -205,23 +206,19 @@ package final class ClusterTree {
         for _ in 0...Self.maximumDepth {
             switch node {
             case .leaf(let leaf):
-                let cursor = LeafCursor(.dirty(leaf))
-                leafCursor = cursor
                 let index = leaf.lowerBound(key)
-                guard index < leaf.count && leaf.keys[index] == key else { return nil }
-                cursor?.lastRow = index
-                return (.dirty(leaf), index)
+                let found = index < leaf.count && leaf.keys[index] == key
+                leafCursor = LeafCursor(.dirty(leaf), lastRow: found ? index : -1)
+                return found ? (.dirty(leaf), index) : nil
             case .inner(let inner):
                 node = inner.children[inner.childIndex(for: key)]
             case .clean(let ref):
                 let view = try reader.treeNode(ref)
                 if view.kind == .leaf {
                     let leaf = try ClusterLeafView(view)
-                    let cursor = LeafCursor(.clean(leaf))
-                    leafCursor = cursor
-                    guard let row = leaf.find(key) else { return nil }
-                    cursor?.lastRow = row
-                    return (.clean(leaf), row)
+                    let row = leaf.find(key)
+                    leafCursor = LeafCursor(.clean(leaf), lastRow: row ?? -1)
+                    return row.map { (.clean(leaf), $0) }
                 }
                 let inner = try InnerNodeView(view)
                 let child = inner.child(at: inner.childIndex(for: key))
