@@ -15,12 +15,22 @@ final class ObjectBinding {
     @exclusivity(unchecked) private var rowTable: Table?
     @exclusivity(unchecked) private var rowLocation: RowLocation?
     @exclusivity(unchecked) private var rowGeneration = -1
+    /// For live objects, the realm's state: `source` holds the realm, which holds its state for its whole
+    /// life, so this reference is borrowed without counting (each property read would otherwise retain and
+    /// release the realm and its state).
+    private let liveState: Unmanaged<RealmState>?
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
         self.source = source
         self.table = table
         self.key = key
-        if case .live(let realm) = source { epoch = realm.state.epoch } else { epoch = 0 }
+        if case .live(let realm) = source {
+            epoch = realm.state.epoch
+            liveState = Unmanaged.passUnretained(realm.state)
+        } else {
+            epoch = 0
+            liveState = nil
+        }
     }
 
     /// Whether the realm was invalidated or closed since the binding was made.
@@ -80,19 +90,20 @@ final class ObjectBinding {
 
     /// The engine value of property `index`; stops with Realm's message if the object is gone.
     func engineValue(_ index: Int) -> StrataCore.Value {
-        if case .live(let realm) = source, let position = table.scalarPositions[index] {
-            let state = realm.state
-            if state.isClosed || state.epoch != epoch { preconditionFailure(invalidatedMessage) }
-            // Live objects belong to one actor: their row is found once per version of the realm (every write
-            // bumps the generation), and each read goes straight to the row's leaf.
-            do {
-                if rowGeneration != state.generation { try locateRow(state.generation) }
-                guard let rows = rowTable, let location = rowLocation else {
-                    throw RealmError.objectInvalidated("object")
+        if let liveState, let position = table.scalarPositions[index] {
+            return liveState._withUnsafeGuaranteedRef { state in
+                if state.isClosed || state.epoch != epoch { preconditionFailure(invalidatedMessage) }
+                // Live objects belong to one actor: their row is found once per version of the realm (every
+                // write bumps the generation), and each read goes straight to the row's leaf.
+                do {
+                    if rowGeneration != state.generation { try locateRow(state.generation) }
+                    guard let rows = rowTable, let location = rowLocation else {
+                        throw RealmError.objectInvalidated("object")
+                    }
+                    return try rows.value(at: location, column: table.scalarColumns[position])
+                } catch {
+                    preconditionFailure(invalidatedMessage)
                 }
-                return try rows.value(at: location, column: table.scalarColumns[position])
-            } catch {
-                preconditionFailure(invalidatedMessage)
             }
         }
         if realmInvalidated { preconditionFailure(invalidatedMessage) }
@@ -166,7 +177,7 @@ final class ObjectBinding {
     func setString(_ index: Int, _ value: String) { setPlain(index, .string(value)) }
 
     private func setPlain(_ index: Int, _ newValue: StrataCore.Value) {
-        let state = writableState(index).1
+        let state = writableState(index)
         do {
             // A row found in this version (the usual read-then-write of a property) is written in place
             // when the engine can; the row stays where it is, so it is still found for the next version.
@@ -186,15 +197,21 @@ final class ObjectBinding {
         }
     }
 
-    /// The live realm and its state for a write to property `index`; stops with Realm's message outside a write,
+    /// The live realm's state for a write to property `index`; stops with Realm's message outside a write,
     /// on a frozen object or for a primary key.
-    private func writableState(_ index: Int) -> (Realm, RealmState) {
-        let (realm, state) = source.liveState("\(table.className) object")
+    private func writableState(_ index: Int) -> RealmState {
+        // Inside the realm's block the thread check suffices (see `RealmState.isInBlock`).
+        let state: RealmState
+        if let liveState, liveState._withUnsafeGuaranteedRef(\.isInBlock) {
+            state = liveState.takeUnretainedValue()
+        } else {
+            state = source.liveState("\(table.className) object").1
+        }
         _ = state.writer("modify a managed object")
         if index == table.info.primaryKeyIndex {
             preconditionFailure("Primary key can't be changed after an object is inserted.")
         }
-        return (realm, state)
+        return state
     }
 
     /// The Swift value of property `index`.
@@ -223,7 +240,8 @@ final class ObjectBinding {
     /// primary key change.
     @usableFromInline
     func set(_ index: Int, _ value: Any) {
-        let (realm, state) = writableState(index)
+        let state = writableState(index)
+        guard case .live(let realm) = source else { preconditionFailure("a writable object has a live realm") }
         do {
             try state.setProperty(table.info.properties[index], of: self, to: value, realm: realm)
         } catch {

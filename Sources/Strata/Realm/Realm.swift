@@ -339,7 +339,10 @@ public actor Realm {
         }
         let value: StrataCore.Value
         let keyType = table.info.properties[primary].valueType
-        if keyType == Int.self, let integer = key as? Int {
+        if keyType == Int.self, KeyType.self == Int.self {
+            // The common case, without a dynamic cast: the branch is taken only when `KeyType` is `Int`.
+            value = .int(Int64(unsafeBitCast(key, to: Int.self)))
+        } else if keyType == Int.self, let integer = key as? Int {
             value = .int(Int64(integer))
         } else {
             do {

@@ -114,7 +114,7 @@ package struct ClusterLeafView {
     package func key(at index: Int) -> Int64 { keys[index] }
 
     /// The first index whose key is >= `key`.
-    package func lowerBound(_ key: Int64) -> Int { keys.lowerBound(of: key, count: count) }
+    package func lowerBound(_ key: Int64) -> Int { keys.lowerBound(ofStrictlyAscending: key, count: count) }
 
     /// The index of `key`, if present.
     package func find(_ key: Int64) -> Int? {
@@ -179,6 +179,10 @@ package final class ClusterLeaf {
 
     /// The first index whose key is >= `key`.
     package func lowerBound(_ key: Int64) -> Int {
+        // Consecutive keys (a leaf never deleted from) give the index by subtraction.
+        if let first = keys.first, key > first, keys[keys.count - 1] &- first == Int64(keys.count - 1) {
+            return Int(Swift.min(UInt64(bitPattern: key &- first), UInt64(keys.count)))
+        }
         var low = 0
         var high = keys.count
         while low < high {

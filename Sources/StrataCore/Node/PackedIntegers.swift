@@ -29,6 +29,18 @@ package struct PackedIntegers {
         }
     }
 
+    /// ``lowerBound(of:count:)`` for integers that strictly ascend (a leaf's keys). When the last is
+    /// `count - 1` above the first, they are consecutive (every leaf of keys never deleted from), and the
+    /// index is the offset from the first: no search.
+    package func lowerBound(ofStrictlyAscending value: Int64, count: Int) -> Int {
+        guard count > 0, value > base else { return 0 }
+        if self[count - 1] &- base == Int64(count - 1) {
+            // value > base, so the wrapping difference read unsigned is the exact distance.
+            return Int(Swift.min(UInt64(bitPattern: value &- base), UInt64(count)))
+        }
+        return lowerBound(of: value, count: count)
+    }
+
     @inline(__always)
     private func packedLowerBound<Raw: FixedWidthInteger & UnsignedInteger>(
         _: Raw.Type,

@@ -78,10 +78,20 @@ struct PackedScanTests {
         let seed = testSeed()
         print("PackedScanTests lower bounds seed: \(seed)")
         var random = SeededGenerator(seed: seed)
-        for round in 0..<400 {
-            let shape = round % 5
-            let count = Int.random(in: 0...300, using: &random)
-            let values = (0..<count).map { _ in Self.draw(shape, &random) }.sorted()
+        for round in 0..<600 {
+            let shape = round % 6
+            let drawn = Int.random(in: 0...300, using: &random)
+            var values = (0..<drawn).map { _ in Self.draw(shape, &random) }.sorted()
+            if round % 2 == 1 {
+                // Strictly ascending, as a leaf's keys are; shape 5 is a run of consecutive keys (a leaf never
+                // deleted from), its first anywhere, up to the top of Int64.
+                values = Array(Set(values)).sorted()
+                if shape == 5, drawn > 0 {
+                    let first = [Int64.min, -5, 0, 1_000, Int64.max - Int64(drawn - 1)].randomElement(using: &random)!
+                    values = (0..<drawn).map { first + Int64($0) }
+                }
+            }
+            let count = values.count
             let base = values.first ?? 0
             let span = UInt64(bitPattern: (values.last ?? 0) &- base)
             let width = span == 0 ? 0 : span <= 0xFF ? 1 : span <= 0xFFFF ? 2 : span <= 0xFFFF_FFFF ? 4 : 8
@@ -101,6 +111,12 @@ struct PackedScanTests {
                         packed.lowerBound(of: probe, count: count) == expected,
                         "seed \(seed), round \(round), width \(width): \(probe)"
                     )
+                    if round % 2 == 1 {
+                        #expect(
+                            packed.lowerBound(ofStrictlyAscending: probe, count: count) == expected,
+                            "seed \(seed), round \(round), width \(width), strictly ascending: \(probe)"
+                        )
+                    }
                 }
             }
         }
