@@ -202,8 +202,8 @@ final class ObjectBinding {
     private func writableState(_ index: Int) -> RealmState {
         // Inside the realm's block the thread check suffices (see `RealmState.isInBlock`).
         let state: RealmState
-        if let liveState, liveState._withUnsafeGuaranteedRef(\.isInBlock) {
-            state = liveState.takeUnretainedValue()
+        if let live = liveState?.takeUnretainedValue(), live.isInBlock {
+            state = live
         } else {
             state = source.liveState("\(table.className) object").1
         }

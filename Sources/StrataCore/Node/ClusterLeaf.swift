@@ -180,8 +180,10 @@ package final class ClusterLeaf {
     /// The first index whose key is >= `key`.
     package func lowerBound(_ key: Int64) -> Int {
         // Consecutive keys (a leaf never deleted from) give the index by subtraction.
-        if let first = keys.first, key > first, keys[keys.count - 1] &- first == Int64(keys.count - 1) {
-            return Int(Swift.min(UInt64(bitPattern: key &- first), UInt64(keys.count)))
+        if let first = keys.first, key > first,
+            let index = consecutiveLowerBound(of: key, first: first, last: keys[keys.count - 1], count: keys.count)
+        {
+            return index
         }
         var low = 0
         var high = keys.count

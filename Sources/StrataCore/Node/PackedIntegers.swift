@@ -34,11 +34,8 @@ package struct PackedIntegers {
     /// index is the offset from the first: no search.
     package func lowerBound(ofStrictlyAscending value: Int64, count: Int) -> Int {
         guard count > 0, value > base else { return 0 }
-        if self[count - 1] &- base == Int64(count - 1) {
-            // value > base, so the wrapping difference read unsigned is the exact distance.
-            return Int(Swift.min(UInt64(bitPattern: value &- base), UInt64(count)))
-        }
-        return lowerBound(of: value, count: count)
+        return consecutiveLowerBound(of: value, first: base, last: self[count - 1], count: count)
+            ?? lowerBound(of: value, count: count)
     }
 
     @inline(__always)
@@ -239,4 +236,14 @@ extension ColumnBlock {
         }
         return Int64(bitPattern: sum)
     }
+}
+
+/// The first index whose integer is >= `value` among `count` strictly ascending integers from `first` to
+/// `last`, when they are consecutive (`last` is `count - 1` above `first`): their offset from `first`, by
+/// subtraction. Nil when they are not consecutive. `value` must be above `first`, so the wrapping
+/// difference read unsigned is the exact distance.
+@inline(__always)
+func consecutiveLowerBound(of value: Int64, first: Int64, last: Int64, count: Int) -> Int? {
+    guard last &- first == Int64(count - 1) else { return nil }
+    return Int(Swift.min(UInt64(bitPattern: value &- first), UInt64(count)))
 }
