@@ -161,7 +161,10 @@ package final class ClusterLeaf {
         var columns: [any ColumnStorage] = []
         for (columnKey, physical) in zip(layout.columnKeys, layout.physical) {
             if let block = try view.block(columnKey) {
-                columns.append(try decodeColumnStorage(block, layout: physical))
+                // Kept as stored until a write reaches it (most writes to a leaf change one column).
+                columns.append(
+                    try CommittedColumn(block, layout: physical) ?? decodeColumnStorage(block, layout: physical)
+                )
             } else {
                 let storage = makeColumnStorage(physical)
                 let fill = Cell.defaultValue(for: physical)

@@ -31,6 +31,9 @@ package struct ColumnBlock {
     /// Bytes of variable data (all entries of a variable block).
     package var variableDataCount: Int { dataCount }
     private let ref: Ref
+    /// The whole block as it is stored, header to last bitmap: a copy of these bytes, placed 8-aligned in a
+    /// leaf of the same row count, is the same block.
+    package let encoded: UnsafeRawBufferPointer
 
     /// Parses the block starting at byte `start` of `node`, expecting `count` rows.
     package init(node: NodeView, start: Int, count expected: Int) throws {
@@ -91,6 +94,7 @@ package struct ColumnBlock {
         self.externals = externals
         self.dataCount = dataCount
         self.ref = node.ref
+        encoded = UnsafeRawBufferPointer(rebasing: node.bytes[start..<min(reader.position, node.bytes.count)])
     }
 
     @inline(__always)

@@ -69,7 +69,7 @@ package final class FixedColumn: ColumnStorage {
     }
 
     package func absorb(_ other: any ColumnStorage) {
-        let other = other as! FixedColumn
+        let other = other.unwrapped as! FixedColumn
         bytes.append(contentsOf: other.bytes)
         if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
         other.bytes = []

@@ -68,7 +68,7 @@ package final class FloatColumn: ColumnStorage {
     }
 
     package func absorb(_ other: any ColumnStorage) {
-        let other = other as! FloatColumn
+        let other = other.unwrapped as! FloatColumn
         values.append(contentsOf: other.values)
         if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
         other.values = []
@@ -161,7 +161,7 @@ package final class DoubleColumn: ColumnStorage {
     }
 
     package func absorb(_ other: any ColumnStorage) {
-        let other = other as! DoubleColumn
+        let other = other.unwrapped as! DoubleColumn
         values.append(contentsOf: other.values)
         if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
         other.values = []

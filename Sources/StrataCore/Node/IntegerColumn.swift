@@ -74,7 +74,7 @@ package final class IntegerColumn: ColumnStorage {
     }
 
     package func absorb(_ other: any ColumnStorage) {
-        let other = other as! IntegerColumn
+        let other = other.unwrapped as! IntegerColumn
         values.append(contentsOf: other.values)
         if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
         other.values = []

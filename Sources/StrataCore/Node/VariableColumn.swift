@@ -112,7 +112,7 @@ package final class VariableColumn: ColumnStorage {
     }
 
     package func absorb(_ other: any ColumnStorage) {
-        let other = other as! VariableColumn
+        let other = other.unwrapped as! VariableColumn
         let shift = data.count
         data.append(contentsOf: other.data)
         ends.append(contentsOf: other.ends.lazy.map { $0 + shift })

@@ -2,7 +2,8 @@ import Testing
 
 @testable import StrataCore
 
-/// Column blocks survive being decoded for a change and encoded again: every packed integer width and its
+/// Column blocks survive being decoded for a change and encoded again, or kept as committed and copied
+/// (the columns of a changed leaf that no write reached): every packed integer width and its
 /// extremes, nulls and their absence, floating values with their special cases, and strings and binary data
 /// that are empty, inline or long enough to move to blob nodes.
 @Suite("Column round trips")
@@ -90,6 +91,16 @@ struct ColumnRoundTripTests {
             for _ in 0..<Int.random(in: 0...40, using: &random) {
                 let row = (0..<keys.count).map { Self.value($0, shape: round, &random) }
                 model[try write.createObject(in: table, columns: keys, values: row)] = row
+            }
+            // Read back before the commit: columns still as committed and columns decoded for a change alike.
+            let written = try write.table(table)
+            for key in model.keys.shuffled(using: &random).prefix(150) {
+                for (position, column) in keys.enumerated() {
+                    #expect(
+                        Self.same(try written.value(key, column), model[key]![position]),
+                        "seed \(seed), round \(round), \(key) column \(position), before commit"
+                    )
+                }
             }
             try write.commit()
             if round % 4 == 3 {

@@ -1,0 +1,84 @@
+// CommittedColumn.swift: a column of a leaf being written that still is its committed block.
+//
+// A write that changes one property of one object copies the object's whole leaf; decoding every column of
+// it and encoding each again at commit was most of a small commit's work. A column no write has reached
+// stays its committed block: reads go to the block, the commit copies the block's bytes as they are, and
+// the first change decodes it (after which every call goes to the decoded storage).
+//
+// Invariants:
+//   (1) The block was checked when this was made to decode without error, so decoding on first change
+//       cannot fail; it lives in the mapping of the version the write transaction started from, which
+//       stays mapped for the transaction's life.
+//   (2) Only blocks already stored as `layout` says are kept (no nullability to convert): copying one is
+//       the same as decoding and encoding it.
+
+/// A column of a dirty leaf that no write has changed yet.
+final class CommittedColumn: ColumnStorage {
+    private let block: ColumnBlock
+    private let layout: PhysicalLayout
+    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
+    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    /// The decoded column, from the first change on.
+    @exclusivity(unchecked) private var decoded: (any ColumnStorage)?
+
+    /// Keeps `block` as a column of `layout`, or returns nil when it must be decoded now: a block that
+    /// differs from the layout in nullability, or whose variable entries would not decode (the caller's
+    /// decode then reports the damage).
+    init?(_ block: ColumnBlock, layout: PhysicalLayout) {
+        guard block.kind == layout.kind, block.kind != .fixed || block.width == layout.width,
+            layout.nullable || block.nulls == nil
+        else { return nil }
+        if block.kind == .variable {
+            // Every check `VariableColumn.decode` makes.
+            for index in 0..<block.count where !block.isNull(index) {
+                guard (try? block.variableBytes(index)) != nil else { return nil }
+                if block.isExternal(index), (try? block.blobRef(index)) == nil { return nil }
+            }
+        }
+        self.block = block
+        self.layout = layout
+    }
+
+    /// The decoded column, decoding the block on first use.
+    var storage: any ColumnStorage {
+        if let decoded { return decoded }
+        guard let storage = try? decodeColumnStorage(block, layout: layout) else {
+            preconditionFailure("a column block checked to decode failed to decode")
+        }
+        decoded = storage
+        return storage
+    }
+
+    var count: Int { decoded?.count ?? block.count }
+
+    func cell(at index: Int, reader: NodeReader) throws -> Cell {
+        if let decoded { return try decoded.cell(at: index, reader: reader) }
+        return try block.cell(index, reader: reader)
+    }
+
+    func set(_ cell: Cell, at index: Int) -> BlobRef? { storage.set(cell, at: index) }
+
+    func insert(_ cell: Cell, at index: Int) { storage.insert(cell, at: index) }
+
+    func remove(at index: Int) -> BlobRef? { storage.remove(at: index) }
+
+    func split(from index: Int) -> any ColumnStorage { storage.split(from: index) }
+
+    func absorb(_ other: any ColumnStorage) { storage.absorb(other) }
+
+    var blobs: [BlobRef] {
+        if let decoded { return decoded.blobs }
+        guard block.kind == .variable, block.externals != nil else { return [] }
+        return (0..<block.count).compactMap { index in block.isExternal(index) ? try? block.blobRef(index) : nil }
+    }
+
+    func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+        if let decoded { return try decoded.encode(into: &writer, sink: sink) }
+        writer.append(raw: block.encoded)
+    }
+}
+
+extension ColumnStorage {
+    /// The storage that holds the rows: the decoded column of a ``CommittedColumn``, else this.
+    var unwrapped: any ColumnStorage { (self as? CommittedColumn)?.storage ?? self }
+}
