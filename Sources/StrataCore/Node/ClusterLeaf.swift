@@ -163,7 +163,8 @@ package final class ClusterLeaf {
             if let block = try view.block(columnKey) {
                 // Kept as stored until a write reaches it (most writes to a leaf change one column).
                 columns.append(
-                    try CommittedColumn(block, layout: physical) ?? decodeColumnStorage(block, layout: physical)
+                    try CommittedColumn(block, of: view.node, layout: physical)
+                        ?? decodeColumnStorage(block, layout: physical)
                 )
             } else {
                 let storage = makeColumnStorage(physical)

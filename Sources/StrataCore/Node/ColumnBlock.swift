@@ -31,9 +31,6 @@ package struct ColumnBlock {
     /// Bytes of variable data (all entries of a variable block).
     package var variableDataCount: Int { dataCount }
     private let ref: Ref
-    /// The whole block as it is stored, header to last bitmap: a copy of these bytes, placed 8-aligned in a
-    /// leaf of the same row count, is the same block.
-    package let encoded: UnsafeRawBufferPointer
 
     /// Parses the block starting at byte `start` of `node`, expecting `count` rows.
     package init(node: NodeView, start: Int, count expected: Int) throws {
@@ -94,7 +91,30 @@ package struct ColumnBlock {
         self.externals = externals
         self.dataCount = dataCount
         self.ref = node.ref
-        encoded = UnsafeRawBufferPointer(rebasing: node.bytes[start..<min(reader.position, node.bytes.count)])
+    }
+
+    /// The whole block as it is stored, header to last bitmap (see the format above): a copy of these bytes,
+    /// placed 8-aligned in a leaf of the same row count, is the same block. Worked out from the parts the
+    /// view keeps rather than kept itself, since leaves keep many views.
+    package var encoded: UnsafeRawBufferPointer {
+        let start: UnsafeRawPointer
+        switch kind {
+        case .integer: start = data - 16
+        case .variable: start = offsets! - 8
+        case .float, .double, .fixed: start = data - 8
+        }
+        let bitmapBytes = alignedTo8((count + 7) / 8)
+        let end: UnsafeRawPointer
+        if let externals {
+            end = externals + bitmapBytes
+        } else if let nulls {
+            end = nulls + bitmapBytes
+        } else if kind == .variable {
+            end = data + alignedTo8(dataCount)
+        } else {
+            end = data + alignedTo8(count * width)
+        }
+        return UnsafeRawBufferPointer(start: start, count: end - start)
     }
 
     @inline(__always)

@@ -21,12 +21,16 @@ final class CommittedColumn: ColumnStorage {
     /// The decoded column, from the first change on.
     @exclusivity(unchecked) private var decoded: (any ColumnStorage)?
 
-    /// Keeps `block` as a column of `layout`, or returns nil when it must be decoded now: a block that
-    /// differs from the layout in nullability, or whose variable entries would not decode (the caller's
-    /// decode then reports the damage).
-    init?(_ block: ColumnBlock, layout: PhysicalLayout) {
+    /// Keeps `block` (of leaf `node`) as a column of `layout`, or returns nil when it must be decoded now:
+    /// a block that differs from the layout in nullability, that does not lie within its node, or whose
+    /// variable entries would not decode (the caller's decode then reports the damage).
+    init?(_ block: ColumnBlock, of node: NodeView, layout: PhysicalLayout) {
         guard block.kind == layout.kind, block.kind != .fixed || block.width == layout.width,
             layout.nullable || block.nulls == nil
+        else { return nil }
+        let encoded = block.encoded
+        guard let nodeStart = node.bytes.baseAddress, let start = encoded.baseAddress,
+            start >= nodeStart, start + encoded.count <= nodeStart + node.bytes.count
         else { return nil }
         if block.kind == .variable {
             // Every check `VariableColumn.decode` makes.
