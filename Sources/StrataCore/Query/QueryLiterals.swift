@@ -40,11 +40,22 @@ enum QueryLiterals {
 
     static func date(_ text: String, column: Int) throws -> Timestamp {
         let parts = text.split(omittingEmptySubsequences: false) { $0 == "@" || $0 == "T" }
-        let day = parts[0].split(separator: "-").compactMap { Int($0) }
-        let time = parts.count > 1 ? parts[1].split(separator: ":").compactMap { Int($0) } : [0, 0, 0]
-        guard day.count == 3, time.count >= 3, time.count <= 4, (1...12).contains(day[1]), (1...31).contains(day[2]),
-            (0...23).contains(time[0]), (0...59).contains(time[1]), (0...60).contains(time[2])
-        else { throw QueryError("'\(text)' is not a date (YYYY-MM-DD@HH:MM:SS or YYYY-MM-DDTHH:MM:SS)", at: column) }
+        // Every part must be a number: one that is not (or does not fit an Int) makes the text no date.
+        func numbers(_ part: Substring, _ separator: Character) -> [Int]? {
+            let values = part.split(separator: separator, omittingEmptySubsequences: false).map { Int($0) }
+            return values.contains(nil) ? nil : values.map { $0 ?? 0 }
+        }
+        guard parts.count <= 2, let day = numbers(parts[0], "-"),
+            let time = parts.count > 1 ? numbers(parts[1], ":") : [0, 0, 0],
+            day.count == 3, time.count >= 3, time.count <= 4, (1...12).contains(day[1]), (1...31).contains(day[2]),
+            (0...23).contains(time[0]), (0...59).contains(time[1]), (0...60).contains(time[2]),
+            time.count == 3 || (0..<1_000_000_000).contains(time[3])
+        else {
+            throw QueryError(
+                "'\(text)' is not a date (YYYY-MM-DD@HH:MM:SS[:NANOSECONDS] or YYYY-MM-DDTHH:MM:SS)",
+                at: column
+            )
+        }
         var components = DateComponents()
         components.year = day[0]
         components.month = day[1]
@@ -54,10 +65,12 @@ enum QueryLiterals {
         components.second = time[2]
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = calendar.date(from: components) else {
+        guard let date = calendar.date(from: components),
+            let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down))
+        else {
             throw QueryError("'\(text)' is not a valid date", at: column)
         }
-        return Timestamp(seconds: Int64(date.timeIntervalSince1970), nanoseconds: Int32(time.count == 4 ? time[3] : 0))
+        return Timestamp(seconds: seconds, nanoseconds: Int32(time.count == 4 ? time[3] : 0))
     }
 
     static func keywordLiteral(_ name: String, parser: inout QueryParser, column: Int) throws -> QueryOperand? {
