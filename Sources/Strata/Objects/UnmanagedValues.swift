@@ -64,15 +64,12 @@ struct UnmanagedValues {
         if index >= plain.count {
             // One allocation for a typical model's properties, not one per newly set index.
             let count = Swift.min(Swift.max(index + 1, plain.count * 2, 8), Self.plainLimit)
-            if plain.isEmpty && count == 8 {
+            if plain.isEmpty {
                 // A literal: `Array(repeating:count:)` of an engine value looks up the array's type metadata
                 // at run time on every call, a hash lookup costing more than the allocation.
                 plain = [.null, .null, .null, .null, .null, .null, .null, .null]
-            } else if plain.isEmpty {
-                plain = Array(repeating: .null, count: count)
-            } else {
-                plain.append(contentsOf: repeatElement(.null, count: count - plain.count))
             }
+            if count > plain.count { plain.append(contentsOf: repeatElement(.null, count: count - plain.count)) }
         }
         plain[index] = value
         plainSet |= 1 << UInt64(index)

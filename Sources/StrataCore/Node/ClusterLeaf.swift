@@ -174,9 +174,7 @@ package final class ClusterLeaf {
             }
         }
         for columnKey in view.columnKeys where !layout.columnKeys.contains(columnKey) {
-            if let block = try view.block(columnKey), block.kind == .variable {
-                for index in 0..<block.count where block.isExternal(index) { released.append(try block.blobRef(index)) }
-            }
+            if let block = try view.block(columnKey) { released += try block.blobRefs() }
         }
         return ClusterLeaf(keys: keys, columns: columns)
     }

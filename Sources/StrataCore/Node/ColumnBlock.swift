@@ -229,6 +229,12 @@ package struct ColumnBlock {
         return UnsafeRawBufferPointer(start: data + start, count: end - start)
     }
 
+    /// The blob refs of every external entry, in row order (none for a block that is not variable).
+    package func blobRefs() throws -> [BlobRef] {
+        guard kind == .variable, externals != nil else { return [] }
+        return try (0..<count).filter(isExternal).map(blobRef)
+    }
+
     /// The blob ref of an external entry.
     package func blobRef(_ index: Int) throws -> BlobRef {
         let raw = try variableBytes(index)

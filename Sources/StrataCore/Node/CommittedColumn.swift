@@ -36,8 +36,8 @@ final class CommittedColumn: ColumnStorage {
             // Every check `VariableColumn.decode` makes.
             for index in 0..<block.count where !block.isNull(index) {
                 guard (try? block.variableBytes(index)) != nil else { return nil }
-                if block.isExternal(index), (try? block.blobRef(index)) == nil { return nil }
             }
+            guard (try? block.blobRefs()) != nil else { return nil }
         }
         self.block = block
         self.layout = layout
@@ -72,8 +72,8 @@ final class CommittedColumn: ColumnStorage {
 
     var blobs: [BlobRef] {
         if let decoded { return decoded.blobs }
-        guard block.kind == .variable, block.externals != nil else { return [] }
-        return (0..<block.count).compactMap { index in block.isExternal(index) ? try? block.blobRef(index) : nil }
+        // Checked when this was made (invariant 1), so reading the refs cannot fail.
+        return (try? block.blobRefs()) ?? []
     }
 
     func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {

@@ -42,8 +42,9 @@ enum QueryLiterals {
         let parts = text.split(omittingEmptySubsequences: false) { $0 == "@" || $0 == "T" }
         // Every part must be a number: one that is not (or does not fit an Int) makes the text no date.
         func numbers(_ part: Substring, _ separator: Character) -> [Int]? {
-            let values = part.split(separator: separator, omittingEmptySubsequences: false).map { Int($0) }
-            return values.contains(nil) ? nil : values.map { $0 ?? 0 }
+            let pieces = part.split(separator: separator, omittingEmptySubsequences: false)
+            let values = pieces.compactMap { Int($0) }
+            return values.count == pieces.count ? values : nil
         }
         guard parts.count <= 2, let day = numbers(parts[0], "-"),
             let time = parts.count > 1 ? numbers(parts[1], ":") : [0, 0, 0],

@@ -287,8 +287,7 @@ extension ClusterTree {
             } else {
                 let leaf = try ClusterLeafView(view)
                 for columnKey in leaf.columnKeys {
-                    guard let block = try leaf.block(columnKey), block.kind == .variable else { continue }
-                    for row in 0..<block.count where block.isExternal(row) { context.release(try block.blobRef(row)) }
+                    for blob in try leaf.block(columnKey)?.blobRefs() ?? [] { context.release(blob) }
                 }
             }
         }
