@@ -7,7 +7,8 @@ protocol ManagedCollectionFactory {
 
 /// The managed storage behind a List, MutableSet or Map: a property of one object.
 final class ManagedCollectionBacking {
-    let owner: ObjectBinding
+    /// The owner's binding (a copy of it, with a row cache of its own).
+    private(set) var owner: ObjectBinding
     let property: Int
     private var cache: (generation: Int, value: StrataCore.Value)?
 

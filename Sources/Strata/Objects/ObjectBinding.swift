@@ -1,20 +1,22 @@
 import StrataCore
 
 /// Binds a managed object to its row: where it reads from, its table and its key.
+///
+/// A value stored in the object itself (``ObjectBase/binding``), so that making a managed object is one
+/// allocation. Its row cache changes as it reads, so the hot paths call it in place
+/// (`object.binding!.doubleValue(i)`); a copy is a binding of its own, with its own cache.
 @usableFromInline
-final class ObjectBinding {
+struct ObjectBinding {
     let source: RealmSource
     let table: ResolvedTable
     let key: ObjectKey
     /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
     let epoch: Int
-    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
     /// For live objects: the row's table and location, good while the realm's `generation` equals
     /// `rowGeneration` (kept apart, so that checking them copies no references).
-    @exclusivity(unchecked) private var rowTable: Table?
-    @exclusivity(unchecked) private var rowLocation: RowLocation?
-    @exclusivity(unchecked) private var rowGeneration = -1
+    private var rowTable: Table?
+    private var rowLocation: RowLocation?
+    private var rowGeneration = -1
     /// For live objects, the realm's state: `source` holds the realm, which holds its state for its whole
     /// life, so this reference is borrowed without counting (each property read would otherwise retain and
     /// release the realm and its state).
@@ -89,43 +91,50 @@ final class ObjectBinding {
     }
 
     /// The engine value of property `index`; stops with Realm's message if the object is gone.
-    func engineValue(_ index: Int) -> StrataCore.Value {
+    mutating func engineValue(_ index: Int) -> StrataCore.Value {
+        // The closures below capture locals only: capturing a mutating method's `self` copies it.
         if let liveState, let position = table.scalarPositions[index] {
-            return liveState._withUnsafeGuaranteedRef { state in
-                if state.isClosed || state.epoch != epoch { preconditionFailure(invalidatedMessage) }
-                // Live objects belong to one actor: their row is found once per version of the realm (every
-                // write bumps the generation), and each read goes straight to the row's leaf.
-                do {
-                    if rowGeneration != state.generation { try locateRow(state.generation) }
-                    guard let rows = rowTable, let location = rowLocation else {
-                        throw RealmError.objectInvalidated("object")
-                    }
-                    return try rows.value(at: location, column: table.scalarColumns[position])
-                } catch {
-                    preconditionFailure(invalidatedMessage)
+            let epoch = self.epoch
+            let generation = liveState._withUnsafeGuaranteedRef { state in
+                state.isClosed || state.epoch != epoch ? nil : state.generation
+            }
+            guard let generation else { preconditionFailure(invalidatedMessage) }
+            // Live objects belong to one actor: their row is found once per version of the realm (every write
+            // bumps the generation), and each read goes straight to the row's leaf.
+            do {
+                if rowGeneration != generation { try locateRow(generation) }
+                guard let rows = rowTable, let location = rowLocation else {
+                    throw RealmError.objectInvalidated("object")
                 }
+                return try rows.value(at: location, column: table.scalarColumns[position])
+            } catch {
+                preconditionFailure(invalidatedMessage)
             }
         }
         if realmInvalidated { preconditionFailure(invalidatedMessage) }
+        let (tableKey, key, column) = (table.tableKey, key, table.column(index))
+        let message = invalidatedMessage
         return source.read("object") { reader in
             do {
-                return try reader.table(table.tableKey).value(key, table.column(index))
+                return try reader.table(tableKey).value(key, column)
             } catch {
-                preconditionFailure(invalidatedMessage)
+                preconditionFailure(message)
             }
         }
     }
 
     /// Finds the row of a live object for the realm's `generation` (and checks the caller's isolation).
-    private func locateRow(_ generation: Int) throws {
+    private mutating func locateRow(_ generation: Int) throws {
         rowTable = nil
         rowLocation = nil
         rowGeneration = generation
-        try source.read("object") { reader in
-            let rows = try reader.table(table.tableKey)
-            rowLocation = try rows.locate(key)
-            rowTable = rows
+        let (tableKey, key) = (table.tableKey, key)
+        let (rows, location) = try source.read("object") { reader in
+            let rows = try reader.table(tableKey)
+            return (rows, try rows.locate(key))
         }
+        rowLocation = location
+        rowTable = rows
     }
 
     // Typed reads and writes for `Persisted`'s specialized accessors: the common property types skip boxing
@@ -133,65 +142,58 @@ final class ObjectBinding {
     // then reports it).
 
     /// The value of `Int` property `index`.
-    @usableFromInline
-    func intValue(_ index: Int) -> Int? {
+    mutating func intValue(_ index: Int) -> Int? {
         if case .int(let value) = engineValue(index) { return Int(value) }
         return nil
     }
 
     /// The value of `Double` property `index`.
-    @usableFromInline
-    func doubleValue(_ index: Int) -> Double? {
+    mutating func doubleValue(_ index: Int) -> Double? {
         if case .double(let value) = engineValue(index) { return value }
         return nil
     }
 
     /// The value of `Bool` property `index`.
-    @usableFromInline
-    func boolValue(_ index: Int) -> Bool? {
+    mutating func boolValue(_ index: Int) -> Bool? {
         if case .bool(let value) = engineValue(index) { return value }
         return nil
     }
 
     /// The value of `String` property `index`.
-    @usableFromInline
-    func stringValue(_ index: Int) -> String? {
+    mutating func stringValue(_ index: Int) -> String? {
         if case .string(let value) = engineValue(index) { return value }
         return nil
     }
 
     /// Sets `Int` property `index`.
-    @usableFromInline
-    func setInt(_ index: Int, _ value: Int) { setPlain(index, .int(Int64(value))) }
+    mutating func setInt(_ index: Int, _ value: Int) { setPlain(index, .int(Int64(value))) }
 
     /// Sets `Double` property `index`.
-    @usableFromInline
-    func setDouble(_ index: Int, _ value: Double) { setPlain(index, .double(value)) }
+    mutating func setDouble(_ index: Int, _ value: Double) { setPlain(index, .double(value)) }
 
     /// Sets `Bool` property `index`.
-    @usableFromInline
-    func setBool(_ index: Int, _ value: Bool) { setPlain(index, .bool(value)) }
+    mutating func setBool(_ index: Int, _ value: Bool) { setPlain(index, .bool(value)) }
 
     /// Sets `String` property `index`.
-    @usableFromInline
-    func setString(_ index: Int, _ value: String) { setPlain(index, .string(value)) }
+    mutating func setString(_ index: Int, _ value: String) { setPlain(index, .string(value)) }
 
-    private func setPlain(_ index: Int, _ newValue: StrataCore.Value) {
+    private mutating func setPlain(_ index: Int, _ newValue: StrataCore.Value) {
         let state = writableState(index)
         do {
             // A row found in this version (the usual read-then-write of a property) is written in place
             // when the engine can; the row stays where it is, so it is still found for the next version.
+            // The closure captures locals, not `self`: capturing a mutating method's `self` copies it.
+            let column = table.column(index)
+            let key = self.key
             if rowGeneration == state.generation, let rows = rowTable, let location = rowLocation,
                 let write = state.writeTransaction,
-                try realmErrors({
-                    try write.setInPlace(newValue, of: table.column(index), in: rows, object: key, at: location)
-                })
+                try realmErrors({ try write.setInPlace(newValue, of: column, in: rows, object: key, at: location) })
             {
                 state.generation += 1
                 rowGeneration = state.generation
                 return
             }
-            try state.setPlain(newValue, of: self, column: table.column(index))
+            try state.setPlain(newValue, of: self, column: column)
         } catch {
             preconditionFailure("\(error)")
         }
@@ -215,7 +217,7 @@ final class ObjectBinding {
     }
 
     /// The Swift value of property `index`.
-    func get(_ index: Int) -> Any {
+    mutating func get(_ index: Int) -> Any {
         let property = table.info.properties[index]
         if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
             guard let collection = property.valueType as? any ManagedCollectionFactory.Type else {
@@ -238,7 +240,6 @@ final class ObjectBinding {
 
     /// Sets property `index`; stops with Realm's message outside a write, on a frozen object or for a
     /// primary key change.
-    @usableFromInline
     func set(_ index: Int, _ value: Any) {
         let state = writableState(index)
         guard case .live(let realm) = source else { preconditionFailure("a writable object has a live realm") }
@@ -271,4 +272,48 @@ final class ObjectBinding {
         }
         return realm.liveObject(T.self, table: table, key: key)
     }
+}
+
+// The typed reads and writes `Persisted`'s inlinable accessors call: they use the object's binding in place
+// (a copy would retain each of its references), behind a call the accessors' module does not see into.
+extension ObjectBase {
+    /// Whether the object is managed (reading `binding` from another module would copy it).
+    @usableFromInline
+    var isBound: Bool { binding != nil }
+
+    /// The value of `Int` property `index` of this managed object (nil: not stored as an `Int`).
+    @usableFromInline
+    func boundInt(_ index: Int) -> Int? { binding!.intValue(index) }
+
+    /// The value of `Double` property `index` of this managed object (nil: not stored as a `Double`).
+    @usableFromInline
+    func boundDouble(_ index: Int) -> Double? { binding!.doubleValue(index) }
+
+    /// The value of `Bool` property `index` of this managed object (nil: not stored as a `Bool`).
+    @usableFromInline
+    func boundBool(_ index: Int) -> Bool? { binding!.boolValue(index) }
+
+    /// The value of `String` property `index` of this managed object (nil: not stored as a `String`).
+    @usableFromInline
+    func boundString(_ index: Int) -> String? { binding!.stringValue(index) }
+
+    /// Sets `Int` property `index` of this managed object.
+    @usableFromInline
+    func setBoundInt(_ index: Int, _ value: Int) { binding!.setInt(index, value) }
+
+    /// Sets `Double` property `index` of this managed object.
+    @usableFromInline
+    func setBoundDouble(_ index: Int, _ value: Double) { binding!.setDouble(index, value) }
+
+    /// Sets `Bool` property `index` of this managed object.
+    @usableFromInline
+    func setBoundBool(_ index: Int, _ value: Bool) { binding!.setBool(index, value) }
+
+    /// Sets `String` property `index` of this managed object.
+    @usableFromInline
+    func setBoundString(_ index: Int, _ value: String) { binding!.setString(index, value) }
+
+    /// Sets property `index` of this managed object to a Swift value of any type.
+    @usableFromInline
+    func setBound(_ index: Int, _ value: Any) { binding!.set(index, value) }
 }

@@ -13,7 +13,7 @@ struct PropertyInfo {
 
     /// The property's value in `object`.
     func read(_ object: ObjectBase) -> Any {
-        if let binding = object.binding { return binding.get(position) }
+        if object.binding != nil { return object.binding!.get(position) }
         if let value = object.unmanagedValues[position] { return value }
         let value = ObjectClassInfo.wrappers(of: object)[position].initialValue ?? DefaultValues.make(valueType)
         object.unmanagedValues[position] = value
@@ -28,8 +28,8 @@ struct PropertyInfo {
         } catch {
             preconditionFailure("\(error)")
         }
-        if let binding = object.binding {
-            binding.set(position, converted)
+        if object.binding != nil {
+            object.binding!.set(position, converted)
         } else {
             object.unmanagedValues[position] = converted
         }

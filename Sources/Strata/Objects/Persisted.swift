@@ -103,18 +103,19 @@ public struct Persisted<Value: _Persistable> {
         get {
             let index =
                 PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath)
-            if let binding = object.binding, object.keyPathRecorder == nil {
+            // `boundInt` and the others use the binding in place (see ObjectBinding.swift).
+            if object.isBound, object.keyPathRecorder == nil {
                 // Each branch is taken only when `Value` is exactly that type, so each cast is an identity.
-                if Value.self == Int.self, let value = binding.intValue(index) {
+                if Value.self == Int.self, let value = object.boundInt(index) {
                     return unsafeBitCast(value, to: Value.self)
                 }
-                if Value.self == Double.self, let value = binding.doubleValue(index) {
+                if Value.self == Double.self, let value = object.boundDouble(index) {
                     return unsafeBitCast(value, to: Value.self)
                 }
-                if Value.self == Bool.self, let value = binding.boolValue(index) {
+                if Value.self == Bool.self, let value = object.boundBool(index) {
                     return unsafeBitCast(value, to: Value.self)
                 }
-                if Value.self == String.self, let value = binding.stringValue(index) {
+                if Value.self == String.self, let value = object.boundString(index) {
                     return unsafeBitCast(value, to: Value.self)
                 }
             }
@@ -124,18 +125,18 @@ public struct Persisted<Value: _Persistable> {
         set {
             let index =
                 PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath)
-            if let binding = object.binding {
-                // As above, each cast is an identity.
+            if object.isBound {
+                // As above, each cast is an identity, and the binding is used in place.
                 if Value.self == Int.self {
-                    binding.setInt(index, unsafeBitCast(newValue, to: Int.self))
+                    object.setBoundInt(index, unsafeBitCast(newValue, to: Int.self))
                 } else if Value.self == Double.self {
-                    binding.setDouble(index, unsafeBitCast(newValue, to: Double.self))
+                    object.setBoundDouble(index, unsafeBitCast(newValue, to: Double.self))
                 } else if Value.self == Bool.self {
-                    binding.setBool(index, unsafeBitCast(newValue, to: Bool.self))
+                    object.setBoundBool(index, unsafeBitCast(newValue, to: Bool.self))
                 } else if Value.self == String.self {
-                    binding.setString(index, unsafeBitCast(newValue, to: String.self))
+                    object.setBoundString(index, unsafeBitCast(newValue, to: String.self))
                 } else {
-                    binding.set(index, newValue)
+                    object.setBound(index, newValue)
                 }
             } else if Value.self == Int.self {
                 object.unmanagedValues.setInt(index, unsafeBitCast(newValue, to: Int.self))
@@ -159,7 +160,7 @@ public struct Persisted<Value: _Persistable> {
         _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
         if let recorder = object.keyPathRecorder { return recorder.record(index, of: object, as: Value.self) }
-        if let binding = object.binding { return binding.get(index) as! Value }
+        if object.isBound { return object.binding!.get(index) as! Value }
         if let value = object.unmanagedValues[index] { return value as! Value }
         let value = object[keyPath: storageKeyPath].initial ?? (DefaultValues.make(Value.self) as! Value)
         object.unmanagedValues[index] = value

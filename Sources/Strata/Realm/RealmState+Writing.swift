@@ -46,7 +46,7 @@ extension RealmState {
                 if update == .error {
                     throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
                 }
-                let binding = ObjectBinding(source: .live(realm), table: table, key: key)
+                var binding = ObjectBinding(source: .live(realm), table: table, key: key)
                 object.binding = binding
                 object.unmanagedValues.removeAll()
                 for property in properties where !property.typeInfo.isLinkingObjects && property.position != primary {
@@ -114,7 +114,8 @@ extension RealmState {
         let table = binding.table
         let column = table.column(property.position)
         let embedded = info.objectClass.map { $0 is EmbeddedObject.Type } ?? false
-        let old = embedded ? binding.engineValue(property.position) : .null
+        var owner = binding
+        let old = embedded ? owner.engineValue(property.position) : .null
         let owned = Set(Self.linkedKeys(old))
         let link: (ObjectBase) throws -> StrataCore.Value = { object in
             if embedded {
