@@ -254,19 +254,45 @@ extension Persisted: Encodable where Value: Encodable {
     }
 }
 
-/// The options of one `@Persisted` declaration.
+/// The options of one `@Persisted` declaration. It holds no reference (a `LinkingObjects` origin property's
+/// name is kept by number, see ``OriginPropertyNames``), so the wrappers of the common property types have
+/// nothing to release when an object goes away.
 @usableFromInline
 struct PersistedOptions {
-    var primaryKey = false
-    var indexed = false
-    var originProperty: String?
+    let primaryKey: Bool
+    let indexed: Bool
+    /// The origin property's number in ``OriginPropertyNames`` plus one; 0 for none.
+    private let originNumber: Int32
 
     @usableFromInline
     init(primaryKey: Bool = false, indexed: Bool = false, originProperty: String? = nil) {
         self.primaryKey = primaryKey
         self.indexed = indexed
-        self.originProperty = originProperty
+        originNumber = originProperty.map { OriginPropertyNames.number(of: $0) + 1 } ?? 0
     }
+
+    /// The property of the source type a `LinkingObjects` property follows back, if this is one.
+    var originProperty: String? { originNumber == 0 ? nil : OriginPropertyNames.name(originNumber - 1) }
+}
+
+/// The names given as `@Persisted(originProperty:)`, each numbered once: every object creation makes its
+/// wrappers again, and a number is cheaper to keep than a string.
+enum OriginPropertyNames {
+    private static let table = Mutex<(names: [String], numbers: [String: Int32])>(([], [:]))
+
+    /// The number of `name`, given on its first use.
+    static func number(of name: String) -> Int32 {
+        table.withLock { table in
+            if let known = table.numbers[name] { return known }
+            let number = Int32(table.names.count)
+            table.names.append(name)
+            table.numbers[name] = number
+            return number
+        }
+    }
+
+    /// The name numbered `number`.
+    static func name(_ number: Int32) -> String { table.withLock { $0.names[Int(number)] } }
 }
 
 /// What schema discovery reads from a `Persisted` wrapper found by reflection.
