@@ -42,6 +42,8 @@ struct Report: Codable {
     var objects: Int
     var runs: Int
     var rows: [ResultRow]
+    /// Seconds for 1,000 rounds of one 4 KiB write + `fdatasync` on this disk (see ``SyncFloor``), if measured.
+    var syncFloor: Double?
 
     func printTable() {
         print("")
@@ -55,6 +57,17 @@ struct Report: Codable {
             let strata = Self.format(row.strata, unit: row.unit)
             let sqlite = Self.format(row.sqlite, unit: row.unit)
             print("\(name) \(strata) \(sqlite) \(String(format: "%7.2fx", row.ratio))")
+        }
+        if let syncFloor, let small = rows.first(where: { $0.workload.hasPrefix("1,000 small durable") }) {
+            // No engine that syncs once per commit can take less than the disk's floor.
+            print(
+                String(
+                    format: "disk floor for 1,000 one-sync commits (4 KiB write + fdatasync): %@; "
+                        + "best ratio any one-sync engine could reach against SQLite here: %.2fx",
+                    Self.format(syncFloor, unit: "seconds").trimmingCharacters(in: .whitespaces),
+                    small.sqlite / syncFloor
+                )
+            )
         }
     }
 

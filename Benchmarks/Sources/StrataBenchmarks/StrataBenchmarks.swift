@@ -82,6 +82,15 @@ struct StrataBenchmarks {
         try await measure("1,000 small durable transactions", runs: max(1, runs / 2)) { engine, _ in
             try await engine.smallTransactions(updateIDs)
         }
+        // The disk's own floor for those transactions (one 4 KiB write + fdatasync each), timed in the same run.
+        var syncFloor: Double?
+        if only == nil || "1,000 small durable transactions".contains(only!) {
+            var floors: [Double] = []
+            for _ in 0..<max(1, runs / 2) {
+                floors.append(try SyncFloor.measure(directory: directory, commits: updateIDs.count))
+            }
+            syncFloor = floors.sorted()[floors.count / 2]
+        }
         for engine in engines { await engine.close() }
         try await measure("open + first count", runs: 25) { engine, _ in
             guard try await engine.openAndCount() == count else { throw BenchmarkError.mismatch("open + count") }
@@ -97,7 +106,7 @@ struct StrataBenchmarks {
         )
 
         if only != nil {
-            Report(date: "", objects: count, runs: runs, rows: rows).printTable()
+            Report(date: "", objects: count, runs: runs, rows: rows, syncFloor: syncFloor).printTable()
             return
         }
         // Memory: each engine iterates in a fresh child process, so neither inherits the other's heap.
@@ -123,7 +132,13 @@ struct StrataBenchmarks {
         }
 
         try check(answers[0], answers[1])
-        let report = Report(date: ISO8601DateFormatter().string(from: Date()), objects: count, runs: runs, rows: rows)
+        let report = Report(
+            date: ISO8601DateFormatter().string(from: Date()),
+            objects: count,
+            runs: runs,
+            rows: rows,
+            syncFloor: syncFloor
+        )
         report.printTable()
         let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../results"
