@@ -45,6 +45,9 @@ struct Report: Codable {
     /// Seconds for 1,000 rounds of one 4 KiB write + `fdatasync` on this disk (see ``SyncFloor``), if measured.
     var syncFloor: Double?
 
+    /// The small-transaction workload's name, which the disk's floor is compared with.
+    static let smallTransactions = "1,000 small durable transactions"
+
     func printTable() {
         print("")
         print(
@@ -58,7 +61,7 @@ struct Report: Codable {
             let sqlite = Self.format(row.sqlite, unit: row.unit)
             print("\(name) \(strata) \(sqlite) \(String(format: "%7.2fx", row.ratio))")
         }
-        if let syncFloor, let small = rows.first(where: { $0.workload.hasPrefix("1,000 small durable") }) {
+        if let syncFloor, let small = rows.first(where: { $0.workload == Self.smallTransactions }) {
             // No engine that syncs once per commit can take less than the disk's floor.
             print(
                 String(

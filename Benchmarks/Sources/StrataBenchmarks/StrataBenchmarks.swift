@@ -79,17 +79,14 @@ struct StrataBenchmarks {
             answers[index].aggregates = try await engine.aggregates()
         }
         try await measure("update every object", runs: runs) { engine, _ in try await engine.updateAll() }
-        try await measure("1,000 small durable transactions", runs: max(1, runs / 2)) { engine, _ in
+        try await measure(Report.smallTransactions, runs: max(1, runs / 2)) { engine, _ in
             try await engine.smallTransactions(updateIDs)
         }
         // The disk's own floor for those transactions (one 4 KiB write + fdatasync each), timed in the same run.
         var syncFloor: Double?
-        if only == nil || "1,000 small durable transactions".contains(only!) {
-            var floors: [Double] = []
-            for _ in 0..<max(1, runs / 2) {
-                floors.append(try SyncFloor.measure(directory: directory, commits: updateIDs.count))
-            }
-            syncFloor = floors.sorted()[floors.count / 2]
+        if only.map({ Report.smallTransactions.contains($0) }) ?? true {
+            let floor = try SyncFloor(directory: directory)
+            syncFloor = try await Measurement.median(max(1, runs / 2)) { try floor.commit(updateIDs.count) }
         }
         for engine in engines { await engine.close() }
         try await measure("open + first count", runs: 25) { engine, _ in
