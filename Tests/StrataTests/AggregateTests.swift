@@ -23,7 +23,7 @@ struct AggregateTests {
         ]
     }
 
-    private static func compareAll(_ realm: Realm, context: String) {
+    private static func compareAll(_ realm: isolated Realm, context: String) {
         let all = realm.objects(AllTypes.self)
         let filtered = all.filter("TRUEPREDICATE")
         for (property, fast, slow) in [

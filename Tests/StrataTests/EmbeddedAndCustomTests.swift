@@ -36,7 +36,7 @@ struct EmbeddedAndCustomTests {
         let realm = try await Realm(configuration: directory.configuration([Trip.self]))
         let degrees = await realm.read { $0.object(ofType: Trip.self, forPrimaryKey: "south")?.temperature.degrees }
         #expect(degrees == 31.5)
-        #expect(realm.schema["Trip"]?["temperature"]?.type == .double)
+        #expect(await realm.schema["Trip"]?["temperature"]?.type == .double)
     }
 
     @Test("A file that is not a realm gives a clear error through the public API")

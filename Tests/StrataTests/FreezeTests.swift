@@ -11,13 +11,14 @@ struct FreezeTests {
         let frozen = try await realm.read { realm in try realm.freeze() }
         try await realm.write { realm in try realm.add(Dog(value: ["name": "Fido"])) }
         let (count, isFrozen, name) = await Task.detached {
-            (frozen.objects(Dog.self).count, frozen.isFrozen, frozen.objects(Dog.self)[0].name)
+            let dogs = await frozen.objects(Dog.self)
+            return (dogs.count, frozen.isFrozen, dogs[0].name)
         }.value
         #expect(count == 1)
         #expect(isFrozen)
         #expect(name == "Rex")
         do {
-            try frozen.add(Dog())
+            try await frozen.add(Dog())
             Issue.record("a frozen realm must refuse writes")
         } catch {
             #expect(error as? RealmError == .frozen("a frozen Realm (add objects)"))

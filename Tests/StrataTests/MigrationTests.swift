@@ -134,7 +134,7 @@ struct MigrationTests {
         }
         #expect(items == ["one"])
         #expect(tags == ["made in migration"])
-        #expect(realm.schema["Item"]?["count"] == nil)
+        #expect(await realm.schema["Item"]?["count"] == nil)
         await realm.close()
 
         var next = directory.configuration([V4.Item.self, V4.Tag.self])

@@ -387,11 +387,11 @@ struct QueryTests {
             }
         }
         let results = await realm.read { realm -> [[String]] in
-            func ids(_ query: String) -> [String] {
+            let ids = { (query: String) -> [String] in
                 realm.objects(Employee.self).filter(query).map { "\($0.id)" }.sorted()
             }
-            func dogs(_ query: String) -> [String] { realm.objects(Dog.self).filter(query).map(\.name).sorted() }
-            func maps(_ query: String) -> [String] {
+            let dogs = { (query: String) -> [String] in realm.objects(Dog.self).filter(query).map(\.name).sorted() }
+            let maps = { (query: String) -> [String] in
                 realm.objects(AllTypes.self).filter(query).map { "\($0.int)" }.sorted()
             }
             return [

@@ -31,7 +31,7 @@ struct SortTests {
         }
     }
 
-    private static func check(_ realm: Realm, _ names: [String?], context: String) {
+    private static func check(_ realm: isolated Realm, _ names: [String?], context: String) {
         for ascending in [true, false] {
             let sorted = realm.objects(AllTypes.self).sorted(byKeyPath: "optionalString", ascending: ascending)
             let actual = sorted.map(\.int)

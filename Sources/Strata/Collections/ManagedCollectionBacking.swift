@@ -19,10 +19,7 @@ final class ManagedCollectionBacking {
 
     var source: RealmSource { owner.source }
 
-    private var generation: Int {
-        if case .live(let realm) = source { return realm.state.generation }
-        return 0
-    }
+    private var generation: Int { source.liveStateIfConfined("collection")?.generation ?? 0 }
 
     /// The stored collection (cached until the realm changes).
     var stored: StrataCore.Value {

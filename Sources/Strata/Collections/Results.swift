@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import Synchronization
 
 /// The objects of one type in a realm that match a query, as a live collection.
 ///
@@ -15,12 +16,14 @@ import StrataCore
 /// - Complexity: Without a query, `count` is O(1) and subscripting O(log n); with one, the first read
 ///   after a change evaluates the query (an index lookup for equality on an indexed property, else a
 ///   scan).
-public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, CustomStringConvertible,
-    @unchecked Sendable
-{
+public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, CustomStringConvertible, Sendable {
     let source: RealmSource
     let className: String
     let query: ParsedQuery?
+    /// For live results: the realm's epoch when they were made (``isInvalidated`` after `invalidate()`).
+    private let epoch: Int
+    /// Whether the query reads its table alone, so that its cached keys stay good while that table is unchanged.
+    private let readsOnlyRoot: Bool
     private let cache = ResultsCache()
 
     init(source: RealmSource, table: ResolvedTable?) {
@@ -35,18 +38,18 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         self.source = source
         self.className = className
         self.query = query
+        epoch = source.liveStateIfConfined("Results")?.epoch ?? 0
+        readsOnlyRoot = source.schema.tables[className].map { query?.readsOnlyRoot($0.info) ?? true } ?? false
     }
 
-    private var table: ResolvedTable? {
-        switch source {
-        case .live(let realm): return realm.state.schema.tables[className]
-        case .frozen(let snapshot): return snapshot.schema.tables[className]
-        }
-    }
+    private var table: ResolvedTable? { source.schema.tables[className] }
 
+    /// The stamp the cached keys are good for: the last change to the results' table when the query reads that
+    /// table alone, else the realm's last change; constant for frozen results.
     private var generation: Int {
-        if case .live(let realm) = source { return realm.state.generation }
-        return -1
+        guard let state = source.liveStateIfConfined("Results") else { return -1 }
+        guard readsOnlyRoot, let table else { return state.generation }
+        return state.stamp(of: table.tableKey)
     }
 
     /// A binder for key paths and queries rooted at `table`, reading through `reader`.
@@ -74,7 +77,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         let keys: [ObjectKey] = reading { reader in
             try QueryEvaluator(reading: reader).run(try binder(reader, table).bind(query))
         }
-        cache.store(keys, for: current)
+        cache.store(keys, for: current, evaluated: true)
         return keys
     }
 
@@ -95,8 +98,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         // metadata for every object.
         let source = self.source
         let make = { (key: ObjectKey) in ObjectBinding.makeElement(Element.self, source, table, key) }
-        let inWrite: Bool
-        if case .live(let realm) = source { inWrite = realm.state.writeTransaction != nil } else { inWrite = false }
+        let inWrite = source.liveStateIfConfined("Results")?.writeTransaction != nil
         guard query == nil, !inWrite else { return RLMIterator(keys: objectKeys, make: make) }
         return RLMIterator(
             keysAfter: { last in
@@ -180,8 +182,8 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 
     /// Whether the realm was invalidated or closed.
     public var isInvalidated: Bool {
-        if case .live(let realm) = source { return realm.state.isClosed }
-        return false
+        guard let state = source.liveStateIfConfined("Results") else { return false }
+        return state.isClosed || state.epoch != epoch
     }
 
     /// A snapshot of the results at the current version, readable from any task.
@@ -189,7 +191,6 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         switch source {
         case .frozen: return self
         case .live(let realm):
-            realm.preconditionIsolated(RealmSource.confinementMessage("Results"))
             return Results(source: .frozen(try realm.makeFrozenSnapshot()), className: className, query: query)
         }
     }
@@ -294,20 +295,55 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     }
 }
 
-/// Caches the evaluated keys of live results for one realm generation.
-final class ResultsCache: @unchecked Sendable {
-    private let lock = Locked(())
-    private var generation = Int.min
-    private var keys: [ObjectKey] = []
+/// Caches the evaluated keys of results for one stamp (see `Results.generation`). Frozen results are read from
+/// any number of tasks, so the cache is guarded by a lock held only to look up or store.
+final class ResultsCache: Sendable {
+    private let entry = Mutex<(stamp: Int, keys: [ObjectKey])>((Int.min, []))
+    /// How many times the query of these results was evaluated (for tests of the cache's keying).
+    let evaluations = Atomic<Int>(0)
 
-    func keys(for generation: Int) -> [ObjectKey]? {
-        lock.withLock { _ in self.generation == generation ? keys : nil }
+    func keys(for stamp: Int) -> [ObjectKey]? {
+        entry.withLock { $0.stamp == stamp ? $0.keys : nil }
     }
 
-    func store(_ keys: [ObjectKey], for generation: Int) {
-        lock.withLock { _ in
-            self.generation = generation
-            self.keys = keys
+    func store(_ keys: [ObjectKey], for stamp: Int, evaluated: Bool) {
+        if evaluated { evaluations.add(1, ordering: .relaxed) }
+        entry.withLock { $0 = (stamp, keys) }
+    }
+}
+
+extension ParsedQuery {
+    /// Whether the query reads the root table only (no link, backlink or subquery to another table), so that
+    /// its results change only when that table does.
+    func readsOnlyRoot(_ root: ObjectClassInfo) -> Bool {
+        func local(_ path: [String]) -> Bool {
+            guard path.count == 1, let index = root.index(ofProperty: path[0]) else { return false }
+            return !root.properties[index].typeInfo.isLinkingObjects
         }
+        func local(_ operand: QueryOperand) -> Bool {
+            switch operand {
+            case .keyPath(let path, _, let aggregateProperty, _): return aggregateProperty == nil && local(path)
+            case .subqueryCount: return false
+            case .constant, .list: return true
+            }
+        }
+        func local(_ node: QueryNode) -> Bool {
+            switch node {
+            case .truePredicate, .falsePredicate: return true
+            case .and(let nodes), .or(let nodes): return nodes.allSatisfy(local)
+            case .not(let node): return local(node)
+            case .comparison(let lhs, _, let rhs, _, _, _): return local(lhs) && local(rhs)
+            case .between(let value, let low, let high, _, _): return local(value) && local(low) && local(high)
+            }
+        }
+        return local(predicate)
+            && stages.allSatisfy { stage in
+                switch stage {
+                case .sort(let keys):
+                    return keys.allSatisfy { local($0.keyPath.split(separator: ".").map(String.init)) }
+                case .distinct(let paths): return paths.allSatisfy { local($0.split(separator: ".").map(String.init)) }
+                case .limit: return true
+                }
+            }
     }
 }

@@ -27,8 +27,9 @@ struct ObjectBinding {
         self.table = table
         self.key = key
         if case .live(let realm) = source {
-            epoch = realm.state.epoch
-            liveState = Unmanaged.passUnretained(realm.state)
+            let state = realm.access.checked("object")
+            epoch = state.epoch
+            liveState = Unmanaged.passUnretained(state)
         } else {
             epoch = 0
             liveState = nil
@@ -37,8 +38,8 @@ struct ObjectBinding {
 
     /// Whether the realm was invalidated or closed since the binding was made.
     var realmInvalidated: Bool {
-        guard case .live(let realm) = source else { return false }
-        return realm.state.isClosed || realm.state.epoch != epoch
+        guard let state = source.liveStateIfConfined("object") else { return false }
+        return state.isClosed || state.epoch != epoch
     }
 
     /// Creates a managed instance of `table`'s class for `key`.
@@ -95,8 +96,9 @@ struct ObjectBinding {
         // The closures below capture locals only: capturing a mutating method's `self` copies it.
         if let liveState, let position = table.scalarPositions[index] {
             let epoch = self.epoch
-            let generation = liveState._withUnsafeGuaranteedRef { state in
-                state.isClosed || state.epoch != epoch ? nil : state.generation
+            let generation = liveState._withUnsafeGuaranteedRef { state -> Int? in
+                guard state.isConfined else { preconditionFailure(RealmSource.confinementMessage("object")) }
+                return state.isClosed || state.epoch != epoch ? nil : state.generation
             }
             guard let generation else { preconditionFailure(invalidatedMessage) }
             // Live objects belong to one actor: their row is found once per version of the realm (every write
@@ -189,7 +191,7 @@ struct ObjectBinding {
                 let write = state.writeTransaction,
                 try realmErrors({ try write.setInPlace(newValue, of: column, in: rows, object: key, at: location) })
             {
-                state.generation += 1
+                state.touch(table.tableKey)
                 rowGeneration = state.generation
                 return
             }
@@ -202,13 +204,7 @@ struct ObjectBinding {
     /// The live realm's state for a write to property `index`; stops with Realm's message outside a write,
     /// on a frozen object or for a primary key.
     private func writableState(_ index: Int) -> RealmState {
-        // Inside the realm's block the thread check suffices (see `RealmState.isInBlock`).
-        let state: RealmState
-        if let live = liveState?.takeUnretainedValue(), live.isInBlock {
-            state = live
-        } else {
-            state = source.liveState("\(table.className) object").1
-        }
+        let state = source.liveState("\(table.className) object").1
         _ = state.writer("modify a managed object")
         if index == table.info.primaryKeyIndex {
             preconditionFailure("Primary key can't be changed after an object is inserted.")

@@ -18,16 +18,33 @@ import StrataCore
 public actor Realm {
     /// How the realm was opened.
     public nonisolated let configuration: Configuration
-    nonisolated let state: RealmState
+    /// The realm's mutable state, owned by the actor (``state``); nonisolated code reaches it through the
+    /// checked accessor.
+    nonisolated let access: RealmStateAccess
     /// Set for a frozen realm: the version it reads.
     nonisolated let frozenSnapshot: FrozenSnapshot?
     /// For an in-memory realm: keeps its data while this instance lives.
     nonisolated let inMemoryLease: InMemoryLease?
+    /// The thread this realm's actor runs on, shared by the realms of its file.
+    nonisolated let executorLease: RealmExecutorLease
+
+    /// The executor the realm runs on: a thread Strata owns for the realm's file, so that the realm's blocking
+    /// file work (opening, growing, syncing commits) never holds a thread of the cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executorLease.executor.asUnownedSerialExecutor()
+    }
+
+    /// The realm's state (isolated: the actor's code runs on its executor).
+    var state: RealmState { access.isolated }
 
     /// A frozen realm over `snapshot`.
-    init(frozen snapshot: FrozenSnapshot, state: RealmState) {
+    init(frozen snapshot: FrozenSnapshot) {
         configuration = snapshot.configuration
-        self.state = state
+        let lease = RealmExecutorLease(path: snapshot.databasePath)
+        executorLease = lease
+        access = RealmStateAccess(
+            RealmState(database: snapshot.database, executor: lease.executor, schema: snapshot.schema)
+        )
         frozenSnapshot = snapshot
         inMemoryLease = nil
     }
@@ -38,8 +55,26 @@ public actor Realm {
     ///   without a higher schema version.
     public init(configuration: Configuration = .defaultConfiguration) async throws {
         self.configuration = configuration
+        inMemoryLease =
+            configuration.inMemoryIdentifier == nil ? nil : InMemoryLease(path: configuration.path)
+        let lease = RealmExecutorLease(path: configuration.path)
+        let (database, schema) = try await Self.openOnExecutor(configuration, lease.executor)
+        executorLease = lease
+        access = RealmStateAccess(RealmState(database: database, executor: lease.executor, schema: schema))
+        frozenSnapshot = nil
+    }
+
+    /// Opens the file on `executor`'s thread (opening, mapping, migrating and compacting block a thread).
+    private static func openOnExecutor(
+        _ configuration: Configuration,
+        _ executor: RealmExecutor
+    ) async throws -> (Database, ResolvedSchema) {
+        try await withTaskExecutorPreference(executor) { try await open(configuration) }
+    }
+
+    /// Opens (creating, migrating or compacting as configured) the file of `configuration`.
+    private static func open(_ configuration: Configuration) async throws -> (Database, ResolvedSchema) {
         let path = configuration.path
-        inMemoryLease = configuration.inMemoryIdentifier == nil ? nil : InMemoryLease(path: path)
         let options = DatabaseOptions(
             durability: configuration.inMemoryIdentifier == nil ? .full : .memoryOnly,
             readOnly: configuration.readOnly,
@@ -94,8 +129,7 @@ public actor Realm {
         }
         let current = try realmErrors { try database.beginRead() }
         let tables = try SchemaBinding.resolve(infos, in: current)
-        state = RealmState(database: database, schema: ResolvedSchema(tables: tables))
-        frozenSnapshot = nil
+        return (database, ResolvedSchema(tables: tables))
     }
 
     private static func compactIfAsked(
@@ -117,7 +151,7 @@ public actor Realm {
     }
 
     /// The realm's object types.
-    public nonisolated var schema: Schema { state.schema.schema }
+    public var schema: Schema { state.schema.schema }
 
     /// Whether this realm is frozen: an immutable snapshot of one version, usable from any task.
     public nonisolated var isFrozen: Bool { frozenSnapshot != nil }
@@ -127,22 +161,18 @@ public actor Realm {
     ///
     /// ```swift
     /// let snapshot = try await realm.read { realm in try realm.freeze() }
-    /// let count = snapshot.objects(Dog.self).count   // from any task
+    /// let dogs = await snapshot.objects(Dog.self)   // frozen results: read them from any task
     /// ```
     /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when the limit of pinned versions is reached.
-    public nonisolated func freeze() throws -> Realm {
+    public func freeze() throws -> Realm {
         if frozenSnapshot != nil { return self }
-        checkIsolation()
         return try makeFrozenSnapshot().realm
     }
 
     // MARK: Transactions
 
     /// Whether a write transaction is open.
-    public nonisolated var isInWriteTransaction: Bool {
-        checkIsolation()
-        return state.writeTransaction != nil
-    }
+    public var isInWriteTransaction: Bool { state.writeTransaction != nil }
 
     /// Runs `block` in a write transaction isolated to the realm and commits it durably; a block that
     /// throws rolls the transaction back and the error is rethrown.
@@ -155,15 +185,17 @@ public actor Realm {
     /// }
     /// ```
     ///
-    /// The block is `@Sendable`, so it can be written in any context (the main actor included);
-    /// create unmanaged objects inside it, or pass values in.
+    /// The block receives the realm isolated, so it calls the realm's API synchronously, as do functions
+    /// taking `isolated Realm` and methods of your own `extension Realm`. It is `@Sendable`, so it can be
+    /// written in any context (the main actor included); create unmanaged objects inside it, or pass
+    /// `Sendable` values in.
     /// - Throws: the block's error, or a ``RealmError`` if the commit fails (nothing is committed then).
     @discardableResult
-    public func write<Result: Sendable>(_ block: @Sendable (Realm) throws -> Result) async throws -> Result {
+    public func write<Result: Sendable>(_ block: @Sendable (isolated Realm) throws -> Result) async throws -> Result {
         try await beginWrite()
         let result: Result
         do {
-            result = try state.runBlock { try Realm.$current.withValue(self) { try block(self) } }
+            result = try Realm.$current.withValue(self) { try block(self) }
         } catch {
             if state.writeTransaction != nil { cancelWrite() }
             throw error
@@ -173,74 +205,77 @@ public actor Realm {
     }
 
     /// Runs `block` isolated to the realm, at the newest version.
-    public func read<Result: Sendable>(_ block: @Sendable (Realm) throws -> Result) async rethrows -> Result {
-        if state.writeTransaction == nil && frozenSnapshot == nil { _ = refresh() }
-        return try state.runBlock { try Realm.$current.withValue(self) { try block(self) } }
+    ///
+    /// ```swift
+    /// let names = await realm.read { realm in realm.objects(Dog.self).map(\.name) }
+    /// ```
+    ///
+    /// The realm keeps its pinned version when no newer one exists, so consecutive blocks cost no more than
+    /// the block itself.
+    public func read<Result: Sendable>(_ block: @Sendable (isolated Realm) throws -> Result) rethrows -> Result {
+        if frozenSnapshot == nil { _ = try? state.advance() }
+        return try Realm.$current.withValue(self) { try block(self) }
     }
 
     /// Begins a write transaction, waiting (without blocking a thread) for other writers.
+    /// - Throws: ``RealmError`` on a frozen, read-only or closed realm, or when a write transaction is
+    ///   already open.
     public func beginWrite() async throws {
-        guard !state.isClosed else { throw RealmError.closed }
+        try checkCanBeginWrite()
+        let write = try await realmErrors { try await state.database.beginWrite() }
+        // The state may have changed while suspended (another call on this actor ran meanwhile).
+        do {
+            try checkCanBeginWrite()
+        } catch {
+            write.rollback()
+            throw error
+        }
+        state.beginWrite(write)
+    }
+
+    private func checkCanBeginWrite() throws {
         guard frozenSnapshot == nil else { throw RealmError.frozen("a frozen Realm") }
+        guard !state.isClosed else { throw RealmError.closed }
         guard state.writeTransaction == nil else { throw RealmError.alreadyInWriteTransaction }
         guard !configuration.readOnly else { throw RealmError.readOnly("write") }
-        let write = try await realmErrors { try await state.database.beginWrite() }
-        // The state may have changed while suspended.
-        guard !state.isClosed, state.writeTransaction == nil else {
-            write.rollback()
-            throw state.isClosed ? RealmError.closed : RealmError.alreadyInWriteTransaction
-        }
-        state.writeTransaction = write
-        state.readTransaction = nil
-        state.generation += 1
     }
 
     /// Commits the write transaction durably.
-    public nonisolated func commitWrite() throws {
-        checkIsolation()
-        guard let write = state.writeTransaction else { throw RealmError.notInWriteTransaction("commit") }
-        state.writeTransaction = nil
-        state.generation += 1
+    /// - Throws: ``RealmError/notInWriteTransaction(_:)`` without a write transaction, or the commit's
+    ///   failure (nothing is committed then, and the realm stays usable).
+    public func commitWrite() throws {
+        guard let write = state.endWrite(rolledBack: false) else {
+            throw RealmError.notInWriteTransaction("commit")
+        }
         try realmErrors { try write.commit() }
     }
 
     /// Discards the write transaction's changes.
-    public nonisolated func cancelWrite() {
-        checkIsolation()
-        state.writeTransaction?.rollback()
-        state.writeTransaction = nil
-        state.generation += 1
+    public func cancelWrite() {
+        state.endWrite(rolledBack: true)?.rollback()
     }
 
     /// Moves the realm to the newest version; returns whether there was a newer one.
+    ///
+    /// A frozen realm never moves and returns false; so does a realm inside a write transaction, which
+    /// already reads the newest version.
     @discardableResult
-    public nonisolated func refresh() -> Bool {
-        checkIsolation()
-        guard state.writeTransaction == nil, !state.isClosed else { return false }
-        let old = state.readTransaction?.version
-        state.readTransaction = nil
-        let new = try? state.reader().version
-        guard new != old else { return false }
-        state.generation += 1
-        return old != nil
+    public func refresh() -> Bool {
+        guard frozenSnapshot == nil, state.writeTransaction == nil, !state.isClosed else { return false }
+        return (try? state.advance()) ?? false
     }
 
-    /// Releases the realm's pinned version; objects read before stay invalid until read again.
-    public nonisolated func invalidate() {
-        checkIsolation()
-        state.epoch += 1
-        state.writeTransaction?.rollback()
-        state.writeTransaction = nil
-        state.readTransaction = nil
-        state.generation += 1
+    /// Releases the realm's pinned version (rolling back a write transaction); objects and results read
+    /// before are invalid afterwards. On a frozen realm it does nothing.
+    public func invalidate() {
+        guard frozenSnapshot == nil else { return }
+        state.invalidate()
     }
 
     /// Closes the realm: ends its transaction and releases its version.
     public func close() {
-        state.writeTransaction?.rollback()
-        state.writeTransaction = nil
-        state.readTransaction = nil
-        state.isClosed = true
+        guard frozenSnapshot == nil else { return }
+        state.close()
     }
 
     // MARK: Objects
@@ -258,28 +293,24 @@ public actor Realm {
     /// Adds an unmanaged object (and the unmanaged objects it links to) to the realm.
     /// - Throws: ``RealmError`` outside a write, for a duplicate primary key with `.error`, or for an
     ///   object of another realm.
-    public nonisolated func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
-        checkIsolation()
+    public func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
         try checkWritable("add objects")
         let table = try register(type(of: object))
         try state.add(object, update: update, realm: self, table: table)
     }
 
     /// Adds every object of a sequence.
-    public nonisolated func add<S: Sequence>(_ objects: S, update: UpdatePolicy = .error) throws
-    where S.Element: ObjectBase {
-        checkIsolation()
+    public func add<S: Sequence>(_ objects: S, update: UpdatePolicy = .error) throws where S.Element: ObjectBase {
         for object in objects { try add(object, update: update) }
     }
 
     /// Creates an object of `type` from a dictionary, array or object, and returns it managed.
     @discardableResult
-    public nonisolated func create<T: Object>(
+    public func create<T: Object>(
         _ type: T.Type,
         value: Any = [String: Any](),
         update: UpdatePolicy = .error
     ) throws -> T {
-        checkIsolation()
         try checkWritable("create objects")
         let object = T()
         try ObjectValueSetter.apply(value, to: object, copyingManaged: true)
@@ -288,49 +319,44 @@ public actor Realm {
     }
 
     /// Deletes an object (and the embedded objects it owns).
-    public nonisolated func delete(_ object: ObjectBase) throws {
-        checkIsolation()
+    public func delete(_ object: ObjectBase) throws {
         try checkWritable("delete objects")
         if object.binding?.realmInvalidated == true { throw RealmError.objectInvalidated("The object being deleted") }
         try state.delete(object)
     }
 
     /// Deletes every object of a sequence.
-    public nonisolated func delete<S: Sequence>(_ objects: S) throws where S.Element: ObjectBase {
-        checkIsolation()
+    public func delete<S: Sequence>(_ objects: S) throws where S.Element: ObjectBase {
         for object in Array(objects) { try delete(object) }
     }
 
     /// Deletes every object of the realm.
-    public nonisolated func deleteAll() throws {
-        checkIsolation()
+    public func deleteAll() throws {
         try checkWritable("delete objects")
         guard let write = state.writeTransaction else { return }
-        state.generation += 1
+        state.touchAll()
         for table in state.schema.tables.values {
             try realmErrors { try write.deleteAllObjects(in: table.tableKey) }
         }
     }
 
     /// Every object of `type`, as a live ``Results``.
-    public nonisolated func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
-        checkIsolation()
+    /// - Complexity: O(1); the results read the realm when used.
+    public func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
         if frozenSnapshot == nil { _ = try? register(type) }
         return Results(source: source, table: state.schema.table(ofType: type))
     }
 
     /// Every object of the class named `className`, as dynamic objects whose properties are read by
     /// name (empty if the realm has no such class).
-    public nonisolated func dynamicObjects(_ className: String) -> Results<DynamicObject> {
-        checkIsolation()
-        return Results(source: source, className: className)
+    /// - Complexity: O(1); the results read the realm when used.
+    public func dynamicObjects(_ className: String) -> Results<DynamicObject> {
+        Results(source: source, className: className)
     }
 
     /// The object of `type` whose primary key is `key`, or nil.
-    public nonisolated func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType)
-        -> Element?
-    {
-        checkIsolation()
+    /// - Complexity: O(log n): one lookup in the primary key's index.
+    public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
         var resolved = state.schema.table(ofType: type)
         if resolved == nil, frozenSnapshot == nil { resolved = (try? register(type)) ?? nil }
         guard let table = resolved else { return nil }
@@ -366,7 +392,7 @@ public actor Realm {
     /// Adds a class (and the classes it links to) to the realm's schema if the file lacks it; only
     /// inside a write transaction, where the tables can be created.
     @discardableResult
-    nonisolated func register(_ type: ObjectBase.Type) throws -> ResolvedTable? {
+    func register(_ type: ObjectBase.Type) throws -> ResolvedTable? {
         if let table = state.schema.table(ofType: type) { return table }
         let infos = try SchemaBinding.closure(of: [type] + state.schema.tables.values.map(\.info.type))
         let reader = try state.reader()
@@ -380,27 +406,22 @@ public actor Realm {
         return state.schema.table(ofType: type)
     }
 
-    /// Stops with the confinement message unless the caller runs on this realm's actor.
-    nonisolated func checkIsolation() {
-        if frozenSnapshot != nil || state.isInBlock { return }
-        preconditionIsolated(RealmSource.confinementMessage("Realm"))
-    }
-
     /// The source objects and results of this realm read from.
     nonisolated var source: RealmSource {
         if let frozenSnapshot { return .frozen(frozenSnapshot) }
         return .live(self)
     }
 
-    /// Throws for writes on a frozen realm.
-    nonisolated func checkWritable(_ what: String) throws {
+    /// Throws for writes on a frozen realm or outside a write transaction.
+    func checkWritable(_ what: String) throws {
         if frozenSnapshot != nil { throw RealmError.frozen("a frozen Realm (\(what))") }
         guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction(what) }
     }
 
-    /// A live instance of `type` for `key`, if the object exists.
+    /// A live instance of `type` for `key`, if the object exists. Called from a live object's or frozen
+    /// object's code running on this realm's executor.
     nonisolated func liveObject<T: ObjectBase>(_ type: T.Type, table: ResolvedTable, key: ObjectKey) -> T? {
-        preconditionIsolated(RealmSource.confinementMessage("realm"))
+        let state = access.checked("realm")
         guard let reader = try? state.reader(), (try? reader.table(table.tableKey).contains(key)) == true else {
             return nil
         }
@@ -409,9 +430,11 @@ public actor Realm {
         return object
     }
 
-    /// A snapshot of the current version for frozen objects and collections.
+    /// A snapshot of the current version for frozen objects and collections (called on the realm's
+    /// executor: by the actor, or by a live object or collection's `freeze()`).
     nonisolated func makeFrozenSnapshot() throws -> FrozenSnapshot {
         if let frozenSnapshot { return frozenSnapshot }
+        let state = access.checked("realm")
         let transaction = try realmErrors { try state.database.beginRead() }
         return FrozenSnapshot(
             transaction: transaction,
@@ -426,13 +449,12 @@ public actor Realm {
 
     /// The realm actor running now for the file at `path`, if the caller is inside its block.
     nonisolated static func currentIsolatedRealm(path: String) -> Realm? {
-        guard let realm = current, realm.state.database.path == path, realm.frozenSnapshot == nil else { return nil }
+        guard let realm = current, realm.configuration.path == path, realm.frozenSnapshot == nil else { return nil }
         return realm
     }
 
     /// The live version of a frozen object in this realm, or nil if it was deleted.
-    public nonisolated func thaw<T: Object>(_ object: T) -> T? {
-        checkIsolation()
+    public func thaw<T: Object>(_ object: T) -> T? {
         guard let binding = object.binding else { return object }
         guard let table = state.schema.tables[binding.table.className] else { return nil }
         return liveObject(T.self, table: table, key: binding.key)

@@ -14,7 +14,7 @@ extension RealmState {
     ) throws -> ObjectKey {
         let write = writer("add objects")
         if let binding = object.binding {
-            guard case .live(let owner) = binding.source, owner.state === self else {
+            guard case .live(let owner) = binding.source, owner.access.checked("object") === self else {
                 if binding.isFrozen { throw RealmError.frozen("a frozen object; thaw it first") }
                 throw RealmError.wrongRealm(
                     "Object is already managed by another Realm. Use create instead to copy it into this Realm."
@@ -35,7 +35,7 @@ extension RealmState {
             if let value = object.unmanagedValues.plainValue(position) { return value }
             return try ValueConversion.engineValue(properties[position].read(object)) { _ in .null }
         }
-        generation += 1
+        touch(table.tableKey)
         if let primary = table.info.primaryKeyIndex, update != .error {
             let keyValue = try engineValue(primary)
             let existing = try realmErrors {
@@ -97,7 +97,7 @@ extension RealmState {
     /// Sets a plain property (one value, not a link, not mixed) of a managed object to an engine value.
     func setPlain(_ value: StrataCore.Value, of binding: ObjectBinding, column: ColumnKey) throws {
         let write = writer("modify a managed object")
-        generation += 1
+        touch(binding.table.tableKey)
         try realmErrors { try write.set(value, of: column, in: binding.table.tableKey, object: binding.key) }
     }
 
@@ -110,7 +110,7 @@ extension RealmState {
             return try setPlain(newValue, of: binding, column: binding.table.column(property.position))
         }
         let write = writer("modify a managed object")
-        generation += 1
+        touch(binding.table.tableKey)
         let table = binding.table
         let column = table.column(property.position)
         let embedded = info.objectClass.map { $0 is EmbeddedObject.Type } ?? false
@@ -170,7 +170,7 @@ extension RealmState {
         guard let binding = object.binding else {
             throw RealmError.invalidValue("Can only delete an object from the Realm it belongs to.")
         }
-        guard case .live(let owner) = binding.source, owner.state === self else {
+        guard case .live(let owner) = binding.source, owner.access.checked("object") === self else {
             throw RealmError.wrongRealm("Can only delete an object from the Realm it belongs to.")
         }
         guard !binding.isInvalidated else { throw RealmError.objectInvalidated("The object being deleted") }
@@ -180,7 +180,7 @@ extension RealmState {
     /// Deletes a row, cascading to the embedded objects it owns.
     func deleteRow(_ table: ResolvedTable, _ key: ObjectKey) throws {
         let write = writer("delete objects")
-        generation += 1
+        touch(table.tableKey)
         let engineTable = try realmErrors { try write.table(table.tableKey) }
         guard try realmErrors({ try engineTable.contains(key) }) else { return }
         var children: [(ResolvedTable, ObjectKey)] = []

@@ -1,64 +1,145 @@
 import StrataCore
-import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
-/// The mutable state of one live realm actor: its pinned read version and its write transaction.
+/// The mutable state of one realm actor: its phase (the pinned version or the write transaction), its schema
+/// and the counters its caches key on.
 ///
-/// `@unchecked Sendable`: it is reached only through its `Realm` actor, and every access from a live
-/// object or collection first checks (`preconditionIsolated`) that it runs on that actor's executor.
-final class RealmState: @unchecked Sendable {
+/// Not `Sendable`: the actor owns it (``Realm/state``), and live objects and collections reach it only through
+/// ``RealmStateAccess``, which checks that they run on the actor's executor.
+///
+/// State machine (every transition is a method below; nothing else assigns `phase`):
+///
+///     open(pinned: nil) ──reader()──▶ open(pinned: v) ──unpin()──▶ open(pinned: nil)
+///        │    ▲                          │
+///        │    └──────endWrite()──────────┤ (a write drops the pin: it reads the newest version)
+///        └──────────beginWrite(w)────────┴──▶ writing(w)
+///     any ──close()──▶ closed (final)
+///
+/// A frozen realm's state never leaves `open(pinned: nil)`: its reads go to its ``FrozenSnapshot``.
+final class RealmState {
+    enum Phase {
+        /// No write transaction; reads go to the pinned version, pinned on the first read.
+        case open(pinned: ReadTransaction?)
+        /// A write transaction is open; reads see its changes.
+        case writing(WriteTransaction)
+        /// `close()` was called: nothing can be read or written any more.
+        case closed
+    }
+
     let database: Database
+    let executor: RealmExecutor
     var schema: ResolvedSchema
-    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
-    @exclusivity(unchecked) var readTransaction: ReadTransaction?
-    @exclusivity(unchecked) var writeTransaction: WriteTransaction?
-    @exclusivity(unchecked) var isClosed = false
-    /// Bumped on every change made through this realm (writes, refresh): live results re-evaluate.
-    @exclusivity(unchecked) var generation = 0
+    private(set) var phase: Phase = .open(pinned: nil)
+    /// Bumped on every change made through this realm and on every move to another version: caches of live
+    /// objects and collections re-read.
+    private(set) var generation = 0
     /// Bumped by `invalidate()`: objects and collections obtained before are invalid.
-    @exclusivity(unchecked) var epoch = 0
+    private(set) var epoch = 0
+    /// The `generation` at which each table last changed (a table missing here changed at `allTablesChanged`).
+    private var tableChanges: [TableKey: Int] = [:]
+    /// The `generation` at which every table was last taken as changed (a move whose changes are unknown).
+    private var allTablesChanged = 0
 
-    /// The thread running a `read` or `write` block of this realm, 0 when none is running. A block runs
-    /// synchronously on its actor's executor, on one thread from start to end: code on that thread meanwhile
-    /// is the block's own, so the confinement check can compare threads instead of asking the executor.
-    private let blockThread = Atomic<UInt>(0)
-
-    init(database: Database, schema: ResolvedSchema) {
+    init(database: Database, executor: RealmExecutor, schema: ResolvedSchema) {
         self.database = database
+        self.executor = executor
         self.schema = schema
     }
 
-    /// Runs a `read` or `write` block (on the realm's actor), noting its thread for ``isInBlock``.
-    func runBlock<T>(_ body: () throws -> T) rethrows -> T {
-        let outer = blockThread.load(ordering: .relaxed)
-        blockThread.store(Self.currentThread, ordering: .relaxed)
-        defer { blockThread.store(outer, ordering: .relaxed) }
-        return try body()
+    var writeTransaction: WriteTransaction? {
+        if case .writing(let write) = phase { return write }
+        return nil
     }
 
-    /// Whether the caller runs inside one of this realm's `read` or `write` blocks: then it is on the realm's
-    /// actor. False says nothing; the caller then asks the executor (`preconditionIsolated`).
-    var isInBlock: Bool {
-        let thread = blockThread.load(ordering: .relaxed)
-        return thread != 0 && thread == Self.currentThread
+    var readTransaction: ReadTransaction? {
+        if case .open(let pinned) = phase { return pinned }
+        return nil
     }
 
-    private static var currentThread: UInt { UInt(pthread_self()) }
+    var isClosed: Bool {
+        if case .closed = phase { return true }
+        return false
+    }
+
+    // MARK: Change counters
+
+    /// Notes a change to `table` made through this realm.
+    func touch(_ table: TableKey) {
+        generation += 1
+        tableChanges[table] = generation
+    }
+
+    /// Notes a change that may reach any table.
+    func touchAll() {
+        generation += 1
+        allTablesChanged = generation
+        tableChanges.removeAll(keepingCapacity: true)
+    }
+
+    /// The `generation` at which `table` last changed: a cache of a query over `table` alone that was filled at
+    /// this stamp is still good.
+    func stamp(of table: TableKey) -> Int { Swift.max(tableChanges[table] ?? 0, allTablesChanged) }
+
+    // MARK: Transitions
 
     /// The transaction reads go to: the write transaction, or the pinned version (pinned on demand).
     func reader() throws -> any TransactionReading {
-        if let writeTransaction { return writeTransaction }
-        if let readTransaction { return readTransaction }
-        guard !isClosed else { throw RealmError.closed }
-        let transaction = try realmErrors { try database.beginRead() }
-        readTransaction = transaction
-        return transaction
+        switch phase {
+        case .writing(let write): return write
+        case .open(let pinned?): return pinned
+        case .open(nil):
+            let transaction = try realmErrors { try database.beginRead() }
+            phase = .open(pinned: transaction)
+            return transaction
+        case .closed: throw RealmError.closed
+        }
+    }
+
+    /// Moves the pin to the newest version if there is a newer one; returns whether the realm moved. Tables
+    /// whose root differs between the two versions are marked changed; with no pin to compare, all are.
+    func advance() throws -> Bool {
+        guard case .open(let pinned) = phase else { return false }
+        if let pinned, pinned.version == database.latestVersion { return false }
+        let newer = try realmErrors { try database.beginRead() }
+        if let pinned {
+            let old = Dictionary(pinned.tableSpecs.map { ($0.key, $0.root) }) { first, _ in first }
+            if old.count != newer.tableSpecs.count { touchAll() }
+            for spec in newer.tableSpecs where old[spec.key] != spec.root { touch(spec.key) }
+        } else {
+            touchAll()
+        }
+        phase = .open(pinned: newer)
+        return pinned != nil && pinned?.version != newer.version
+    }
+
+    /// Enters the write transaction `write` (reads then see the newest version and the write's own changes).
+    func beginWrite(_ write: WriteTransaction) {
+        precondition(writeTransaction == nil && !isClosed, "a realm has one write transaction at a time")
+        let pinned = readTransaction?.version
+        phase = .writing(write)
+        if pinned != write.version { touchAll() }
+    }
+
+    /// Leaves the write transaction (after its commit or rollback), returning it.
+    func endWrite(rolledBack: Bool) -> WriteTransaction? {
+        guard case .writing(let write) = phase else { return nil }
+        phase = .open(pinned: nil)
+        if rolledBack { touchAll() } else { generation += 1 }
+        return write
+    }
+
+    /// Releases the pinned version and makes every object and collection obtained so far invalid.
+    func invalidate() {
+        if case .writing(let write) = phase { write.rollback() }
+        if !isClosed { phase = .open(pinned: nil) }
+        epoch += 1
+        touchAll()
+    }
+
+    /// Ends the write transaction and the pin for good.
+    func close() {
+        if case .writing(let write) = phase { write.rollback() }
+        phase = .closed
+        touchAll()
     }
 
     /// The write transaction, or a stop with Realm's message.
@@ -68,104 +149,32 @@ final class RealmState: @unchecked Sendable {
         }
         return writeTransaction
     }
+
+    /// Whether the caller runs on the realm actor's executor (see ``RealmExecutor/isCurrent``).
+    var isConfined: Bool { executor.isCurrent }
 }
 
-/// A pinned version shared by frozen objects and collections, readable from any task.
+/// The way from nonisolated code (a live object's property, a live collection) to a realm's state.
 ///
-/// `@unchecked Sendable`: the read transaction is touched only under `lock`, and a pinned version is
-/// immutable.
-final class FrozenSnapshot: @unchecked Sendable {
-    private let lock = Locked(())
-    private let transaction: ReadTransaction
-    let schema: ResolvedSchema
-    let configuration: Realm.Configuration
-    let databasePath: String
-    let database: Database
+/// `@unchecked Sendable` because the state is not: the one accessor, ``checked(_:)``, returns it only to a
+/// caller running on the realm's executor. That executor runs one job at a time, so a caller that passes the
+/// check holds the realm actor's isolation and no other task can touch the state meanwhile. Anything else
+/// stops with Strata's confinement message.
+final class RealmStateAccess: @unchecked Sendable {
+    private let state: RealmState
 
-    init(transaction: ReadTransaction, schema: ResolvedSchema, configuration: Realm.Configuration, database: Database) {
-        self.transaction = transaction
-        self.schema = schema
-        self.configuration = configuration
-        self.database = database
-        databasePath = database.path
+    init(_ state: RealmState) { self.state = state }
+
+    /// The state, for a caller on the realm's executor; otherwise a stop naming `what` and the way out.
+    @inline(__always)
+    func checked(_ what: @autoclosure () -> String) -> RealmState {
+        guard state.isConfined else { preconditionFailure(RealmSource.confinementMessage(what())) }
+        return state
     }
 
-    var version: Version { transaction.version }
-
-    private let frozenRealm = Locked<Realm?>(nil)
-
-    /// The frozen realm of this snapshot (made once).
-    var realm: Realm {
-        frozenRealm.withLock { realm in
-            if let realm { return realm }
-            let state = RealmState(database: database, schema: schema)
-            let made = Realm(frozen: self, state: state)
-            realm = made
-            return made
-        }
-    }
-
-    /// Runs `body` with the pinned transaction.
-    func read<T>(_ body: (any TransactionReading) throws -> T) rethrows -> T {
-        try lock.withLock { _ in try body(transaction) }
-    }
-}
-
-/// Where a managed object or collection reads from.
-enum RealmSource: @unchecked Sendable {
-    /// A live realm: reads and writes through its actor, which must be the one running.
-    case live(Realm)
-    /// A frozen snapshot: reads only, from any task.
-    case frozen(FrozenSnapshot)
-
-    static func confinementMessage(_ what: String) -> String {
-        "Strata: a live \(what) was used outside the actor of the Realm it belongs to. Live objects and collections "
-            + "are confined to their realm's actor (use them inside realm.read { } or realm.write { }); pass a "
-            + "snapshot to another task with freeze(), or move a live object to another realm with ThreadSafeReference."
-    }
-
-    var schema: ResolvedSchema {
-        switch self {
-        case .live(let realm): return realm.state.schema
-        case .frozen(let snapshot): return snapshot.schema
-        }
-    }
-
-    var isFrozen: Bool { if case .frozen = self { return true } else { return false } }
-
-    /// Runs `body` with the transaction this source reads, checking confinement for live sources.
-    func read<T>(_ what: @autoclosure () -> String, _ body: (any TransactionReading) throws -> T) rethrows -> T {
-        switch self {
-        case .live(let realm):
-            if !realm.state.isInBlock { realm.preconditionIsolated(Self.confinementMessage(what())) }
-            let reader: any TransactionReading
-            do {
-                reader = try realm.state.reader()
-            } catch {
-                preconditionFailure("\(error)")
-            }
-            return try body(reader)
-        case .frozen(let snapshot):
-            return try snapshot.read(body)
-        }
-    }
-
-    /// The live realm's state, for writes; stops with a clear message for frozen sources or when the
-    /// caller is not on the realm's actor.
-    func liveState(_ what: @autoclosure () -> String) -> (Realm, RealmState) {
-        switch self {
-        case .live(let realm):
-            if !realm.state.isInBlock { realm.preconditionIsolated(Self.confinementMessage(what())) }
-            return (realm, realm.state)
-        case .frozen:
-            preconditionFailure(RealmError.frozen(what()).description)
-        }
-    }
-
-    var databasePath: String {
-        switch self {
-        case .live(let realm): return realm.state.database.path
-        case .frozen(let snapshot): return snapshot.databasePath
-        }
+    /// The state for code isolated to the realm actor (the check would always pass there).
+    var isolated: RealmState {
+        assert(state.isConfined, "RealmStateAccess.isolated used off the realm's executor")
+        return state
     }
 }

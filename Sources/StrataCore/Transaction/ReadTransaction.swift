@@ -32,6 +32,15 @@ package final class ReadTransaction: TransactionReading {
         context = TreeContext(reader: snapshot.reader, writable: false)
     }
 
+    /// Another transaction on a version `pin` already holds: it shares the version and the pin, and has caches
+    /// of its own, so two threads can each read through one of them at the same time.
+    package init(snapshot: Snapshot, pin: VersionPin) {
+        precondition(snapshot.version == pin.version, "a read transaction reads the version its pin holds")
+        self.snapshot = snapshot
+        self.pin = pin
+        context = TreeContext(reader: snapshot.reader, writable: false)
+    }
+
     package var version: Version { snapshot.version }
 
     package var tableSpecs: [TableSpec] { snapshot.catalog.tables }

@@ -1,0 +1,65 @@
+import StrataCore
+
+/// Where a managed object or collection reads from.
+enum RealmSource: Sendable {
+    /// A live realm: reads and writes through its actor, which must be the one running.
+    case live(Realm)
+    /// A frozen snapshot: reads only, from any task.
+    case frozen(FrozenSnapshot)
+
+    static func confinementMessage(_ what: String) -> String {
+        "Strata: a live \(what) was used outside the actor of the Realm it belongs to. Live objects and collections "
+            + "are confined to their realm's actor (use them inside realm.read { } or realm.write { }, or in a "
+            + "function taking `isolated Realm`); pass a snapshot to another task with freeze()."
+    }
+
+    var schema: ResolvedSchema {
+        switch self {
+        case .live(let realm): return realm.access.checked("realm").schema
+        case .frozen(let snapshot): return snapshot.schema
+        }
+    }
+
+    var isFrozen: Bool { if case .frozen = self { return true } else { return false } }
+
+    /// The live realm's state, checking that the caller runs on its actor; nil for a frozen source.
+    func liveStateIfConfined(_ what: @autoclosure () -> String) -> RealmState? {
+        if case .live(let realm) = self { return realm.access.checked(what()) }
+        return nil
+    }
+
+    /// Runs `body` with the transaction this source reads, checking confinement for live sources.
+    func read<T>(_ what: @autoclosure () -> String, _ body: (any TransactionReading) throws -> T) rethrows -> T {
+        switch self {
+        case .live(let realm):
+            let state = realm.access.checked(what())
+            let reader: any TransactionReading
+            do {
+                reader = try state.reader()
+            } catch {
+                preconditionFailure("\(error)")
+            }
+            return try body(reader)
+        case .frozen(let snapshot):
+            return try snapshot.read(body)
+        }
+    }
+
+    /// The live realm's state, for writes; stops with a clear message for frozen sources or when the
+    /// caller is not on the realm's actor.
+    func liveState(_ what: @autoclosure () -> String) -> (Realm, RealmState) {
+        switch self {
+        case .live(let realm):
+            return (realm, realm.access.checked(what()))
+        case .frozen:
+            preconditionFailure(RealmError.frozen(what()).description)
+        }
+    }
+
+    var databasePath: String {
+        switch self {
+        case .live(let realm): return realm.configuration.path
+        case .frozen(let snapshot): return snapshot.databasePath
+        }
+    }
+}
