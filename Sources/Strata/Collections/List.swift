@@ -10,10 +10,14 @@ import StrataCore
 ///
 /// An unmanaged list is a plain array; a managed one reads and writes its object in the realm and is
 /// confined to the realm's actor unless frozen. Declare list properties without a default value.
+///
+/// `@unchecked Sendable`, and safe from several tasks at once: an unmanaged list's storage is behind a lock
+/// (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
+/// confinement on every use when live, and reads an immutable version behind a locked cache when frozen.
 public final class List<Element: RealmCollectionValue>: RandomAccessCollection, _Persistable, CustomStringConvertible,
     @unchecked Sendable
 {
-    var storage: [Element] = []
+    let storage = Locked<[Element]>([])
     let backing: ManagedCollectionBacking?
 
     /// Creates an empty, unmanaged list.
@@ -23,12 +27,12 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
 
     /// The elements, in order.
     var elements: [Element] {
-        guard let backing else { return storage }
+        guard let backing else { return storage.withLock { $0 } }
         return backing.elements.map { backing.element($0, as: Element.self) }
     }
 
     private func update(_ body: (inout [Element]) -> Void) {
-        guard let backing else { return body(&storage) }
+        guard let backing else { return storage.withLock { body(&$0) } }
         var values = elements
         body(&values)
         backing.replace(with: values)
@@ -39,12 +43,12 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// One past the position of the last element.
     public var endIndex: Int { count }
     /// The number of elements.
-    public var count: Int { backing?.elements.count ?? storage.count }
+    public var count: Int { backing?.elements.count ?? storage.withLock { $0.count } }
 
     /// The element at `position`; setting it requires a write transaction for a managed list.
     public subscript(position: Int) -> Element {
         get {
-            guard let backing else { return storage[position] }
+            guard let backing else { return storage.withLock { $0[position] } }
             let values = backing.elements
             precondition(
                 position >= 0 && position < values.count,

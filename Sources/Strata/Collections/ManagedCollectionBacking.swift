@@ -1,4 +1,5 @@
 import StrataCore
+import Synchronization
 
 /// Creates the managed form of a collection property for an object.
 protocol ManagedCollectionFactory {
@@ -6,11 +7,18 @@ protocol ManagedCollectionFactory {
 }
 
 /// The managed storage behind a List, MutableSet or Map: a property of one object.
-final class ManagedCollectionBacking {
+///
+/// A frozen collection is read by any number of tasks at once: its owner is read without its row cache
+/// (`ObjectBinding.readValue`) and its cache is behind a lock. A live one is confined to its realm's actor
+/// (every read checks, in `RealmSource.read`), so its owner's row cache is used in place.
+///
+/// `@unchecked Sendable`: `owner` is mutated (its row cache) only for a live owner, by code that passed the
+/// confinement check, so by one thread at a time; `cache` is a `Mutex`; the rest is immutable.
+final class ManagedCollectionBacking: @unchecked Sendable {
     /// The owner's binding (a copy of it, with a row cache of its own).
     private(set) var owner: ObjectBinding
     let property: Int
-    private var cache: (generation: Int, value: StrataCore.Value)?
+    private let cache = Mutex<(generation: Int, value: StrataCore.Value)?>(nil)
 
     init(owner: ObjectBinding, property: Int) {
         self.owner = owner
@@ -24,9 +32,11 @@ final class ManagedCollectionBacking {
     /// The stored collection (cached until the realm changes).
     var stored: StrataCore.Value {
         let current = generation
-        if let cache, cache.generation == current, source.isFrozen || current > 0 { return cache.value }
-        let value = owner.engineValue(property)
-        cache = (current, value)
+        if let cached = cache.withLock({ $0 }), cached.generation == current, source.isFrozen || current > 0 {
+            return cached.value
+        }
+        let value = owner.isLive ? owner.engineValue(property) : owner.readValue(property)
+        cache.withLock { $0 = (current, value) }
         return value
     }
 
@@ -52,7 +62,7 @@ final class ManagedCollectionBacking {
         } catch {
             preconditionFailure("\(error)")
         }
-        cache = nil
+        cache.withLock { $0 = nil }
     }
 
     func element<T>(_ value: StrataCore.Value, as type: T.Type) -> T {

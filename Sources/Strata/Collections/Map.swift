@@ -7,10 +7,14 @@ import StrataCore
 /// ```
 ///
 /// Iterating yields `(key, value)` pairs sorted by key. Declare map properties without a default value.
+///
+/// `@unchecked Sendable`, and safe from several tasks at once: an unmanaged map's storage is behind a lock
+/// (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
+/// confinement on every use when live, and reads an immutable version behind a locked cache when frozen.
 public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, _Persistable, CustomStringConvertible,
     @unchecked Sendable
 {
-    var storage: [(key: String, value: Value)] = []
+    let storage = Locked<[(key: String, value: Value)]>([])
     let backing: ManagedCollectionBacking?
 
     /// Creates an empty, unmanaged map.
@@ -19,18 +23,19 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, _Pe
     init(backing: ManagedCollectionBacking) { self.backing = backing }
 
     var entries: [(key: String, value: Value)] {
-        guard let backing else { return storage.sorted { $0.key < $1.key } }
+        guard let backing else { return storage.withLock { $0 }.sorted { $0.key < $1.key } }
         return backing.entries.map { ($0.key, backing.element($0.value, as: Value.self)) }
     }
 
     private func update(_ body: (inout [(key: String, value: Value)]) -> Void) {
+        guard let backing else { return storage.withLock { body(&$0) } }
         var values = entries
         body(&values)
-        if let backing { backing.replace(with: values.map { ($0.key, $0.value as Any) }) } else { storage = values }
+        backing.replace(with: values.map { ($0.key, $0.value as Any) })
     }
 
     /// The number of entries.
-    public var count: Int { backing?.entries.count ?? storage.count }
+    public var count: Int { backing?.entries.count ?? storage.withLock { $0.count } }
     /// Whether the map is empty.
     public var isEmpty: Bool { count == 0 }
     /// The keys, sorted.
@@ -54,6 +59,14 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, _Pe
     public func object(forKey key: Key) -> Value? { self[key] }
     /// Sets the value for `key`.
     public func setValue(_ value: Value, forKey key: Key) { self[key] = value }
+    /// Inserts `value` for `key`, or replaces the value `key` has (unlike `Dictionary`'s, it returns nothing,
+    /// as in Realm Swift); on a managed map, inside a write transaction.
+    ///
+    /// ```swift
+    /// scores.updateValue(300, forKey: "level1")
+    /// ```
+    /// - Complexity: O(n) for n entries.
+    public func updateValue(_ value: Value, forKey key: Key) { self[key] = value }
     /// Removes the entry for `key`.
     public func removeObject(for key: Key) { self[key] = nil }
     /// Removes every entry.

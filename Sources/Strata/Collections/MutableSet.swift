@@ -7,11 +7,15 @@ import StrataCore
 /// ```
 ///
 /// Declare set properties without a default value.
+///
+/// `@unchecked Sendable`, and safe from several tasks at once: an unmanaged set's storage is behind a lock
+/// (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
+/// confinement on every use when live, and reads an immutable version behind a locked cache when frozen.
 public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollection, _Persistable,
     CustomStringConvertible,
     @unchecked Sendable
 {
-    var storage: [Element] = []
+    let storage = Locked<[Element]>([])
     let backing: ManagedCollectionBacking?
 
     /// Creates an empty, unmanaged set.
@@ -20,18 +24,27 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     init(backing: ManagedCollectionBacking) { self.backing = backing }
 
     var elements: [Element] {
-        guard let backing else { return storage }
+        guard let backing else { return storage.withLock { $0 } }
         return backing.elements.map { backing.element($0, as: Element.self) }
     }
 
     private func update(_ body: (inout [Element]) -> Void) {
+        func uniqued(_ values: [Element]) -> [Element] {
+            var unique: [Element] = []
+            for value in values where !unique.contains(where: { CollectionElementEquality.equal($0, value) }) {
+                unique.append(value)
+            }
+            return unique
+        }
+        guard let backing else {
+            return storage.withLock { values in
+                body(&values)
+                values = uniqued(values)
+            }
+        }
         var values = elements
         body(&values)
-        var unique: [Element] = []
-        for value in values where !unique.contains(where: { CollectionElementEquality.equal($0, value) }) {
-            unique.append(value)
-        }
-        if let backing { backing.replace(with: unique) } else { storage = unique }
+        backing.replace(with: uniqued(values))
     }
 
     /// The position of the first element.
@@ -39,7 +52,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// One past the position of the last element.
     public var endIndex: Int { count }
     /// The number of elements.
-    public var count: Int { backing?.elements.count ?? storage.count }
+    public var count: Int { backing?.elements.count ?? storage.withLock { $0.count } }
     /// The element at `position`.
     public subscript(position: Int) -> Element { elements[position] }
 

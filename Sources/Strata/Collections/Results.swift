@@ -24,7 +24,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     private let epoch: Int
     /// Whether the query reads its table alone, so that its cached keys stay good while that table is unchanged.
     private let readsOnlyRoot: Bool
-    private let cache = ResultsCache()
+    let cache = ResultsCache()
 
     init(source: RealmSource, table: ResolvedTable?) {
         self.init(

@@ -4,14 +4,12 @@ import StrataCore
 /// The common base of ``Object`` and ``EmbeddedObject``: the managed/unmanaged state and the
 /// key-value access every model has. Subclass ``Object`` or ``EmbeddedObject``, not this.
 open class ObjectBase: CustomStringConvertible, Hashable {
-    // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
     /// Set when the object is managed by a realm.
-    @usableFromInline @exclusivity(unchecked) var binding: ObjectBinding?
+    @usableFromInline var binding: ObjectBinding?
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
-    @usableFromInline @exclusivity(unchecked) var unmanagedValues = UnmanagedValues()
+    @usableFromInline var unmanagedValues = UnmanagedValues()
     /// Set on probe objects that record which properties a key path reads.
-    @usableFromInline @exclusivity(unchecked) var keyPathRecorder: KeyPathRecorder?
+    @usableFromInline var keyPathRecorder: KeyPathRecorder?
 
     /// Creates an unmanaged object; its properties take their declared defaults.
     public required init() {}

@@ -4,7 +4,8 @@ import StrataCore
 ///
 /// A value stored in the object itself (``ObjectBase/binding``), so that making a managed object is one
 /// allocation. Its row cache changes as it reads, so the hot paths call it in place
-/// (`object.binding!.doubleValue(i)`); a copy is a binding of its own, with its own cache.
+/// (`object.binding!.engineValue(i)`) for live objects; a copy is a binding of its own, with its own cache.
+/// Frozen objects, which many tasks read at once, read through the non-mutating `readValue(_:)`.
 @usableFromInline
 struct ObjectBinding {
     let source: RealmSource
@@ -113,6 +114,15 @@ struct ObjectBinding {
                 preconditionFailure(invalidatedMessage)
             }
         }
+        return readValue(index)
+    }
+
+    /// Whether the object is live (its reads may use and update the row cache, in place).
+    var isLive: Bool { liveState != nil }
+
+    /// The engine value of property `index`, read without the row cache: the path of frozen objects, which any
+    /// number of tasks read at once (so nothing here writes to the binding).
+    func readValue(_ index: Int) -> StrataCore.Value {
         if realmInvalidated { preconditionFailure(invalidatedMessage) }
         let (tableKey, key, column) = (table.tableKey, key, table.column(index))
         let message = invalidatedMessage
@@ -142,30 +152,6 @@ struct ObjectBinding {
     // Typed reads and writes for `Persisted`'s specialized accessors: the common property types skip boxing
     // their values as `Any`. A read returns nil when the stored value is not of the type (the general path
     // then reports it).
-
-    /// The value of `Int` property `index`.
-    mutating func intValue(_ index: Int) -> Int? {
-        if case .int(let value) = engineValue(index) { return Int(value) }
-        return nil
-    }
-
-    /// The value of `Double` property `index`.
-    mutating func doubleValue(_ index: Int) -> Double? {
-        if case .double(let value) = engineValue(index) { return value }
-        return nil
-    }
-
-    /// The value of `Bool` property `index`.
-    mutating func boolValue(_ index: Int) -> Bool? {
-        if case .bool(let value) = engineValue(index) { return value }
-        return nil
-    }
-
-    /// The value of `String` property `index`.
-    mutating func stringValue(_ index: Int) -> String? {
-        if case .string(let value) = engineValue(index) { return value }
-        return nil
-    }
 
     /// Sets `Int` property `index`.
     mutating func setInt(_ index: Int, _ value: Int) { setPlain(index, .int(Int64(value))) }
@@ -212,17 +198,31 @@ struct ObjectBinding {
         return state
     }
 
-    /// The Swift value of property `index`.
+    /// The Swift value of property `index` of a live object (its row cache is used and updated).
     mutating func get(_ index: Int) -> Any {
         let property = table.info.properties[index]
         if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
-            guard let collection = property.valueType as? any ManagedCollectionFactory.Type else {
-                preconditionFailure("\(property.valueType) is not a collection")
-            }
-            _ = engineValueIfPresent(index)
-            return collection.makeManaged(owner: self, property: index)
+            return collection(index)
         }
         return ValueConversion.swiftValue(engineValue(index), as: property.valueType, source: source)
+    }
+
+    /// The Swift value of property `index`, read without the row cache (see ``readValue(_:)``).
+    func read(_ index: Int) -> Any {
+        let property = table.info.properties[index]
+        if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
+            return collection(index)
+        }
+        return ValueConversion.swiftValue(readValue(index), as: property.valueType, source: source)
+    }
+
+    private func collection(_ index: Int) -> Any {
+        let property = table.info.properties[index]
+        guard let collection = property.valueType as? any ManagedCollectionFactory.Type else {
+            preconditionFailure("\(property.valueType) is not a collection")
+        }
+        _ = engineValueIfPresent(index)
+        return collection.makeManaged(owner: self, property: index)
     }
 
     private func engineValueIfPresent(_ index: Int) -> Bool {
@@ -277,21 +277,48 @@ extension ObjectBase {
     @usableFromInline
     var isBound: Bool { binding != nil }
 
+    /// The engine value of property `index` of this managed object. A live object (confined to its realm's
+    /// actor) reads through its row cache, in place; a frozen one, which many tasks may read at once, reads
+    /// without touching its binding.
+    @inline(__always)
+    func boundEngineValue(_ index: Int) -> StrataCore.Value {
+        if binding!.isLive { return binding!.engineValue(index) }
+        return binding!.readValue(index)
+    }
+
+    /// The Swift value of property `index` of this managed object (live or frozen, as ``boundEngineValue(_:)``).
+    func boundValue(_ index: Int) -> Any {
+        if binding!.isLive { return binding!.get(index) }
+        return binding!.read(index)
+    }
+
     /// The value of `Int` property `index` of this managed object (nil: not stored as an `Int`).
     @usableFromInline
-    func boundInt(_ index: Int) -> Int? { binding!.intValue(index) }
+    func boundInt(_ index: Int) -> Int? {
+        if case .int(let value) = boundEngineValue(index) { return Int(value) }
+        return nil
+    }
 
     /// The value of `Double` property `index` of this managed object (nil: not stored as a `Double`).
     @usableFromInline
-    func boundDouble(_ index: Int) -> Double? { binding!.doubleValue(index) }
+    func boundDouble(_ index: Int) -> Double? {
+        if case .double(let value) = boundEngineValue(index) { return value }
+        return nil
+    }
 
     /// The value of `Bool` property `index` of this managed object (nil: not stored as a `Bool`).
     @usableFromInline
-    func boundBool(_ index: Int) -> Bool? { binding!.boolValue(index) }
+    func boundBool(_ index: Int) -> Bool? {
+        if case .bool(let value) = boundEngineValue(index) { return value }
+        return nil
+    }
 
     /// The value of `String` property `index` of this managed object (nil: not stored as a `String`).
     @usableFromInline
-    func boundString(_ index: Int) -> String? { binding!.stringValue(index) }
+    func boundString(_ index: Int) -> String? {
+        if case .string(let value) = boundEngineValue(index) { return value }
+        return nil
+    }
 
     /// Sets `Int` property `index` of this managed object.
     @usableFromInline

@@ -1,9 +1,11 @@
 import Foundation
 import StrataCore
 
+/// The closure that migrates a realm from an older schema version: called with the migration and the file's
+/// old schema version (``Realm/Configuration-swift.struct/migrationBlock``).
+public typealias MigrationBlock = @Sendable (_ migration: Migration, _ oldSchemaVersion: UInt64) -> Void
+
 extension Realm {
-    /// How a migration block is called: with the migration and the file's old schema version.
-    public typealias MigrationBlock = @Sendable (_ migration: Migration, _ oldSchemaVersion: UInt64) -> Void
 
     /// Where and how a realm is opened.
     ///

@@ -169,6 +169,36 @@ public actor Realm {
         return try makeFrozenSnapshot().realm
     }
 
+    /// Whether the realm holds no objects (a write transaction's own changes count).
+    ///
+    /// ```swift
+    /// let empty = await realm.isEmpty
+    /// ```
+    /// - Complexity: O(t) for t tables.
+    public var isEmpty: Bool {
+        source.read("Realm") { reader in
+            reader.tableSpecs.allSatisfy { spec in
+                spec.name == SchemaBinding.metadataTable || ((try? reader.table(spec.key).count) ?? 0) == 0
+            }
+        }
+    }
+
+    /// Whether the realm moves to the newest version by itself when another realm on its file commits.
+    ///
+    /// True by default; false, and not settable to true, for a frozen realm. Until change notifications
+    /// arrive, a realm moves to the newest version at the start of every `read` and `write` block and on
+    /// ``refresh()`` whatever this says.
+    public var autorefresh: Bool {
+        get { frozenSnapshot == nil && state.autorefresh }
+        set {
+            precondition(
+                frozenSnapshot == nil || !newValue,
+                "Auto-refresh cannot be enabled for frozen Realms."
+            )
+            state.autorefresh = newValue
+        }
+    }
+
     // MARK: Transactions
 
     /// Whether a write transaction is open.
@@ -432,16 +462,29 @@ public actor Realm {
 
     /// A snapshot of the current version for frozen objects and collections (called on the realm's
     /// executor: by the actor, or by a live object or collection's `freeze()`).
+    ///
+    /// The snapshot is of the version the realm reads (the newest committed one inside a write transaction);
+    /// freezing again at the same version gives the same snapshot while it lives, so its frozen realm is the
+    /// same instance.
     nonisolated func makeFrozenSnapshot() throws -> FrozenSnapshot {
         if let frozenSnapshot { return frozenSnapshot }
         let state = access.checked("realm")
-        let transaction = try realmErrors { try state.database.beginRead() }
-        return FrozenSnapshot(
+        let reader = try state.reader()
+        let transaction: ReadTransaction
+        if let pinned = reader as? ReadTransaction {
+            if let last = state.lastFrozen, last.version == pinned.version { return last }
+            transaction = ReadTransaction(snapshot: pinned.snapshot, pin: pinned.pin)
+        } else {
+            transaction = try realmErrors { try state.database.beginRead() }
+        }
+        let snapshot = FrozenSnapshot(
             transaction: transaction,
             schema: state.schema,
             configuration: configuration,
             database: state.database
         )
+        state.lastFrozen = snapshot
+        return snapshot
     }
 
     /// The realm whose `read` or `write` block is running in this task.
@@ -459,32 +502,11 @@ public actor Realm {
         guard let table = state.schema.tables[binding.table.className] else { return nil }
         return liveObject(T.self, table: table, key: binding.key)
     }
+}
 
-    // MARK: Files
-
-    /// Writes a compacted copy of the realm's newest version to `configuration`'s file.
-    public func writeCopy(configuration: Configuration) async throws {
-        guard configuration.inMemoryIdentifier == nil else {
-            throw RealmError.notSupported("writeCopy to an in-memory realm")
-        }
-        try await realmErrors { try await state.database.writeCompactedCopy(to: configuration.path) }
-    }
-
-    /// Deletes a realm's file and its auxiliary files; returns whether a file existed. The realm must
-    /// be closed.
-    @discardableResult
-    public static func deleteFiles(for configuration: Configuration) throws -> Bool {
-        let path = configuration.path
-        let manager = FileManager.default
-        let existed = manager.fileExists(atPath: path)
-        for file in [path, path + ".lock", path + ".creating", path + ".compacting"]
-        where manager.fileExists(atPath: file) {
-            do {
-                try manager.removeItem(atPath: file)
-            } catch {
-                throw RealmError.fileError("could not delete \(file): \(error)")
-            }
-        }
-        return existed
-    }
+extension Realm: Equatable {
+    /// Whether two realms are the same instance, as Realm Swift compares its cached instances: each
+    /// `Realm(configuration:)` is an actor of its own (Realm Swift's instance per thread), and freezing a
+    /// realm twice at one version gives the same frozen realm.
+    public static func == (lhs: Realm, rhs: Realm) -> Bool { lhs === rhs }
 }

@@ -69,6 +69,9 @@ public enum RealmError: Error, CustomStringConvertible, Sendable, Equatable {
         }
     }
 
+    /// What an encryption key is answered with: Strata does not encrypt files.
+    static var encryptionNotSupported: RealmError { .notSupported("Encryption (a non-nil encryptionKey)") }
+
     /// Converts an engine error into the public error.
     static func wrapping(_ error: any Error) -> any Error {
         if let query = error as? QueryError { return RealmError.invalidQuery(query.description) }

@@ -38,6 +38,10 @@ final class RealmState {
     private var tableChanges: [TableKey: Int] = [:]
     /// The `generation` at which every table was last taken as changed (a move whose changes are unknown).
     private var allTablesChanged = 0
+    /// ``Realm/autorefresh``.
+    var autorefresh = true
+    /// The last frozen snapshot made, reused by `freeze()` at the same version while someone holds it.
+    weak var lastFrozen: FrozenSnapshot?
 
     init(database: Database, executor: RealmExecutor, schema: ResolvedSchema) {
         self.database = database

@@ -1,0 +1,92 @@
+import Foundation
+import StrataCore
+
+extension Realm {
+    /// Writes a compacted copy of the realm's newest committed version to `configuration`'s file.
+    ///
+    /// - Throws: ``RealmError/fileError(_:)`` when the destination exists ("File exists"),
+    ///   ``RealmError/notSupported(_:)`` for an in-memory destination.
+    public func writeCopy(configuration: Configuration) async throws {
+        guard configuration.inMemoryIdentifier == nil else {
+            throw RealmError.notSupported("writeCopy to an in-memory realm")
+        }
+        let path = configuration.path
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw RealmError.fileError("Failed to open file at path '\(path)': File exists")
+        }
+        try await realmErrors { try await state.database.writeCompactedCopy(to: path) }
+    }
+
+    /// Writes a compacted copy of the realm's newest committed version to a new file at `fileURL`.
+    ///
+    /// ```swift
+    /// try await realm.writeCopy(toFile: backupURL)
+    /// let backup = try await Realm(configuration: .init(fileURL: backupURL, objectTypes: [Dog.self]))
+    /// ```
+    /// - Parameters:
+    ///   - fileURL: where to write the copy; the file must not exist.
+    ///   - encryptionKey: must be nil: Strata does not encrypt files.
+    /// - Throws: ``RealmError/fileError(_:)`` when the file exists ("File exists"),
+    ///   ``RealmError/notSupported(_:)`` for an encryption key.
+    /// - Note: Realm Swift also copies a write transaction's uncommitted changes; Strata copies what is
+    ///   committed.
+    public func writeCopy(toFile fileURL: URL, encryptionKey: Data? = nil) async throws {
+        guard encryptionKey == nil else { throw RealmError.encryptionNotSupported }
+        try await writeCopy(configuration: Configuration(fileURL: fileURL))
+    }
+
+    /// Whether a realm file exists for `configuration`.
+    ///
+    /// ```swift
+    /// if !Realm.fileExists(for: configuration) { print("a new realm will be created") }
+    /// ```
+    public static func fileExists(for configuration: Configuration) -> Bool {
+        FileManager.default.fileExists(atPath: configuration.path)
+    }
+
+    /// Deletes a realm's file and its auxiliary files; returns whether a file existed. The realm must
+    /// be closed.
+    @discardableResult
+    public static func deleteFiles(for configuration: Configuration) throws -> Bool {
+        let path = configuration.path
+        let manager = FileManager.default
+        let existed = manager.fileExists(atPath: path)
+        for file in [path, path + ".lock", path + ".creating", path + ".compacting"]
+        where manager.fileExists(atPath: file) {
+            do {
+                try manager.removeItem(atPath: file)
+            } catch {
+                throw RealmError.fileError("could not delete \(file): \(error)")
+            }
+        }
+        return existed
+    }
+}
+
+/// The schema version stored in the realm file at `fileURL`, read without opening a realm.
+///
+/// ```swift
+/// let version = try schemaVersionAtURL(Realm.Configuration.defaultConfiguration.fileURL!)
+/// ```
+/// - Parameters:
+///   - fileURL: the realm file.
+///   - encryptionKey: must be nil: Strata does not encrypt files.
+/// - Throws: ``RealmError/fileError(_:)`` when no initialized realm is there ("Realm at path '…' has not been
+///   initialized."), ``RealmError`` for a file that is not a realm, ``RealmError/notSupported(_:)`` for a key.
+public func schemaVersionAtURL(_ fileURL: URL, encryptionKey: Data? = nil) throws -> UInt64 {
+    guard encryptionKey == nil else { throw RealmError.encryptionNotSupported }
+    let path = fileURL.path
+    let notInitialized = RealmError.fileError("Realm at path '\(path)' has not been initialized.")
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        throw notInitialized
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+        throw RealmError.fileError("Failed to open file at path '\(path)': Permission denied")
+    }
+    let database = try realmErrors { try Database.open(path: path, options: DatabaseOptions(readOnly: true)) }
+    defer { database.close() }
+    let reading = try realmErrors { try database.beginRead() }
+    guard let version = try realmErrors({ try SchemaBinding.storedVersion(reading) }) else { throw notInitialized }
+    return version
+}
