@@ -112,7 +112,7 @@ func expectError<E: Error>(
 final class Celsius: CustomPersistable {
     var degrees: Double
     init(persistedValue: Double) { degrees = persistedValue }
-    var persistedValue: Double { degrees }
+    var persistableValue: Double { degrees }
 }
 
 final class Trip: Object {

@@ -1,5 +1,4 @@
 import StrataCore
-import Synchronization
 
 /// Creates the managed form of a collection property for an object.
 protocol ManagedCollectionFactory {
@@ -13,12 +12,12 @@ protocol ManagedCollectionFactory {
 /// (every read checks, in `RealmSource.read`), so its owner's row cache is used in place.
 ///
 /// `@unchecked Sendable`: `owner` is mutated (its row cache) only for a live owner, by code that passed the
-/// confinement check, so by one thread at a time; `cache` is a `Mutex`; the rest is immutable.
+/// confinement check, so by one thread at a time; `cache` is `Locked`; the rest is immutable.
 final class ManagedCollectionBacking: @unchecked Sendable {
     /// The owner's binding (a copy of it, with a row cache of its own).
     private(set) var owner: ObjectBinding
     let property: Int
-    private let cache = Mutex<(generation: Int, value: StrataCore.Value)?>(nil)
+    private let cache = Locked<(generation: Int, value: StrataCore.Value)?>(nil)
 
     init(owner: ObjectBinding, property: Int) {
         self.owner = owner

@@ -54,7 +54,12 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 
     /// A binder for key paths and queries rooted at `table`, reading through `reader`.
     func binder(_ reader: any TransactionReading, _ table: ResolvedTable) -> QueryBinder {
-        QueryBinder(reading: reader, root: table.tableKey, linkingProperties: source.schema.linkingProperties)
+        QueryBinder(
+            reading: reader,
+            root: table.tableKey,
+            linkingProperties: source.schema.linkingProperties,
+            columnNames: source.schema.columnNames
+        )
     }
 
     /// Runs `body` against the realm's current version; a failure is a programming error (the query was
@@ -298,7 +303,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 /// Caches the evaluated keys of results for one stamp (see `Results.generation`). Frozen results are read from
 /// any number of tasks, so the cache is guarded by a lock held only to look up or store.
 final class ResultsCache: Sendable {
-    private let entry = Mutex<(stamp: Int, keys: [ObjectKey])>((Int.min, []))
+    private let entry = Locked<(stamp: Int, keys: [ObjectKey])>((Int.min, []))
     /// How many times the query of these results was evaluated (for tests of the cache's keying).
     let evaluations = Atomic<Int>(0)
 

@@ -56,6 +56,20 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         (try? ObjectClassInfo.of(self))?.schema.primaryKeyProperty?.name
     }
 
+    /// Maps Swift property names to the names the file stores them under; only renamed properties need an
+    /// entry.
+    ///
+    /// ```swift
+    /// final class Person: Object {
+    ///     @Persisted var firstName = ""
+    ///     override class func propertiesMapping() -> [String: String] { ["firstName": "first_name"] }
+    /// }
+    /// ```
+    ///
+    /// Queries, sorting and key-value access use the Swift names; ``Property/columnName`` gives the stored
+    /// one (a migration's old objects are read by column name, as in Realm Swift).
+    open class func propertiesMapping() -> [String: String] { [:] }
+
     /// The class name used in the schema: the unqualified Swift type name.
     open class func className() -> String { ObjectClassInfo.unqualifiedName(of: self) }
 

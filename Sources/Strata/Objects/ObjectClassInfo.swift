@@ -10,12 +10,17 @@ struct PropertyInfo {
     let options: PersistedOptions
     /// Position among the class's `Persisted` wrappers, base class first.
     let position: Int
+    /// The name the file stores the property under, when ``ObjectBase/propertiesMapping()`` renames it.
+    var persistedName: String? = nil
+
+    /// The name of the property's column in the file: the persisted name, or the Swift name.
+    var columnName: String { persistedName ?? name }
 
     /// The property's value in `object`.
     func read(_ object: ObjectBase) -> Any {
-        if object.binding != nil { return object.binding!.get(position) }
+        if object.binding != nil { return object.boundValue(position) }
         if let value = object.unmanagedValues[position] { return value }
-        let value = ObjectClassInfo.wrappers(of: object)[position].initialValue ?? DefaultValues.make(valueType)
+        let value = ObjectClassInfo.wrappers(of: object)[position].initialValue ?? TypeInspector.defaultValue(valueType)
         object.unmanagedValues[position] = value
         return value
     }
@@ -46,7 +51,8 @@ struct PropertyInfo {
             isIndexed: options.indexed || options.primaryKey,
             isPrimary: options.primaryKey,
             objectClassName: typeInfo.objectClass.map { ObjectClassInfo.unqualifiedName(of: $0) },
-            linkOriginPropertyName: options.originProperty
+            linkOriginPropertyName: options.originProperty,
+            persistedName: persistedName
         )
     }
 }
@@ -121,6 +127,7 @@ final class ObjectClassInfo: @unchecked Sendable {
             mirrors.append(current)
             mirror = current.superclassMirror
         }
+        let mapping = type.propertiesMapping()
         var properties: [PropertyInfo] = []
         var serialIndex: [Int: Int] = [:]
         for child in mirrors.reversed().flatMap(\.children) {
@@ -139,7 +146,8 @@ final class ObjectClassInfo: @unchecked Sendable {
                     typeInfo: typeInfo,
                     valueType: valueType,
                     options: wrapper.options,
-                    position: properties.count
+                    position: properties.count,
+                    persistedName: mapping[name].flatMap { $0 == name ? nil : $0 }
                 )
             )
         }
@@ -149,6 +157,25 @@ final class ObjectClassInfo: @unchecked Sendable {
         primaryKeyIndex = primaryKeys.first?.position
         schema = ObjectSchema(className: className, properties: properties.map(\.property), isEmbedded: isEmbedded)
         try validate(primaryKeys: primaryKeys)
+        try validate(mapping: mapping)
+    }
+
+    /// Checks `propertiesMapping()`: every key names a property, and no two properties share a column name.
+    private func validate(mapping: [String: String]) throws {
+        for key in mapping.keys.sorted() where !properties.contains(where: { $0.name == key }) {
+            throw RealmError.invalidSchema(
+                "\(className).propertiesMapping() renames '\(key)', which is not a persisted property"
+            )
+        }
+        var seen: [String: String] = [:]
+        for property in properties where !property.typeInfo.isLinkingObjects {
+            if let other = seen[property.columnName] {
+                throw RealmError.invalidSchema(
+                    "\(className).\(other) and \(className).\(property.name) are both stored as '\(property.columnName)'"
+                )
+            }
+            seen[property.columnName] = property.name
+        }
     }
 
     private func validate(primaryKeys: [PropertyInfo]) throws {
@@ -171,6 +198,11 @@ final class ObjectClassInfo: @unchecked Sendable {
             if info.type == .object, info.collection == .single, !info.optional {
                 throw RealmError.invalidSchema(
                     "object property \(className).\(property.name) must be marked as optional"
+                )
+            }
+            if info.isCustomObject, let target = info.objectClass, !(target is EmbeddedObject.Type) {
+                throw RealmError.invalidSchema(
+                    "\(className).\(property.name): a CustomPersistable type can be stored as an EmbeddedObject, not as \(ObjectClassInfo.unqualifiedName(of: target))"
                 )
             }
             if info.type == .object, info.collection != .single, info.optional {
@@ -202,7 +234,7 @@ final class ObjectClassInfo: @unchecked Sendable {
         return index
     }
 
-    /// The index of the property named `name`.
+    /// The index of the property named `name` (its Swift name, also when it is stored under another).
     func index(ofProperty name: String) -> Int? {
         properties.firstIndex { $0.name == name }
     }

@@ -46,7 +46,24 @@ public protocol PersistableEnum: RealmCollectionValue, RawRepresentable, CaseIte
 /// struct Celsius: CustomPersistable {
 ///     var degrees: Double
 ///     init(persistedValue: Double) { degrees = persistedValue }
-///     var persistedValue: Double { degrees }
+///     var persistableValue: Double { degrees }
+/// }
+/// ```
+///
+/// `PersistedType` may be an ``EmbeddedObject`` subclass. The property is then stored as an optional
+/// link to that type: writing stores a new embedded object made from ``persistableValue``, and a
+/// property whose link is null reads back as `Self(persistedValue: PersistedType())`. An optional
+/// property of such a type reads a null link as `nil`.
+///
+/// ```swift
+/// final class Point: EmbeddedObject {
+///     @Persisted var x = 0.0
+///     @Persisted var y = 0.0
+/// }
+/// struct Location: CustomPersistable {
+///     var x: Double, y: Double
+///     init(persistedValue: Point) { (x, y) = (persistedValue.x, persistedValue.y) }
+///     var persistableValue: Point { Point(value: [x, y]) }
 /// }
 /// ```
 public protocol CustomPersistable: RealmCollectionValue {
@@ -55,17 +72,30 @@ public protocol CustomPersistable: RealmCollectionValue {
     /// Creates a value from its stored form.
     init(persistedValue: PersistedType)
     /// The stored form of the value.
-    var persistedValue: PersistedType { get }
+    var persistableValue: PersistedType { get }
 }
 
 /// A type stored as another persistable type, whose conversion from the stored form can fail.
+///
+/// ```swift
+/// struct Even: FailableCustomPersistable {
+///     var value: Int
+///     init?(persistedValue: Int) {
+///         guard persistedValue % 2 == 0 else { return nil }
+///         value = persistedValue
+///     }
+///     var persistableValue: Int { value }
+/// }
+/// ```
+///
+/// Reading a stored value the initializer rejects stops with a message for a non-optional property.
 public protocol FailableCustomPersistable: RealmCollectionValue {
     /// The type actually stored.
     associatedtype PersistedType: _Persistable
     /// Creates a value from its stored form, or nil if it is not valid.
     init?(persistedValue: PersistedType)
     /// The stored form of the value.
-    var persistedValue: PersistedType { get }
+    var persistableValue: PersistedType { get }
 }
 
 // MARK: Internal markers used to take types apart
@@ -100,6 +130,8 @@ struct TypeInfo {
     /// For links: the target class.
     var objectClass: ObjectBase.Type?
     var isLinkingObjects = false
+    /// The value is a custom persistable type stored as a link to `objectClass` (its `PersistedType`).
+    var isCustomObject = false
 }
 
 /// Collections declare their element type through this.
@@ -131,11 +163,15 @@ enum TypeInspector {
             guard var element = info(for: collection.elementType), element.collection == .single,
                 !element.isLinkingObjects
             else { return nil }
+            // A custom type stored as an object is a link that never holds nil inside a collection.
+            if element.isCustomObject { element.optional = false }
             element.collection = collection.collectionKind
             return element
         }
         if let optional = type as? any OptionalMarker.Type {
-            guard var wrapped = info(for: optional.wrappedType), !wrapped.optional, wrapped.collection == .single else {
+            guard var wrapped = info(for: optional.wrappedType), !wrapped.optional || wrapped.isCustomObject,
+                wrapped.collection == .single
+            else {
                 return nil
             }
             if wrapped.type == .any { return nil }
@@ -144,8 +180,53 @@ enum TypeInspector {
         }
         guard let scalar = scalarType(type) else { return nil }
         var info = TypeInfo(type: scalar, optional: false, collection: .single, baseType: type)
-        if scalar == .object { info.objectClass = (type as! ObjectBase.Type) }
+        if scalar == .object {
+            if let objectClass = type as? ObjectBase.Type {
+                info.objectClass = objectClass
+            } else {
+                // A custom type whose persisted type is an object: always an optional link in the schema.
+                guard let objectClass = persistedObjectClass(of: type) else { return nil }
+                info.objectClass = objectClass
+                info.optional = true
+                info.isCustomObject = true
+            }
+        }
         return info
+    }
+
+    /// The object class a custom persistable type is stored as (through nested custom types), if any.
+    static func persistedObjectClass(of type: Any.Type) -> ObjectBase.Type? {
+        if let objectClass = type as? ObjectBase.Type { return objectClass }
+        if let custom = type as? any CustomPersistable.Type {
+            return persistedObjectClass(of: persistedType(of: custom))
+        }
+        if let custom = type as? any FailableCustomPersistable.Type {
+            return persistedObjectClass(of: persistedType(of: custom))
+        }
+        return nil
+    }
+
+    /// The value a property of type `type` starts with when it has no declared default: a custom type
+    /// stored as an object starts from a new, unmanaged object of that type (as Realm's null link reads).
+    static func defaultValue(_ type: Any.Type) -> Any {
+        if let objectClass = type as? ObjectBase.Type { return objectClass.init() }
+        if let custom = type as? any CustomPersistable.Type, persistedObjectClass(of: type) != nil {
+            return customFromNewObject(custom)
+        }
+        if let custom = type as? any FailableCustomPersistable.Type, persistedObjectClass(of: type) != nil,
+            let value = failableFromNewObject(custom)
+        {
+            return value
+        }
+        return DefaultValues.make(type)
+    }
+
+    private static func customFromNewObject<C: CustomPersistable>(_: C.Type) -> Any {
+        C(persistedValue: defaultValue(C.PersistedType.self) as! C.PersistedType)
+    }
+
+    private static func failableFromNewObject<C: FailableCustomPersistable>(_: C.Type) -> Any? {
+        C(persistedValue: defaultValue(C.PersistedType.self) as! C.PersistedType)
     }
 
     static func scalarType(_ type: Any.Type) -> PropertyType? {

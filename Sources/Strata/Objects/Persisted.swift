@@ -160,9 +160,9 @@ public struct Persisted<Value: _Persistable> {
         _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
         if let recorder = object.keyPathRecorder { return recorder.record(index, of: object, as: Value.self) }
-        if object.isBound { return object.binding!.get(index) as! Value }
+        if object.isBound { return object.boundValue(index) as! Value }
         if let value = object.unmanagedValues[index] { return value as! Value }
-        let value = object[keyPath: storageKeyPath].initial ?? (DefaultValues.make(Value.self) as! Value)
+        let value = object[keyPath: storageKeyPath].initial ?? (TypeInspector.defaultValue(Value.self) as! Value)
         object.unmanagedValues[index] = value
         return value
     }

@@ -50,8 +50,8 @@ enum ValueConversion {
     }
 
     private static func rawValue<E: PersistableEnum>(of value: E) -> Any { value.rawValue }
-    private static func persisted<C: CustomPersistable>(_ value: C) -> Any { value.persistedValue }
-    private static func persisted<C: FailableCustomPersistable>(_ value: C) -> Any { value.persistedValue }
+    private static func persisted<C: CustomPersistable>(_ value: C) -> Any { value.persistableValue }
+    private static func persisted<C: FailableCustomPersistable>(_ value: C) -> Any { value.persistableValue }
 
     private static func mixed(_ value: AnyRealmValue, link: (ObjectBase) throws -> StrataCore.Value) throws
         -> StrataCore.Value
@@ -153,7 +153,11 @@ enum ValueConversion {
         _ value: StrataCore.Value,
         source: RealmSource
     ) -> Any {
-        C(persistedValue: swiftValue(value, as: C.PersistedType.self, source: source) as! C.PersistedType)
+        // A custom type stored as an object reads a null link as a new, empty object of that type.
+        if case .null = value, C.PersistedType.self is ObjectBase.Type {
+            return C(persistedValue: TypeInspector.defaultValue(C.PersistedType.self) as! C.PersistedType)
+        }
+        return C(persistedValue: swiftValue(value, as: C.PersistedType.self, source: source) as! C.PersistedType)
     }
 
     private static func failableValue<C: FailableCustomPersistable>(
@@ -161,11 +165,13 @@ enum ValueConversion {
         _ value: StrataCore.Value,
         source: RealmSource
     ) -> Any {
-        guard
-            let result = C(
-                persistedValue: swiftValue(value, as: C.PersistedType.self, source: source) as! C.PersistedType
-            )
-        else {
+        let persisted: Any
+        if case .null = value, C.PersistedType.self is ObjectBase.Type {
+            persisted = TypeInspector.defaultValue(C.PersistedType.self)
+        } else {
+            persisted = swiftValue(value, as: C.PersistedType.self, source: source)
+        }
+        guard let result = C(persistedValue: persisted as! C.PersistedType) else {
             preconditionFailure("the stored value is not a valid \(C.self)")
         }
         return result

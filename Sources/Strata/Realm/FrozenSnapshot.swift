@@ -1,5 +1,4 @@
 import StrataCore
-import Synchronization
 
 /// A pinned version shared by frozen objects and collections, readable from any number of tasks at once.
 ///
@@ -9,22 +8,22 @@ import Synchronization
 /// transaction, never while reading, so readers on several threads run in parallel; at most as many
 /// transactions exist as reads ever ran at once.
 ///
-/// `@unchecked Sendable`: every stored property is immutable or a `Mutex`; a transaction is used by one read
+/// `@unchecked Sendable`: every stored property is immutable or `Locked`; a transaction is used by one read
 /// at a time (it is out of `idle` while in use); the snapshot and the pin are `Sendable`.
 final class FrozenSnapshot: @unchecked Sendable {
     private let snapshot: Snapshot
     private let pin: VersionPin
-    private let idle: Mutex<IdleTransactions>
+    private let idle: Locked<[ReadTransaction]>
     let schema: ResolvedSchema
     let configuration: Realm.Configuration
     let databasePath: String
     let database: Database
-    private let frozenRealm = Mutex<Realm?>(nil)
+    private let frozenRealm = Locked<Realm?>(nil)
 
     init(transaction: ReadTransaction, schema: ResolvedSchema, configuration: Realm.Configuration, database: Database) {
         snapshot = transaction.snapshot
         pin = transaction.pin
-        idle = Mutex(IdleTransactions(list: [IdleTransaction(transaction: transaction)]))
+        idle = Locked([transaction])
         self.schema = schema
         self.configuration = configuration
         self.database = database
@@ -45,21 +44,8 @@ final class FrozenSnapshot: @unchecked Sendable {
 
     /// Runs `body` with a read transaction of the pinned version that no other read is using.
     func read<T>(_ body: (any TransactionReading) throws -> T) rethrows -> T {
-        let transaction =
-            idle.withLock { $0.list.popLast()?.transaction } ?? ReadTransaction(snapshot: snapshot, pin: pin)
-        defer { idle.withLock { $0.list.append(IdleTransaction(transaction: transaction)) } }
+        let transaction = idle.withLock { $0.popLast() } ?? ReadTransaction(snapshot: snapshot, pin: pin)
+        defer { idle.withLock { $0.append(transaction) } }
         return try body(transaction)
     }
-}
-
-/// The read transactions of a snapshot that no read is using.
-private struct IdleTransactions: Sendable {
-    var list: [IdleTransaction]
-}
-
-/// A read transaction handed between threads. `@unchecked Sendable`: it is in `IdleTransactions` only while no
-/// read uses it, and taking it out of the list (under the lock) gives it to exactly one reader, which puts it
-/// back when done; so no two threads ever use one transaction at once.
-private struct IdleTransaction: @unchecked Sendable {
-    let transaction: ReadTransaction
 }

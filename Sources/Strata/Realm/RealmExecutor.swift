@@ -32,7 +32,10 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
         var stopping = false
     }
 
-    private let queue = Mutex(Queue())
+    // `Locked` (a pthread mutex) rather than Synchronization's `Mutex` here and in the other locks of this layer:
+    // the thread sanitizer follows pthread locks but not `Mutex`'s futex, and reports every hand-over through
+    // one as a race.
+    private let queue = Locked(Queue())
     /// Jobs enqueued and not yet taken (read without the lock while spinning).
     private let pending = Atomic<Int>(0)
     private let wake = DispatchSemaphore(value: 0)
@@ -117,7 +120,7 @@ final class RealmExecutorLease: Sendable {
     let executor: RealmExecutor
     private let path: String
 
-    private static let executors = Mutex<[String: (executor: RealmExecutor, leases: Int)]>([:])
+    private static let executors = Locked<[String: (executor: RealmExecutor, leases: Int)]>([:])
 
     /// Leases the executor of the file at `path`, starting its thread if no lease holds it.
     init(path: String) {

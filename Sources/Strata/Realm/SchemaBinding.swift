@@ -41,7 +41,8 @@ enum SchemaBinding {
         return order.sorted { $0.className < $1.className }
     }
 
-    /// The engine column a property needs (the link target given by name).
+    /// The engine column a property needs (the link target given by name), named with the property's
+    /// column name (see ``ObjectBase/propertiesMapping()``).
     static func columnSpec(_ property: PropertyInfo, linkTable: TableKey?) -> ColumnSpec {
         let info = property.typeInfo
         let type: ValueType
@@ -61,7 +62,7 @@ enum SchemaBinding {
         case .linkingObjects: type = .backlink
         }
         return ColumnSpec(
-            name: property.name,
+            name: property.columnName,
             type: type,
             nullable: info.optional,
             collection: info.collection,
@@ -91,7 +92,7 @@ enum SchemaBinding {
                     tables[ObjectClassInfo.unqualifiedName(of: $0)]?.key
                 }
                 let wanted = columnSpec(property, linkTable: target)
-                guard let column = stored.first(where: { $0.name == property.name }) else {
+                guard let column = stored.first(where: { $0.name == property.columnName }) else {
                     problems.append("Property '\(info.className).\(property.name)' has been added.")
                     continue
                 }
@@ -99,7 +100,7 @@ enum SchemaBinding {
                     problems.append("Property '\(info.className).\(property.name)' has been changed.")
                 }
             }
-            for column in stored where !info.properties.contains(where: { $0.name == column.name }) {
+            for column in stored where !info.properties.contains(where: { $0.columnName == column.name }) {
                 problems.append("Property '\(info.className).\(column.name)' has been removed.")
             }
         }
@@ -141,16 +142,18 @@ enum SchemaBinding {
                 if property.typeInfo.isLinkingObjects {
                     columns.append(nil)
                     let source = ObjectClassInfo.unqualifiedName(of: property.typeInfo.objectClass!)
-                    guard let sourceTable = tables[source],
-                        let column = sourceTable.column(named: property.options.originProperty!)
-                    else {
+                    let sourceInfo = try ObjectClassInfo.of(property.typeInfo.objectClass!)
+                    let origin = property.options.originProperty!
+                    let originColumn =
+                        sourceInfo.index(ofProperty: origin).map { sourceInfo.properties[$0].columnName } ?? origin
+                    guard let sourceTable = tables[source], let column = sourceTable.column(named: originColumn) else {
                         throw RealmError.schemaMismatch(
                             "LinkingObjects \(info.className).\(property.name) has no origin in the file."
                         )
                     }
                     origins[property.position] = (sourceTable.key, column.key)
                 } else {
-                    guard let column = table.column(named: property.name) else {
+                    guard let column = table.column(named: property.columnName) else {
                         throw RealmError.schemaMismatch("Property '\(info.className).\(property.name)' has been added.")
                     }
                     columns.append(column.key)
@@ -184,5 +187,21 @@ enum SchemaBinding {
             let column = try write.addColumn(ColumnSpec(name: "schemaVersion", type: .int), to: key)
             try write.createObject(in: key, values: [column: .int(Int64(version))])
         }
+    }
+}
+
+extension ResolvedSchema {
+    /// The column names of the properties ``ObjectBase/propertiesMapping()`` renames, by table: Swift name
+    /// to column name. A query binder translates key path segments through it, so that queries, sorts and
+    /// aggregates name properties by their Swift names.
+    var columnNames: [TableKey: [String: String]] {
+        var result: [TableKey: [String: String]] = [:]
+        for table in tables.values {
+            for property in table.info.properties {
+                guard let persistedName = property.persistedName else { continue }
+                result[table.tableKey, default: [:]][property.name] = persistedName
+            }
+        }
+        return result
     }
 }

@@ -25,10 +25,22 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
     public let objectClassName: String?
     /// For ``LinkingObjects``: the name of the link property on ``objectClassName``.
     public let linkOriginPropertyName: String?
+    /// The name ``ObjectBase/propertiesMapping()`` gives the property in the file, when it renames it.
+    var persistedName: String? = nil
 
-    /// The property's name and type, e.g. `age { type = int; indexed = NO; … }`.
+    /// The name of the property's column in the file.
+    ///
+    /// It is ``name`` unless the class's ``ObjectBase/propertiesMapping()`` maps the property to another
+    /// name. Queries, sorting and key-value access always use ``name``. (In Realm Swift a migration's old
+    /// objects and ``Migration/renameProperty(onType:from:to:)`` use column names; Strata's migrations do
+    /// not yet know about mapped names.)
+    public var columnName: String { persistedName ?? name }
+
+    /// The property's name and attributes (with `columnName` when it is mapped), e.g.
+    /// `age { type = int; indexed = NO; … }`.
     public var description: String {
         var text = "\(name) {\n\ttype = \(type);\n"
+        if let persistedName { text += "\tcolumnName = \(persistedName);\n" }
         if let objectClassName { text += "\tobjectClassName = \(objectClassName);\n" }
         if let linkOriginPropertyName { text += "\tlinkOriginPropertyName = \(linkOriginPropertyName);\n" }
         text += "\tindexed = \(isIndexed ? "YES" : "NO");\n\tisPrimary = \(isPrimary ? "YES" : "NO");\n"

@@ -11,7 +11,7 @@ import StrataCore
 /// Arithmetic is carried out with up to 38 significant digits; values are stored in Realm's
 /// decimal128 format (34 digits).
 public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertible, Codable,
-    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral
 {
     /// The value as a Foundation `Decimal`.
     public let decimalValue: Decimal
@@ -28,18 +28,103 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Creates a value from a floating-point literal (through its shortest decimal representation).
     public init(floatLiteral value: Double) { decimalValue = Decimal(string: "\(value)") ?? Decimal(value) }
 
-    /// Parses a decimal string such as `"1.25"`, `"-3e10"`, `"NaN"`.
-    /// - Throws: ``RealmError/invalidValue(_:)`` if the string is not a number.
+    /// Creates zero.
+    public init() { decimalValue = 0 }
+
+    /// Creates a value from any number, a numeric string, a `Decimal`, another ``Decimal128``, or
+    /// `nil`/`NSNull` (which give NaN), as Realm Swift's `init(value:)` does.
+    ///
+    /// ```swift
+    /// Decimal128(value: 42).description          // "42"
+    /// Decimal128(value: "123.456").description   // "123.456"
+    /// Decimal128(value: NSNull()).isNaN          // true
+    /// ```
+    /// A string that is not a number gives NaN, as ``init(string:)`` does. A value of any other type
+    /// stops the program with "Cannot convert value '<value>' of type '<type>' to decimal128", as
+    /// Realm Swift's exception does.
+    public init(value: Any) {
+        if let decimal = Self.converting(value) {
+            self = decimal
+        } else {
+            preconditionFailure("Cannot convert value '\(value)' of type '\(type(of: value))' to decimal128")
+        }
+    }
+
+    /// Parses a decimal string such as `"1.25"`, `"-3e10"` or `"NaN"`.
+    ///
+    /// As in Realm Swift, this never actually throws: a string that cannot be parsed gives a value whose
+    /// ``isNaN`` is true. Leading and trailing spaces are ignored.
+    ///
+    /// ```swift
+    /// try Decimal128(string: "1.2.3").isNaN   // true
+    /// ```
+    /// - Throws: Nothing; `throws` is kept for Realm Swift's signature.
     public init(string: String) throws {
+        decimalValue = Self.parse(string) ?? .nan
+    }
+
+    /// Parses a string literal as ``init(string:)`` does (NaN if it is not a number).
+    public init(stringLiteral value: String) {
+        decimalValue = Self.parse(value) ?? .nan
+    }
+
+    /// Creates a value from an integer; never nil, since every integer fits (Realm Swift's signature).
+    public init?<T: BinaryInteger>(exactly source: T) {
+        guard let decimal = Self.converting(source) else { return nil }
+        self = decimal
+    }
+
+    /// Whether the value is NaN (the same as ``isNaN``: Realm has one NaN).
+    public var isSignaling: Bool { isNaN }
+
+    /// Whether the value is NaN (the same as ``isNaN``: Realm has one NaN).
+    public var isSignalingNaN: Bool { isNaN }
+
+    /// `value` as a decimal, or nil for an unsupported type.
+    private static func converting(_ value: Any) -> Decimal128? {
+        switch value {
+        case let v as Decimal128: return v
+        case let v as Decimal: return Decimal128(value: v)
+        case let v as String: return Decimal128(decimalValue: parse(v) ?? .nan)
+        case is NSNull: return .nan
+        case let v as any OptionalMarker:
+            guard let wrapped = v.wrappedValueIfAny else { return .nan }
+            return converting(wrapped)
+        case let v as Float: return Decimal128(floatLiteral: Double(v))
+        case let v as Double: return Decimal128(floatLiteral: v)
+        case let v as any BinaryInteger:
+            return Decimal128(decimalValue: Decimal(string: "\(v)", locale: posix) ?? .nan)
+        case let v as NSNumber: return Decimal128(number: v)
+        default: return nil
+        }
+    }
+
+    private init(decimalValue: Decimal) { self.decimalValue = decimalValue }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// The value of a whole decimal string (sign, digits with at most one point, optional exponent), or
+    /// nil; `NaN` in any case is NaN.
+    private static func parse(_ string: String) -> Decimal? {
         let trimmed = string.trimmingCharacters(in: .whitespaces)
-        if trimmed.lowercased() == "nan" {
-            decimalValue = .nan
-            return
+        let unsigned = trimmed.first == "+" || trimmed.first == "-" ? trimmed.dropFirst() : Substring(trimmed)
+        if unsigned.lowercased() == "nan" { return .nan }
+        var digits = 0
+        var points = 0
+        var rest = unsigned[...]
+        while let character = rest.first, character.isASCII, character.isNumber || character == "." {
+            if character == "." { points += 1 } else { digits += 1 }
+            rest = rest.dropFirst()
         }
-        guard let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")) else {
-            throw RealmError.invalidValue("'\(string)' is not a decimal number")
+        guard digits > 0, points <= 1 else { return nil }
+        if let marker = rest.first, marker == "e" || marker == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            rest = rest.dropFirst(rest.count)
         }
-        decimalValue = value
+        guard rest.isEmpty else { return nil }
+        return Decimal(string: trimmed, locale: posix)
     }
 
     /// Not a number.
@@ -76,9 +161,25 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Negation.
     public static prefix func - (operand: Decimal128) -> Decimal128 { Decimal128(value: -operand.decimalValue) }
 
-    /// Decodes from a string.
+    /// Decodes from a string (NaN if it is not a number), an integer or a floating-point number, as
+    /// Realm Swift does.
+    /// - Throws: `DecodingError.dataCorrupted` for any other value.
     public init(from decoder: any Decoder) throws {
-        try self.init(string: try decoder.singleValueContainer().decode(String.self))
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self.init(decimalValue: Self.parse(text) ?? .nan)
+        } else if let integer = try? container.decode(Int64.self) {
+            self.init(decimalValue: Decimal(integer))
+        } else if let double = try? container.decode(Double.self) {
+            self.init(floatLiteral: double)
+        } else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Cannot convert value to Decimal128"
+                )
+            )
+        }
     }
 
     /// Encodes as a string.

@@ -22,9 +22,11 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
         self.bytes = bytes
     }
 
-    /// Creates a new, unique ObjectId (the same as ``generate()``).
+    /// Creates a zero ObjectId, `000000000000000000000000`, as Realm Swift's `ObjectId()` does.
+    ///
+    /// Use ``generate()`` for a new, unique one (a `@Persisted` ObjectId without a default gets one).
     public init() {
-        self = ObjectId.generate()
+        bytes = [UInt8](repeating: 0, count: 12)
     }
 
     /// Generates a new, unique ObjectId.
@@ -37,32 +39,62 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
         return ObjectId(bytes: bytes)
     }
 
-    /// Parses 24 hexadecimal digits.
-    /// - Throws: ``RealmError/invalidValue(_:)`` if the string is not 24 hex digits.
+    /// Parses 24 hexadecimal digits (either case).
+    ///
+    /// ```swift
+    /// let id = try ObjectId(string: "000123450000ffbeef91906c")
+    /// ```
+    /// - Throws: ``RealmError/invalidValue(_:)``, "Invalid Object ID string '<string>': must be 24 hex digits",
+    ///   if the string is not 24 characters or has a character outside 0-9, a-f and A-F.
     public init(string: String) throws {
-        let digits = Array(string.utf8)
-        guard digits.count == 24 else {
-            throw RealmError.invalidValue("'\(string)' is not a 24-digit hexadecimal ObjectId")
-        }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: 24, by: 2) {
-            guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else {
-                throw RealmError.invalidValue("'\(string)' is not a 24-digit hexadecimal ObjectId")
-            }
-            bytes.append(high << 4 | low)
+        guard let bytes = Self.parse(Array(string.utf8)) else {
+            throw RealmError.invalidValue("Invalid Object ID string '\(string)': must be 24 hex digits")
         }
         self.bytes = bytes
     }
 
-    /// Creates an ObjectId from a timestamp, machine identifier and process identifier (Realm's form).
-    public init(timestamp: Date, machineId: Int, processId: Int32) {
+    /// Parses a string literal of 24 hexadecimal digits; stops the program if it is not one.
+    ///
+    /// ```swift
+    /// let id = ObjectId("000123450000ffbeef91906c")
+    /// ```
+    /// Use ``init(string:)`` for strings known only at run time.
+    public init(_ str: StaticString) {
+        let digits = str.withUTF8Buffer { Array($0) }
+        guard let bytes = Self.parse(digits) else {
+            preconditionFailure(
+                "Invalid Object ID string '\(String(decoding: digits, as: UTF8.self))': must be 24 hex digits"
+            )
+        }
+        self.bytes = bytes
+    }
+
+    /// Creates an ObjectId from a timestamp (to the second), a machine identifier (its low 3 bytes) and a
+    /// process identifier (its low 2 bytes); a counter fills the last 3 bytes.
+    ///
+    /// As in Realm Swift, `machineId` and `processId` must fit an `Int32`.
+    public init(timestamp: Date, machineId: Int, processId: Int) {
+        let machine = Int32(machineId)
+        let process = Int32(processId)
         let seconds = UInt32(truncatingIfNeeded: Int(timestamp.timeIntervalSince1970))
         var bytes = withUnsafeBytes(of: seconds.bigEndian, Array.init)
-        bytes += [UInt8(machineId >> 16 & 0xFF), UInt8(machineId >> 8 & 0xFF), UInt8(machineId & 0xFF)]
-        bytes += [UInt8(processId >> 8 & 0xFF), UInt8(processId & 0xFF)]
+        bytes += [UInt8(machine >> 16 & 0xFF), UInt8(machine >> 8 & 0xFF), UInt8(machine & 0xFF)]
+        bytes += [UInt8(process >> 8 & 0xFF), UInt8(process & 0xFF)]
         let count = Self.counter.add(1, ordering: .relaxed).newValue & 0xFF_FFFF
         bytes += [UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
         self.bytes = bytes
+    }
+
+    /// The 12 bytes of 24 hexadecimal digits, or nil.
+    private static func parse(_ digits: [UInt8]) -> [UInt8]? {
+        guard digits.count == 24 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(12)
+        for index in stride(from: 0, to: 24, by: 2) {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
     }
 
     private static func hexValue(_ digit: UInt8) -> UInt8? {

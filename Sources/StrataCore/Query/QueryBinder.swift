@@ -87,23 +87,28 @@ package struct QueryBinder {
     let root: TableKey
     /// Properties without a column that stand for backlinks (LinkingObjects): table -> name -> origin.
     let linkingProperties: [TableKey: [String: (table: TableKey, column: ColumnKey)]]
+    /// Column names of renamed properties: table -> property name -> column name.
+    let columnNames: [TableKey: [String: String]]
     /// The variable of an enclosing SUBQUERY (`$x`), stripped from the start of key paths.
     var variable: String?
 
     package init(
         reading: any TransactionReading,
         root: TableKey,
-        linkingProperties: [TableKey: [String: (table: TableKey, column: ColumnKey)]] = [:]
+        linkingProperties: [TableKey: [String: (table: TableKey, column: ColumnKey)]] = [:],
+        columnNames: [TableKey: [String: String]] = [:]
     ) {
         specs = Dictionary(uniqueKeysWithValues: reading.tableSpecs.map { ($0.key, $0) })
         self.root = root
         self.linkingProperties = linkingProperties
+        self.columnNames = columnNames
     }
 
     private init(parent: QueryBinder, root: TableKey, variable: String) {
         specs = parent.specs
         self.root = root
         linkingProperties = parent.linkingProperties
+        columnNames = parent.columnNames
         self.variable = variable
     }
 
@@ -258,6 +263,9 @@ package struct QueryBinder {
         column.isLink || column.type == .backlink ? column.linkTable : nil
     }
 
+    /// The column name a property name stands for in `table`.
+    private func columnName(_ name: String, in table: TableKey) -> String { columnNames[table]?[name] ?? name }
+
     /// The backlink column of `table` for links from `origin`.`originColumn`.
     private func backlinkColumn(in table: TableKey, origin: TableKey, originColumn: ColumnKey) -> ColumnSpec? {
         specs[table]?.columns.first {
@@ -274,7 +282,7 @@ package struct QueryBinder {
         let name = parts[index]
         if name.lowercased() == "@links" {
             guard index + 2 < parts.count, let origin = specs.values.first(where: { $0.name == parts[index + 1] }),
-                let originColumn = origin.column(named: parts[index + 2]),
+                let originColumn = origin.column(named: columnName(parts[index + 2], in: origin.key)),
                 let backlink = backlinkColumn(in: table, origin: origin.key, originColumn: originColumn.key)
             else {
                 throw QueryError(
@@ -284,7 +292,9 @@ package struct QueryBinder {
             }
             return (backlink, 3)
         }
-        if let found = spec.column(named: name), found.type != .backlink { return (found, 1) }
+        if let found = spec.column(named: columnName(name, in: table)), found.type != .backlink {
+            return (found, 1)
+        }
         if let alias = linkingProperties[table]?[name],
             let backlink = backlinkColumn(in: table, origin: alias.table, originColumn: alias.column)
         {
@@ -342,7 +352,7 @@ package struct QueryBinder {
                 path.isMultiple = false
                 if let aggregateProperty {
                     guard let target = Self.linkTarget(found), let targetSpec = specs[target],
-                        let property = targetSpec.column(named: aggregateProperty)
+                        let property = targetSpec.column(named: columnName(aggregateProperty, in: target))
                     else {
                         throw QueryError(
                             "'\(aggregateProperty)' is not a property of the objects in '\(name)'",

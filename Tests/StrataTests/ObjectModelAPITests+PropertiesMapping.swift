@@ -1,0 +1,62 @@
+import Foundation
+import Strata
+import Testing
+
+/// A model whose properties are stored under other names.
+final class OMRenamed: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted(indexed: true) var firstName = ""
+    @Persisted var age = 0
+    @Persisted var friend: OMRenamed?
+    @Persisted(originProperty: "friend") var friendOf: LinkingObjects<OMRenamed>
+
+    override class func propertiesMapping() -> [String: String] {
+        ["firstName": "first_name", "age": "custom age", "friend": "buddy"]
+    }
+}
+
+extension ObjectModelAPITests {
+    @Test("propertiesMapping: the schema names each property by its Swift name, with its column name")
+    func mappedSchema() async throws {
+        let unmanaged = OMRenamed().objectSchema.properties.map { "\($0.name)=\($0.columnName)" }
+        let expected = ["id=id", "firstName=first_name", "age=custom age", "friend=buddy", "friendOf=friendOf"]
+        #expect(unmanaged == expected)
+        let realm = try await Realm(configuration: memoryConfiguration([OMRenamed.self]))
+        let managed = await realm.schema["OMRenamed"]?.properties.map { "\($0.name)=\($0.columnName)" }
+        #expect(managed == expected)
+        let description = OMRenamed().objectSchema["firstName"]?.description ?? ""
+        #expect(description.hasPrefix("firstName {\n\ttype = string;\n\tcolumnName = first_name;\n\tindexed = YES;"))
+    }
+
+    @Test("propertiesMapping: objects are written, read, queried and sorted by their Swift names")
+    func mappedQueries() async throws {
+        let directory = TemporaryDirectory()
+        let realm = try await Realm(configuration: directory.configuration([OMRenamed.self]))
+        try await realm.write { realm in
+            let ada = OMRenamed(value: ["id": 1, "firstName": "Ada", "age": 36])
+            let bob = OMRenamed(value: ["id": 2, "firstName": "Bob", "age": 20, "friend": ada])
+            try realm.add(bob)
+            try realm.add(OMRenamed(value: ["id": 3, "firstName": "Cy", "age": 50]))
+        }
+        let results = await realm.read { realm -> [String] in
+            let all = realm.objects(OMRenamed.self)
+            let ada = all.sorted(byKeyPath: "id").first
+            return [
+                all.filter("age > 30").sorted(byKeyPath: "age").map(\.firstName).joined(separator: ","),
+                all.where { $0.firstName == "Bob" }.map { "\($0.id)" }.joined(),
+                all.filter("friend.firstName == 'Ada'").map(\.firstName).joined(),
+                all.filter("ANY friendOf.age == 20").map(\.firstName).joined(),
+                all.sorted(byKeyPath: "firstName", ascending: false).map(\.firstName).joined(separator: ","),
+                "\(all.max(ofProperty: "age") as Int? ?? -1)",
+                "\(all.sum(ofProperty: "age") as Int)",
+                "\(ada?.value(forKey: "firstName") ?? "nil")",
+                "\(ada?["age"] ?? "nil")",
+            ]
+        }
+        #expect(results == ["Ada,Cy", "2", "Bob", "Ada", "Cy,Bob,Ada", "50", "106", "Ada", "36"])
+        await realm.close()
+        let reopened = try await Realm(configuration: directory.configuration([OMRenamed.self]))
+        let names = await reopened.read { realm in realm.objects(OMRenamed.self).filter("age < 40").map(\.firstName) }
+        #expect(names.sorted() == ["Ada", "Bob"])
+    }
+}
