@@ -44,6 +44,8 @@ struct Report: Codable {
     var rows: [ResultRow]
     /// Seconds for 1,000 rounds of one 4 KiB write + `fdatasync` on this disk (see ``SyncFloor``), if measured.
     var syncFloor: Double?
+    /// Strata's concurrency figures (parallel frozen reads, the pool's wake-up delay while realms commit).
+    var concurrency: ConcurrencyFigures?
 
     /// The small-transaction workload's name, which the disk's floor is compared with.
     static let smallTransactions = "1,000 small durable transactions"
@@ -72,6 +74,7 @@ struct Report: Codable {
                 )
             )
         }
+        concurrency?.printTable()
     }
 
     static func format(_ value: Double, unit: String) -> String {

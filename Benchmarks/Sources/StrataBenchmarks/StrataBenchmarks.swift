@@ -88,6 +88,19 @@ struct StrataBenchmarks {
             let floor = try SyncFloor(directory: directory)
             syncFloor = try await Measurement.median(max(1, runs / 2)) { try floor.commit(updateIDs.count) }
         }
+        // Strata's concurrency figures, on the objects still there.
+        var concurrency: ConcurrencyFigures?
+        if only.map({ "concurrency".contains($0) }) ?? true {
+            let (one, two) = try await ConcurrencyFigures.frozenScans(try await strata.frozenPeople(), runs: runs)
+            let delays = try await ConcurrencyFigures.wakeUpDelays(directory: directory, probes: 500)
+            concurrency = ConcurrencyFigures(
+                frozenScanOneTaskTwice: one,
+                frozenScanTwoTasks: two,
+                wakeUpDelayMedian: delays.median,
+                wakeUpDelayP99: delays.p99,
+                commitsDuringProbe: delays.2
+            )
+        }
         for engine in engines { await engine.close() }
         try await measure("open + first count", runs: 25) { engine, _ in
             guard try await engine.openAndCount() == count else { throw BenchmarkError.mismatch("open + count") }
@@ -103,7 +116,8 @@ struct StrataBenchmarks {
         )
 
         if only != nil {
-            Report(date: "", objects: count, runs: runs, rows: rows, syncFloor: syncFloor).printTable()
+            Report(date: "", objects: count, runs: runs, rows: rows, syncFloor: syncFloor, concurrency: concurrency)
+                .printTable()
             return
         }
         // Memory: each engine iterates in a fresh child process, so neither inherits the other's heap.
@@ -134,7 +148,8 @@ struct StrataBenchmarks {
             objects: count,
             runs: runs,
             rows: rows,
-            syncFloor: syncFloor
+            syncFloor: syncFloor,
+            concurrency: concurrency
         )
         report.printTable()
         let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

@@ -123,4 +123,9 @@ final class StrataEngine: BenchmarkEngine {
     }
 
     func close() async { realm = nil }
+
+    /// Every person, frozen: a snapshot any task may read.
+    func frozenPeople() async throws -> Results<BenchPerson> {
+        try await open().read { realm in try realm.objects(BenchPerson.self).freeze() }
+    }
 }

@@ -21,7 +21,7 @@ import Synchronization
 ///
 ///     running ──queue empty──▶ spinning ──still empty──▶ parked ──enqueue──▶ running
 ///        ▲                        └──────enqueue─────────────────────────────────┘
-///        └──────────────────────────────── stop (last lease released): drains, then exits
+///        └──────────── last lease released: parks at most 2 s (the linger), then, still unleased, exits
 ///
 /// A thread that just ran a job spins briefly before parking: an actor hop (the caller awaits a block, the
 /// block returns) then costs about 2 µs instead of the 20 µs of a futex wake-up on each side.
@@ -30,6 +30,8 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
         var jobs: [UnownedJob] = []
         var parked = false
         var stopping = false
+        /// False once the last lease is released: the thread lingers, then ends unless leased again.
+        var leased = true
     }
 
     // `Locked` (a pthread mutex) rather than Synchronization's `Mutex` here and in the other locks of this layer:
@@ -45,6 +47,9 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
 
     /// How many times the thread polls for a new job before parking.
     private static let spinLimit = 20_000
+    /// How long an executor no lease holds keeps its thread, so that reopening a file soon after closing it
+    /// (a request handler opening its realm, say) does not start a thread each time.
+    private static let linger: DispatchTimeInterval = .seconds(2)
 
     init(label: String) {
         self.label = label
@@ -79,10 +84,10 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
         precondition(isCurrent, "Strata: expected to run on the executor of realm \(label)")
     }
 
-    /// Ends the thread once the jobs already enqueued have run.
-    func stop() {
+    /// Marks the executor leased (a realm of its file is open) or not (the thread lingers, then ends).
+    fileprivate func setLeased(_ leased: Bool) {
         let unpark = queue.withLock { queue in
-            queue.stopping = true
+            queue.leased = leased
             defer { queue.parked = false }
             return queue.parked
         }
@@ -105,17 +110,26 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
             if stopping { return }
             var spins = 0
             while pending.load(ordering: .acquiring) == 0 && spins < Self.spinLimit { spins += 1 }
-            let park = queue.withLock { queue in
-                guard queue.jobs.isEmpty && !queue.stopping else { return false }
+            let park: Bool?  // nil: do not park; false: park for the linger only
+            park = queue.withLock { queue in
+                guard queue.jobs.isEmpty && !queue.stopping else { return nil }
                 queue.parked = true
-                return true
+                return queue.leased
             }
-            if park { wake.wait() }
+            switch park {
+            case nil: continue
+            case true?: wake.wait()
+            case false?:
+                if wake.wait(timeout: .now() + Self.linger) == .timedOut, RealmExecutorLease.retire(self) {
+                    queue.withLock { $0.stopping = true }
+                }
+            }
         }
     }
 }
 
-/// A share of the executor of one file: the executor's thread lives while any lease on it does.
+/// A share of the executor of one file: the executor's thread lives while any lease on it does, and lingers a
+/// little after the last one goes.
 final class RealmExecutorLease: Sendable {
     let executor: RealmExecutor
     private let path: String
@@ -128,6 +142,7 @@ final class RealmExecutorLease: Sendable {
         executor = Self.executors.withLock { executors in
             if let entry = executors[path] {
                 executors[path] = (entry.executor, entry.leases + 1)
+                if entry.leases == 0 { entry.executor.setLeased(true) }
                 return entry.executor
             }
             let name = URL(fileURLWithPath: path).lastPathComponent
@@ -139,15 +154,22 @@ final class RealmExecutorLease: Sendable {
 
     deinit {
         let path = self.path
-        let stopped: RealmExecutor? = Self.executors.withLock { executors in
-            guard let entry = executors[path] else { return nil }
-            if entry.leases > 1 {
-                executors[path] = (entry.executor, entry.leases - 1)
-                return nil
-            }
-            executors[path] = nil
-            return entry.executor
+        Self.executors.withLock { executors in
+            guard let entry = executors[path] else { return }
+            executors[path] = (entry.executor, entry.leases - 1)
+            if entry.leases == 1 { entry.executor.setLeased(false) }
         }
-        stopped?.stop()
+    }
+
+    /// Removes `executor` from the registry if no lease holds it (its linger ran out); returns whether it did,
+    /// and so whether its thread may end.
+    fileprivate static func retire(_ executor: RealmExecutor) -> Bool {
+        executors.withLock { executors in
+            guard let path = executors.first(where: { $0.value.executor === executor })?.key,
+                executors[path]?.leases == 0
+            else { return false }
+            executors[path] = nil
+            return true
+        }
     }
 }
