@@ -60,3 +60,49 @@ extension ObjectModelAPITests {
         #expect(names.sorted() == ["Ada", "Bob"])
     }
 }
+
+enum MappedV1 {
+    final class Tag: Object {
+        @Persisted var label = ""
+        override class func propertiesMapping() -> [String: String] { ["label": "tag_label"] }
+    }
+}
+
+enum MappedV2 {
+    final class Tag: Object {
+        @Persisted var label = ""
+        @Persisted var weight = 1
+        override class func propertiesMapping() -> [String: String] { ["label": "tag_label", "weight": "tag_weight"] }
+    }
+}
+
+extension ObjectModelAPITests {
+    @Test("propertiesMapping: a migration keeps a renamed column's values and adds new ones under their column names")
+    func mappedMigration() async throws {
+        let directory = TemporaryDirectory()
+        var configuration = directory.configuration([MappedV1.Tag.self])
+        do {
+            let realm = try await Realm(configuration: configuration)
+            try await realm.write { realm in
+                try realm.add(MappedV1.Tag(value: ["label": "swift"]))
+                try realm.add(MappedV1.Tag(value: ["label": "linux"]))
+            }
+            await realm.close()
+        }
+        configuration.objectTypes = [MappedV2.Tag.self]
+        configuration.schemaVersion = 1
+        configuration.migrationBlock = { migration, _ in
+            // Old and new objects are read by stored (column) names in a migration, as in Realm Swift.
+            migration.enumerateObjects(ofType: "Tag") { old, new in
+                new?["tag_weight"] = (old?["tag_label"] as? String)?.count ?? 0
+            }
+        }
+        let realm = try await Realm(configuration: configuration)
+        let tags = await realm.read { realm in
+            realm.objects(MappedV2.Tag.self).sorted(byKeyPath: "label").map { "\($0.label):\($0.weight)" }
+        }
+        #expect(tags == ["linux:5", "swift:5"])
+        let columns = await realm.schema["Tag"]?.properties.map(\.columnName)
+        #expect(columns == ["tag_label", "tag_weight"])
+    }
+}

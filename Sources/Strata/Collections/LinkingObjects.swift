@@ -4,6 +4,9 @@ import StrataCore
 /// owners: LinkingObjects<Person>`.
 ///
 /// It is computed from stored backlinks (no scan) and always reflects the realm's current version.
+///
+/// `@unchecked Sendable`: its owner's binding is only read here (non-mutating calls: nothing writes to it);
+/// a live owner's reads check confinement, and a frozen owner's read an immutable version.
 public struct LinkingObjects<Element: ObjectBase>: RandomAccessCollection, _Persistable, CustomStringConvertible,
     @unchecked Sendable
 {

@@ -18,7 +18,8 @@ final class KeyPathRecorder {
             if let optional = Value.self as? any OptionalMarker.Type { return optional.wrapping(next) as! Value }
             if let value = next as? Value { return value }
         }
-        return DefaultValues.make(Value.self) as! Value
+        // A stand-in of the property's type: a custom type persisted as an embedded object is built from a new one.
+        return TypeInspector.defaultValue(Value.self) as! Value
     }
 
     /// The property path a key path on a model class names (`owner.name`).

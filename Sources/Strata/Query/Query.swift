@@ -18,7 +18,7 @@ public struct StringOptions: OptionSet, Sendable, Hashable {
 /// Where a key path crossed a list or set of objects: the prefix naming that collection, whether the rest of
 /// the path crosses another collection, and (for a comparison) the same comparison on one element, so that
 /// `($0.dogs.age > 5).count` can become a SUBQUERY.
-struct SubqueryScope {
+struct SubqueryScope: Sendable {
     var collection: [String]
     var innerCollection: Bool
     var inner: QueryNode?
@@ -34,8 +34,8 @@ struct SubqueryScope {
 ///
 /// A key path through a collection (`$0.dogs.name == "Rex"`) matches when any element does.
 @dynamicMemberLookup
-public struct Query<T>: @unchecked Sendable {
-    enum Storage {
+public struct Query<T>: Sendable {
+    enum Storage: Sendable {
         case path(parts: [String], collection: Bool, aggregate: KeyPathAggregate?, aggregateProperty: String?)
         case predicate(QueryNode)
         /// `SUBQUERY(collection, $element, predicate).@count`.

@@ -262,19 +262,19 @@ final class Migrator {
                         try write.table(named: ObjectClassInfo.unqualifiedName(of: $0))?.key
                     }
                     let wanted = SchemaBinding.columnSpec(property, linkTable: target)
-                    if let column = table.spec.column(named: property.name) {
+                    if let column = table.spec.column(named: property.columnName) {
                         let sameShape =
                             column.type == wanted.type && column.collection == wanted.collection
                             && column.linkTable == wanted.linkTable
                             && (column.nullable == wanted.nullable || column.type == .mixed
                                 || (column.type == .link && column.collection == .single))
                         if sameShape { continue }
-                        let aside = "__old_\(property.name)"
+                        let aside = "__old_\(property.columnName)"
                         try write.renameColumn(column.key, in: table.key, to: aside)
-                        setAside[info.className, default: [:]][property.name] = aside
+                        setAside[info.className, default: [:]][property.columnName] = aside
                     }
                     missing.append(property)
-                    added[info.className, default: []].insert(property.name)
+                    added[info.className, default: []].insert(property.columnName)
                 }
                 var plain = missing
                 for index in plain.indices {
@@ -283,7 +283,8 @@ final class Migrator {
                         typeInfo: plain[index].typeInfo,
                         valueType: plain[index].valueType,
                         options: PersistedOptions(),
-                        position: plain[index].position
+                        position: plain[index].position,
+                        persistedName: plain[index].persistedName
                     )
                 }
                 try SchemaBinding.addColumns(for: info, properties: plain, in: write)
@@ -294,11 +295,11 @@ final class Migrator {
             for info in infos {
                 let table = try write.table(named: info.className)!
                 for column in table.spec.columns
-                where column.type != .backlink && !info.properties.contains(where: { $0.name == column.name }) {
+                where column.type != .backlink && !info.properties.contains(where: { $0.columnName == column.name }) {
                     try write.removeColumn(column.key, from: table.key)
                 }
                 for property in info.properties where !property.typeInfo.isLinkingObjects {
-                    guard let column = table.spec.column(named: property.name) else { continue }
+                    guard let column = table.spec.column(named: property.columnName) else { continue }
                     let indexed = property.options.indexed || property.options.primaryKey
                     if column.indexed != indexed || column.unique != property.options.primaryKey {
                         if indexed {

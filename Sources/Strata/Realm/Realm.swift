@@ -448,8 +448,10 @@ public actor Realm {
         guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction(what) }
     }
 
-    /// A live instance of `type` for `key`, if the object exists. Called from a live object's or frozen
-    /// object's code running on this realm's executor.
+    /// A live instance of `type` for `key`, if the object exists.
+    ///
+    /// `nonisolated` because a frozen object's `thaw()` (synchronous, not isolated) calls it inside a block; it
+    /// takes the state through the checked accessor, which stops unless the caller is on this realm's executor.
     nonisolated func liveObject<T: ObjectBase>(_ type: T.Type, table: ResolvedTable, key: ObjectKey) -> T? {
         let state = access.checked("realm")
         guard let reader = try? state.reader(), (try? reader.table(table.tableKey).contains(key)) == true else {
@@ -466,6 +468,9 @@ public actor Realm {
     /// The snapshot is of the version the realm reads (the newest committed one inside a write transaction);
     /// freezing again at the same version gives the same snapshot while it lives, so its frozen realm is the
     /// same instance.
+    ///
+    /// `nonisolated` because a live collection's or object's `freeze()` (synchronous, not isolated) calls it; it
+    /// takes the state through the checked accessor, which stops unless the caller is on this realm's executor.
     nonisolated func makeFrozenSnapshot() throws -> FrozenSnapshot {
         if let frozenSnapshot { return frozenSnapshot }
         let state = access.checked("realm")
