@@ -105,4 +105,17 @@ struct IsolationTests {
         let afterDog = await reader.read(names)
         #expect(afterDog.0 == ["Bella", "Fido", "Rex"] && afterDog.1 == 2)
     }
+
+    @Test("Live results read off their realm's actor stop with Strata's message naming freeze()")
+    func liveResultsOffActor() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let realm = try await Realm(configuration: memoryConfiguration())
+            // Live results are Sendable (DESIGN.md section 3), so this compiles; reading them here cannot work.
+            let dogs = await realm.objects(Dog.self)
+            _ = dogs.count
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("a live Results was used outside the actor of the Realm it belongs to"))
+        #expect(message.contains("freeze()"))
+    }
 }

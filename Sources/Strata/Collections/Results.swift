@@ -39,10 +39,10 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         self.className = className
         self.query = query
         epoch = source.liveStateIfConfined("Results")?.epoch ?? 0
-        readsOnlyRoot = source.schema.tables[className].map { query?.readsOnlyRoot($0.info) ?? true } ?? false
+        readsOnlyRoot = source.schema("Results").tables[className].map { query?.readsOnlyRoot($0.info) ?? true } ?? false
     }
 
-    private var table: ResolvedTable? { source.schema.tables[className] }
+    private var table: ResolvedTable? { source.schema("Results").tables[className] }
 
     /// The stamp the cached keys are good for: the last change to the results' table when the query reads that
     /// table alone, else the realm's last change; constant for frozen results.

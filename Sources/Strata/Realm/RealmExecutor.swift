@@ -23,8 +23,9 @@ import Synchronization
 ///        ▲                        └──────enqueue─────────────────────────────────┘
 ///        └──────────── last lease released: parks at most 2 s (the linger), then, still unleased, exits
 ///
-/// A thread that just ran a job spins briefly before parking: an actor hop (the caller awaits a block, the
-/// block returns) then costs about 2 µs instead of the 20 µs of a futex wake-up on each side.
+/// A thread that just ran a job spins briefly before parking, so a job enqueued soon after another starts without
+/// a futex wake-up (about 20 µs here). A caller on the cooperative pool still pays its own side's wake-up: an
+/// empty `read {}` awaited from a pool task costs about 33 µs round trip on the development machine.
 final class RealmExecutor: SerialExecutor, TaskExecutor {
     private struct Queue {
         var jobs: [UnownedJob] = []

@@ -13,9 +13,12 @@ enum RealmSource: Sendable {
             + "function taking `isolated Realm`); pass a snapshot to another task with freeze()."
     }
 
-    var schema: ResolvedSchema {
+    var schema: ResolvedSchema { schema("object or collection") }
+
+    /// The schema, checking confinement for a live source; `what` names the caller in the stop message.
+    func schema(_ what: @autoclosure () -> String) -> ResolvedSchema {
         switch self {
-        case .live(let realm): return realm.access.checked("realm").schema
+        case .live(let realm): return realm.access.checked(what()).schema
         case .frozen(let snapshot): return snapshot.schema
         }
     }
