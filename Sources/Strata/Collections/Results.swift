@@ -39,7 +39,8 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         self.className = className
         self.query = query
         epoch = source.liveStateIfConfined("Results")?.epoch ?? 0
-        readsOnlyRoot = source.schema("Results").tables[className].map { query?.readsOnlyRoot($0.info) ?? true } ?? false
+        readsOnlyRoot =
+            source.schema("Results").tables[className].map { query?.readsOnlyRoot($0.info) ?? true } ?? false
     }
 
     private var table: ResolvedTable? { source.schema("Results").tables[className] }
