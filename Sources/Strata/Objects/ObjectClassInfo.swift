@@ -64,8 +64,8 @@ struct PropertyInfo {
 /// created, so `probe[keyPath: storage].serial` names exactly one of the probe's wrappers, whose
 /// position reflection knows. No layout or runtime assumption is needed.
 ///
-/// `@unchecked Sendable`: every stored property is immutable after `init` except `keyPathIndex`,
-/// which a mutex guards; the probe instance is never managed and never mutated.
+/// `@unchecked Sendable`: every stored property is immutable after `init` except `keyPathIndex`, which is
+/// `Locked`; the probe instance is never managed and never mutated.
 final class ObjectClassInfo: @unchecked Sendable {
     let type: ObjectBase.Type
     let className: String
@@ -75,8 +75,7 @@ final class ObjectClassInfo: @unchecked Sendable {
     let primaryKeyIndex: Int?
     private let probe: ObjectBase
     private let serialIndex: [Int: Int]
-    private let keyPathLock = Locked(())
-    nonisolated(unsafe) private var keyPathIndex: [AnyKeyPath: Int] = [:]
+    private let keyPathIndex = Locked<[AnyKeyPath: Int]>([:])
 
     private static let cache = Locked<[ObjectIdentifier: ObjectClassInfo]>([:])
 
@@ -226,11 +225,11 @@ final class ObjectClassInfo: @unchecked Sendable {
 
     /// The property index a `Persisted` key path names.
     func index<Root, Value>(for keyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Int {
-        if let index = keyPathLock.withLock({ _ in keyPathIndex[keyPath] }) { return index }
+        if let index = keyPathIndex.withLock({ $0[keyPath] }) { return index }
         guard let root = probe as? Root, let index = serialIndex[root[keyPath: keyPath].serial] else {
             preconditionFailure("\(keyPath) is not a persisted property of \(className)")
         }
-        keyPathLock.withLock { _ in keyPathIndex[keyPath] = index }
+        keyPathIndex.withLock { $0[keyPath] = index }
         return index
     }
 

@@ -278,7 +278,7 @@ struct PersistedOptions {
 /// The names given as `@Persisted(originProperty:)`, each numbered once: every object creation makes its
 /// wrappers again, and a number is cheaper to keep than a string.
 enum OriginPropertyNames {
-    private static let table = Mutex<(names: [String], numbers: [String: Int32])>(([], [:]))
+    private static let table = Locked<(names: [String], numbers: [String: Int32])>(([], [:]))
 
     /// The number of `name`, given on its first use.
     static func number(of name: String) -> Int32 {

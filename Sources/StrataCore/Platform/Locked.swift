@@ -1,5 +1,8 @@
 // Locked.swift: a value behind a pthread mutex.
 //
+// Give it a value that has a size: the sanitizer sees an access to a zero-sized value (`Locked(())`) at the
+// address of the field beside it, the mutex pointer read before locking, and reports a race that is not one.
+//
 // Used instead of Synchronization.Mutex, whose Linux implementation waits on futexes directly: the
 // thread sanitizer cannot see those, and reports every access the mutex protects as a race. A pthread
 // mutex is understood by the sanitizers and costs the same uncontended.
