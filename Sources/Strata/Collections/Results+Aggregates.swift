@@ -5,7 +5,7 @@ extension Results {
     /// The values of one property (through to-one links) of every object, in order.
     func propertyValues(_ keyPath: String, operation: String) -> [StrataCore.Value] {
         guard let table = source.schema.tables[className] else { return [] }
-        let keys: [ObjectKey]? = query == nil ? nil : objectKeys
+        let keys: [ObjectKey]? = isWholeTable ? nil : objectKeys
         return source.read("Results") { reader in
             do {
                 let path = try binder(reader, table).sortPath(keyPath)
@@ -25,7 +25,7 @@ extension Results {
 
     /// An aggregate of a property of the whole table in one pass over its column, when the engine can give one.
     func columnAggregate(_ aggregate: ColumnAggregate, _ keyPath: String) -> StrataCore.Value? {
-        guard query == nil, let table = source.schema.tables[className] else { return nil }
+        guard isWholeTable, let table = source.schema.tables[className] else { return nil }
         return source.read("Results") { reader in
             guard let path = try? binder(reader, table).sortPath(keyPath), let column = path.directColumn else {
                 return nil
@@ -40,12 +40,12 @@ extension Results {
     /// let youngest: Int? = people.min(ofProperty: "age")
     /// ```
     public func min<T: _Persistable>(ofProperty property: String) -> T? {
-        extreme(property, operation: "min", keepIf: { $0 < 0 })
+        extreme(property, operation: "min")
     }
 
     /// The largest value of a property, or nil if there are no objects.
     public func max<T: _Persistable>(ofProperty property: String) -> T? {
-        extreme(property, operation: "max", keepIf: { $0 > 0 })
+        extreme(property, operation: "max")
     }
 
     /// The sum of a numeric property; zero if there are no objects.
@@ -106,19 +106,28 @@ extension Results {
         }
     }
 
-    private func extreme<T>(_ property: String, operation: String, keepIf better: (Int) -> Bool) -> T? {
+    private func extreme<T>(_ property: String, operation: String) -> T? {
         if let extreme = columnAggregate(operation == "min" ? .minimum : .maximum, property) {
             return AggregateMath.convert(extreme, to: T.self, operation: operation, property: property)
         }
         let values = propertyValues(property, operation: operation).filter { !$0.isNull }
-        guard var best = values.first else { return nil }
-        for value in values.dropFirst() where better(ValueComparison.sortOrder(value, best)) { best = value }
+        guard let best = AggregateMath.extreme(values, smallest: operation == "min") else { return nil }
         return AggregateMath.convert(best, to: T.self, operation: operation, property: property)
     }
 }
 
-/// Sums and averages over engine values, as Realm computes them.
+/// Sums, averages and extremes over engine values, as Realm computes them.
 enum AggregateMath {
+    /// The smallest (or largest) of `values` in Realm's sort order, nil for none.
+    static func extreme(_ values: [StrataCore.Value], smallest: Bool) -> StrataCore.Value? {
+        guard var best = values.first else { return nil }
+        for value in values.dropFirst() {
+            let order = ValueComparison.sortOrder(value, best)
+            if smallest ? order < 0 : order > 0 { best = value }
+        }
+        return best
+    }
+
     static func sum(_ values: [StrataCore.Value]) -> StrataCore.Value {
         if values.contains(where: { if case .decimal128 = $0 { return true } else { return false } }) {
             let total = values.reduce(Decimal128(integerLiteral: 0)) { total, value in

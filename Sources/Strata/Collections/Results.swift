@@ -20,6 +20,8 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     let source: RealmSource
     let className: String
     let query: ParsedQuery?
+    /// For results over a collection property (`list.filter(…)`): the objects the query starts from.
+    let base: CollectionBase?
     /// For live results: the realm's epoch when they were made (``isInvalidated`` after `invalidate()`).
     private let epoch: Int
     /// Whether the query reads its table alone, so that its cached keys stay good while that table is unchanged.
@@ -34,14 +36,19 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         )
     }
 
-    init(source: RealmSource, className: String, query: ParsedQuery? = nil) {
+    init(source: RealmSource, className: String, query: ParsedQuery? = nil, base: CollectionBase? = nil) {
         self.source = source
         self.className = className
         self.query = query
+        self.base = base
         epoch = source.liveStateIfConfined("Results")?.epoch ?? 0
         readsOnlyRoot =
-            source.schema("Results").tables[className].map { query?.readsOnlyRoot($0.info) ?? true } ?? false
+            base == nil
+            && source.schema("Results").tables[className].map { query?.readsOnlyRoot($0.info) ?? true } ?? false
     }
+
+    /// Whether the results are every object of the table, in table order (no query, no collection).
+    var isWholeTable: Bool { query == nil && base == nil }
 
     private var table: ResolvedTable? { source.schema("Results").tables[className] }
 
@@ -75,13 +82,14 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         }
     }
 
-    /// The keys of the matching objects, in order (nil when there is no query: the table's order).
+    /// The keys of the matching objects, in order (nil for the whole table: the table's order).
     private var keys: [ObjectKey]? {
-        guard let query, let table else { return nil }
+        guard !isWholeTable, let table else { return nil }
         let current = generation
         if let cached = cache.keys(for: current) { return cached }
+        let query = self.query ?? ParsedQuery(predicate: .truePredicate)
         let keys: [ObjectKey] = reading { reader in
-            try QueryEvaluator(reading: reader).run(try binder(reader, table).bind(query))
+            try QueryEvaluator(reading: reader).run(try binder(reader, table).bind(query), over: try base?.keys(reader))
         }
         cache.store(keys, for: current, evaluated: true)
         return keys
@@ -105,7 +113,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         let source = self.source
         let make = { (key: ObjectKey) in ObjectBinding.makeElement(Element.self, source, table, key) }
         let inWrite = source.liveStateIfConfined("Results")?.writeTransaction != nil
-        guard query == nil, !inWrite else { return RLMIterator(keys: objectKeys, make: make) }
+        guard isWholeTable, !inWrite else { return RLMIterator(keys: objectKeys, make: make) }
         return RLMIterator(
             keysAfter: { last in
                 source.read("Results") { reader in
@@ -131,7 +139,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// The number of objects.
     public var count: Int {
         guard let table else { return 0 }
-        if let query, query.stages.isEmpty, cache.keys(for: generation) == nil {
+        if let query, base == nil, query.stages.isEmpty, cache.keys(for: generation) == nil {
             // Counting needs no keys: the engine counts matches column block by column block.
             return reading { reader in
                 let bound = try binder(reader, table).bind(query)
@@ -197,7 +205,12 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         switch source {
         case .frozen: return self
         case .live(let realm):
-            return Results(source: .frozen(try realm.makeFrozenSnapshot()), className: className, query: query)
+            return Results(
+                source: .frozen(try realm.makeFrozenSnapshot()),
+                className: className,
+                query: query,
+                base: base
+            )
         }
     }
 
@@ -214,7 +227,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     private func refined(_ body: (inout ParsedQuery) -> Void) -> Results<Element> {
         var next = query ?? ParsedQuery(predicate: .truePredicate)
         body(&next)
-        return Results(source: source, className: className, query: next)
+        return Results(source: source, className: className, query: next, base: base)
     }
 
     /// Checks a query against the schema now, so errors surface where the query is made.

@@ -1,9 +1,9 @@
 // QueryEvaluator.swift: runs a bound query over a transaction's tables.
 //
-// Order of work: candidates (an index lookup when the predicate requires `indexedColumn == constant`
-// or `IN` on it, else every object) → predicate, object by object, short-circuiting → DISTINCT (first
-// object of each value combination, in key order) → SORT (stable, nulls first ascending, Realm's
-// string collation) → LIMIT.
+// Order of work: candidates (a collection's own objects, in its order, when the query runs over one; else
+// an index lookup when the predicate requires `indexedColumn == constant` or `IN` on it; else every object)
+// → predicate, object by object, short-circuiting → DISTINCT (first object of each value combination, in
+// candidate order) → SORT (stable, nulls first ascending, Realm's string collation) → LIMIT.
 
 import Foundation
 
@@ -15,11 +15,14 @@ package struct QueryEvaluator {
         self.reading = reading
     }
 
-    /// The keys of the objects the query selects, in result order.
-    package func run(_ query: BoundQuery) throws -> [ObjectKey] {
+    /// The keys of the objects the query selects, in result order. With `base` (the objects of a list, or the
+    /// objects linking to one), only those objects are candidates, in `base`'s order, before the stages.
+    package func run(_ query: BoundQuery, over base: [ObjectKey]? = nil) throws -> [ObjectKey] {
         let table = try reading.table(query.table)
         var keys: [ObjectKey]
-        if let candidates = try candidates(query.predicate, table: table) {
+        if let base {
+            keys = try base.filter { try matches(query.predicate, key: $0, table: query.table) }
+        } else if let candidates = try candidates(query.predicate, table: table) {
             keys = try candidates.filter { try matches(query.predicate, key: $0, table: query.table) }
         } else {
             keys = try scan(query.predicate, table: table)
