@@ -177,3 +177,31 @@ struct CollectionQueryTests {
         }
     }
 }
+
+final class Reader: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var favourites: MutableSet<Dog>
+}
+
+extension CollectionQueryTests {
+    @Test("A set of objects is queried, sorted and aggregated like a list")
+    func setQueries() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Person.self, Dog.self, Reader.self]))
+        let answers = try await realm.write { realm -> [String] in
+            let reader = Reader(value: ["id": 1])
+            for (name, age) in [("Rex", 3), ("Fido", 1), ("Bella", 7)] {
+                reader.favourites.insert(Dog(value: ["name": name, "age": age]))
+            }
+            try realm.add(reader)
+            let set = reader.favourites
+            let oldest: Int? = set.max(ofProperty: "age")
+            let total: Int = set.sum(ofProperty: "age")
+            return [
+                set.filter("age > 2").sorted(byKeyPath: "name").map(\.name).joined(separator: ","),
+                set.where { $0.name.starts(with: "F") }.map(\.name).joined(separator: ","),
+                "\(oldest!) \(total)",
+            ]
+        }
+        #expect(answers == ["Bella,Rex", "Fido", "7 11"])
+    }
+}

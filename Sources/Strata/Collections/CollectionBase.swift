@@ -1,14 +1,14 @@
 import StrataCore
 
-/// The objects a query over a collection property starts from: the objects of a `List` (in list order) or the
-/// objects linking to an object (`LinkingObjects`), read afresh at each evaluation.
+/// The objects a query over a collection property starts from: the objects of a `List` (in list order) or a
+/// `MutableSet`, or the objects linking to an object (`LinkingObjects`), read afresh at each evaluation.
 ///
 /// ```swift
 /// let adults = person.dogs.filter("age >= 2")   // Results over the list's objects
 /// ```
 struct CollectionBase: Sendable {
     enum Kind: Sendable {
-        /// The links of list property `property` of the owner.
+        /// The links of list or set property `property` of the owner (a set keeps its elements as a list).
         case list
         /// The objects whose link `origin` points at the owner (`LinkingObjects` property `property`).
         case backlinks(origin: (table: TableKey, column: ColumnKey))
