@@ -48,19 +48,14 @@ extension ObjectCollectionQueries {
 
     func collectionSum<T: _Persistable>(_ property: String) -> T {
         if let managedResults { return managedResults.sum(ofProperty: property) as T }
-        let values = unmanagedValues(property, operation: "sum")
-        return AggregateMath.convert(AggregateMath.sum(values), to: T.self, operation: "sum", property: property)
-            ?? AggregateMath.zero(T.self)
+        return AggregateMath.sum(of: unmanagedValues(property, operation: "sum"), as: T.self, property: property)
     }
 
     func collectionAverage<T: _Persistable>(_ property: String) -> T? {
         if let managedResults { return managedResults.average(ofProperty: property) as T? }
-        let values = unmanagedValues(property, operation: "average")
-        guard !values.isEmpty else { return nil }
-        return AggregateMath.convert(
-            AggregateMath.average(values),
-            to: T.self,
-            operation: "average",
+        return AggregateMath.average(
+            of: unmanagedValues(property, operation: "average"),
+            as: T.self,
             property: property
         )
     }

@@ -54,9 +54,7 @@ extension Results {
             return AggregateMath.convert(sum, to: T.self, operation: "sum", property: property)
                 ?? AggregateMath.zero(T.self)
         }
-        let values = propertyValues(property, operation: "sum").filter { !$0.isNull }
-        return AggregateMath.convert(AggregateMath.sum(values), to: T.self, operation: "sum", property: property)
-            ?? AggregateMath.zero(T.self)
+        return AggregateMath.sum(of: propertyValues(property, operation: "sum"), as: T.self, property: property)
     }
 
     /// The average of a numeric property, or nil if there are no objects.
@@ -64,14 +62,7 @@ extension Results {
         if let average = columnAggregate(.average, property) {
             return AggregateMath.convert(average, to: T.self, operation: "average", property: property)
         }
-        let values = propertyValues(property, operation: "average").filter { !$0.isNull }
-        guard !values.isEmpty else { return nil }
-        return AggregateMath.convert(
-            AggregateMath.average(values),
-            to: T.self,
-            operation: "average",
-            property: property
-        )
+        return AggregateMath.average(of: propertyValues(property, operation: "average"), as: T.self, property: property)
     }
 
     /// The smallest value at a key path, or nil if there are no objects.
@@ -118,6 +109,19 @@ extension Results {
 
 /// Sums, averages and extremes over engine values, as Realm computes them.
 enum AggregateMath {
+    /// The sum of the non-nil `values` as `T`; zero for none.
+    static func sum<T>(of values: [StrataCore.Value], as type: T.Type, property: String) -> T {
+        let values = values.filter { !$0.isNull }
+        return convert(sum(values), to: T.self, operation: "sum", property: property) ?? zero(T.self)
+    }
+
+    /// The average of the non-nil `values` as `T`; nil for none.
+    static func average<T>(of values: [StrataCore.Value], as type: T.Type, property: String) -> T? {
+        let values = values.filter { !$0.isNull }
+        guard !values.isEmpty else { return nil }
+        return convert(average(values), to: T.self, operation: "average", property: property)
+    }
+
     /// The smallest (or largest) of `values` in Realm's sort order, nil for none.
     static func extreme(_ values: [StrataCore.Value], smallest: Bool) -> StrataCore.Value? {
         guard var best = values.first else { return nil }
