@@ -205,3 +205,17 @@ extension CollectionQueryTests {
         #expect(answers == ["Bella,Rex", "Fido", "7 11"])
     }
 }
+
+extension CollectionQueryTests {
+    @Test("A string literal is an ascending SortDescriptor; reversed() flips it")
+    func sortDescriptorLiteral() async throws {
+        let descriptor: Strata.SortDescriptor = "name"
+        #expect(descriptor == SortDescriptor(keyPath: "name", ascending: true))
+        #expect(descriptor.reversed().description == "name DESC")
+        let realm = try await Self.makeRealm()
+        let names = await realm.read { realm in
+            realm.objects(Dog.self).sorted(by: ["age", SortDescriptor(keyPath: "name")]).map(\.name)
+        }
+        #expect(names == ["Fido", "Lone", "Rex", "Max", "Bella"])
+    }
+}

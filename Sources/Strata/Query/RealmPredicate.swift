@@ -62,34 +62,6 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One key of a sort: a key path and a direction.
-///
-/// Foundation on Linux also declares a `SortDescriptor`; code that imports both writes
-/// `Strata.SortDescriptor`.
-public struct SortDescriptor: Sendable, Hashable, CustomStringConvertible {
-    /// The property (through to-one links: `"owner.name"`).
-    public let keyPath: String
-    /// Whether the order is ascending.
-    public let ascending: Bool
-
-    /// Sorts by `keyPath`.
-    public init(keyPath: String, ascending: Bool = true) {
-        self.keyPath = keyPath
-        self.ascending = ascending
-    }
-
-    /// Sorts by a Swift key path.
-    public init<Root, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool = true) {
-        self.init(keyPath: KeyPathName.of(keyPath), ascending: ascending)
-    }
-
-    /// The same key in the other direction.
-    public func reversed() -> SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
-
-    /// `keyPath ASC` or `keyPath DESC`.
-    public var description: String { "\(keyPath) \(ascending ? "ASC" : "DESC")" }
-}
-
 /// Turns a Swift key path into the property path it names (`\Person.owner?.name` is `owner.name`).
 enum KeyPathName {
     static func of<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {

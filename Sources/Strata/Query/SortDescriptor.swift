@@ -1,0 +1,38 @@
+import Foundation
+
+/// One key of a sort: a key path and a direction.
+///
+/// Foundation on Linux also declares a `SortDescriptor`; code that imports both writes
+/// `Strata.SortDescriptor`.
+public struct SortDescriptor: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The property (through to-one links: `"owner.name"`).
+    public let keyPath: String
+    /// Whether the order is ascending.
+    public let ascending: Bool
+
+    /// Sorts by `keyPath`.
+    public init(keyPath: String, ascending: Bool = true) {
+        self.keyPath = keyPath
+        self.ascending = ascending
+    }
+
+    /// Sorts by a Swift key path.
+    public init<Root, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool = true) {
+        self.init(keyPath: KeyPathName.of(keyPath), ascending: ascending)
+    }
+
+    /// Sorts by `value`, ascending, so that a string can stand for a descriptor.
+    ///
+    /// ```swift
+    /// let byName = people.sorted(by: ["name", SortDescriptor(keyPath: "age", ascending: false)])
+    /// ```
+    public init(stringLiteral value: String) {
+        self.init(keyPath: value, ascending: true)
+    }
+
+    /// The same key in the other direction.
+    public func reversed() -> SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
+
+    /// `keyPath ASC` or `keyPath DESC`.
+    public var description: String { "\(keyPath) \(ascending ? "ASC" : "DESC")" }
+}
