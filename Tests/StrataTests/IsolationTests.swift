@@ -86,6 +86,23 @@ struct IsolationTests {
         #expect(evaluations == [1, 1, 1, 1, 2])
     }
 
+    @Test("The realm's own commit to one table leaves its cached query over another table unevaluated")
+    func cachePerTableAcrossOwnCommit() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in try seedDogs(realm, names: ["Rex", "Fido"]) }
+        let adults = await realm.read { realm in realm.objects(Dog.self).filter("age >= 0").sorted(byKeyPath: "name") }
+        let names = { @Sendable (_: isolated Realm) in
+            (adults.map(\.name), adults.cache.evaluations.load(ordering: .relaxed))
+        }
+        #expect(await realm.read(names).1 == 1)
+        try await realm.write { realm in try realm.add(Person(value: ["id": 1, "name": "Ada"])) }
+        let afterPerson = await realm.read(names)
+        #expect(afterPerson.0 == ["Fido", "Rex"] && afterPerson.1 == 1)
+        try await realm.write { realm in try seedDogs(realm, names: ["Bella"]) }
+        let afterDog = await realm.read(names)
+        #expect(afterDog.0 == ["Bella", "Fido", "Rex"] && afterDog.1 == 2)
+    }
+
     @Test("A commit from another realm to one table leaves a cached query over another table unevaluated")
     func cachePerTableAcrossVersions() async throws {
         let directory = TemporaryDirectory()

@@ -277,7 +277,12 @@ public actor Realm {
         guard let write = state.endWrite(rolledBack: false) else {
             throw RealmError.notInWriteTransaction("commit")
         }
-        try realmErrors { try write.commit() }
+        do {
+            try realmErrors { try write.commit() }
+        } catch {
+            state.commitFailed()
+            throw error
+        }
     }
 
     /// Discards the write transaction's changes.

@@ -40,6 +40,10 @@ final class RealmState {
     private var allTablesChanged = 0
     /// ``Realm/autorefresh``.
     var autorefresh = true
+    /// The table roots of the version this realm read last (pinned, or began its write from).
+    private var lastRoots: [TableKey: Ref]?
+    /// The version this realm's own last commit made, until the realm pins a version again.
+    private var committedVersion: Version?
     /// The last frozen snapshot made, reused by `freeze()` at the same version while someone holds it.
     weak var lastFrozen: FrozenSnapshot?
 
@@ -90,45 +94,71 @@ final class RealmState {
         switch phase {
         case .writing(let write): return write
         case .open(let pinned?): return pinned
-        case .open(nil):
-            let transaction = try realmErrors { try database.beginRead() }
-            phase = .open(pinned: transaction)
-            return transaction
+        case .open(nil): return try pinNewest()
         case .closed: throw RealmError.closed
         }
     }
 
-    /// Moves the pin to the newest version if there is a newer one; returns whether the realm moved. Tables
-    /// whose root differs between the two versions are marked changed; with no pin to compare, all are.
+    /// Moves the pin to the newest version if there is a newer one (or pins it when nothing is pinned);
+    /// returns whether the realm moved, true whenever nothing was pinned (as Realm's `refresh()` answers).
     func advance() throws -> Bool {
         guard case .open(let pinned) = phase else { return false }
         if let pinned, pinned.version == database.latestVersion { return false }
+        let newer = try pinNewest()
+        return pinned?.version != newer.version
+    }
+
+    /// Pins the newest version, marking changed the tables whose root differs from the version this realm read
+    /// last (none after its own commit when nothing else was committed since; every table when unknown).
+    private func pinNewest() throws -> ReadTransaction {
         let newer = try realmErrors { try database.beginRead() }
-        if let pinned {
-            let old = Dictionary(pinned.tableSpecs.map { ($0.key, $0.root) }) { first, _ in first }
-            if old.count != newer.tableSpecs.count { touchAll() }
-            for spec in newer.tableSpecs where old[spec.key] != spec.root { touch(spec.key) }
-        } else {
-            touchAll()
-        }
+        if newer.version != committedVersion { noteChanges(since: lastRoots, to: newer) }
+        lastRoots = Self.roots(of: newer)
+        committedVersion = nil
         phase = .open(pinned: newer)
-        return pinned != nil && pinned?.version != newer.version
+        return newer
+    }
+
+    /// Marks changed the tables of `newer` whose roots differ from `old` (every table when `old` is unknown).
+    private func noteChanges(since old: [TableKey: Ref]?, to newer: any TransactionReading) {
+        guard let old, old.count == newer.tableSpecs.count else { return touchAll() }
+        for spec in newer.tableSpecs where old[spec.key] != spec.root { touch(spec.key) }
+    }
+
+    private static func roots(of reading: any TransactionReading) -> [TableKey: Ref] {
+        Dictionary(reading.tableSpecs.map { ($0.key, $0.root) }) { first, _ in first }
     }
 
     /// Enters the write transaction `write` (reads then see the newest version and the write's own changes).
     func beginWrite(_ write: WriteTransaction) {
         precondition(writeTransaction == nil && !isClosed, "a realm has one write transaction at a time")
-        let pinned = readTransaction?.version
+        if readTransaction?.version != write.version && write.version != committedVersion {
+            noteChanges(since: lastRoots, to: write)
+        }
+        lastRoots = Self.roots(of: write)
+        committedVersion = nil
         phase = .writing(write)
-        if pinned != write.version { touchAll() }
     }
 
-    /// Leaves the write transaction (after its commit or rollback), returning it.
+    /// Leaves the write transaction (before its commit, or after its rollback), returning it. After a commit the
+    /// realm's caches already reflect the new version, so pinning it later marks nothing changed.
     func endWrite(rolledBack: Bool) -> WriteTransaction? {
         guard case .writing(let write) = phase else { return nil }
         phase = .open(pinned: nil)
-        if rolledBack { touchAll() } else { generation += 1 }
+        if rolledBack {
+            touchAll()
+        } else {
+            generation += 1
+            committedVersion = write.version + 1
+        }
         return write
+    }
+
+    /// A commit after `endWrite(rolledBack: false)` failed: nothing was committed, so the version number it
+    /// would have had means nothing, and what the write touched is gone.
+    func commitFailed() {
+        committedVersion = nil
+        touchAll()
     }
 
     /// Releases the pinned version and makes every object and collection obtained so far invalid.
