@@ -204,7 +204,9 @@ final class ObjectClassInfo: @unchecked Sendable {
                     "\(className).\(property.name): a CustomPersistable type can be stored as an EmbeddedObject, not as \(ObjectClassInfo.unqualifiedName(of: target))"
                 )
             }
-            if info.type == .object, info.collection != .single, info.optional {
+            // Realm Swift's maps of objects hold optional values (`Map<String, Dog?>`: a deleted object leaves nil);
+            // its lists and sets of objects never hold nil.
+            if info.type == .object, info.collection == .list || info.collection == .set, info.optional {
                 throw RealmError.invalidSchema("\(className).\(property.name): collections of objects cannot hold nil")
             }
             if info.isLinkingObjects, property.options.originProperty == nil {
