@@ -219,3 +219,47 @@ extension CollectionQueryTests {
         #expect(names == ["Fido", "Lone", "Rex", "Max", "Bella"])
     }
 }
+
+extension CollectionQueryTests {
+    @Test("objects(at:) returns the elements at the given positions on every kind")
+    func objectsAtIndexes() async throws {
+        let realm = try await Self.makeRealm()
+        let answers = await realm.read { realm -> [[String]] in
+            let ada = realm.object(ofType: Person.self, forPrimaryKey: 1)!
+            let rex = realm.objects(Dog.self).filter("name == 'Rex'")[0]
+            return [
+                realm.objects(Dog.self).sorted(byKeyPath: "name").objects(at: [0, 2, 4]).map(\.name),
+                ada.dogs.objects(at: [1, 3]).map(\.name),
+                rex.owners.objects(at: [2]).map(\.name),
+                ada.dogs.objects(at: []).map(\.name),
+            ]
+        }
+        #expect(answers == [["Bella", "Lone", "Rex"], ["Fido", "Rex"], ["Bob"], []])
+        let list = List<Int>()
+        list.append(objectsIn: [10, 20, 30])
+        #expect(list.objects(at: [0, 2]) == [10, 30])
+    }
+
+    @Test("objects(at:) out of bounds stops with a message")
+    func objectsAtOutOfBounds() async {
+        await #expect(processExitsWith: .failure) {
+            let list = List<Int>()
+            list.append(1)
+            _ = list.objects(at: [0, 1])
+        }
+    }
+}
+
+extension CollectionQueryTests {
+    @Test("index(of:) finds a managed object by its key, and nil for one not in the results")
+    func indexOfObject() async throws {
+        let realm = try await Self.makeRealm()
+        let positions = await realm.read { realm -> [Int?] in
+            let sorted = realm.objects(Dog.self).sorted(byKeyPath: "name")
+            let max = realm.objects(Dog.self).filter("name == 'Max'")[0]
+            let adaDogs = realm.object(ofType: Person.self, forPrimaryKey: 1)!.dogs.filter("TRUEPREDICATE")
+            return [sorted.index(of: max), adaDogs.index(of: max), sorted.index(of: Dog())]
+        }
+        #expect(positions == [3, nil, nil])
+    }
+}

@@ -215,8 +215,16 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     }
 
     /// The position of `object`, or nil.
+    ///
+    /// A managed object of this file is looked up by its object key among the results' keys, without making
+    /// an object per position.
+    /// - Complexity: O(n) comparisons of keys.
     public func index(of object: Element) -> Int? {
-        firstIndex { CollectionElementEquality.equal($0, object) }
+        if let object = object as? ObjectBase, let binding = object.binding {
+            guard binding.table.className == className, binding.databasePath == source.databasePath else { return nil }
+            return objectKeys.firstIndex(of: binding.key)
+        }
+        return firstIndex { CollectionElementEquality.equal($0, object) }
     }
 
     /// The type and count.
