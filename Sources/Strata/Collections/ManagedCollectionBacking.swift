@@ -64,6 +64,16 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         cache.withLock { $0 = nil }
     }
 
+    /// ``Results`` over the objects of this list or set of objects, in its stored order (nil for values).
+    func objectResults<Element: RealmCollectionValue>() -> Results<Element>? {
+        guard let target = owner.table.info.properties[property].typeInfo.objectClass else { return nil }
+        return Results(
+            source: owner.source,
+            className: ObjectClassInfo.unqualifiedName(of: target),
+            base: CollectionBase(ownerTable: owner.table, ownerKey: owner.key, property: property, kind: .list)
+        )
+    }
+
     func element<T>(_ value: StrataCore.Value, as type: T.Type) -> T {
         ValueConversion.swiftValue(value, as: T.self, source: source) as! T
     }
