@@ -7,7 +7,8 @@ import StrataCore
 ///
 /// `@unchecked Sendable`: its owner's binding is only read here (non-mutating calls: nothing writes to it);
 /// a live owner's reads check confinement, and a frozen owner's read an immutable version.
-public struct LinkingObjects<Element: ObjectBase>: RandomAccessCollection, _Persistable, CustomStringConvertible,
+public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: RandomAccessCollection, _Persistable,
+    CustomStringConvertible,
     @unchecked Sendable
 {
     let owner: ObjectBinding?
@@ -54,8 +55,50 @@ public struct LinkingObjects<Element: ObjectBase>: RandomAccessCollection, _Pers
     /// Whether the owning object was deleted or its realm invalidated.
     public var isInvalidated: Bool { owner?.isInvalidated ?? false }
 
+    /// An immutable snapshot of the linking objects at the realm's current version, readable from any task.
+    /// - Throws: ``RealmError/invalidValue(_:)`` when unmanaged, or ``RealmError/tooManyActiveVersions(_:)`` when
+    ///   the realm's version limit is reached.
+    public func freeze() throws -> LinkingObjects<Element> {
+        guard let owner else { throw RealmError.invalidValue("unmanaged linking objects cannot be frozen") }
+        return LinkingObjects(owner: try owner.frozen(), property: property)
+    }
+
+    /// The live linking objects for frozen ones, in the realm whose `read` or `write` block is running; nil
+    /// when the object they link to was deleted.
+    public func thaw() -> LinkingObjects<Element>? {
+        guard let owner else { return self }
+        return owner.thawed().map { LinkingObjects(owner: $0, property: property) }
+    }
+
+    /// The objects, in the order their links were made.
+    public func makeIterator() -> RLMIterator<Element> {
+        guard let results = _contents.results else { return RLMIterator(count: 0) { _ in preconditionFailure() } }
+        return results.makeIterator()
+    }
+
     /// The linking objects.
     public var description: String { "LinkingObjects<\(Element.self)> (\(count) objects)" }
+}
+
+extension LinkingObjects: RealmCollection {
+    /// Linking objects are queried as results over the objects whose links point at the owner.
+    public var _contents: _RealmCollectionContents<Element> {
+        guard let owner, let origin = owner.table.linkingOrigins[property],
+            let table = owner.source.schema.byTableKey[origin.table]
+        else { return _RealmCollectionContents(unmanaged: [], instance: nil) }
+        return _RealmCollectionContents(
+            results: Results(
+                source: owner.source,
+                className: table.className,
+                base: CollectionBase(
+                    ownerTable: owner.table,
+                    ownerKey: owner.key,
+                    property: property,
+                    kind: .backlinks(origin: origin)
+                )
+            )
+        )
+    }
 }
 
 extension LinkingObjects: LinkingObjectsMarker, EmptyConstructible, ManagedCollectionFactory {

@@ -89,16 +89,25 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// Swaps two elements.
     public func swapAt(_ index1: Int, _ index2: Int) { update { $0.swapAt(index1, index2) } }
 
-    /// The index of the first element equal to `object` (objects compare by identity), or nil.
-    public func index(of object: Element) -> Int? {
-        elements.firstIndex { CollectionElementEquality.equal($0, object) }
-    }
-
-    /// A frozen snapshot of the list.
+    /// An immutable snapshot of the list at the realm's current version, readable from any task.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged list, or
+    ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
     public func freeze() throws -> List<Element> {
         guard let backing else { throw RealmError.invalidValue("an unmanaged list cannot be frozen") }
-        let owner = try backing.owner.frozenCopy(of: backing.owner.table.info.type.init())
-        return List(backing: ManagedCollectionBacking(owner: owner.binding!, property: backing.property))
+        return List(backing: try backing.frozen())
+    }
+
+    /// The live list for a frozen one, in the realm whose `read` or `write` block is running; nil when its
+    /// object was deleted. A live or unmanaged list returns itself.
+    public func thaw() -> List<Element>? {
+        guard let backing else { return self }
+        return backing.thawed().map { List(backing: $0) }
+    }
+
+    /// The elements, in order.
+    public func makeIterator() -> RLMIterator<Element> {
+        let values = elements
+        return RLMIterator(count: values.count) { values[$0] }
     }
 
     /// The elements, e.g. `List<Int> [1, 2]`.
@@ -111,6 +120,16 @@ extension List: CollectionMarker, EmptyConstructible, ManagedCollectionFactory {
     static func makeEmpty() -> Any { List<Element>() }
     static func makeManaged(owner: ObjectBinding, property: Int) -> Any {
         List(backing: ManagedCollectionBacking(owner: owner, property: property))
+    }
+}
+
+extension List: RealmCollection {
+    /// A managed list is queried as results over its elements; an unmanaged one is its array.
+    public var _contents: _RealmCollectionContents<Element> {
+        guard let backing else {
+            return _RealmCollectionContents(unmanaged: elements, instance: ObjectIdentifier(self))
+        }
+        return _RealmCollectionContents(results: backing.results())
     }
 }
 

@@ -64,14 +64,31 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         cache.withLock { $0 = nil }
     }
 
-    /// ``Results`` over the objects of this list or set of objects, in its stored order (nil for values).
-    func objectResults<Element: RealmCollectionValue>() -> Results<Element>? {
-        guard let target = owner.table.info.properties[property].typeInfo.objectClass else { return nil }
+    /// ``Results`` over the elements of this list or set in its stored order (or a map's values): over its
+    /// objects for a collection of objects, over its values otherwise.
+    func results<Element: RealmCollectionValue>() -> Results<Element> {
+        let objectClass = owner.table.info.properties[property].typeInfo.objectClass
         return Results(
             source: owner.source,
-            className: ObjectClassInfo.unqualifiedName(of: target),
-            base: CollectionBase(ownerTable: owner.table, ownerKey: owner.key, property: property, kind: .list)
+            className: objectClass.map { ObjectClassInfo.unqualifiedName(of: $0) } ?? owner.table.className,
+            base: CollectionBase(
+                ownerTable: owner.table,
+                ownerKey: owner.key,
+                property: property,
+                kind: objectClass == nil ? .values : .list
+            )
         )
+    }
+
+    /// The same collection in a frozen snapshot of the realm's current version.
+    func frozen() throws -> ManagedCollectionBacking {
+        ManagedCollectionBacking(owner: try owner.frozen(), property: property)
+    }
+
+    /// The same collection in the realm whose block is running (see ``ObjectBinding/thawed()``).
+    func thawed() -> ManagedCollectionBacking? {
+        if !source.isFrozen { return self }
+        return owner.thawed().map { ManagedCollectionBacking(owner: $0, property: property) }
     }
 
     func element<T>(_ value: StrataCore.Value, as type: T.Type) -> T {

@@ -94,8 +94,39 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// Whether every element is also in `other`.
     public func isSubset(of other: MutableSet<Element>) -> Bool { elements.allSatisfy { other.contains($0) } }
 
+    /// An immutable snapshot of the set at the realm's current version, readable from any task.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged set, or
+    ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
+    public func freeze() throws -> MutableSet<Element> {
+        guard let backing else { throw RealmError.invalidValue("an unmanaged set cannot be frozen") }
+        return MutableSet(backing: try backing.frozen())
+    }
+
+    /// The live set for a frozen one, in the realm whose `read` or `write` block is running; nil when its
+    /// object was deleted. A live or unmanaged set returns itself.
+    public func thaw() -> MutableSet<Element>? {
+        guard let backing else { return self }
+        return backing.thawed().map { MutableSet(backing: $0) }
+    }
+
+    /// The elements, in the set's order.
+    public func makeIterator() -> RLMIterator<Element> {
+        let values = elements
+        return RLMIterator(count: values.count) { values[$0] }
+    }
+
     /// The elements.
     public var description: String { "MutableSet<\(Element.self)> \(elements)" }
+}
+
+extension MutableSet: RealmCollection {
+    /// A managed set is queried as results over its elements; an unmanaged one is its array.
+    public var _contents: _RealmCollectionContents<Element> {
+        guard let backing else {
+            return _RealmCollectionContents(unmanaged: elements, instance: ObjectIdentifier(self))
+        }
+        return _RealmCollectionContents(results: backing.results())
+    }
 }
 
 extension MutableSet: CollectionMarker, EmptyConstructible, ManagedCollectionFactory, ElementsProvider {

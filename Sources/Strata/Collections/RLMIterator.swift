@@ -1,7 +1,8 @@
 import StrataCore
 
-/// An iterator over a ``Results`` collection: it reads the matching objects' keys once (a whole table
-/// outside a write transaction, a piece at a time), then yields each object in order.
+/// The iterator of every Realm collection: over objects it reads their keys once (a whole table outside a
+/// write transaction, a piece at a time) and makes each object as it is reached; over values, or a
+/// collection that gives its elements by position, it yields them in order.
 ///
 /// ```swift
 /// for dog in realm.objects(Dog.self) { print(dog.name) }
@@ -12,11 +13,16 @@ public struct RLMIterator<Element>: IteratorProtocol {
     /// The keys after a given one, for iterators that read them a piece at a time (nil: `keys` is all).
     private let keysAfter: ((ObjectKey) -> [ObjectKey])?
     private let make: (ObjectKey) -> Element
+    /// For iterators by position: the element at a position, and how many there are.
+    private let element: ((Int) -> Element)?
+    private let count: Int
 
     init(keys: [ObjectKey], make: @escaping (ObjectKey) -> Element) {
         self.keys = keys
         keysAfter = nil
         self.make = make
+        element = nil
+        count = 0
     }
 
     /// An iterator that reads keys in pieces: `keysAfter(nil)` first, then the ones after the last read,
@@ -25,10 +31,26 @@ public struct RLMIterator<Element>: IteratorProtocol {
         keys = keysAfter(nil)
         self.keysAfter = { keysAfter($0) }
         self.make = make
+        element = nil
+        count = 0
     }
 
-    /// The next object, or nil after the last.
+    /// An iterator over `count` elements given by position.
+    init(count: Int, element: @escaping (Int) -> Element) {
+        keys = []
+        keysAfter = nil
+        make = { _ in preconditionFailure("an iterator by position has no keys") }
+        self.element = element
+        self.count = count
+    }
+
+    /// The next element, or nil after the last.
     public mutating func next() -> Element? {
+        if let element {
+            guard position < count else { return nil }
+            defer { position += 1 }
+            return element(position)
+        }
         if position == keys.count {
             guard let keysAfter, let last = keys.last else { return nil }
             keys = keysAfter(last)

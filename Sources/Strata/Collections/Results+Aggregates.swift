@@ -4,6 +4,14 @@ import StrataCore
 extension Results {
     /// The values of one property (through to-one links) of every object, in order.
     func propertyValues(_ keyPath: String, operation: String) -> [StrataCore.Value] {
+        if holdsValues {
+            guard keyPath == "self" else {
+                preconditionFailure(
+                    "Invalid property '\(keyPath)' for \(operation) on a collection of values: use 'self'"
+                )
+            }
+            return primitiveValues
+        }
         guard let table = source.schema.tables[className] else { return [] }
         let keys: [ObjectKey]? = isWholeTable ? nil : objectKeys
         return source.read("Results") { reader in
@@ -34,22 +42,8 @@ extension Results {
         }
     }
 
-    /// The smallest value of a property, or nil if there are no objects (nil values are ignored).
-    ///
-    /// ```swift
-    /// let youngest: Int? = people.min(ofProperty: "age")
-    /// ```
-    public func min<T: _Persistable>(ofProperty property: String) -> T? {
-        extreme(property, operation: "min")
-    }
-
-    /// The largest value of a property, or nil if there are no objects.
-    public func max<T: _Persistable>(ofProperty property: String) -> T? {
-        extreme(property, operation: "max")
-    }
-
-    /// The sum of a numeric property; zero if there are no objects.
-    public func sum<T: _Persistable>(ofProperty property: String) -> T {
+    /// The sum of a numeric property (or `self` of values); zero when there are none.
+    func aggregateSum<T>(_ property: String) -> T {
         if let sum = columnAggregate(.sum, property) {
             return AggregateMath.convert(sum, to: T.self, operation: "sum", property: property)
                 ?? AggregateMath.zero(T.self)
@@ -57,52 +51,22 @@ extension Results {
         return AggregateMath.sum(of: propertyValues(property, operation: "sum"), as: T.self, property: property)
     }
 
-    /// The average of a numeric property, or nil if there are no objects.
-    public func average<T: _Persistable>(ofProperty property: String) -> T? {
+    /// The average of a numeric property (or `self` of values), or nil when there are none.
+    func aggregateAverage<T>(_ property: String) -> T? {
         if let average = columnAggregate(.average, property) {
             return AggregateMath.convert(average, to: T.self, operation: "average", property: property)
         }
         return AggregateMath.average(of: propertyValues(property, operation: "average"), as: T.self, property: property)
     }
 
-    /// The smallest value at a key path, or nil if there are no objects.
-    public func min<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? { min(ofProperty: KeyPathName.of(keyPath)) }
-    /// The largest value at a key path, or nil if there are no objects.
-    public func max<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? { max(ofProperty: KeyPathName.of(keyPath)) }
-    /// The sum of the values at a key path; zero if there are no objects.
-    public func sum<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T { sum(ofProperty: KeyPathName.of(keyPath)) }
-    /// The average of the values at a key path, or nil if there are no objects.
-    public func average<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? {
-        average(ofProperty: KeyPathName.of(keyPath))
-    }
-
-    /// The values of the property named `key` of every object, in order.
-    public func value(forKey key: String) -> [Any] { value(forKeyPath: key) }
-
-    /// The values at a key path (through to-one links) of every object, in order.
-    public func value(forKeyPath keyPath: String) -> [Any] {
-        compactMap { element -> Any? in
-            guard var object = element as? ObjectBase else { return nil }
-            let parts = keyPath.split(separator: ".").map(String.init)
-            for part in parts.dropLast() {
-                guard
-                    let next = object.value(forKey: part) as? ObjectBase
-                        ?? ((object.value(forKey: part) as? any OptionalMarker)?.wrappedValueIfAny as? ObjectBase)
-                else {
-                    return nil as Any?
-                }
-                object = next
-            }
-            return object.value(forKey: parts.last ?? keyPath)
-        }
-    }
-
-    private func extreme<T>(_ property: String, operation: String) -> T? {
-        if let extreme = columnAggregate(operation == "min" ? .minimum : .maximum, property) {
+    /// The smallest (or largest) value of a property (or `self` of values), or nil when there are none.
+    func aggregateExtreme<T>(_ property: String, smallest: Bool) -> T? {
+        let operation = smallest ? "min" : "max"
+        if let extreme = columnAggregate(smallest ? .minimum : .maximum, property) {
             return AggregateMath.convert(extreme, to: T.self, operation: operation, property: property)
         }
         let values = propertyValues(property, operation: operation).filter { !$0.isNull }
-        guard let best = AggregateMath.extreme(values, smallest: operation == "min") else { return nil }
+        guard let best = AggregateMath.extreme(values, smallest: smallest) else { return nil }
         return AggregateMath.convert(best, to: T.self, operation: operation, property: property)
     }
 }

@@ -50,6 +50,28 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// Whether the results are every object of the table, in table order (no query, no collection).
     var isWholeTable: Bool { query == nil && base == nil }
 
+    /// Whether the results are values of a collection of primitives (`scores.sorted(ascending: false)`).
+    var holdsValues: Bool { base?.holdsValues ?? false }
+
+    /// The values of results over a collection of primitives, after the query (cached per realm change).
+    var primitiveValues: [StrataCore.Value] {
+        guard let base else { return [] }
+        let current = generation
+        if let cached = cache.values(for: current) { return cached }
+        let values = reading { reader in ValueQuery.run(query, over: try base.values(reader)) }
+        cache.store(values: values, for: current)
+        return values
+    }
+
+    private func value(at position: Int) -> Element {
+        let values = primitiveValues
+        precondition(
+            position >= 0 && position < values.count,
+            "Index \(position) is out of bounds (must be less than \(values.count))."
+        )
+        return ValueConversion.swiftValue(values[position], as: Element.self, source: source) as! Element
+    }
+
     private var table: ResolvedTable? { source.schema("Results").tables[className] }
 
     /// The stamp the cached keys are good for: the last change to the results' table when the query reads that
@@ -107,6 +129,13 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// no list of every key; in a write transaction the keys are read up front, so a loop may delete the
     /// objects it visits, as in Realm.
     public func makeIterator() -> RLMIterator<Element> {
+        if holdsValues {
+            let source = self.source
+            let values = primitiveValues
+            return RLMIterator(count: values.count) {
+                ValueConversion.swiftValue(values[$0], as: Element.self, source: source) as! Element
+            }
+        }
         guard let table else { return RLMIterator(keys: [], make: { _ in preconditionFailure() }) }
         // The closures capture no `Results` value: calling a method on one would look up its generic
         // metadata for every object.
@@ -138,6 +167,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 
     /// The number of objects.
     public var count: Int {
+        if holdsValues { return primitiveValues.count }
         guard let table else { return 0 }
         if let query, base == nil, query.stages.isEmpty, cache.keys(for: generation) == nil {
             // Counting needs no keys: the engine counts matches column block by column block.
@@ -152,6 +182,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 
     /// The object at `position`.
     public subscript(position: Int) -> Element {
+        if holdsValues { return value(at: position) }
         guard let table else { preconditionFailure("Index \(position) is out of bounds (must be less than 0).") }
         let key: ObjectKey
         if let keys {
@@ -214,12 +245,9 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         }
     }
 
-    /// The position of `object`, or nil.
-    ///
-    /// A managed object of this file is looked up by its object key among the results' keys, without making
-    /// an object per position.
-    /// - Complexity: O(n) comparisons of keys.
-    public func index(of object: Element) -> Int? {
+    /// The position of `object`, or nil: a managed object of this file is looked up by its object key among the
+    /// results' keys, without making an object per position.
+    func position(of object: Element) -> Int? {
         if let object = object as? ObjectBase, let binding = object.binding {
             guard binding.table.className == className, binding.databasePath == source.databasePath else { return nil }
             return objectKeys.firstIndex(of: binding.key)
@@ -230,7 +258,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// The type and count.
     public var description: String { "Results<\(Element.self)> (\(count) objects)" }
 
-    // MARK: Queries
+    // MARK: Queries (the public forms are declared once, on ``RealmCollection``)
 
     private func refined(_ body: (inout ParsedQuery) -> Void) -> Results<Element> {
         var next = query ?? ParsedQuery(predicate: .truePredicate)
@@ -241,16 +269,18 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// Checks a query against the schema now, so errors surface where the query is made.
     private func validated(_ next: Results<Element>) throws -> Results<Element> {
         guard let table, let query = next.query else { return next }
+        if holdsValues {
+            try ValueQuery.validate(query)
+            return next
+        }
         try source.read("Results") { reader in
             _ = try realmErrors { try binder(reader, table).bind(query) }
         }
         return next
     }
 
-    /// The objects that also match `predicate`.
-    /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property, a type mismatch or an
-    ///   operator not valid for a property's type.
-    public func filter(_ predicate: RealmPredicate) throws -> Results<Element> {
+    /// The elements that also match `predicate`.
+    func refinedFilter(_ predicate: RealmPredicate) throws -> Results<Element> {
         try validated(
             refined { query in
                 query.predicate =
@@ -261,63 +291,39 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         )
     }
 
-    /// The objects that also match a query in the Realm query language; a malformed or mistyped
-    /// query stops with the same message ``RealmPredicate`` throws.
-    ///
-    /// ```swift
-    /// let young = dogs.filter("age < %d AND name BEGINSWITH[c] %@", 3, "r")
-    /// ```
-    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
-        do {
-            return try filter(try RealmPredicate(format: predicateFormat, argumentArray: args))
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-
-    /// The objects sorted by a property, nil first in ascending order.
-    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) -> Results<Element> {
-        sorted(by: [SortDescriptor(keyPath: keyPath, ascending: ascending)])
-    }
-
-    /// The objects sorted by several keys, the first most significant. Sorting is stable.
-    public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
+    /// The elements sorted by several keys, the first most significant (a stable sort).
+    func refinedSort(_ sortDescriptors: [SortDescriptor]) throws -> Results<Element> {
         let keys = sortDescriptors.map { QuerySortKey(keyPath: $0.keyPath, ascending: $0.ascending) }
-        do {
-            return try validated(refined { $0.sort(by: keys) })
-        } catch {
-            preconditionFailure("\(error)")
-        }
+        return try validated(refined { $0.sort(by: keys) })
     }
 
-    /// The objects sorted by a Swift key path.
-    public func sorted<T>(by keyPath: KeyPath<Element, T>, ascending: Bool = true) -> Results<Element> {
-        sorted(by: [SortDescriptor(keyPath: KeyPathName.of(keyPath), ascending: ascending)])
+    /// The first element for each distinct combination of values of `keyPaths`.
+    func refinedDistinct(_ keyPaths: [String]) throws -> Results<Element> {
+        try validated(refined { $0.stages.append(.distinct(keyPaths)) })
+    }
+}
+
+extension Results: RealmCollection {
+    /// Results are queried directly.
+    public var _contents: _RealmCollectionContents<Element> { _RealmCollectionContents(results: self) }
+
+    /// The live results for frozen ones, in the realm whose `read` or `write` block is running; nil outside one.
+    public func thaw() -> Results<Element>? {
+        guard source.isFrozen else { return self }
+        return Results(source: .live(source.thawingRealm()), className: className, query: query, base: base)
     }
 
-    /// The first object for each distinct combination of values of `keyPaths`.
-    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
-        let paths = Array(keyPaths)
-        do {
-            return try validated(refined { $0.stages.append(.distinct(paths)) })
-        } catch {
-            preconditionFailure("\(error)")
-        }
+    /// Whether two results are the same query over the same collection of the same realm version.
+    func isSameQuery(as other: Results<Element>) -> Bool {
+        source.isSame(as: other.source) && className == other.className && query == other.query
+            && sameBase(base, other.base)
     }
 
-    /// The index of the first object matching `predicate`, or nil.
-    public func index(matching predicate: RealmPredicate) throws -> Int? {
-        let matching = try filter(predicate)
-        guard let first = matching.first else { return nil }
-        return index(of: first)
-    }
-
-    /// The index of the first object matching a query, or nil.
-    public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
-        do {
-            return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
-        } catch {
-            preconditionFailure("\(error)")
+    private func sameBase(_ lhs: CollectionBase?, _ rhs: CollectionBase?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let lhs?, let rhs?): return lhs.isSame(as: rhs)
+        default: return false
         }
     }
 }
@@ -328,6 +334,17 @@ final class ResultsCache: Sendable {
     private let entry = Locked<(stamp: Int, keys: [ObjectKey])>((Int.min, []))
     /// How many times the query of these results was evaluated (for tests of the cache's keying).
     let evaluations = Atomic<Int>(0)
+
+    private let valueEntry = Locked<(stamp: Int, values: [StrataCore.Value])>((Int.min, []))
+
+    func values(for stamp: Int) -> [StrataCore.Value]? {
+        valueEntry.withLock { $0.stamp == stamp ? $0.values : nil }
+    }
+
+    func store(values: [StrataCore.Value], for stamp: Int) {
+        evaluations.add(1, ordering: .relaxed)
+        valueEntry.withLock { $0 = (stamp, values) }
+    }
 
     func keys(for stamp: Int) -> [ObjectKey]? {
         entry.withLock { $0.stamp == stamp ? $0.keys : nil }

@@ -23,7 +23,7 @@ final class KeyPathRecorder {
     }
 
     /// The property path a key path on a model class names (`owner.name`).
-    static func path<Root, Value>(of keyPath: KeyPath<Root, Value>) -> String? {
+    static func path<Root>(of keyPath: PartialKeyPath<Root>) -> String? {
         guard let rootType = Root.self as? ObjectBase.Type else { return nil }
         let recorder = KeyPathRecorder()
         let probe = rootType.init()

@@ -146,17 +146,3 @@ extension ComparisonOperator {
         }
     }
 }
-
-extension Results where Element: ObjectBase {
-    /// The objects that match a Foundation `#Predicate`, translated into a Realm query.
-    ///
-    /// ```swift
-    /// let adults = try people.filter(#Predicate<Person> { $0.age >= 18 && $0.name.starts(with: "A") })
-    /// ```
-    /// - Throws: ``RealmError/invalidQuery(_:)`` naming a construct that has no Realm equivalent, or
-    ///   for a property the schema does not have.
-    public func filter(_ predicate: Predicate<Element>) throws -> Results<Element> {
-        let node = try PredicateTranslator.translate(predicate.expression)
-        return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "#Predicate"))
-    }
-}

@@ -487,25 +487,3 @@ extension Query where T == Bool {
         )
     }
 }
-
-extension Results where Element: ObjectBase {
-    /// The objects that match a type-safe query.
-    ///
-    /// ```swift
-    /// let adults = realm.objects(Person.self).where { $0.age >= 18 }
-    /// ```
-    public func `where`(_ isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
-        let node = isIncluded(Query<Element>(parts: [], collection: false)).predicate
-        do {
-            return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "where { … }"))
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-
-    /// The index of the first object matching a type-safe query, or nil.
-    public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
-        guard let first = self.where(isIncluded).first else { return nil }
-        return index(of: first)
-    }
-}

@@ -64,7 +64,7 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
 
 /// Turns a Swift key path into the property path it names (`\Person.owner?.name` is `owner.name`).
 enum KeyPathName {
-    static func of<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String {
+    static func of<Root>(_ keyPath: PartialKeyPath<Root>) -> String {
         if let path = KeyPathRecorder.path(of: keyPath) { return path }
         var text = String(describing: keyPath)
         if text.hasPrefix("\\") { text.removeFirst() }

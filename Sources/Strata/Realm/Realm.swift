@@ -458,13 +458,23 @@ public actor Realm {
     /// `nonisolated` because a frozen object's `thaw()` (synchronous, not isolated) calls it inside a block; it
     /// takes the state through the checked accessor, which stops unless the caller is on this realm's executor.
     nonisolated func liveObject<T: ObjectBase>(_ type: T.Type, table: ResolvedTable, key: ObjectKey) -> T? {
+        guard let binding = liveBinding(className: table.className, key: key) else { return nil }
+        let object = T()
+        object.binding = binding
+        return object
+    }
+
+    /// A live binding of the object of class `className` with `key`, if it exists at this realm's version.
+    ///
+    /// `nonisolated` for the same reason as ``liveObject(_:table:key:)``: a frozen collection's `thaw()` calls it.
+    nonisolated func liveBinding(className: String, key: ObjectKey) -> ObjectBinding? {
         let state = access.checked("realm")
-        guard let reader = try? state.reader(), (try? reader.table(table.tableKey).contains(key)) == true else {
+        guard let table = state.schema.tables[className], let reader = try? state.reader(),
+            (try? reader.table(table.tableKey).contains(key)) == true
+        else {
             return nil
         }
-        let object = T()
-        object.binding = ObjectBinding(source: .live(self), table: table, key: key)
-        return object
+        return ObjectBinding(source: .live(self), table: table, key: key)
     }
 
     /// A snapshot of the current version for frozen objects and collections (called on the realm's

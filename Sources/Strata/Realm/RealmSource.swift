@@ -59,6 +59,26 @@ enum RealmSource: Sendable {
         }
     }
 
+    /// The message a frozen object's or collection's `thaw()` stops with outside a realm's block.
+    static let thawMessage =
+        "thaw() needs a realm: call it inside realm.read { } or realm.write { } of a realm of the same file, "
+        + "or use realm.thaw(_:)"
+
+    /// Whether two sources are the same realm instance or the same frozen snapshot.
+    func isSame(as other: RealmSource) -> Bool {
+        switch (self, other) {
+        case (.live(let lhs), .live(let rhs)): return lhs === rhs
+        case (.frozen(let lhs), .frozen(let rhs)): return lhs === rhs
+        default: return false
+        }
+    }
+
+    /// The live realm a frozen value thaws into: the realm whose block is running, for the same file.
+    func thawingRealm() -> Realm {
+        guard let realm = Realm.currentIsolatedRealm(path: databasePath) else { preconditionFailure(Self.thawMessage) }
+        return realm
+    }
+
     var databasePath: String {
         switch self {
         case .live(let realm): return realm.configuration.path

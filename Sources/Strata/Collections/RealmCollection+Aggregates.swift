@@ -1,0 +1,119 @@
+import StrataCore
+
+// Aggregates of every collection kind, declared once: a managed collection aggregates as `Results` over its
+// elements; an unmanaged one over its elements in memory. Nil values are ignored; an empty collection gives
+// nil for min, max and average and zero for sum, as in Realm.
+
+extension RealmCollection {
+    /// The engine values of `property` of an unmanaged collection's elements (`self`: the elements themselves).
+    private func unmanagedValues(_ property: String, operation: String) -> [StrataCore.Value] {
+        _contents.unmanaged.compactMap { element in
+            let value: Any
+            if property == "self" {
+                value = element
+            } else {
+                guard let object = element as? ObjectBase, object.objectSchema[property] != nil else {
+                    preconditionFailure("Invalid property '\(property)' for \(operation) on \(Element.self)")
+                }
+                value = object.value(forKey: property) as Any
+            }
+            let engine = try? ValueConversion.engineValue(value) { _ in .null }
+            return engine.flatMap { $0.isNull ? nil : $0 }
+        }
+    }
+
+    func extreme<T>(_ property: String, smallest: Bool) -> T? {
+        if let results = _contents.results { return results.aggregateExtreme(property, smallest: smallest) }
+        let operation = smallest ? "min" : "max"
+        return AggregateMath.extreme(unmanagedValues(property, operation: operation), smallest: smallest)
+            .flatMap { AggregateMath.convert($0, to: T.self, operation: operation, property: property) }
+    }
+
+    func total<T>(_ property: String) -> T {
+        if let results = _contents.results { return results.aggregateSum(property) }
+        return AggregateMath.sum(of: unmanagedValues(property, operation: "sum"), as: T.self, property: property)
+    }
+
+    func mean<T>(_ property: String) -> T? {
+        if let results = _contents.results { return results.aggregateAverage(property) }
+        return AggregateMath.average(
+            of: unmanagedValues(property, operation: "average"),
+            as: T.self,
+            property: property
+        )
+    }
+
+    /// The smallest value of a property of the elements, or nil if there are none (nil values are ignored).
+    ///
+    /// ```swift
+    /// let youngest: Int? = person.dogs.min(ofProperty: "age")
+    /// ```
+    /// - Complexity: O(n) for n elements (one pass over a column for a whole table).
+    public func min<T: _Persistable>(ofProperty property: String) -> T? { extreme(property, smallest: true) }
+
+    /// The largest value of a property of the elements, or nil if there are none.
+    /// - Complexity: O(n) for n elements (one pass over a column for a whole table).
+    public func max<T: _Persistable>(ofProperty property: String) -> T? { extreme(property, smallest: false) }
+
+    /// The sum of a numeric property of the elements; zero if there are none.
+    /// - Complexity: O(n) for n elements (one pass over a column for a whole table).
+    public func sum<T: _Persistable>(ofProperty property: String) -> T { total(property) }
+
+    /// The average of a numeric property of the elements, or nil if there are none.
+    /// - Complexity: O(n) for n elements (one pass over a column for a whole table).
+    public func average<T: _Persistable>(ofProperty property: String) -> T? { mean(property) }
+}
+
+extension RealmCollection where Element: ObjectBase {
+    /// The smallest value at a key path, or nil if there are no objects.
+    ///
+    /// ```swift
+    /// let youngest = person.dogs.min(of: \.age)
+    /// ```
+    /// - Complexity: O(n) for n objects.
+    public func min<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? {
+        extreme(KeyPathName.of(keyPath), smallest: true)
+    }
+
+    /// The largest value at a key path, or nil if there are no objects.
+    /// - Complexity: O(n) for n objects.
+    public func max<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? {
+        extreme(KeyPathName.of(keyPath), smallest: false)
+    }
+
+    /// The sum of the values at a key path; zero if there are no objects.
+    /// - Complexity: O(n) for n objects.
+    public func sum<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T { total(KeyPathName.of(keyPath)) }
+
+    /// The average of the values at a key path, or nil if there are no objects.
+    /// - Complexity: O(n) for n objects.
+    public func average<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? { mean(KeyPathName.of(keyPath)) }
+}
+
+extension RealmCollection where Element: MinMaxType {
+    /// The smallest value, or nil if the collection is empty (nil values are ignored).
+    ///
+    /// ```swift
+    /// let lowest = scores.min()
+    /// ```
+    /// - Complexity: O(n) for n values.
+    public func min() -> Element? { extreme("self", smallest: true) }
+
+    /// The largest value, or nil if the collection is empty (nil values are ignored).
+    /// - Complexity: O(n) for n values.
+    public func max() -> Element? { extreme("self", smallest: false) }
+}
+
+extension RealmCollection where Element: AddableType {
+    /// The sum of the values; zero if the collection is empty (nil values are ignored).
+    /// - Complexity: O(n) for n values.
+    public func sum() -> Element { total("self") }
+
+    /// The average of the values, or nil if the collection is empty (nil values are ignored).
+    ///
+    /// ```swift
+    /// let mean: Double? = scores.average()
+    /// ```
+    /// - Complexity: O(n) for n values.
+    public func average<T: _Persistable>() -> T? { mean("self") }
+}

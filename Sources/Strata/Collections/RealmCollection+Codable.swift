@@ -1,0 +1,56 @@
+// Collections encode as arrays of their elements (and lists and sets decode from one), as in Realm Swift.
+//
+// ```swift
+// let json = try JSONEncoder().encode(realm.objects(Tag.self).freeze())
+// ```
+
+extension RealmCollection where Element: Encodable {
+    /// Encodes the elements, in order, into an unkeyed container.
+    func encodeElements(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for element in self { try container.encode(element) }
+    }
+}
+
+extension Results: Encodable where Element: Encodable {
+    /// Encodes the elements as an array.
+    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
+}
+
+extension List: Encodable where Element: Encodable {
+    /// Encodes the elements as an array.
+    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
+}
+
+extension MutableSet: Encodable where Element: Encodable {
+    /// Encodes the elements as an array.
+    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
+}
+
+extension LinkingObjects: Encodable where Element: Encodable {
+    /// Encodes the objects as an array.
+    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
+}
+
+extension AnyRealmCollection: Encodable where Element: Encodable {
+    /// Encodes the elements as an array.
+    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
+}
+
+extension List: Decodable where Element: Decodable {
+    /// Creates an unmanaged list of the decoded array's elements.
+    public convenience init(from decoder: any Decoder) throws {
+        self.init()
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd { append(try container.decode(Element.self)) }
+    }
+}
+
+extension MutableSet: Decodable where Element: Decodable {
+    /// Creates an unmanaged set of the decoded array's distinct elements.
+    public convenience init(from decoder: any Decoder) throws {
+        self.init()
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd { insert(try container.decode(Element.self)) }
+    }
+}

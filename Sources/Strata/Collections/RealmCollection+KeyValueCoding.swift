@@ -1,0 +1,70 @@
+import StrataCore
+
+// Key-value coding on every collection kind, declared once, as Realm Swift's collections answer it.
+
+extension RealmCollection {
+    /// The value of the property named `key` of every element, in order, as an array (`self`: the elements).
+    ///
+    /// ```swift
+    /// let names = dogs.value(forKey: "name") as! [String]
+    /// ```
+    /// - Complexity: O(n) for n elements.
+    public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
+
+    /// The value at a key path of every element, in order, as an array; a path through to-one links gives nil
+    /// (`NSNull` in Realm) where a link is missing. A collection operator as the first part aggregates instead:
+    /// `@count`, and `@min`, `@max`, `@sum`, `@avg` followed by a property.
+    ///
+    /// ```swift
+    /// let cities = people.value(forKeyPath: "address.city") as! [String?]
+    /// let total = people.value(forKeyPath: "@sum.age") as! Int
+    /// ```
+    /// - Complexity: O(n) for n elements.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        var parts = keyPath.split(separator: ".").map(String.init)
+        if let first = parts.first, first.hasPrefix("@") {
+            parts.removeFirst()
+            let property = parts.isEmpty ? "self" : parts.joined(separator: ".")
+            switch first {
+            case "@count": return count
+            case "@min": return extreme(property, smallest: true) as Any?
+            case "@max": return extreme(property, smallest: false) as Any?
+            case "@sum": return total(property) as Any
+            case "@avg": return mean(property) as Any?
+            default: preconditionFailure("Unsupported collection operator '\(first)' in key path '\(keyPath)'")
+            }
+        }
+        return map { element -> Any in
+            guard keyPath != "self", var object = element as? ObjectBase else { return element }
+            for part in parts.dropLast() {
+                let next = object.value(forKey: part)
+                guard
+                    let linked = next as? ObjectBase ?? (next as? any OptionalMarker)?.wrappedValueIfAny as? ObjectBase
+                else {
+                    return Optional<Any>.none as Any
+                }
+                object = linked
+            }
+            return object.value(forKey: parts.last ?? keyPath) as Any
+        }
+    }
+
+    /// Sets the property named `key` of every object to `value`. For a managed collection this needs a write
+    /// transaction; outside one it stops with a message, as Realm raises.
+    ///
+    /// ```swift
+    /// try await realm.write { realm in realm.objects(Dog.self).setValue(true, forKey: "adopted") }
+    /// ```
+    /// - Complexity: O(n) for n objects.
+    public func setValue(_ value: Any?, forKey key: String) {
+        if let source = _contents.results?.source {
+            _ = source.liveState("collection").1.writer("setValue(_:forKey:) on a collection")
+        }
+        for element in self {
+            guard let object = element as? ObjectBase else {
+                preconditionFailure("setValue(_:forKey:) needs a collection of objects (not \(Element.self))")
+            }
+            object.setValue(value, forKey: key)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import StrataCore
+
+// The queries of every collection kind, declared once. A managed collection is queried as `Results` over its
+// elements in its order; an unmanaged one stops with Realm's message.
+
+extension RealmCollection {
+    /// The position of `object` in the collection, or nil. A managed object is found by its object key, without
+    /// making an object per position; values compare with `==`.
+    /// - Complexity: O(n) comparisons for n elements.
+    public func index(of object: Element) -> Int? {
+        if let results = _contents.results { return results.position(of: object) }
+        return _contents.unmanaged.firstIndex { CollectionElementEquality.equal($0, object) }
+    }
+
+    /// The elements at `indexes`, in ascending order of position.
+    ///
+    /// ```swift
+    /// let firstAndThird = people.objects(at: [0, 2])
+    /// ```
+    /// An index out of bounds stops with a message, as Realm Swift raises.
+    /// - Complexity: O(k) for k indexes once the collection is read.
+    public func objects(at indexes: IndexSet) -> [Element] {
+        guard let last = indexes.last else { return [] }
+        let count = self.count
+        precondition(
+            indexes.first! >= 0 && last < count,
+            "Indexes for collection are out of bounds: \(last) is not less than the count, \(count)."
+        )
+        return indexes.map { self[$0] }
+    }
+
+    /// The elements that match a query in the Realm query language, in the collection's order; a malformed or
+    /// mistyped query stops with the same message ``RealmPredicate`` throws.
+    ///
+    /// ```swift
+    /// let young = dogs.filter("age < %d AND name BEGINSWITH[c] %@", 3, "r")
+    /// let big = scores.filter("self > 10")   // a collection of values names its element `self`
+    /// ```
+    /// - Complexity: O(n) for n elements, on first access (an index lookup on a table when one applies).
+    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
+        do {
+            return try filter(try RealmPredicate(format: predicateFormat, argumentArray: args))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The elements that match `predicate`, in the collection's order.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property, a type mismatch or an operator not
+    ///   valid for a property's type.
+    /// - Complexity: O(n) for n elements, on first access.
+    public func filter(_ predicate: RealmPredicate) throws -> Results<Element> {
+        try _contents.queryable("filter").refinedFilter(predicate)
+    }
+
+    /// The elements sorted by a property (or `self` for values), nil first in ascending order.
+    /// - Complexity: O(n log n) for n elements, on first access.
+    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) -> Results<Element> {
+        sorted(by: [SortDescriptor(keyPath: keyPath, ascending: ascending)])
+    }
+
+    /// The elements sorted by several keys, the first most significant. Sorting is stable.
+    ///
+    /// ```swift
+    /// let byAgeThenName = dogs.sorted(by: [SortDescriptor(keyPath: "age", ascending: false), "name"])
+    /// ```
+    /// - Complexity: O(n log n) for n elements, on first access.
+    public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
+        do {
+            return try _contents.queryable("sorted").refinedSort(Array(sortDescriptors))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The first element for each distinct combination of values of `keyPaths`, in the collection's order.
+    /// - Complexity: O(n) for n elements, on first access.
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
+        do {
+            return try _contents.queryable("distinct").refinedDistinct(Array(keyPaths))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The position of the first element that matches `predicate`, or nil.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property or a type mismatch.
+    /// - Complexity: O(n) for n elements.
+    public func index(matching predicate: RealmPredicate) throws -> Int? {
+        guard let first = try filter(predicate).first else { return nil }
+        return index(of: first)
+    }
+
+    /// The position of the first element that matches a query in the Realm query language, or nil.
+    /// - Complexity: O(n) for n elements.
+    public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
+        do {
+            return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+}
+
+extension RealmCollection where Element: ObjectBase {
+    /// The objects that match a type-safe query, in the collection's order.
+    ///
+    /// ```swift
+    /// let adults = realm.objects(Person.self).where { $0.age >= 18 }
+    /// ```
+    /// - Complexity: O(n) for n objects, on first access.
+    public func `where`(_ isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
+        let node = isIncluded(Query<Element>(parts: [], collection: false)).predicate
+        do {
+            return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "where { … }"))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The objects that match a Foundation `#Predicate`, translated into a Realm query.
+    ///
+    /// ```swift
+    /// let adults = try people.filter(#Predicate<Person> { $0.age >= 18 && $0.name.starts(with: "A") })
+    /// ```
+    /// - Throws: ``RealmError/invalidQuery(_:)`` naming a construct that has no Realm equivalent, or
+    ///   for a property the schema does not have.
+    /// - Complexity: O(n) for n objects, on first access.
+    public func filter(_ predicate: Predicate<Element>) throws -> Results<Element> {
+        let node = try PredicateTranslator.translate(predicate.expression)
+        return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "#Predicate"))
+    }
+
+    /// The position of the first object that matches a type-safe query, or nil.
+    /// - Complexity: O(n) for n objects.
+    public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
+        guard let first = self.where(isIncluded).first else { return nil }
+        return index(of: first)
+    }
+
+    /// The position of the first object that matches a Foundation `#Predicate`, or nil.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` as ``filter(_:)-(Predicate<Element>)`` does.
+    /// - Complexity: O(n) for n objects.
+    public func index(matching predicate: Predicate<Element>) throws -> Int? {
+        guard let first = try filter(predicate).first else { return nil }
+        return index(of: first)
+    }
+
+    /// The objects sorted by a Swift key path, nil first in ascending order.
+    ///
+    /// ```swift
+    /// let byName = dogs.sorted(by: \.name)
+    /// ```
+    /// - Complexity: O(n log n) for n objects, on first access.
+    public func sorted<T>(by keyPath: KeyPath<Element, T>, ascending: Bool = true) -> Results<Element> {
+        sorted(byKeyPath: KeyPathName.of(keyPath), ascending: ascending)
+    }
+
+    /// The first object for each distinct combination of values at Swift key paths.
+    ///
+    /// ```swift
+    /// let onePerBreed = dogs.distinct(by: [\Dog.breed])
+    /// ```
+    /// - Complexity: O(n) for n objects, on first access.
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element>
+    where S.Element == PartialKeyPath<Element> {
+        distinct(by: keyPaths.map { KeyPathName.of($0) })
+    }
+}
+
+extension RealmCollection where Element: SortableType {
+    /// The values sorted by themselves, nil first in ascending order.
+    ///
+    /// ```swift
+    /// let newestFirst = dates.sorted(ascending: false)
+    /// ```
+    /// - Complexity: O(n log n) for n values, on first access.
+    public func sorted(ascending: Bool = true) -> Results<Element> {
+        sorted(byKeyPath: "self", ascending: ascending)
+    }
+
+    /// The distinct values, each where it first appears.
+    /// - Complexity: O(n²) comparisons in the worst case for n values, on first access.
+    public func distinct() -> Results<Element> { distinct(by: ["self"]) }
+}

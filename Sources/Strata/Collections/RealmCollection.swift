@@ -1,0 +1,100 @@
+import StrataCore
+
+/// What every Realm collection is: ``Results``, ``List``, ``MutableSet``, ``LinkingObjects`` and
+/// ``AnyRealmCollection``. Write generic code against it.
+///
+/// ```swift
+/// func names<C: RealmCollection>(_ dogs: C) -> [String] where C.Element == Dog {
+///     dogs.sorted(byKeyPath: "name").map(\.name)
+/// }
+/// ```
+///
+/// Every query, sort, aggregate and key-value member is declared once, in this protocol's extensions, and
+/// runs the same way on every kind: a managed collection is queried as ``Results`` over its elements (in the
+/// collection's order), an unmanaged one computes its aggregates in memory and cannot be queried or sorted.
+///
+/// Collections compare equal (`==`) when they are the same collection: the same query of the same realm
+/// instance (or frozen version), the same collection property of the same object, or the same unmanaged
+/// instance.
+public protocol RealmCollection<Element>: RandomAccessCollection, CustomStringConvertible, Equatable, Sendable
+where Element: RealmCollectionValue, Index == Int, Iterator == RLMIterator<Element> {
+    /// The type of the collection's elements.
+    typealias ElementType = Element
+
+    /// The realm managing the collection (a frozen realm for a frozen collection), or nil when unmanaged.
+    var realm: Realm? { get }
+    /// Whether the collection can no longer be read: its realm was invalidated or closed, or the object owning
+    /// it was deleted.
+    var isInvalidated: Bool { get }
+    /// Whether the collection is frozen: an immutable snapshot any task may read.
+    var isFrozen: Bool { get }
+
+    /// An immutable snapshot of the collection at the realm's current version, readable from any task.
+    ///
+    /// ```swift
+    /// let snapshot = try await realm.read { realm in try realm.objects(Dog.self).freeze() }
+    /// Task.detached { print(snapshot.count) }
+    /// ```
+    /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached, or
+    ///   ``RealmError/invalidValue(_:)`` for an unmanaged collection.
+    func freeze() throws -> Self
+
+    /// The live collection for a frozen one, in the realm whose `read` or `write` block is running (for the same
+    /// file); nil when the object owning it was deleted. A live collection returns itself. Called outside a
+    /// realm's block, it stops with a message saying so.
+    func thaw() -> Self?
+
+    /// How the shared implementation reaches the collection's elements (a detail of Strata: user code neither
+    /// reads nor implements it).
+    var _contents: _RealmCollectionContents<Element> { get }
+}
+
+/// How the shared ``RealmCollection`` implementation reaches a collection's elements: as ``Results`` for a
+/// managed collection (its elements, in order, as a query's starting point), or as an array for an unmanaged
+/// one. A detail of Strata's implementation, public only because the protocol's requirement is.
+public struct _RealmCollectionContents<Element: RealmCollectionValue> {
+    /// The managed collection as results (nil when unmanaged).
+    let results: Results<Element>?
+    /// The elements of an unmanaged collection.
+    let unmanaged: [Element]
+    /// The instance of an unmanaged collection (equality of unmanaged collections is identity).
+    let instance: ObjectIdentifier?
+
+    init(results: Results<Element>) {
+        self.results = results
+        unmanaged = []
+        instance = nil
+    }
+
+    init(unmanaged: [Element], instance: ObjectIdentifier?) {
+        results = nil
+        self.unmanaged = unmanaged
+        self.instance = instance
+    }
+
+    /// The results a query refines; an unmanaged collection stops with Realm's message (Realm Swift cannot query
+    /// an unmanaged collection either).
+    func queryable(_ method: String) -> Results<Element> {
+        guard let results else {
+            preconditionFailure(
+                "\(method) may only be called on a managed collection (of an object added to a realm); "
+                    + "an unmanaged collection cannot be queried or sorted"
+            )
+        }
+        return results
+    }
+
+    /// Whether two contents are the same collection.
+    func isSame(as other: _RealmCollectionContents<Element>) -> Bool {
+        switch (results, other.results) {
+        case (let lhs?, let rhs?): return lhs.isSameQuery(as: rhs)
+        case (nil, nil): return instance != nil && instance == other.instance
+        default: return false
+        }
+    }
+}
+
+extension RealmCollection {
+    /// Whether two collections are the same collection (see ``RealmCollection``).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs._contents.isSame(as: rhs._contents) }
+}

@@ -1,0 +1,117 @@
+import StrataCore
+
+/// Queries over a collection of primitive values (`List<Int>`, `MutableSet<String>`, a map's values): the
+/// element itself is named `self`, as in Realm.
+///
+/// ```swift
+/// let big = scores.filter("self > %d", 10).sorted(ascending: false)
+/// ```
+///
+/// The query's predicate may compare `self` with constants and lists (`self IN {1, 2}`), combined with
+/// `AND`, `OR` and `NOT`; its stages sort by `self`, keep distinct values and limit. Anything else (a key
+/// path other than `self`, a subquery, a collection aggregate) is an error when the query is made.
+enum ValueQuery {
+    /// Throws unless every key path of `query` is `self` and every stage sorts or keeps distinct by `self`.
+    static func validate(_ query: ParsedQuery) throws {
+        func check(_ path: [String]) throws {
+            guard path == ["self"] else {
+                throw RealmError.invalidQuery(
+                    "A collection of values can only be queried on 'self' (found '\(path.joined(separator: "."))')"
+                )
+            }
+        }
+        func check(_ operand: QueryOperand) throws {
+            switch operand {
+            case .keyPath(let path, let aggregate, _, _):
+                try check(path)
+                if let aggregate {
+                    throw RealmError.invalidQuery("'\(aggregate.rawValue)' is not valid on 'self' of a value")
+                }
+            case .subqueryCount:
+                throw RealmError.invalidQuery("SUBQUERY is not valid on a collection of values")
+            case .constant, .list: break
+            }
+        }
+        func check(_ node: QueryNode) throws {
+            switch node {
+            case .truePredicate, .falsePredicate: break
+            case .and(let nodes), .or(let nodes): try nodes.forEach(check)
+            case .not(let node): try check(node)
+            case .comparison(let lhs, _, let rhs, _, _, _):
+                try check(lhs)
+                try check(rhs)
+            case .between(let value, let low, let high, _, _):
+                try [value, low, high].forEach(check)
+            }
+        }
+        try check(query.predicate)
+        for stage in query.stages {
+            switch stage {
+            case .sort(let keys): try keys.forEach { try check([$0.keyPath]) }
+            case .distinct(let paths): try paths.forEach { try check([$0]) }
+            case .limit: break
+            }
+        }
+    }
+
+    /// The values that match `query`, in its order (`values` as they are without one).
+    static func run(_ query: ParsedQuery?, over values: [Value]) -> [Value] {
+        guard let query else { return values }
+        var result = values.filter { matches(query.predicate, $0) }
+        for stage in query.stages {
+            switch stage {
+            case .sort(let keys):
+                // Every key sorts by the value itself: the last one written decides.
+                guard let ascending = keys.first?.ascending else { continue }
+                result = result.enumerated()
+                    .sorted { lhs, rhs in
+                        let order = ValueComparison.sortOrder(lhs.element, rhs.element)
+                        if order != 0 { return ascending ? order < 0 : order > 0 }
+                        return lhs.offset < rhs.offset
+                    }
+                    .map(\.element)
+            case .distinct:
+                var kept: [Value] = []
+                for value in result where !kept.contains(where: { ValueComparison.sortOrder($0, value) == 0 }) {
+                    kept.append(value)
+                }
+                result = kept
+            case .limit(let count): result = Array(result.prefix(count))
+            }
+        }
+        return result
+    }
+
+    private static func operands(_ operand: QueryOperand, _ value: Value) -> [Value] {
+        switch operand {
+        case .keyPath: return [value]
+        case .constant(let constant, _): return [constant]
+        case .list(let values, _): return values
+        case .subqueryCount: return []
+        }
+    }
+
+    private static func matches(_ node: QueryNode, _ value: Value) -> Bool {
+        switch node {
+        case .truePredicate: return true
+        case .falsePredicate: return false
+        case .and(let nodes): return nodes.allSatisfy { matches($0, value) }
+        case .or(let nodes): return nodes.contains { matches($0, value) }
+        case .not(let node): return !matches(node, value)
+        case .comparison(let lhs, let op, let rhs, let options, _, _):
+            let left = operands(lhs, value)
+            let right = operands(rhs, value)
+            if op == .inList || right.count != 1 {
+                return left.contains { l in right.contains { ValueComparison.matches(l, .equal, $0, options: options) }
+                }
+            }
+            return left.contains { ValueComparison.matches($0, op, right[0], options: options) }
+        case .between(let subject, let low, let high, _, _):
+            guard let low = operands(low, value).first, let high = operands(high, value).first else { return false }
+            return operands(subject, value).contains {
+                ValueComparison.matches($0, .greaterOrEqual, low, options: [])
+                    && ValueComparison.matches($0, .lessOrEqual, high, options: [])
+            }
+        }
+    }
+}
