@@ -47,8 +47,8 @@ enum ValueQuery {
         try check(query.predicate)
         for stage in query.stages {
             switch stage {
-            case .sort(let keys): try keys.forEach { try check([$0.keyPath]) }
-            case .distinct(let paths): try paths.forEach { try check([$0]) }
+            case .sort(let keys): for key in keys { try check([key.keyPath]) }
+            case .distinct(let paths): for path in paths { try check([path]) }
             case .limit: break
             }
         }
