@@ -9,7 +9,8 @@ import StrataCore
 /// ```
 struct CollectionBase: Sendable {
     enum Kind: Sendable {
-        /// The links of list or set property `property` of the owner (a set keeps its elements as a list).
+        /// The links of list, set or map property `property` of the owner (a set keeps its elements as a list; a
+        /// map's null values are left out).
         case list
         /// The objects whose link `origin` points at the owner (`LinkingObjects` property `property`).
         case backlinks(origin: (table: TableKey, column: ColumnKey))
@@ -28,8 +29,12 @@ struct CollectionBase: Sendable {
         guard try table.contains(ownerKey) else { return [] }
         switch kind {
         case .list:
-            let value = try table.value(ownerKey, ownerTable.column(property))
-            guard case .list(let elements) = value else { return [] }
+            let elements: [StrataCore.Value]
+            switch try table.value(ownerKey, ownerTable.column(property)) {
+            case .list(let values): elements = values
+            case .dictionary(let entries): elements = entries.map(\.value)
+            default: return []
+            }
             return elements.compactMap { if case .link(let key) = $0 { return key } else { return nil } }
         case .backlinks(let origin):
             return try table.backlinks(ownerKey, from: origin.table, column: origin.column)

@@ -11,7 +11,7 @@ import StrataCore
 /// `@unchecked Sendable`, and safe from several tasks at once: an unmanaged map's storage is behind a lock
 /// (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
 /// confinement on every use when live, and reads an immutable version behind a locked cache when frozen.
-public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, _Persistable, CustomStringConvertible,
+public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCollection, _Persistable,
     @unchecked Sendable
 {
     let storage = Locked<[(key: String, value: Value)]>([])
@@ -57,8 +57,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, _Pe
 
     /// The value for `key`, or nil.
     public func object(forKey key: Key) -> Value? { self[key] }
-    /// Sets the value for `key`.
-    public func setValue(_ value: Value, forKey key: Key) { self[key] = value }
+
     /// Inserts `value` for `key`, or replaces the value `key` has (unlike `Dictionary`'s, it returns nothing,
     /// as in Realm Swift); on a managed map, inside a write transaction.
     ///
@@ -67,10 +66,39 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, _Pe
     /// ```
     /// - Complexity: O(n) for n entries.
     public func updateValue(_ value: Value, forKey key: Key) { self[key] = value }
+
+    /// Adds the pairs of `sequence`, calling `combine` with the current and new values for a key already there.
+    ///
+    /// ```swift
+    /// scores.merge([("level1", 10)], uniquingKeysWith: +)
+    /// ```
+    /// - Complexity: O(n + m) for n entries and m pairs.
+    public func merge<S: Sequence>(_ sequence: S, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows
+    where S.Element == (key: Key, value: Value) {
+        var merged = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
+        for (key, value) in sequence {
+            let name = key as! String
+            merged[name] = try merged[name].map { try combine($0, value) } ?? value
+        }
+        update { $0 = merged.map { ($0.key, $0.value) } }
+    }
+
+    /// Adds the entries of `other`, calling `combine` with the current and new values for a key already there.
+    /// - Complexity: O(n + m) for n and m entries.
+    public func merge(_ other: Map<Key, Value>, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
+        try merge(other.asKeyValueSequence().map { $0 }, uniquingKeysWith: combine)
+    }
+
     /// Removes the entry for `key`.
     public func removeObject(for key: Key) { self[key] = nil }
     /// Removes every entry.
     public func removeAll() { update { $0.removeAll() } }
+
+    /// Whether an entry satisfies `predicate`.
+    /// - Complexity: O(n) for n entries.
+    public func contains(where predicate: @escaping (_ key: Key, _ value: Value) -> Bool) -> Bool {
+        entries.contains { predicate($0.key as! Key, $0.value) }
+    }
 
     /// The realm managing the map, or nil.
     public var realm: Realm? { backing?.owner.realm }
@@ -79,9 +107,45 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: Sequence, _Pe
     /// Whether the owning object was deleted or its realm invalidated.
     public var isInvalidated: Bool { backing?.owner.isInvalidated ?? false }
 
-    /// Iterates over the entries sorted by key.
-    public func makeIterator() -> IndexingIterator<[(key: Key, value: Value)]> {
-        entries.map { ($0.key as! Key, $0.value) }.makeIterator()
+    /// An immutable snapshot of the map at the realm's current version, readable from any task.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged map, or
+    ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
+    public func freeze() throws -> Map<Key, Value> {
+        guard let backing else { throw RealmError.invalidValue("an unmanaged map cannot be frozen") }
+        return Map(backing: try backing.frozen())
+    }
+
+    /// The live map for a frozen one, in the realm whose `read` or `write` block is running; nil when its
+    /// object was deleted. A live or unmanaged map returns itself.
+    public func thaw() -> Map<Key, Value>? {
+        guard let backing else { return self }
+        return backing.thawed().map { Map(backing: $0) }
+    }
+
+    /// Iterates over the entries sorted by key, as ``SingleMapEntry`` values.
+    ///
+    /// ```swift
+    /// for entry in player.scores { print(entry.key, entry.value) }
+    /// ```
+    public func makeIterator() -> RLMMapIterator<SingleMapEntry<Key, Value>> {
+        RLMMapIterator(entries.map { SingleMapEntry(key: $0.key as! Key, value: $0.value) })
+    }
+
+    /// The entries as `(key, value)` tuples, sorted by key.
+    ///
+    /// ```swift
+    /// for (level, score) in player.scores.asKeyValueSequence() { print(level, score) }
+    /// ```
+    public func asKeyValueSequence() -> KeyValueSequence { KeyValueSequence(entries: entries) }
+
+    /// A map's entries as a sequence of `(key: Key, value: Value)` tuples.
+    public struct KeyValueSequence: Sequence {
+        let entries: [(key: String, value: Value)]
+
+        /// Iterates over the tuples.
+        public func makeIterator() -> RLMKeyValueIterator<Key, Value> {
+            RLMKeyValueIterator(entries.map { ($0.key as! Key, $0.value) })
+        }
     }
 
     /// The entries.

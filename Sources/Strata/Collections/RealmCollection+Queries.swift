@@ -39,8 +39,23 @@ extension RealmCollection {
     /// ```
     /// - Complexity: O(n) for n elements, on first access (an index lookup on a table when one applies).
     public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
+        filter(format: predicateFormat, arguments: args)
+    }
+
+    /// `filter(_:_:)` with its arguments as an array; a malformed or mistyped query stops with its message.
+    func filter(format: String, arguments: [Any]) -> Results<Element> {
         do {
-            return try filter(try RealmPredicate(format: predicateFormat, argumentArray: args))
+            return try filter(try RealmPredicate(format: format, argumentArray: arguments))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The elements that match a type-safe query over `Element` (objects, or optional objects of a map).
+    func filter(query isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
+        let node = isIncluded(Query<Element>(parts: [], collection: false)).predicate
+        do {
+            return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "where { … }"))
         } catch {
             preconditionFailure("\(error)")
         }
@@ -111,12 +126,7 @@ extension RealmCollection where Element: ObjectBase {
     /// ```
     /// - Complexity: O(n) for n objects, on first access.
     public func `where`(_ isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
-        let node = isIncluded(Query<Element>(parts: [], collection: false)).predicate
-        do {
-            return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "where { … }"))
-        } catch {
-            preconditionFailure("\(error)")
-        }
+        filter(query: isIncluded)
     }
 
     /// The objects that match a Foundation `#Predicate`, translated into a Realm query.

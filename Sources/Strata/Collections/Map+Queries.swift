@@ -1,0 +1,164 @@
+import Foundation
+import StrataCore
+
+// Queries, sorts, aggregates and key-value coding of a `Map`, over its values: they run through `MapValues`, the
+// map's values as a `RealmCollection`, so they are the shared implementation every collection kind uses.
+
+/// A map's values, in key order, as a ``RealmCollection``: managed, results over the stored values; unmanaged,
+/// the values themselves.
+struct MapValues<Value: RealmCollectionValue>: RealmCollection, @unchecked Sendable {
+    // `@unchecked Sendable`: made and used within one call on the map (never stored or sent), and its parts are
+    // either `Results` (Sendable) or an array read from an unmanaged map under its lock.
+    let _contents: _RealmCollectionContents<Value>
+    private let values: [Value]?
+
+    init<Key>(_ map: Map<Key, Value>) {
+        if let backing = map.backing {
+            _contents = _RealmCollectionContents(results: backing.results())
+            values = nil
+        } else {
+            let values = map.values
+            _contents = _RealmCollectionContents(unmanaged: values, instance: ObjectIdentifier(map))
+            self.values = values
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { _contents.results?.count ?? values?.count ?? 0 }
+    subscript(position: Int) -> Value { _contents.results?[position] ?? values![position] }
+    func makeIterator() -> RLMIterator<Value> {
+        if let results = _contents.results { return results.makeIterator() }
+        let values = self.values ?? []
+        return RLMIterator(count: values.count) { values[$0] }
+    }
+    var realm: Realm? { _contents.results?.realm }
+    var isInvalidated: Bool { _contents.results?.isInvalidated ?? false }
+    var isFrozen: Bool { _contents.results?.isFrozen ?? false }
+    var description: String { "\(Array(self))" }
+    func freeze() throws -> MapValues<Value> { self }
+    func thaw() -> MapValues<Value>? { self }
+}
+
+extension Map {
+    private var valueCollection: MapValues<Value> { MapValues(self) }
+
+    /// The values that match a query in the Realm query language (`self` names a value of primitives), in key
+    /// order.
+    ///
+    /// ```swift
+    /// let high = player.scores.filter("self > %d", 100)
+    /// ```
+    /// - Complexity: O(n) for n entries, on first access.
+    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Value> {
+        valueCollection.filter(format: predicateFormat, arguments: args)
+    }
+
+    /// The values that match `predicate`, in key order.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property or a type mismatch.
+    /// - Complexity: O(n) for n entries, on first access.
+    public func filter(_ predicate: RealmPredicate) throws -> Results<Value> { try valueCollection.filter(predicate) }
+
+    /// The values (objects) that match a type-safe query, in key order.
+    ///
+    /// ```swift
+    /// let puppies = owner.pets.where { $0.age < 1 }
+    /// ```
+    /// - Complexity: O(n) for n entries, on first access.
+    public func `where`(_ isIncluded: (Query<Value>) -> Query<Bool>) -> Results<Value> {
+        valueCollection.filter(query: isIncluded)
+    }
+
+    /// The values sorted by a property of objects (or `self`), nil first in ascending order.
+    /// - Complexity: O(n log n) for n entries, on first access.
+    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) -> Results<Value> {
+        valueCollection.sorted(byKeyPath: keyPath, ascending: ascending)
+    }
+
+    /// The values sorted by several keys, the first most significant.
+    /// - Complexity: O(n log n) for n entries, on first access.
+    public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Value> where S.Element == SortDescriptor {
+        valueCollection.sorted(by: sortDescriptors)
+    }
+
+    /// The smallest value of a property of the values (objects), or nil if there are none.
+    /// - Complexity: O(n) for n entries.
+    public func min<T: _Persistable>(ofProperty property: String) -> T? { valueCollection.min(ofProperty: property) }
+
+    /// The largest value of a property of the values (objects), or nil if there are none.
+    /// - Complexity: O(n) for n entries.
+    public func max<T: _Persistable>(ofProperty property: String) -> T? { valueCollection.max(ofProperty: property) }
+
+    /// The sum of a property of the values (objects); zero if there are none.
+    /// - Complexity: O(n) for n entries.
+    public func sum<T: _Persistable>(ofProperty property: String) -> T { valueCollection.sum(ofProperty: property) }
+
+    /// The average of a property of the values (objects), or nil if there are none.
+    /// - Complexity: O(n) for n entries.
+    public func average<T: _Persistable>(ofProperty property: String) -> T? {
+        valueCollection.average(ofProperty: property)
+    }
+
+    /// The value for the key `key` (key-value coding on a map reads an entry, as in Realm Swift).
+    public func value(forKey key: String) -> Any? { self[key as! Key] }
+
+    /// The value for the first part of `keyPath`, then the rest of the path through it (an object's property).
+    public func value(forKeyPath keyPath: String) -> Any? {
+        let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let first = parts.first, let value = self[first as! Key] else { return nil }
+        guard parts.count == 2 else { return value }
+        let object = value as? ObjectBase ?? (value as? any OptionalMarker)?.wrappedValueIfAny as? ObjectBase
+        return object?.value(forKey: parts[1])
+    }
+
+    /// Sets the entry for the key `key` (nil removes it); on a managed map, inside a write transaction.
+    public func setValue(_ value: Any?, forKey key: String) {
+        guard let value else { return removeObject(for: key as! Key) }
+        guard let typed = value as? Value else {
+            preconditionFailure("setValue(_:forKey:) on Map<\(Key.self), \(Value.self)> needs a \(Value.self)")
+        }
+        self[key as! Key] = typed
+    }
+}
+
+extension Map where Value: SortableType {
+    /// The values sorted by themselves, nil first in ascending order.
+    /// - Complexity: O(n log n) for n entries, on first access.
+    public func sorted(ascending: Bool = true) -> Results<Value> { valueCollection.sorted(ascending: ascending) }
+}
+
+extension Map where Value: MinMaxType {
+    /// The smallest value, or nil if the map is empty (nil values are ignored).
+    /// - Complexity: O(n) for n entries.
+    public func min() -> Value? { valueCollection.min() }
+
+    /// The largest value, or nil if the map is empty (nil values are ignored).
+    /// - Complexity: O(n) for n entries.
+    public func max() -> Value? { valueCollection.max() }
+}
+
+extension Map where Value: AddableType {
+    /// The sum of the values; zero if the map is empty.
+    /// - Complexity: O(n) for n entries.
+    public func sum() -> Value { valueCollection.sum() }
+
+    /// The average of the values, or nil if the map is empty.
+    /// - Complexity: O(n) for n entries.
+    public func average<T: _Persistable>() -> T? { valueCollection.average() }
+}
+
+extension Map: Encodable where Value: Encodable {
+    /// Encodes the entries as a dictionary keyed by the map's keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }))
+    }
+}
+
+extension Map: Decodable where Value: Decodable {
+    /// Creates an unmanaged map of a decoded dictionary's entries.
+    public convenience init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.singleValueContainer()
+        for (key, value) in try container.decode([String: Value].self) { self[key as! Key] = value }
+    }
+}
