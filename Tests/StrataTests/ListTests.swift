@@ -150,14 +150,14 @@ struct ListTests {
             let ada = realm.object(ofType: Person.self, forPrimaryKey: 1)!
             let names = ada.dogs.value(forKey: "name") as? [String]
             let ages = ada.dogs.value(forKeyPath: "age") as? [Int]
-            let self_ = realm.objects(Person.self).value(forKey: "self") as? [Person]
+            let everyone = realm.objects(Person.self).value(forKey: "self") as? [Person]
             return [
                 "\(names ?? [])",
                 "\(ages ?? [])",
                 "\(ada.dogs.value(forKeyPath: "@count") as? Int ?? -1)",
                 "\(ada.dogs.value(forKeyPath: "@sum.age") as? Int ?? -1)",
                 "\(ada.dogs.value(forKeyPath: "@max.age") as? Int ?? -1)",
-                "\(self_?.map(\.name) ?? [])",
+                "\(everyone?.map(\.name) ?? [])",
                 "\(realm.objects(Dog.self).sorted(byKeyPath: "name").value(forKeyPath: "owners.@count") == nil)",
             ]
         }
