@@ -22,12 +22,20 @@ final class KeyPathRecorder {
         return TypeInspector.defaultValue(Value.self) as! Value
     }
 
-    /// The property path a key path on a model class names (`owner.name`).
+    /// The property path a key path on a model class names (`owner.name`); for a key path on a projection, the
+    /// path its projected property reads on the root (`\PersonProjection.city` → `address.city`).
     static func path<Root>(of keyPath: PartialKeyPath<Root>) -> String? {
-        guard let rootType = Root.self as? ObjectBase.Type else { return nil }
         let recorder = KeyPathRecorder()
-        let probe = rootType.init()
-        probe.keyPathRecorder = recorder
+        let probe: Any
+        if let rootType = Root.self as? ObjectBase.Type {
+            let object = rootType.init()
+            object.keyPathRecorder = recorder
+            probe = object
+        } else if let projectionType = Root.self as? any ProjectionObservable.Type {
+            probe = projectionType.recordingProbe(recorder)
+        } else {
+            return nil
+        }
         guard let root = probe as? Root else { return nil }
         _ = root[keyPath: keyPath]
         return recorder.names.isEmpty ? nil : recorder.names.joined(separator: ".")

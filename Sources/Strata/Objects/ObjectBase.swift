@@ -119,20 +119,20 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         guard let info = propertyInfo else { return "\(type(of: self))" }
         if isInvalidated { return "[invalid object]" }
         let body = info.properties.filter { !$0.typeInfo.isLinkingObjects }.map { property -> String in
-            let value = property.read(self)
-            let text: String
-            if let object = value as? ObjectBase {
-                text = "\(type(of: object)) { … }"
-            } else if let optional = value as? any OptionalMarker, let wrapped = optional.wrappedValueIfAny {
-                text = wrapped is ObjectBase ? "\(type(of: wrapped)) { … }" : "\(wrapped)"
-            } else if value is any OptionalMarker {
-                text = "nil"
-            } else {
-                text = "\(value)"
-            }
-            return "\t\(property.name) = \(text);"
+            "\t\(property.name) = \(Self.describedValue(property.read(self)));"
         }
         return "\(info.className) {\n\(body.joined(separator: "\n"))\n}"
+    }
+
+    /// A property value as descriptions show it: a linked object as `Type { … }` (so that cycles end), an
+    /// optional as its value or `nil`.
+    static func describedValue(_ value: Any) -> String {
+        if let object = value as? ObjectBase { return "\(type(of: object)) { … }" }
+        if let optional = value as? any OptionalMarker {
+            guard let wrapped = optional.wrappedValueIfAny else { return "nil" }
+            return wrapped is ObjectBase ? "\(type(of: wrapped)) { … }" : "\(wrapped)"
+        }
+        return "\(value)"
     }
 }
 

@@ -50,7 +50,8 @@ struct ObjectBinding {
         return object
     }
 
-    /// A managed object of `table` as a collection's element type (`DynamicObject` for dynamic collections).
+    /// A managed object of `table` as a collection's element type (`DynamicObject` for dynamic collections, a
+    /// projection of the object for ``Results`` of a ``Projection`` class).
     static func makeElement<Element>(
         _: Element.Type,
         _ source: RealmSource,
@@ -66,6 +67,9 @@ struct ObjectBinding {
         // The object is an instance of the table's class: when that is `Element` itself, no cast is needed.
         if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
             return unsafeBitCast(object, to: Element.self)
+        }
+        if let projection = Element.self as? any ProjectionObservable.Type {
+            return projection.projecting(object) as! Element
         }
         return object as! Element
     }

@@ -1,0 +1,115 @@
+/// A ``List`` or ``MutableSet`` of objects seen as a collection of one property of each object: the type of a
+/// ``Projected`` property declared with `projectTo`.
+///
+/// ```swift
+/// final class PersonProjection: Projection<Person> {
+///     @Projected(\Person.dogs.projectTo.name) var dogNames: ProjectedCollection<String>
+/// }
+///
+/// let names = await realm.read { realm in
+///     Array(realm.objects(PersonProjection.self)[0].dogNames)   // ["Rex", "Fido"]
+/// }
+/// ```
+///
+/// It is not made directly. It reads the collection on every access, so it is live like the collection: a live
+/// one is used on its realm's actor, and ``freeze()`` gives one any task can read. Setting an element (inside a
+/// write transaction) sets the property of the object at that position.
+///
+/// Change notifications (`observe`, `changes`) come later.
+/// - Complexity: `count` is O(1) once the collection is read in a version; reading an element makes its object
+///   and reads the key path on it.
+public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCollection, CustomStringConvertible,
+    Sendable
+{
+    /// A position in the collection.
+    public typealias Index = Int
+
+    let source: any ProjectedElementSource<Element>
+
+    init(source: any ProjectedElementSource<Element>) {
+        self.source = source
+    }
+
+    /// The position of the first element.
+    public var startIndex: Int { 0 }
+
+    /// One past the position of the last element.
+    public var endIndex: Int { source.count }
+
+    /// The number of elements: the number of objects in the list or set.
+    public var count: Int { source.count }
+
+    /// The property of the object at `position` (get), or sets that property (set, inside a write
+    /// transaction; only for a key path that is writable on the objects).
+    public subscript(position: Int) -> Element {
+        get { source.value(at: position) }
+        nonmutating set { source.setValue(newValue, at: position) }
+    }
+
+    /// The realm managing the collection, or nil for one of an unmanaged object.
+    public var realm: Realm? { source.realm }
+
+    /// Whether the collection can no longer be read: its owner was deleted or its realm invalidated.
+    public var isInvalidated: Bool { source.isInvalidated }
+
+    /// Whether the collection is frozen.
+    public var isFrozen: Bool { source.isFrozen }
+
+    /// The position of the first element equal to `element`, or nil.
+    /// - Complexity: O(n).
+    public func index(of element: Element) -> Int? {
+        firstIndex { CollectionElementEquality.equal($0, element) }
+    }
+
+    /// The position of the first object of the list or set that matches `predicate`, or nil. The predicate
+    /// names the objects' properties, not the projected one.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property or a type mismatch.
+    /// - Complexity: O(n).
+    public func index(matching predicate: RealmPredicate) throws -> Int? {
+        try source.index(matching: predicate)
+    }
+
+    /// The position of the first object of the list or set that matches a query in the Realm query language,
+    /// or nil; a malformed or mistyped query stops with the message ``RealmPredicate`` throws.
+    ///
+    /// ```swift
+    /// let firstPuppy = projection.dogNames.index(matching: "age < %d", 2)
+    /// ```
+    /// - Complexity: O(n).
+    public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
+        do {
+            return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// A snapshot of the collection at the realm's current version, readable from any task; a frozen collection
+    /// returns itself.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for a collection of an unmanaged object,
+    ///   ``RealmError/tooManyActiveVersions(_:)`` when one more version cannot be pinned.
+    public func freeze() throws -> ProjectedCollection<Element> {
+        if source.isFrozen { return self }
+        return ProjectedCollection(source: try source.frozen())
+    }
+
+    /// The live collection for a frozen one, in the realm whose `read` or `write` block is running; nil if its
+    /// object was deleted. A live collection returns itself.
+    /// - Throws: ``RealmError/wrongRealm(_:)`` outside a block of a realm of the collection's file.
+    public func thaw() throws -> ProjectedCollection<Element>? {
+        try source.thawed().map { ProjectedCollection(source: $0) }
+    }
+
+    /// The element type and each element on a line of its own:
+    ///
+    /// ```
+    /// ProjectedCollection<String> {
+    ///     [0] Rex
+    ///     [1] Fido
+    /// }
+    /// ```
+    public var description: String {
+        let lines = enumerated().map { "\t[\($0.offset)] \(ObjectBase.describedValue($0.element))\n" }
+        return "ProjectedCollection<\(Element.self)> {\n\(lines.joined())}"
+    }
+}

@@ -1,0 +1,22 @@
+extension Realm {
+    /// Every object of a projection's root type, each seen through the projection, as a live ``Results``.
+    ///
+    /// ```swift
+    /// let cities = await realm.read { realm in
+    ///     realm.objects(PersonProjection.self).filter("age >= 18").sorted(byKeyPath: "name").map(\.city)
+    /// }
+    /// ```
+    ///
+    /// The results are the results of `objects(Element.Root.self)`: filters, sort descriptors and
+    /// `distinct(by:)` name the root's properties (`"name"`, not a projection's renamed `displayName`); a sort by
+    /// a Swift key path on the projection sorts by the root property that key path reads.
+    /// - Complexity: O(1); the results read the realm when used, making one projection per object read.
+    public func objects<Element: ProjectionObservable & RealmCollectionValue>(
+        _ type: Element.Type
+    ) -> Results<Element> where Element.Root: Object {
+        let rootType = Element.Root.self
+        if frozenSnapshot == nil { _ = try? register(rootType) }
+        let table = state.schema.table(ofType: rootType)
+        return Results(source: source, className: table?.className ?? ObjectClassInfo.unqualifiedName(of: rootType))
+    }
+}
