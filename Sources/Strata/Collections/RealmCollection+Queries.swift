@@ -179,6 +179,18 @@ extension RealmCollection where Element: ObjectBase {
     }
 }
 
+extension RealmCollection where Element: ProjectionObservable {
+    /// The projections sorted by a Swift key path on the projection (the root property it reads).
+    ///
+    /// ```swift
+    /// let byName = realm.objects(PersonProjection.self).sorted(by: \.displayName)
+    /// ```
+    /// - Complexity: O(n log n) for n projections, on first access.
+    public func sorted<T>(by keyPath: KeyPath<Element, T>, ascending: Bool = true) -> Results<Element> {
+        sorted(byKeyPath: KeyPathName.of(keyPath), ascending: ascending)
+    }
+}
+
 extension RealmCollection where Element: SortableType {
     /// The values sorted by themselves, nil first in ascending order.
     ///

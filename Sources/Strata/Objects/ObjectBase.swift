@@ -164,9 +164,9 @@ open class Object: ObjectBase, RealmCollectionValue {
     }
 
     /// The live object for a frozen one, in the realm whose actor is running; nil if it was deleted.
-    public func thaw() throws -> Self? {
+    public func thaw() -> Self? {
         guard let binding else { return self }
-        return try binding.thawedCopy(of: self)
+        return binding.thawedCopy(of: self)
     }
 }
 

@@ -262,15 +262,10 @@ struct ObjectBinding {
         }
     }
 
-    /// The live object for a frozen one, in the realm of the running actor's context.
-    func thawedCopy<T: ObjectBase>(of object: T) throws -> T? {
+    /// The live object for a frozen one, in the realm whose block is running (see `RealmSource.thawingRealm()`).
+    func thawedCopy<T: ObjectBase>(of object: T) -> T? {
         guard case .frozen = source else { return object }
-        guard let realm = Realm.currentIsolatedRealm(path: databasePath) else {
-            throw RealmError.wrongRealm(
-                "thaw() needs a realm: call it inside realm.read { } or realm.write { }, or use realm.thaw(_:)"
-            )
-        }
-        return realm.liveObject(T.self, table: table, key: key)
+        return source.thawingRealm().liveObject(T.self, table: table, key: key)
     }
 }
 

@@ -8,7 +8,7 @@ protocol ProjectedElementSource<Value>: Sendable {
     var isFrozen: Bool { get }
     var isInvalidated: Bool { get }
     func frozen() throws -> any ProjectedElementSource<Value>
-    func thawed() throws -> (any ProjectedElementSource<Value>)?
+    func thawed() -> (any ProjectedElementSource<Value>)?
     func index(matching predicate: RealmPredicate) throws -> Int?
 }
 
@@ -41,7 +41,7 @@ struct MappedObjects<Object: ObjectBase & RealmCollectionValue, Value>: Projecte
         MappedObjects(objects: try objects.freeze(), keyPath: keyPath)
     }
 
-    func thawed() throws -> (any ProjectedElementSource<Value>)? {
+    func thawed() -> (any ProjectedElementSource<Value>)? {
         guard let live = objects.thaw() else { return nil }
         return MappedObjects(objects: live, keyPath: keyPath)
     }

@@ -95,9 +95,9 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
 
     /// The live collection for a frozen one, in the realm whose `read` or `write` block is running; nil if its
     /// object was deleted. A live collection returns itself.
-    /// - Throws: ``RealmError/wrongRealm(_:)`` outside a block of a realm of the collection's file.
-    public func thaw() throws -> ProjectedCollection<Element>? {
-        try source.thawed().map { ProjectedCollection(source: $0) }
+    /// Outside a block of a realm of the collection's file it stops with a message saying so.
+    public func thaw() -> ProjectedCollection<Element>? {
+        source.thawed().map { ProjectedCollection(source: $0) }
     }
 
     /// The element type and each element on a line of its own:

@@ -79,10 +79,10 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
 
     /// A projection of the live object for a frozen projection's object, in the realm whose `read` or `write`
     /// block is running; nil if the object was deleted. A live projection returns itself.
-    /// - Throws: ``RealmError/wrongRealm(_:)`` outside a block of a realm of the object's file.
-    public func thaw() throws -> Self? {
+    /// Outside a block of a realm of the object's file it stops with a message saying so.
+    public func thaw() -> Self? {
         guard let binding = rootObject.binding, binding.isFrozen else { return self }
-        return try binding.thawedCopy(of: rootObject).map { Self(projecting: $0) }
+        return binding.thawedCopy(of: rootObject).map { Self(projecting: $0) }
     }
 
     /// Whether two projections project the same object (whatever their classes).

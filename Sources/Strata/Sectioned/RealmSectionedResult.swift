@@ -1,0 +1,43 @@
+/// What ``SectionedResults`` and ``ResultsSection`` have in common: a live or frozen collection, evaluated
+/// lazily, whose realm, validity and frozen state can be asked.
+///
+/// ```swift
+/// func describe<C: RealmSectionedResult>(_ collection: C) -> String {
+///     "\(collection.count) \(collection.isFrozen ? "frozen" : "live") entries"
+/// }
+/// ```
+///
+/// Differences from Realm Swift: ``freeze()`` throws, as ``Results/freeze()`` does (pinning one more version can
+/// exceed `maximumNumberOfActiveVersions`); the notification members (`observe`, `changes`) are not declared
+/// yet.
+public protocol RealmSectionedResult: RandomAccessCollection, Equatable, CustomStringConvertible, Sendable {
+    /// The realm the collection belongs to (a frozen realm for a frozen collection).
+    var realm: Realm? { get }
+
+    /// Whether the collection can no longer be read: its realm was invalidated or closed, or, for a section,
+    /// its key no longer has objects.
+    var isInvalidated: Bool { get }
+
+    /// The number of entries: sections in ``SectionedResults``, objects in ``ResultsSection``.
+    ///
+    /// - Complexity: O(1) once the sections are computed; the first read after a change computes them in O(n)
+    ///   for n objects.
+    var count: Int { get }
+
+    /// Whether the collection is a frozen snapshot, readable from any task.
+    var isFrozen: Bool { get }
+
+    /// A frozen snapshot of the collection at the current version, readable from any task; a frozen collection
+    /// returns itself.
+    ///
+    /// Holding a frozen collection keeps its version pinned, so a long-lived snapshot while the realm is written
+    /// makes the file grow (see `Realm.Configuration.maximumNumberOfActiveVersions`).
+    /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when pinning one more version would exceed the limit.
+    /// - Complexity: O(n) for n objects of the sectioned results.
+    func freeze() throws -> Self
+
+    /// The live collection for a frozen one, in the realm whose `read` or `write` block is running (for the same
+    /// file); a live one returns itself. Outside a realm's block it stops with a message saying so.
+    /// - Complexity: O(1); the sections are computed on the first read.
+    func thaw() -> Self?
+}
