@@ -192,6 +192,12 @@ open class EmbeddedObject: ObjectBase, RealmCollectionValue {
         guard let binding else { throw RealmError.invalidValue("an unmanaged object cannot be frozen") }
         return try binding.frozenCopy(of: self)
     }
+
+    /// The live object for a frozen one, in the realm whose block is running; nil if it was deleted.
+    public func thaw() -> Self? {
+        guard let binding else { return self }
+        return binding.thawedCopy(of: self)
+    }
 }
 
 /// An object of a realm read by class name through ``Realm/dynamicObjects(_:)``; its properties are

@@ -283,6 +283,8 @@ public actor Realm {
             state.commitFailed()
             throw error
         }
+        deliverNotifications()
+        CommitSignal.committed(by: self)
     }
 
     /// Discards the write transaction's changes.
@@ -297,7 +299,9 @@ public actor Realm {
     @discardableResult
     public func refresh() -> Bool {
         guard frozenSnapshot == nil, state.writeTransaction == nil, !state.isClosed else { return false }
-        return (try? state.advance()) ?? false
+        let moved = (try? state.advance()) ?? false
+        deliverNotifications()
+        return moved
     }
 
     /// Releases the realm's pinned version (rolling back a write transaction); objects and results read
@@ -310,6 +314,8 @@ public actor Realm {
     /// Closes the realm: ends its transaction and releases its version.
     public func close() {
         guard frozenSnapshot == nil else { return }
+        for observer in state.observers { observer.end() }
+        state.observers.removeAll()
         state.close()
     }
 

@@ -46,6 +46,10 @@ final class RealmState {
     private var committedVersion: Version?
     /// The last frozen snapshot made, reused by `freeze()` at the same version while someone holds it.
     weak var lastFrozen: FrozenSnapshot?
+    /// The change observers registered on this realm (collection, object and realm streams).
+    var observers: [any RealmObserver] = []
+    /// Whether another realm committed a version this realm (with `autorefresh` off) has not moved to.
+    var refreshRequired = false
 
     init(database: Database, executor: RealmExecutor, schema: ResolvedSchema) {
         self.database = database

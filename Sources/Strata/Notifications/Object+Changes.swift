@@ -1,0 +1,53 @@
+import Dispatch
+import StrataCore
+
+extension ThreadConfined where Self: ObjectBase {
+    /// The object's changes as an `AsyncSequence`: `.change` after each write that changes it, with the object frozen
+    /// at that version and each changed property's old and new values; `.deleted` (and the end) when it is deleted.
+    ///
+    /// ```swift
+    /// let changes = await realm.read { realm in dog.changes(keyPaths: ["name"]) }
+    /// for await change in changes {
+    ///     if case .change(_, let properties) = change { print(properties.map(\.name)) }
+    /// }
+    /// ```
+    ///
+    /// Call it on a live object inside its realm's isolation; it is registered when it returns. Unlike a
+    /// collection's stream, it has no initial element. With `keyPaths`, only changes along them count.
+    /// Stops with a message on a frozen or unmanaged object, or for an unknown key path.
+    /// - Complexity: O(p) for p observed properties per delivered change.
+    public func changes(keyPaths: [String]? = nil) -> ChangeStream<ObjectChange<Self>> {
+        guard let binding else { preconditionFailure("Only objects which are managed by a Realm support observation") }
+        guard case .live(let realm) = binding.source else {
+            preconditionFailure("Frozen Realms do not change and do not have change notifications.")
+        }
+        let state = realm.access.checked("changes(keyPaths:)")
+        let observer = ObjectObserver(self, binding: binding, keyPaths: keyPaths, schema: state.schema)
+        realm.register(observer, state)
+        return ChangeStream(mailbox: observer.mailbox)
+    }
+
+    /// ``changes(keyPaths:)-(_)`` with Swift key paths: `dog.changes(keyPaths: [\Dog.name])`.
+    public func changes(keyPaths: [PartialKeyPath<Self>]) -> ChangeStream<ObjectChange<Self>> {
+        changes(keyPaths: keyPaths.map { KeyPathName.of($0) })
+    }
+
+    /// Calls `block` with the object's changes, on `queue` (or on a task of Strata's when nil), until the returned
+    /// token is invalidated.
+    public func observe(
+        keyPaths: [String]? = nil,
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (ObjectChange<Self>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: queue, block)
+    }
+
+    /// Calls `block` isolated to `actor` with the object's changes, until the returned token is invalidated.
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil,
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, ObjectChange<Self>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: actor, block)
+    }
+}

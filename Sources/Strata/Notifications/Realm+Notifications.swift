@@ -1,0 +1,88 @@
+import StrataCore
+
+extension Realm {
+    /// What a realm-level observer hears: the realm moved to a newer version (its own commit or another's).
+    public enum Notification: String, Sendable {
+        /// The realm's data changed (a commit, or a move to a newer version).
+        case didChange = "RLMRealmDidChangeNotification"
+        /// A newer version exists but the realm (with `autorefresh` off) did not move to it.
+        case refreshRequired = "RLMRealmRefreshRequiredNotification"
+    }
+
+    /// The realm's own change events: `.didChange` after each commit it makes or each newer version it moves to,
+    /// `.refreshRequired` when another realm committed while `autorefresh` is off.
+    ///
+    /// ```swift
+    /// for await event in await realm.changes() { print(event) }
+    /// ```
+    /// The stream ends when its loop ends (`break` or cancellation).
+    public func changes() -> ChangeStream<Notification> {
+        precondition(frozenSnapshot == nil, "Frozen Realms do not change and do not have change notifications.")
+        let observer = RealmEventObserver()
+        register(observer, state)
+        return ChangeStream(mailbox: observer.mailbox)
+    }
+
+    /// Calls `block` with the realm's change events until the returned token is invalidated.
+    public func observe(_ block: @escaping @Sendable (Notification, Realm) -> Void) -> NotificationToken {
+        NotificationToken(changes(), on: nil) { [self] event in block(event, self) }
+    }
+
+    /// Registers an observer and delivers its first element now (the collection as it is, for a collection).
+    ///
+    /// `nonisolated` because a live collection's `changes(keyPaths:)` (synchronous, not isolated) calls it; it
+    /// takes the state the caller already obtained through the checked accessor, on this realm's executor.
+    nonisolated func register(_ observer: any RealmObserver, _ state: RealmState) {
+        state.observers.append(observer)
+        CommitSignal.register(self)
+        observer.deliver(state)
+    }
+
+    /// Another realm of the file committed: move to the newest version (with `autorefresh` on) and deliver.
+    func receiveCommit() {
+        guard frozenSnapshot == nil, !state.isClosed, state.writeTransaction == nil else { return }
+        if state.autorefresh {
+            _ = try? state.advance()
+        } else {
+            state.refreshRequired = true
+        }
+        deliverNotifications()
+    }
+
+    /// Offers each observer the change since what its consumer last took, at the current version; drops the
+    /// observers whose streams ended. Inside a write transaction nothing is delivered (its end delivers).
+    func deliverNotifications() {
+        guard frozenSnapshot == nil, !state.isClosed, state.writeTransaction == nil else { return }
+        state.observers.removeAll { $0.isEnded }
+        for observer in state.observers { observer.deliver(state) }
+        state.refreshRequired = false
+    }
+}
+
+/// The observer behind `realm.changes()`: one event per version the realm reaches (coalesced for a slow
+/// consumer), `.refreshRequired` when a newer version exists that the realm did not move to.
+final class RealmEventObserver: RealmObserver {
+    let mailbox = ChangeMailbox<Realm.Notification>()
+    private var lastVersion: Version?
+
+    var isEnded: Bool { mailbox.isEnded }
+
+    func end() { mailbox.end() }
+
+    func deliver(_ state: RealmState) {
+        guard let reader = try? state.reader() else { return }
+        defer { lastVersion = reader.version }
+        guard let lastVersion else { return }
+        let event: Realm.Notification
+        if reader.version != lastVersion {
+            event = .didChange
+        } else if state.refreshRequired {
+            event = .refreshRequired
+        } else {
+            return
+        }
+        while let (_, ticket) = mailbox.consumerBase() {
+            if mailbox.offer(event, snapshot: reader.version, ticket: ticket) { return }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Dispatch
+import StrataCore
+
+extension RealmCollection {
+    /// The collection's changes as an `AsyncSequence`: first `.initial` with the collection, then an `.update` after
+    /// each write that changes it, each carrying the collection frozen at the version it describes.
+    ///
+    /// ```swift
+    /// let changes = await realm.read { realm in realm.objects(Dog.self).filter("age > 2").changes() }
+    /// for await change in changes {
+    ///     if case .update(let dogs, let deletions, let insertions, let modifications) = change {
+    ///         print(dogs.count, deletions, insertions, modifications)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Call it on a live collection inside its realm's isolation; the observation is registered when it returns,
+    /// so a write right after it is seen. With `keyPaths`, a change to an object counts as a modification only when
+    /// it is to one of the named properties (`"name"`, `"toys"` for a list itself, `"toys.brand"` through links);
+    /// insertions and deletions always count. Without, any change to an object or to the objects it links to (up
+    /// to four links away) counts. The stream ends when its loop ends (`break` or cancellation).
+    ///
+    /// Stops with a message on a frozen or unmanaged collection, or for a key path the element type lacks.
+    /// - Complexity: O(n) for n elements per delivered change (the query is read again and diffed).
+    public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmCollectionChange<Self>> {
+        guard let results = _contents.results else {
+            preconditionFailure("changes(keyPaths:) needs a managed collection; an unmanaged one cannot be observed")
+        }
+        guard case .live(let realm) = results.source else {
+            preconditionFailure("Frozen Realms do not change and do not have change notifications.")
+        }
+        let state = realm.access.checked("changes(keyPaths:)")
+        let observer = CollectionObserver(self, keyPaths: keyPaths, schema: state.schema)
+        realm.register(observer, state)
+        return ChangeStream(mailbox: observer.mailbox)
+    }
+
+    /// Calls `block` with the collection's changes, on `queue` (or on a task of Strata's when nil), until the
+    /// returned token is invalidated. The collection in each change is frozen at the version it describes.
+    ///
+    /// ```swift
+    /// let token = await realm.read { realm in
+    ///     realm.objects(Dog.self).observe { change in print(change) }
+    /// }
+    /// token.invalidate()
+    /// ```
+    /// - Complexity: as ``changes(keyPaths:)``.
+    public func observe(
+        keyPaths: [String]? = nil,
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (RealmCollectionChange<Self>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: queue, block)
+    }
+
+    /// Calls `block` isolated to `actor` with the collection's changes, until the returned token is invalidated.
+    /// - Complexity: as ``changes(keyPaths:)``.
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil,
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, RealmCollectionChange<Self>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: actor, block)
+    }
+}
+
+extension RealmCollection where Element: ObjectBase {
+    /// ``changes(keyPaths:)-(_)`` with Swift key paths: `changes(keyPaths: [\Dog.name])`.
+    /// - Complexity: as ``changes(keyPaths:)-(_)``.
+    public func changes(keyPaths: [PartialKeyPath<Element>]) -> ChangeStream<RealmCollectionChange<Self>> {
+        changes(keyPaths: keyPaths.map { KeyPathName.of($0) })
+    }
+
+    /// ``observe(keyPaths:on:_:)-(_,_,_)`` with Swift key paths.
+    /// - Complexity: as ``changes(keyPaths:)-(_)``.
+    public func observe(
+        keyPaths: [PartialKeyPath<Element>],
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (RealmCollectionChange<Self>) -> Void
+    ) -> NotificationToken {
+        observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: queue, block)
+    }
+}

@@ -1,0 +1,26 @@
+/// What belongs to one realm and moves between actors only frozen or through a ``ThreadSafeReference``: objects,
+/// every collection kind, sectioned results and projections.
+public protocol ThreadConfined {
+    /// The realm it belongs to (a frozen realm when frozen), or nil when unmanaged.
+    var realm: Realm? { get }
+    /// Whether it can no longer be read (deleted, or its realm invalidated).
+    var isInvalidated: Bool { get }
+    /// Whether it is frozen.
+    var isFrozen: Bool { get }
+    /// An immutable snapshot at the realm's current version, readable from any task.
+    func freeze() throws -> Self
+    /// The live value for a frozen one, in the realm whose block is running; nil when it no longer exists.
+    func thaw() -> Self?
+}
+
+extension Object: ThreadConfined {}
+extension EmbeddedObject: ThreadConfined {}
+extension Results: ThreadConfined {}
+extension List: ThreadConfined {}
+extension MutableSet: ThreadConfined {}
+extension LinkingObjects: ThreadConfined {}
+extension AnyRealmCollection: ThreadConfined {}
+extension Map: ThreadConfined {}
+extension SectionedResults: ThreadConfined {}
+extension ResultsSection: ThreadConfined {}
+extension Projection: ThreadConfined {}

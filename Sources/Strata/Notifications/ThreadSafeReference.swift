@@ -1,0 +1,66 @@
+import StrataCore
+
+/// A way to hand an object or collection from one realm actor to another: made inside one realm's isolation,
+/// resolved (at most once) inside another's with ``Realm/resolve(_:)``.
+///
+/// ```swift
+/// let reference = try await writer.read { realm in
+///     try ThreadSafeReference(to: realm.objects(Dog.self).filter("age > 2"))
+/// }
+/// let names = try await reader.read { realm in
+///     try realm.resolve(reference)?.map(\.name) ?? []
+/// }
+/// ```
+///
+/// The reference pins the version it was made at until it is resolved or released; resolving moves an older
+/// realm to that version first, so the value is there. A deleted object resolves to nil.
+///
+/// `@unchecked Sendable`: it holds the value frozen (immutable, readable from any task) behind a lock, and hands it
+/// out once.
+public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sendable {
+    private let frozen: Locked<Confined?>
+
+    /// A reference to `threadConfined`, which must be managed and live (inside its realm's isolation) or frozen.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged value, ``RealmError/tooManyActiveVersions(_:)``
+    ///   when the realm's version limit is reached.
+    public init(to threadConfined: Confined) throws {
+        guard threadConfined.realm != nil else {
+            throw RealmError.invalidValue("Cannot construct reference to unmanaged object")
+        }
+        frozen = Locked(try threadConfined.freeze())
+    }
+
+    /// Whether the referenced value can no longer be resolved (it was resolved, or was invalidated).
+    public var isInvalidated: Bool { frozen.withLock { $0 == nil || $0!.isInvalidated } }
+
+    /// The frozen value, taken once.
+    func take() throws -> Confined {
+        guard
+            let value = frozen.withLock({ value -> Confined? in
+                defer { value = nil }
+                return value
+            })
+        else {
+            throw RealmError.referenceAlreadyResolved
+        }
+        return value
+    }
+}
+
+extension Realm {
+    /// The live value a ``ThreadSafeReference`` refers to, in this realm; nil when the object was deleted. A realm
+    /// at an older version moves to the reference's first.
+    /// - Throws: ``RealmError/referenceAlreadyResolved`` on a second resolve, ``RealmError/wrongRealm(_:)`` for a
+    ///   reference to another file, ``RealmError/frozen(_:)`` on a frozen realm.
+    public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) throws -> Confined? {
+        guard frozenSnapshot == nil else { throw RealmError.frozen("resolve(_:) on a frozen Realm") }
+        let value = try reference.take()
+        guard let snapshot = value.realm?.frozenSnapshot, snapshot.databasePath == configuration.path else {
+            throw RealmError.wrongRealm("Cannot resolve a reference to an object or collection of another Realm file")
+        }
+        if state.writeTransaction == nil, let pinned = state.readTransaction, pinned.version < snapshot.version {
+            _ = try? state.advance()
+        }
+        return Realm.$current.withValue(self) { value.thaw() }
+    }
+}
