@@ -233,4 +233,71 @@ struct ChangeStreamTests {
         try await first.write { realm in try realm.deleteAll() }
         #expect(try await second.read { realm in try realm.resolve(gone)?.name } == nil)
     }
+
+    @Test("sectioned results: moving an object between sections, creating and emptying sections")
+    func sectionedChanges() async throws {
+        let realm = try await CollectionQueryTests.makeRealm()
+        let stream = await realm.read { realm in
+            realm.objects(Dog.self).sectioned(by: { String($0.name.prefix(1)) }, sortDescriptors: ["name"]).changes()
+        }
+        var changes = stream.makeAsyncIterator()
+        func rows(_ sections: SectionedResults<String, Dog>) -> [String] {
+            sections.map { "\($0.key):" + $0.map(\.name).joined(separator: ",") }
+        }
+        guard case .initial(let initial)? = await changes.next() else {
+            Issue.record("no initial")
+            return
+        }
+        #expect(rows(initial) == ["B:Bella", "F:Fido", "L:Lone", "M:Max", "R:Rex"])
+        // Fido moves to a new section "A"; Lone moves to the existing "B" (emptying "L").
+        try await realm.write { realm in
+            realm.objects(Dog.self).filter("name == 'Fido'").first!.name = "Arlo"
+            realm.objects(Dog.self).filter("name == 'Lone'").first!.name = "Bo"
+        }
+        guard
+            case .update(let sections, let deletions, let insertions, let modifications, let added, let removed)? =
+                await changes.next()
+        else {
+            Issue.record("no update")
+            return
+        }
+        #expect(rows(sections) == ["A:Arlo", "B:Bella,Bo", "M:Max", "R:Rex"])
+        #expect(added == IndexSet([0]))
+        #expect(removed == IndexSet([1, 2]))
+        #expect(deletions.isEmpty)
+        #expect(insertions.map { [$0.section, $0.item] } == [[0, 0], [1, 1]])
+        #expect(modifications.isEmpty)
+        try await realm.write { realm in realm.objects(Dog.self).filter("name == 'Max'").first!.age = 11 }
+        guard case .update(_, _, _, let modified, _, _)? = await changes.next() else {
+            Issue.record("none")
+            return
+        }
+        #expect(modified.map { [$0.section, $0.item] } == [[2, 0]])
+    }
+
+    @Test("map changes are reported by key")
+    func mapChanges() async throws {
+        let realm = try await MapTests.makeRealm()
+        let stream = await realm.read { realm in realm.objects(AllTypes.self).first!.scores.changes() }
+        var changes = stream.makeAsyncIterator()
+        guard case .initial(let initial)? = await changes.next() else {
+            Issue.record("no initial")
+            return
+        }
+        #expect(initial.count == 4)
+        try await realm.write { realm in
+            let scores = realm.objects(AllTypes.self).first!.scores
+            scores["a"] = nil
+            scores["b"] = 21
+            scores["e"] = 1
+        }
+        guard case .update(let map, let deletions, let insertions, let modifications)? = await changes.next() else {
+            Issue.record("no update")
+            return
+        }
+        #expect(Array(map.keys) == ["b", "c", "d", "e"])
+        #expect(deletions == ["a"])
+        #expect(insertions == ["e"])
+        #expect(modifications == ["b"])
+    }
 }

@@ -11,7 +11,7 @@ public protocol _Persistable {}
 public protocol RealmCollectionValue: _Persistable {}
 
 /// A type that can be a ``Map`` key (only `String`).
-public protocol _MapKey: Hashable {}
+public protocol _MapKey: Hashable, Sendable {}
 
 extension String: _MapKey {}
 

@@ -1,0 +1,128 @@
+import Dispatch
+import StrataCore
+
+/// A change to a map, by key, as a stream or an observer block delivers it.
+///
+/// ```swift
+/// let changes = await realm.read { realm in player.scores.changes() }
+/// for await change in changes {
+///     if case .update(let scores, let deletions, let insertions, let modifications) = change {
+///         print(scores.count, deletions, insertions, modifications)
+///     }
+/// }
+/// ```
+/// Deletions are keys removed since the previous version, insertions keys added, modifications keys whose
+/// value changed (or whose object was modified), each sorted.
+public enum RealmMapChange<Collection: RealmKeyedCollection>: Sendable {
+    /// The map when the observation began.
+    case initial(Collection)
+    /// The map after one or more writes, with the keys they changed.
+    case update(Collection, deletions: [Collection.Key], insertions: [Collection.Key], modifications: [Collection.Key])
+    /// An error; Strata reports none today (the case exists for Realm Swift's shape).
+    case error(any Error)
+}
+
+/// A map's entries at one version, as its observer compares them.
+struct MapSnapshot: Sendable {
+    let version: Version
+    let entries: [String: StrataCore.Value]
+}
+
+/// The observer behind `Map.changes(keyPaths:)`: compares the map's entries, key by key, with the snapshot its
+/// consumer last took; a key whose value is the same object counts as modified when that object changed along
+/// the key paths.
+final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: RealmObserver {
+    private let map: Map<Key, Value>
+    private let backing: ManagedCollectionBacking
+    private let filter: KeyPathFilter
+    private let target: ResolvedTable?
+    let mailbox = ChangeMailbox<RealmMapChange<Map<Key, Value>>>()
+
+    init(_ map: Map<Key, Value>, backing: ManagedCollectionBacking, keyPaths: [String]?, schema: ResolvedSchema) {
+        self.map = map
+        self.backing = backing
+        target = backing.owner.table.info.properties[backing.property].typeInfo.objectClass.flatMap {
+            schema.tables[ObjectClassInfo.unqualifiedName(of: $0)]
+        }
+        filter = KeyPathFilter(keyPaths, table: target, schema: schema)
+    }
+
+    var isEnded: Bool { mailbox.isEnded }
+
+    func end() { mailbox.end() }
+
+    func deliver(_ state: RealmState) {
+        guard let reader = try? state.reader() else { return }
+        var entries: [String: StrataCore.Value] = [:]
+        let owner = backing.owner
+        if let table = try? reader.table(owner.table.tableKey), (try? table.contains(owner.key)) == true,
+            case .dictionary(let stored)? = try? table.value(owner.key, owner.table.column(backing.property))
+        {
+            for entry in stored { entries[entry.key] = entry.value }
+        }
+        let snapshot = MapSnapshot(version: reader.version, entries: entries)
+        while let (base, ticket) = mailbox.consumerBase() {
+            let element: RealmMapChange<Map<Key, Value>>?
+            if let base = base as? MapSnapshot {
+                element = update(from: base, to: snapshot, state: state, reader: reader)
+            } else {
+                element = (try? map.freeze()).map { .initial($0) }
+            }
+            if mailbox.offer(element, snapshot: snapshot, ticket: ticket) { return }
+        }
+    }
+
+    private func update(
+        from old: MapSnapshot,
+        to new: MapSnapshot,
+        state: RealmState,
+        reader: any TransactionReading
+    ) -> RealmMapChange<Map<Key, Value>>? {
+        let deletions = old.entries.keys.filter { new.entries[$0] == nil }.sorted()
+        let insertions = new.entries.keys.filter { old.entries[$0] == nil }.sorted()
+        let changes = CommittedChanges(state.database, from: old.version, to: new.version)
+        let modifications = new.entries.keys.filter { key in
+            guard let before = old.entries[key], let after = new.entries[key] else { return false }
+            if before != after { return true }
+            guard let target, old.version != new.version, case .link(let linked) = after else { return false }
+            return filter.isModified(target, linked, changes: changes, reader: reader, schema: state.schema)
+        }.sorted()
+        if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }
+        guard let frozen = try? map.freeze() else { return nil }
+        return .update(
+            frozen,
+            deletions: deletions.map { $0 as! Key },
+            insertions: insertions.map { $0 as! Key },
+            modifications: modifications.map { $0 as! Key }
+        )
+    }
+}
+
+extension Map {
+    /// The map's changes, by key, as an `AsyncSequence`: `.initial`, then an `.update` after each write that changes
+    /// it, each carrying the map frozen at the version it describes. Registered when it returns.
+    ///
+    /// ```swift
+    /// let changes = await realm.read { realm in player.scores.changes() }
+    /// ```
+    /// - Complexity: O(n) for n entries per delivered change.
+    public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmMapChange<Map>> {
+        guard let backing else { preconditionFailure("changes(keyPaths:) needs a managed map") }
+        guard case .live(let realm) = backing.source else {
+            preconditionFailure("Frozen Realms do not change and do not have change notifications.")
+        }
+        let state = realm.access.checked("changes(keyPaths:)")
+        let observer = MapObserver(self, backing: backing, keyPaths: keyPaths, schema: state.schema)
+        realm.register(observer, state)
+        return ChangeStream(mailbox: observer.mailbox)
+    }
+
+    /// Calls `block` with the map's changes until the returned token is invalidated.
+    public func observe(
+        keyPaths: [String]? = nil,
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (RealmMapChange<Map>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: queue, block)
+    }
+}
