@@ -300,4 +300,22 @@ struct ChangeStreamTests {
         #expect(insertions == ["e"])
         #expect(modifications == ["b"])
     }
+
+    @Test("autorefresh off keeps a realm at its version until refresh(); realm.changes() says refreshRequired")
+    func autorefreshOff() async throws {
+        let configuration = memoryConfiguration()
+        let still = try await Realm(configuration: configuration)
+        let writer = try await Realm(configuration: configuration)
+        var events = await still.read { realm in
+            realm.autorefresh = false
+            _ = realm.objects(Dog.self).count
+            return realm.changes()
+        }.makeAsyncIterator()
+        try await writer.write { realm in try realm.add(Dog()) }
+        #expect(await events.next() == .refreshRequired)
+        #expect(await still.read { realm in realm.objects(Dog.self).count } == 0)
+        #expect(await still.refresh())
+        #expect(await events.next() == .didChange)
+        #expect(await still.read { realm in realm.objects(Dog.self).count } == 1)
+    }
 }

@@ -93,12 +93,25 @@ struct StrataBenchmarks {
         if only.map({ "concurrency".contains($0) }) ?? true {
             let (one, two) = try await ConcurrencyFigures.frozenScans(try await strata.frozenPeople(), runs: runs)
             let delays = try await ConcurrencyFigures.wakeUpDelays(directory: directory, probes: 500)
+            let latency = try await ConcurrencyFigures.notificationLatency(
+                directory: directory,
+                objects: 10_000,
+                changes: 200
+            )
+            let large = try await ConcurrencyFigures.notificationLatency(
+                directory: directory,
+                objects: 100_000,
+                changes: 50
+            )
             concurrency = ConcurrencyFigures(
                 frozenScanOneTaskTwice: one,
                 frozenScanTwoTasks: two,
                 wakeUpDelayMedian: delays.median,
                 wakeUpDelayP99: delays.p99,
-                commitsDuringProbe: delays.2
+                commitsDuringProbe: delays.2,
+                notificationLatencyMedian: latency.median,
+                notificationLatencyP99: latency.p99,
+                notificationLatency100kMedian: large.median
             )
         }
         for engine in engines { await engine.close() }

@@ -185,9 +185,10 @@ public actor Realm {
 
     /// Whether the realm moves to the newest version by itself when another realm on its file commits.
     ///
-    /// True by default; false, and not settable to true, for a frozen realm. Until change notifications
-    /// arrive, a realm moves to the newest version at the start of every `read` and `write` block and on
-    /// ``refresh()`` whatever this says.
+    /// True by default; false, and not settable to true, for a frozen realm. With it on, another realm's commit
+    /// in this process moves this one to the newest version (on its executor) and delivers its change streams;
+    /// off, the realm stays at its version (`read` blocks included) until ``refresh()`` or a write, which always
+    /// starts from the newest version.
     public var autorefresh: Bool {
         get { frozenSnapshot == nil && state.autorefresh }
         set {
@@ -243,7 +244,7 @@ public actor Realm {
     /// The realm keeps its pinned version when no newer one exists, so consecutive blocks cost no more than
     /// the block itself.
     public func read<Result: Sendable>(_ block: @Sendable (isolated Realm) throws -> Result) rethrows -> Result {
-        if frozenSnapshot == nil { _ = try? state.advance() }
+        if frozenSnapshot == nil, state.autorefresh { _ = try? state.advance() }
         return try Realm.$current.withValue(self) { try block(self) }
     }
 
