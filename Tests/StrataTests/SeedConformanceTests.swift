@@ -122,16 +122,17 @@ struct SeedConformanceTests {
             // Object retrieval
             expectEach([r.first, l.first, s.first, o.first, a.first].map { $0?.name }, "d")
             expectEach([r.last, l.last, s.last, o.last, a.last].map { $0?.name }, "a")
-            // Index retrieval
+            // Index retrieval (not on the set: Realm Swift's MutableSet stops with "index(of:) is not available on
+            // MutableSet" and "index(matching:) is not available on MutableSet"; Strata answers a position)
             expectEach(
-                [r.index(of: third), l.index(of: third), s.index(of: third), o.index(of: third), a.index(of: third)],
+                [r.index(of: third), l.index(of: third), o.index(of: third), a.index(of: third)],
                 2
             )
-            expectEach([r.index(of: hub), l.index(of: hub), s.index(of: hub), o.index(of: hub), a.index(of: hub)], nil)
+            expectEach([r.index(of: hub), l.index(of: hub), o.index(of: hub), a.index(of: hub)], nil)
             let byName = try RealmPredicate(format: "name == %@", "c")
             expectEach(
                 [
-                    try r.index(matching: byName), try l.index(matching: byName), try s.index(matching: byName),
+                    try r.index(matching: byName), try l.index(matching: byName),
                     try o.index(matching: byName), try a.index(matching: byName),
                 ],
                 2
@@ -139,7 +140,7 @@ struct SeedConformanceTests {
             expectEach(
                 [
                     r.index(matching: "score > %d", 15), l.index(matching: "score > %d", 15),
-                    s.index(matching: "score > %d", 15), o.index(matching: "score > %d", 15),
+                    o.index(matching: "score > %d", 15),
                     a.index(matching: "score > %d", 15),
                 ],
                 0
