@@ -73,39 +73,4 @@ struct AnyRealmCollectionTests {
         #expect(live?.0 == false)
         #expect(live?.1 == 0)
     }
-
-    @Test("MutableSet: queries, aggregates and freeze through the shared surface")
-    func mutableSet() async throws {
-        let realm = try await ListTests.makeRealm()
-        let answers = await realm.read { realm -> [[String]] in
-            let tags = realm.object(ofType: Measurements.self, forPrimaryKey: 1)!.tags
-            return [
-                Array(tags.sorted()), Array(tags.sorted(ascending: false)), Array(tags.filter("self != 'b'")),
-                [tags.min() ?? "", tags.max() ?? "", "\(tags.contains("c"))", "\(tags.index(of: "zz") ?? -1)"],
-            ]
-        }
-        #expect(answers == [["a", "b", "c"], ["c", "b", "a"], ["a", "c"], ["a", "c", "true", "-1"]])
-        let frozen = try await realm.read { realm in
-            try realm.object(ofType: Measurements.self, forPrimaryKey: 1)!.tags.freeze()
-        }
-        #expect(await Task.detached { frozen.sorted().map { $0 } }.value == ["a", "b", "c"])
-    }
-
-    @Test("Results: Equatable, Encodable, thaw, objects(at:) bounds and empty aggregates")
-    func results() async throws {
-        let realm = try await CollectionQueryTests.makeRealm()
-        let answers = try await realm.read { realm -> [String] in
-            let dogs = realm.objects(Dog.self)
-            let none = dogs.filter("age > 100")
-            return [
-                "\(dogs == realm.objects(Dog.self))", "\(dogs == none)",
-                "\(none.min(ofProperty: "age") as Int?)", "\(none.sum(ofProperty: "age") as Int)",
-                "\(none.average(ofProperty: "age") as Double?)",
-                "\(dogs.objects(at: []).count)",
-                "\(try dogs.freeze().thaw()! == dogs)",
-                "\(dogs.sorted(byKeyPath: "age").value(forKey: "age") as! [Int])",
-            ]
-        }
-        #expect(answers == ["true", "false", "nil", "0", "nil", "0", "true", "[1, 2, 3, 5, 7]"])
-    }
 }

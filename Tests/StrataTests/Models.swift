@@ -6,6 +6,7 @@ final class Dog: Object {
     @Persisted var name = ""
     @Persisted var age = 0
     @Persisted(originProperty: "dogs") var owners: LinkingObjects<Person>
+    @Persisted(originProperty: "link") var linkedFrom: LinkingObjects<AllTypes>
 }
 
 final class Person: Object {
@@ -55,6 +56,12 @@ final class AllTypes: Object {
     @Persisted var stringSet: MutableSet<String>
     @Persisted var scores: Map<String, Int>
     @Persisted var link: Dog?
+}
+
+/// A set of `AllTypes` objects, for the `MutableSet` of objects tests.
+final class AllTypesGroup: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var members: MutableSet<AllTypes>
 }
 
 /// A fresh in-memory configuration for one test.
