@@ -94,6 +94,16 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// Whether every element is also in `other`.
     public func isSubset(of other: MutableSet<Element>) -> Bool { elements.allSatisfy { other.contains($0) } }
 
+    /// Not available: a set has no positions to find, as in Realm Swift (stops with its message).
+    @available(*, unavailable, message: "index(of:) is not available on MutableSet")
+    public func index(of object: Element) -> Int? { fatalError("index(of:) is not available on MutableSet") }
+
+    /// Not available: a set has no positions to find, as in Realm Swift (stops with its message).
+    @available(*, unavailable, message: "index(matching:) is not available on MutableSet")
+    public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
+        fatalError("index(matching:) is not available on MutableSet")
+    }
+
     /// An immutable snapshot of the set at the realm's current version, readable from any task.
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged set, or
     ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.

@@ -38,7 +38,8 @@ extension Optional: RealmCollectionValue where Wrapped: RealmCollectionValue {}
 /// enum Status: String, PersistableEnum { case open, closed }
 /// class Ticket: Object { @Persisted var status = Status.open }
 /// ```
-public protocol PersistableEnum: RealmCollectionValue, RawRepresentable, CaseIterable where RawValue: _Persistable {}
+public protocol PersistableEnum: RealmCollectionValue, RawRepresentable, CaseIterable, MinMaxType, SortableType
+where RawValue: _Persistable {}
 
 /// A type stored as another persistable type.
 ///

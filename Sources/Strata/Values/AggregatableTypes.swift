@@ -19,6 +19,7 @@ extension Double: MinMaxType, AddableType, SortableType {}
 extension Decimal128: MinMaxType, AddableType, SortableType {}
 extension Date: MinMaxType, SortableType {}
 extension String: SortableType {}
+extension Data: SortableType {}
 extension Bool: SortableType {}
 extension ObjectId: SortableType {}
 extension UUID: SortableType {}
