@@ -35,7 +35,10 @@ package struct BoundPath: Sendable, Equatable {
         if aggregate == .values { return final?.type }
         if let aggregate {
             if aggregate == .count || aggregate == .size { return .int }
-            if aggregate == .avg { return .double }
+            if aggregate == .avg {
+                let element = aggregateColumn?.type ?? final?.type
+                return element == .decimal128 || element == .mixed ? element : .double
+            }
             return aggregateColumn?.type ?? final?.type
         }
         return final?.type
@@ -368,8 +371,10 @@ package struct QueryBinder {
                 }
                 if aggregate != .count && aggregate != .size {
                     let type = path.aggregateColumn?.type ?? found.type
-                    let numeric: [ValueType] = [.int, .float, .double, .decimal128, .timestamp, .mixed]
-                    guard numeric.contains(type) || (aggregate != .sum && aggregate != .avg && type == .string) else {
+                    // Realm: @min and @max order dates too; @sum and @avg only add numbers.
+                    let numeric: [ValueType] = [.int, .float, .double, .decimal128, .mixed]
+                    let ordered = aggregate == .min || aggregate == .max
+                    guard numeric.contains(type) || (ordered && [.timestamp, .string].contains(type)) else {
                         throw QueryError("\(aggregate.rawValue) is not valid for values of type \(type)", at: column)
                     }
                 }
@@ -401,7 +406,8 @@ package struct QueryBinder {
         case (.mixed, _): ok = true
         case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
             (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),
-            (.decimal128, .decimal128):
+            (.decimal128, .float), (.decimal128, .decimal128), (.int, .decimal128), (.float, .decimal128),
+            (.double, .decimal128):
             ok = true
         case (.bool, .bool): ok = op == .equal || op == .notEqual || op == .inList
         case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)

@@ -300,7 +300,7 @@ package struct QueryEvaluator {
                     let targetTable = try reading.table(target)
                     elements = try linked(collection).map { try targetTable.value($0, property.key) }
                 }
-                return Self.aggregate(aggregate, elements)
+                return Self.aggregate(aggregate, elements, elementType: path.aggregateColumn?.type ?? final.type)
             }
         }
         return try objects.flatMap { object -> [Value] in
@@ -326,32 +326,15 @@ package struct QueryEvaluator {
         }
     }
 
-    /// @count/@size, @min, @max, @sum, @avg over a collection (nulls ignored; @sum of nothing is 0,
-    /// @min/@max/@avg of nothing is null).
-    static func aggregate(_ aggregate: KeyPathAggregate, _ values: [Value]) -> Value {
+    /// @count/@size, or @min, @max, @sum, @avg over a collection as ``ValueAggregate`` computes them.
+    static func aggregate(_ aggregate: KeyPathAggregate, _ values: [Value], elementType: ValueType? = nil) -> Value {
         switch aggregate {
         case .count, .size: return .int(Int64(values.count))
         case .keys, .values: return .list(values)
-        case .min, .max:
-            let present = values.filter { !$0.isNull }
-            let best = present.dropFirst().reduce(present.first) { result, value in
-                guard let result else { return value }
-                let order = ValueComparison.sortOrder(value, result)
-                return aggregate == .min ? (order < 0 ? value : result) : (order > 0 ? value : result)
-            }
-            return best ?? .null
-        case .sum, .avg:
-            let present = values.filter { !$0.isNull }
-            if present.allSatisfy({ if case .int = $0 { return true } else { return false } }) && aggregate == .sum {
-                return .int(
-                    present.reduce(Int64(0)) { total, value in
-                        if case .int(let v) = value { return total &+ v } else { return total }
-                    }
-                )
-            }
-            let numbers = present.compactMap(ValueComparison.number)
-            if aggregate == .sum { return .double(numbers.reduce(0, +)) }
-            return numbers.isEmpty ? .null : .double(numbers.reduce(0, +) / Double(numbers.count))
+        case .min: return ValueAggregate.extreme(values, smallest: true)
+        case .max: return ValueAggregate.extreme(values, smallest: false)
+        case .sum: return ValueAggregate.sum(values, elementType: elementType)
+        case .avg: return ValueAggregate.average(values)
         }
     }
 
