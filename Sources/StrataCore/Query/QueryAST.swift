@@ -41,6 +41,9 @@ package enum Quantifier: String, Sendable, Equatable {
     case any = "ANY"
     case all = "ALL"
     case noneOf = "NONE"
+    /// ANY when the key path is a collection, else none: for translated predicates (Foundation's `#Predicate`),
+    /// which do not say. The binder resolves it; a bound query never holds it.
+    case anyIfCollection = "ANY?"
 }
 
 /// Collection aggregates on a key path.

@@ -2,6 +2,16 @@
 //
 // A key path walks links (single or collections) from the root table to a final column. A path that
 // crosses a collection yields several values and needs ANY/ALL/NONE or an aggregate (@count, @min…).
+//
+// Rules (realm-core's test_parser.cpp settles each; Realm Swift where its API differs):
+//   (1) ANY/SOME/ALL/NONE need a collection; a collection needs one of them or an aggregate.
+//   (2) BETWEEN on a collection needs ALL.
+//   (3) String operators and [c]/[d] need a string, binary or mixed value; a null needle is allowed.
+//   (4) A constant may stand left of a string operator (`'text' CONTAINS name`); of other operators it
+//       moves right, mirrored. Two constants are an error.
+//   (5) `boolColumn == 1` and `== 0` (Realm Swift) bind as `true` and `false`; other numbers are errors.
+//   (6) @sum/@avg take numbers, @min/@max numbers and dates; `map['key']` needs a map and ends the path.
+//   (7) A bound query never holds `Quantifier.anyIfCollection`: it becomes ANY or nothing here.
 
 /// A key path resolved against the schema.
 package struct BoundPath: Sendable, Equatable {
@@ -15,6 +25,8 @@ package struct BoundPath: Sendable, Equatable {
     var aggregateColumn: ColumnSpec?
     /// Whether the path yields several values.
     var isMultiple: Bool
+    /// For `map['key']`: the key whose value the path reads from the final (dictionary) column.
+    var mapKey: String?
     var text: String
 
     package static func == (lhs: BoundPath, rhs: BoundPath) -> Bool {
@@ -160,7 +172,15 @@ package struct QueryBinder {
             guard case .path(let path) = bound else {
                 throw QueryError("BETWEEN needs a property on its left", at: column)
             }
+            let quantifier = quantifier == .anyIfCollection ? (path.isMultiple ? .any : nil) : quantifier
             try checkQuantifier(path, quantifier, column: column)
+            // realm-core: a collection takes BETWEEN only with ALL.
+            if path.isMultiple && quantifier != .all {
+                throw QueryError(
+                    "BETWEEN on the collection '\(path.text)' needs ALL (only ALL is supported)",
+                    at: column
+                )
+            }
             for value in [low, high] { try checkType(path, .greaterOrEqual, value, column: column) }
             return .between(bound, low, high, quantifier)
         case .between(_, _, _, _, let column):
@@ -170,6 +190,10 @@ package struct QueryBinder {
             var right = try operand(rhs)
             // Constants go on the right: `5 < age` is `age > 5`; `"x" IN tags` is `ANY tags == "x"`.
             var quantifier = quantifier
+            if quantifier == .anyIfCollection {
+                let multiple = [left, right].contains { if case .path(let p) = $0 { p.isMultiple } else { false } }
+                quantifier = multiple ? .any : nil
+            }
             if case .value(let value) = left, case .path(let path) = right {
                 if op == .inList {
                     guard path.isMultiple else {
@@ -177,14 +201,20 @@ package struct QueryBinder {
                     }
                     op = .equal
                     quantifier = quantifier ?? .any
+                } else if op.isStringOperator {
+                    // realm-core: `'text' CONTAINS name` tests the constant with each value as the needle.
+                    try checkQuantifier(path, quantifier, column: column)
+                    try checkType(path, op, value, column: lhs.column)
+                    try checkStringOperator(path, op, options, column: column)
+                    return .compare(.value(value), op, .path(path), options, quantifier)
                 } else {
                     op = op.mirrored
-                    guard !op.isStringOperator else {
-                        throw QueryError("the property must be on the left of \(op.rawValue)", at: column)
-                    }
                 }
                 left = .path(path)
                 right = .value(value)
+            }
+            if case .subqueryCount = left, case .subqueryCount = right {
+                return .compare(left, op, right, [], nil)
             }
             if case .subqueryCount = left {
                 guard case .value(let value) = right, ValueComparison.number(value) != nil else {
@@ -209,7 +239,10 @@ package struct QueryBinder {
                 op = .inList
                 for value in values { try checkType(path, .equal, value, column: rhs.column) }
             case .subqueryCount:
-                throw QueryError("SUBQUERY(...).@count must be on the left of a comparison", at: rhs.column)
+                throw QueryError(
+                    "SUBQUERY(...).@count must be compared with a number or another SUBQUERY",
+                    at: rhs.column
+                )
             case .path(let other):
                 if other.isMultiple {
                     throw QueryError("the right side of a comparison cannot be a collection", at: rhs.column)
@@ -218,13 +251,10 @@ package struct QueryBinder {
                     throw QueryError("cannot compare '\(path.text)' (\(a)) with '\(other.text)' (\(b))", at: column)
                 }
             }
-            if op.isStringOperator || !options.isEmpty {
-                guard let type = path.valueType, [.string, .binary, .mixed].contains(type) else {
-                    throw QueryError(
-                        "\(op.rawValue)\(options.isEmpty ? "" : " with string options") is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
-                        at: column
-                    )
-                }
+            try checkStringOperator(path, op, options, column: column)
+            // Realm Swift's `boolCol == 1`: 0 and 1 stand for false and true.
+            if path.valueType == .bool, case .value(.int(let number)) = right {
+                right = .value(.bool(number != 0))
             }
             return .compare(left, op, right, options, quantifier)
         }
@@ -251,7 +281,28 @@ package struct QueryBinder {
         }
     }
 
+    private func checkStringOperator(
+        _ path: BoundPath,
+        _ op: ComparisonOperator,
+        _ options: QueryStringOptions,
+        column: Int
+    ) throws {
+        guard op.isStringOperator || !options.isEmpty else { return }
+        guard let type = path.valueType, [.string, .binary, .mixed].contains(type) else {
+            throw QueryError(
+                "\(op.rawValue)\(options.isEmpty ? "" : " with string options") is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
+                at: column
+            )
+        }
+    }
+
     private func checkQuantifier(_ path: BoundPath, _ quantifier: Quantifier?, column: Int) throws {
+        if let quantifier, !path.isMultiple {
+            throw QueryError(
+                "\(quantifier.rawValue) needs a collection, and '\(path.text)' is not a collection",
+                at: column
+            )
+        }
         if path.isMultiple && quantifier == nil {
             throw QueryError(
                 "'\(path.text)' is a collection: use ANY, ALL, NONE or an aggregate such as @count",
@@ -321,13 +372,34 @@ package struct QueryBinder {
         var hops: [(table: TableKey, column: ColumnSpec)] = []
         var multiple = false
         let text =
-            parts.joined(separator: ".") + (aggregate.map { ".\($0.rawValue)" } ?? "")
+            parts.reduce("") { text, part in
+                part.hasPrefix("[")
+                    ? "\(text)['\(part.dropFirst().dropLast())']" : text.isEmpty ? part : "\(text).\(part)"
+            } + (aggregate.map { ".\($0.rawValue)" } ?? "")
             + (aggregateProperty.map { ".\($0)" } ?? "")
         var index = 0
         while index < parts.count {
             let (found, consumed) = try segment(parts, at: index, in: table, column: column)
             let name = parts[index]
             index += consumed
+            if index < parts.count, parts[index].hasPrefix("["), parts[index].hasSuffix("]") {
+                guard found.collection == .dictionary else {
+                    throw QueryError("a subscript needs a map, '\(name)' is not one", at: column)
+                }
+                guard index + 1 == parts.count, aggregate == nil else {
+                    throw QueryError("a map subscript must end the key path", at: column)
+                }
+                return BoundPath(
+                    hops: hops,
+                    final: found,
+                    finalTable: table,
+                    aggregate: nil,
+                    aggregateColumn: nil,
+                    isMultiple: multiple,
+                    mapKey: String(parts[index].dropFirst().dropLast()),
+                    text: text
+                )
+            }
             if index >= parts.count {
                 if Self.isCollection(found) { multiple = true }
                 var path = BoundPath(
@@ -374,7 +446,7 @@ package struct QueryBinder {
                     // Realm: @min and @max order dates too; @sum and @avg only add numbers.
                     let numeric: [ValueType] = [.int, .float, .double, .decimal128, .mixed]
                     let ordered = aggregate == .min || aggregate == .max
-                    guard numeric.contains(type) || (ordered && [.timestamp, .string].contains(type)) else {
+                    guard numeric.contains(type) || (ordered && type == .timestamp) else {
                         throw QueryError("\(aggregate.rawValue) is not valid for values of type \(type)", at: column)
                     }
                 }
@@ -402,7 +474,7 @@ package struct QueryBinder {
         guard let type = path.valueType else { return }
         let ok: Bool
         switch (type, value) {
-        case (_, .null): ok = op == .equal || op == .notEqual || op == .inList
+        case (_, .null): ok = op == .equal || op == .notEqual || op == .inList || op.isStringOperator
         case (.mixed, _): ok = true
         case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
             (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),
@@ -413,7 +485,8 @@ package struct QueryBinder {
         case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
         case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
         case (.timestamp, .timestamp), (.objectId, .objectId), (.uuid, .uuid): ok = true
-        case (.link, .link), (.link, .typedLink): ok = op == .equal || op == .notEqual || op == .inList
+        case (.link, .link), (.link, .typedLink), (.backlink, .link), (.backlink, .typedLink):
+            ok = op == .equal || op == .notEqual || op == .inList
         case (_, .list(let values)) where op == .inList:
             for element in values { try checkType(path, .equal, element, column: column) }
             ok = true

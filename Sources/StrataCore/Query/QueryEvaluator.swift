@@ -227,15 +227,21 @@ package struct QueryEvaluator {
                     && ValueComparison.matches(value, .lessOrEqual, high, options: [])
             }
         case .between: return false
-        case .compare(.subqueryCount(let collection, let inner), let op, .value(let value), _, _):
-            var count = 0
-            let target = collection.final.flatMap(QueryBinder.linkTarget)
-            for element in try values(collection, key: key) {
-                if case .link(let linked) = element, let target, try matches(inner, key: linked, table: target) {
-                    count += 1
-                }
+        case .compare(.subqueryCount(let collection, let inner), let op, let rhs, _, _):
+            let count = try subqueryCount(collection, inner, key: key)
+            switch rhs {
+            case .value(let value): return ValueComparison.matches(count, op, value, options: [])
+            case .subqueryCount(let other, let otherInner):
+                return ValueComparison.matches(count, op, try subqueryCount(other, otherInner, key: key), options: [])
+            default: return false
             }
-            return ValueComparison.matches(.int(Int64(count)), op, value, options: [])
+        case .compare(.value(let haystack), let op, .path(let path), let options, let quantifier):
+            // A constant on the left of a string operator: each value of the path is the needle.
+            return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { needle in
+                if haystack.isNull { return op == .like && needle.isNull }
+                if needle.isNull { return op != .like }
+                return ValueComparison.matches(haystack, op, needle, options: options)
+            }
         case .compare(.path(let path), let op, let rhs, let options, let quantifier):
             let right: [Value]
             switch rhs {
@@ -254,12 +260,24 @@ package struct QueryEvaluator {
         }
     }
 
+    /// The number of objects of `collection` (of the object `key`) that match `inner`.
+    private func subqueryCount(_ collection: BoundPath, _ inner: BoundNode, key: ObjectKey) throws -> Value {
+        var count = 0
+        let target = collection.final.flatMap(QueryBinder.linkTarget)
+        for element in try values(collection, key: key) {
+            if case .link(let linked) = element, let target, try matches(inner, key: linked, table: target) {
+                count += 1
+            }
+        }
+        return .int(Int64(count))
+    }
+
     private func quantified(_ values: [Value], _ quantifier: Quantifier?, isMultiple: Bool, _ test: (Value) -> Bool)
         throws -> Bool
     {
         guard isMultiple else { return values.first.map(test) ?? false }
         switch quantifier ?? .any {
-        case .any: return values.contains(where: test)
+        case .any, .anyIfCollection: return values.contains(where: test)
         case .all: return values.allSatisfy(test)
         case .noneOf: return !values.contains(where: test)
         }
@@ -279,6 +297,13 @@ package struct QueryEvaluator {
         }
         let table = try reading.table(path.finalTable)
         guard let final = path.final else { return [] }
+        if let mapKey = path.mapKey {
+            // A key the map lacks reads as null (realm-core: `dict['missing'] == NULL` holds).
+            return try objects.map { object in
+                guard case .dictionary(let entries) = try table.value(object, final.key) else { return .null }
+                return entries.first { $0.key == mapKey }?.value ?? .null
+            }
+        }
         // Realm's rule: a missing link along a chain of to-one links reads as null (`friend.name == nil` holds
         // for an object without a friend).
         if objects.isEmpty, !path.hops.isEmpty, path.aggregate == nil, !QueryBinder.isCollection(final),

@@ -1,10 +1,10 @@
 // ValueAggregate.swift: the one definition of min, max, sum and average over engine values.
 //
 // Every aggregate in Strata answers from here: `Results.sum/average/min/max` and the aggregates of
-// unmanaged collections (through ``compute(_:_:elementType:)`` and ``column(_:of:in:keys:)``), and the
+// unmanaged collections (AggregateMath in Strata only converts the result to the caller's type), and the
 // query language's `@sum/@avg/@min/@max` (QueryEvaluator). The one-pass column summary of
 // Table/ColumnAggregate.swift is a specialization for whole-table int, float and double columns that
-// ``column(_:of:in:keys:)`` tries first; AggregateTests checks that it gives what ``compute`` gives.
+// Results tries first; AggregateTests checks that it gives what this file gives for the same values.
 //
 // Rules (Realm's):
 //   (1) Nulls are ignored; so are values that are not numbers (for sum and average) or that do not order
@@ -61,16 +61,6 @@ package enum ValueAggregate {
 
     private static func average(total: Double, count: Int) -> Value {
         count == 0 ? .null : .double(total / Double(count))
-    }
-
-    /// `aggregate` of one column of `table` over `keys` (nil: every object): the one-pass column summary
-    /// when it can answer, else ``compute(_:_:elementType:)`` over the column's values.
-    package static func column(_ aggregate: ColumnAggregate, of column: ColumnKey, in table: Table, keys: [ObjectKey]?)
-        throws -> Value
-    {
-        if keys == nil, let value = try table.aggregate(aggregate, of: column) { return value }
-        let values = try keys.map { try $0.map { try table.value($0, column) } } ?? table.columnValues(column)
-        return compute(aggregate, values, elementType: try table.column(column).type)
     }
 
     /// The smallest (or largest) non-null value in Realm's sort order; null when there is none.

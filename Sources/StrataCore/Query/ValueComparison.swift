@@ -1,5 +1,9 @@
 // ValueComparison.swift: how the query engine compares values: null semantics, numbers across types,
 // string options ([c] case, [d] diacritics), LIKE wildcards, and Realm's sort order.
+//
+// As realm-core: a null needle is in every string (CONTAINS/BEGINSWITH/ENDSWITH hold), and only a null string
+// is LIKE null; an empty needle matches nothing (Realm Swift); in ordered comparisons a null string is less
+// than every string, and other nulls never order.
 
 import Foundation
 
@@ -12,7 +16,7 @@ package enum ValueComparison {
         case .equal: return equal(lhs, rhs, options: options)
         case .notEqual: return !equal(lhs, rhs, options: options)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard let order = order(lhs, rhs, options: options) else { return false }
+            guard let order = order(lhs, rhs, options: options) ?? nullStringOrder(lhs, rhs) else { return false }
             switch op {
             case .less: return order < 0
             case .lessOrEqual: return order <= 0
@@ -20,6 +24,8 @@ package enum ValueComparison {
             default: return order >= 0
             }
         case .beginsWith, .endsWith, .contains, .like:
+            // realm-core: a null needle is in every string (and in null); only a null string is LIKE null.
+            if rhs.isNull { return op == .like ? lhs.isNull : true }
             guard let haystack = text(lhs), let needle = text(rhs) else { return false }
             // Realm: a string operator with an empty needle matches nothing.
             if needle.isEmpty { return false }
@@ -33,6 +39,15 @@ package enum ValueComparison {
             }
         case .inList:
             return equal(lhs, rhs, options: options)
+        }
+    }
+
+    /// realm-core orders a null string before every string.
+    private static func nullStringOrder(_ lhs: Value, _ rhs: Value) -> Int? {
+        switch (lhs, rhs) {
+        case (.null, .string): return -1
+        case (.string, .null): return 1
+        default: return nil
         }
     }
 
