@@ -13,89 +13,6 @@
 //   (6) @sum/@avg take numbers, @min/@max numbers and dates; `map['key']` needs a map and ends the path.
 //   (7) A bound query never holds `Quantifier.anyIfCollection`: it becomes ANY or nothing here.
 
-/// A key path resolved against the schema.
-package struct BoundPath: Sendable, Equatable {
-    /// Link columns crossed, each with the table it starts from.
-    var hops: [(table: TableKey, column: ColumnSpec)]
-    /// The final column (nil for `links.@count` on a link collection).
-    var final: ColumnSpec?
-    var finalTable: TableKey
-    var aggregate: KeyPathAggregate?
-    /// For `links.@sum.property`: the property of the linked objects.
-    var aggregateColumn: ColumnSpec?
-    /// Whether the path yields several values.
-    var isMultiple: Bool
-    /// For `map['key']`: the key whose value the path reads from the final (dictionary) column.
-    var mapKey: String?
-    var text: String
-
-    package static func == (lhs: BoundPath, rhs: BoundPath) -> Bool {
-        lhs.text == rhs.text && lhs.finalTable == rhs.finalTable
-    }
-
-    /// The column, when the path is one property of the root object itself (no links, no aggregate).
-    package var directColumn: ColumnKey? {
-        guard hops.isEmpty, aggregate == nil, let final, final.collection == .single, final.type != .backlink else {
-            return nil
-        }
-        return final.key
-    }
-
-    /// The type of the values the path yields, for type checking.
-    var valueType: ValueType? {
-        if aggregate == .keys { return .string }
-        if aggregate == .values { return final?.type }
-        if let aggregate {
-            if aggregate == .count || aggregate == .size { return .int }
-            if aggregate == .avg {
-                let element = aggregateColumn?.type ?? final?.type
-                return element == .decimal128 || element == .mixed ? element : .double
-            }
-            return aggregateColumn?.type ?? final?.type
-        }
-        return final?.type
-    }
-}
-
-/// A predicate bound to a schema.
-package indirect enum BoundNode: Sendable, Equatable {
-    case constant(Bool)
-    case and([BoundNode])
-    case or([BoundNode])
-    case not(BoundNode)
-    case compare(BoundOperand, ComparisonOperator, BoundOperand, QueryStringOptions, Quantifier?)
-    case between(BoundOperand, Value, Value, Quantifier?)
-}
-
-/// One side of a bound comparison.
-package indirect enum BoundOperand: Sendable, Equatable {
-    case path(BoundPath)
-    /// The number of objects of a link collection that match a predicate.
-    case subqueryCount(BoundPath, BoundNode)
-    case value(Value)
-    case list([Value])
-}
-
-/// A bound query: predicate, sort, distinct and limit.
-package struct BoundQuery: Sendable, Equatable {
-    package var table: TableKey
-    package var predicate: BoundNode
-    package var stages: [BoundStage]
-}
-
-/// A bound SORT, DISTINCT or LIMIT.
-package enum BoundStage: Sendable, Equatable {
-    case sort([BoundSortKey])
-    case distinct([BoundPath])
-    case limit(Int)
-}
-
-/// One bound sort key.
-package struct BoundSortKey: Sendable, Equatable {
-    var path: BoundPath
-    var ascending: Bool
-}
-
 /// Binds parsed queries to the tables of a transaction.
 package struct QueryBinder {
     let specs: [TableKey: TableSpec]
@@ -281,36 +198,6 @@ package struct QueryBinder {
         }
     }
 
-    private func checkStringOperator(
-        _ path: BoundPath,
-        _ op: ComparisonOperator,
-        _ options: QueryStringOptions,
-        column: Int
-    ) throws {
-        guard op.isStringOperator || !options.isEmpty else { return }
-        guard let type = path.valueType, [.string, .binary, .mixed].contains(type) else {
-            throw QueryError(
-                "\(op.rawValue)\(options.isEmpty ? "" : " with string options") is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
-                at: column
-            )
-        }
-    }
-
-    private func checkQuantifier(_ path: BoundPath, _ quantifier: Quantifier?, column: Int) throws {
-        if let quantifier, !path.isMultiple {
-            throw QueryError(
-                "\(quantifier.rawValue) needs a collection, and '\(path.text)' is not a collection",
-                at: column
-            )
-        }
-        if path.isMultiple && quantifier == nil {
-            throw QueryError(
-                "'\(path.text)' is a collection: use ANY, ALL, NONE or an aggregate such as @count",
-                at: column
-            )
-        }
-    }
-
     static func isCollection(_ column: ColumnSpec) -> Bool { column.collection != .single || column.type == .backlink }
 
     static func linkTarget(_ column: ColumnSpec) -> TableKey? {
@@ -460,43 +347,5 @@ package struct QueryBinder {
             table = target
         }
         throw QueryError("empty key path", at: column)
-    }
-
-    private func compatible(_ a: ValueType, _ b: ValueType) -> Bool {
-        let numbers: Set<ValueType> = [.int, .float, .double, .decimal128]
-        if a == .mixed || b == .mixed { return true }
-        if numbers.contains(a) && numbers.contains(b) { return true }
-        if [.string, .binary].contains(a) && [.string, .binary].contains(b) { return true }
-        return a == b
-    }
-
-    private func checkType(_ path: BoundPath, _ op: ComparisonOperator, _ value: Value, column: Int) throws {
-        guard let type = path.valueType else { return }
-        let ok: Bool
-        switch (type, value) {
-        case (_, .null): ok = op == .equal || op == .notEqual || op == .inList || op.isStringOperator
-        case (.mixed, _): ok = true
-        case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
-            (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),
-            (.decimal128, .float), (.decimal128, .decimal128), (.int, .decimal128), (.float, .decimal128),
-            (.double, .decimal128):
-            ok = true
-        case (.bool, .bool): ok = op == .equal || op == .notEqual || op == .inList
-        case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
-        case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
-        case (.timestamp, .timestamp), (.objectId, .objectId), (.uuid, .uuid): ok = true
-        case (.link, .link), (.link, .typedLink), (.backlink, .link), (.backlink, .typedLink):
-            ok = op == .equal || op == .notEqual || op == .inList
-        case (_, .list(let values)) where op == .inList:
-            for element in values { try checkType(path, .equal, element, column: column) }
-            ok = true
-        default: ok = false
-        }
-        guard ok else {
-            throw QueryError(
-                "cannot compare '\(path.text)' of type \(type) with \(value) using \(op.rawValue)",
-                at: column
-            )
-        }
     }
 }
