@@ -72,7 +72,7 @@ package enum ValueAggregate {
                 continue
             }
             // A value that does not order against the best so far (another type in a mixed list) is skipped.
-            guard let order = ValueComparison.order(value, current) ?? stringOrder(value, current) else { continue }
+            guard let order = order(value, current) else { continue }
             if smallest ? order < 0 : order > 0 { best = value }
         }
         return best ?? .null
@@ -87,9 +87,10 @@ package enum ValueAggregate {
         }
     }
 
-    private static func stringOrder(_ lhs: Value, _ rhs: Value) -> Int? {
-        guard case .string(let a) = lhs, case .string(let b) = rhs else { return nil }
-        return StringCollation.compare(a, b)
+    /// Realm's sort order for two non-null values (strings by collation), nil when they do not order.
+    private static func order(_ lhs: Value, _ rhs: Value) -> Int? {
+        if case .string(let a) = lhs, case .string(let b) = rhs { return StringCollation.compare(a, b) }
+        return ValueComparison.order(lhs, rhs)
     }
 
     private static func isNumber(_ value: Value) -> Bool {
