@@ -3,9 +3,11 @@
 // A key path walks links (single or collections) from the root table to a final column. A path that
 // crosses a collection yields several values and needs ANY/ALL/NONE or an aggregate (@count, @min…).
 //
-// Rules (realm-core's test_parser.cpp settles each; Realm Swift where its API differs):
+// Rules (realm-core's test_parser.cpp settles each, except where Realm Swift's query layer differs, which wins:
+// DESIGN §3 makes the dialect Realm Swift's):
 //   (1) ANY/SOME/ALL/NONE need a collection; a collection needs one of them or an aggregate.
-//   (2) BETWEEN on a collection needs ALL.
+//   (2) BETWEEN takes numbers, dates and mixed values, over a collection with ANY, ALL or NONE (Realm Swift;
+//       realm-core's parser allows only ALL there, and strings too).
 //   (3) String operators and [c]/[d] need a string, binary or mixed value; a null needle is allowed.
 //   (4) A constant may stand left of a string operator (`'text' CONTAINS name`); of other operators it
 //       moves right, mirrored. Two constants are an error.
@@ -91,12 +93,10 @@ package struct QueryBinder {
             }
             let quantifier = quantifier == .anyIfCollection ? (path.isMultiple ? .any : nil) : quantifier
             try checkQuantifier(path, quantifier, column: column)
-            // realm-core: a collection takes BETWEEN only with ALL.
-            if path.isMultiple && quantifier != .all {
-                throw QueryError(
-                    "BETWEEN on the collection '\(path.text)' needs ALL (only ALL is supported)",
-                    at: column
-                )
+            // Realm Swift: BETWEEN takes numbers, dates and mixed values (ANY, ALL or NONE over a collection).
+            let ranged: [ValueType] = [.int, .float, .double, .decimal128, .timestamp, .mixed]
+            if let type = path.valueType, !ranged.contains(type) {
+                throw QueryError("BETWEEN is not valid for '\(path.text)' of type \(type)", at: column)
             }
             for value in [low, high] { try checkType(path, .greaterOrEqual, value, column: column) }
             return .between(bound, low, high, quantifier)

@@ -239,7 +239,6 @@ package struct QueryEvaluator {
             // A constant on the left of a string operator: each value of the path is the needle.
             return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { needle in
                 if haystack.isNull { return op == .like && needle.isNull }
-                if needle.isNull { return op != .like }
                 return ValueComparison.matches(haystack, op, needle, options: options)
             }
         case .compare(.path(let path), let op, let rhs, let options, let quantifier):

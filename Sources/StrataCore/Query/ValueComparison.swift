@@ -1,9 +1,9 @@
 // ValueComparison.swift: how the query engine compares values: null semantics, numbers across types,
 // string options ([c] case, [d] diacritics), LIKE wildcards, and Realm's sort order.
 //
-// As realm-core: a null needle is in every string (CONTAINS/BEGINSWITH/ENDSWITH hold), and only a null string
-// is LIKE null; an empty needle matches nothing (Realm Swift); in ordered comparisons a null string is less
-// than every string, and other nulls never order.
+// As Realm Swift (Foundation's rule, which realm-core's own parser does not follow): CONTAINS, BEGINSWITH and
+// ENDSWITH with a null or empty needle match nothing. Only a null string is LIKE null. In ordered comparisons a
+// null string is less than every string (realm-core), and other nulls never order.
 
 import Foundation
 
@@ -24,8 +24,8 @@ package enum ValueComparison {
             default: return order >= 0
             }
         case .beginsWith, .endsWith, .contains, .like:
-            // realm-core: a null needle is in every string (and in null); only a null string is LIKE null.
-            if rhs.isNull { return op == .like ? lhs.isNull : true }
+            // Realm Swift: a null needle, like an empty one, matches nothing; only a null string is LIKE null.
+            if rhs.isNull { return op == .like && lhs.isNull }
             guard let haystack = text(lhs), let needle = text(rhs) else { return false }
             // Realm: a string operator with an empty needle matches nothing.
             if needle.isEmpty { return false }
