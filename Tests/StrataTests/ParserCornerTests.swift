@@ -119,6 +119,7 @@ struct ParserCornerTests {
         row("string < 'B'", .count(2)),
         row("optString < 'x'", .count(4)),
         row("optString >= 'x'", .count(2)),
+        row("any < '6'", .count(1)),
         // BETWEEN is for numbers and dates only (Realm Swift: "Operator 'BETWEEN' not supported for type 'string'").
         row("string BETWEEN {'a', 'h'}", .error("BETWEEN is not valid for 'string'")),
         row("ANY strings BETWEEN {'a', 'b'}", .error("BETWEEN is not valid for 'strings'")),

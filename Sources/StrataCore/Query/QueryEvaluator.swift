@@ -253,6 +253,12 @@ package struct QueryEvaluator {
                 if op == .inList {
                     return right.contains { ValueComparison.matches(value, .equal, $0, options: options) }
                 }
+                // A null string orders first only in a string column; a null mixed value never orders.
+                if value.isNull, path.valueType == .mixed,
+                    [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(op)
+                {
+                    return false
+                }
                 return ValueComparison.matches(value, op, right[0], options: options)
             }
         case .compare: return false
