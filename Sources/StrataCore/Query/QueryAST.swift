@@ -108,6 +108,8 @@ package struct ParsedQuery: Sendable, Equatable {
     package var predicate: QueryNode
     /// SORT, DISTINCT and LIMIT, applied in the order written (as Realm does).
     package var stages: [QueryStage] = []
+    /// Where each key path of a SORT or DISTINCT first appears in the query text (1-based column), for errors.
+    package var keyPathColumns: [String: Int] = [:]
 
     package init(predicate: QueryNode, stages: [QueryStage] = []) {
         self.predicate = predicate

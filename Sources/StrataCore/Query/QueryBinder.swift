@@ -54,8 +54,16 @@ package struct QueryBinder {
             stages: try query.stages.map { stage in
                 switch stage {
                 case .sort(let keys):
-                    return .sort(try keys.map { BoundSortKey(path: try sortPath($0.keyPath), ascending: $0.ascending) })
-                case .distinct(let paths): return .distinct(try paths.map { try sortPath($0) })
+                    return .sort(
+                        try keys.map {
+                            BoundSortKey(
+                                path: try sortPath($0.keyPath, column: query.keyPathColumns[$0.keyPath]),
+                                ascending: $0.ascending
+                            )
+                        }
+                    )
+                case .distinct(let paths):
+                    return .distinct(try paths.map { try sortPath($0, column: query.keyPathColumns[$0]) })
                 case .limit(let limit): return .limit(limit)
                 }
             }
@@ -63,17 +71,17 @@ package struct QueryBinder {
     }
 
     /// A path for SORT/DISTINCT: through to-one links only.
-    package func sortPath(_ text: String) throws -> BoundPath {
+    package func sortPath(_ text: String, column: Int? = nil) throws -> BoundPath {
         let path = try resolve(
             text.split(separator: ".").map(String.init),
             aggregate: nil,
             aggregateProperty: nil,
-            column: nil
+            column: column
         )
         guard !path.isMultiple, let final = path.final, final.collection == .single, final.type != .backlink else {
             throw QueryError(
                 "cannot sort or distinct on '\(text)': it is not a property reached through to-one links",
-                at: nil
+                at: column
             )
         }
         return path

@@ -98,7 +98,9 @@ package struct QueryParser {
                 var keys: [QuerySortKey] = []
                 repeat {
                     if isSymbol(",") { advance() }
+                    let pathColumn = current.column
                     let path = try parseKeyPathText()
+                    query.keyPathColumns[path] = query.keyPathColumns[path] ?? pathColumn
                     guard let direction = keyword(current),
                         ["ASC", "ASCENDING", "DESC", "DESCENDING"].contains(direction)
                     else {
@@ -112,7 +114,10 @@ package struct QueryParser {
                 var paths: [String] = []
                 repeat {
                     if isSymbol(",") { advance() }
-                    paths.append(try parseKeyPathText())
+                    let pathColumn = current.column
+                    let path = try parseKeyPathText()
+                    query.keyPathColumns[path] = query.keyPathColumns[path] ?? pathColumn
+                    paths.append(path)
                 } while isSymbol(",")
                 query.stages.append(.distinct(paths))
             default:
