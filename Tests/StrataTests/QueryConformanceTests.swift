@@ -225,6 +225,7 @@ struct QueryConformanceTests {
         ("5 IN ints", [3]),
         ("ANY ints IN {7, 10}", [5, 6]),
         ("ANY ints BETWEEN {4, 8}", [3, 6]),
+        ("ALL ints BETWEEN {4, 8}", [2, 3, 6]),
         ("ANY optInts == nil", [1, 3, 5]),
         ("ALL optInts == nil", [2, 3, 5]),
         ("ANY optInts > 2", [4, 6]),

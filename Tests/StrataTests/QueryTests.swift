@@ -313,7 +313,7 @@ struct QueryTests {
         ("age IN 5", "IN needs a list"),
         ("manager.name BEGINSWITH 5", "cannot compare"),
         ("id IN {1, 'two'}", "cannot compare 'id'"),
-        ("5 BEGINSWITH name", "must be on the left"),
+        ("5 BEGINSWITH name", "cannot compare 'name'"),
         ("tags.@foo == 1", "not a collection operator"),
         ("SUBQUERY(name, $x, $x == 'a').@count > 0", "SUBQUERY needs a list or set of objects"),
         ("SUBQUERY(reports, $r, age > 5).@count > 0", "must start with $r"),

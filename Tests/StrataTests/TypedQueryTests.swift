@@ -88,7 +88,7 @@ struct TypedQueryTests {
                 both("optDate < 2000-01-01@00:00:00", all.where { $0.optDate < specimenDate("2000-01-01") }),
                 both("optBool == false", all.where { $0.optBool == false }),
                 both("ANY ints == 3", all.where { $0.ints.contains(3) }),
-                both("ANY ints BETWEEN {4, 8}", all.where { $0.ints.contains(4...8) }),
+                both("ints.@min >= 4 AND ints.@max <= 8", all.where { $0.ints.contains(4...8) }),
                 both("friends.@avg.float == 1.5", all.where { $0.friends.float.avg == 1.5 }),
                 both("ints.@count == 0", all.where { $0.ints.count == 0 }),
                 both("ints.@avg == 3", all.where { $0.ints.avg == 3 }),

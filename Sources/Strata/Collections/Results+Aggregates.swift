@@ -65,71 +65,29 @@ extension Results {
         if let extreme = columnAggregate(smallest ? .minimum : .maximum, property) {
             return AggregateMath.convert(extreme, to: T.self, operation: operation, property: property)
         }
-        let values = propertyValues(property, operation: operation).filter { !$0.isNull }
-        guard let best = AggregateMath.extreme(values, smallest: smallest) else { return nil }
+        guard let best = AggregateMath.extreme(propertyValues(property, operation: operation), smallest: smallest)
+        else { return nil }
         return AggregateMath.convert(best, to: T.self, operation: operation, property: property)
     }
 }
 
-/// Sums, averages and extremes over engine values, as Realm computes them.
+/// Aggregates as the caller's Swift type. The math is the engine's (``ValueAggregate``), shared with the
+/// query language's `@sum`, `@avg`, `@min` and `@max`; this only converts.
 enum AggregateMath {
     /// The sum of the non-nil `values` as `T`; zero for none.
     static func sum<T>(of values: [StrataCore.Value], as type: T.Type, property: String) -> T {
-        let values = values.filter { !$0.isNull }
-        return convert(sum(values), to: T.self, operation: "sum", property: property) ?? zero(T.self)
+        convert(ValueAggregate.sum(values), to: T.self, operation: "sum", property: property) ?? zero(T.self)
     }
 
     /// The average of the non-nil `values` as `T`; nil for none.
     static func average<T>(of values: [StrataCore.Value], as type: T.Type, property: String) -> T? {
-        let values = values.filter { !$0.isNull }
-        guard !values.isEmpty else { return nil }
-        return convert(average(values), to: T.self, operation: "average", property: property)
+        convert(ValueAggregate.average(values), to: T.self, operation: "average", property: property)
     }
 
     /// The smallest (or largest) of `values` in Realm's sort order, nil for none.
     static func extreme(_ values: [StrataCore.Value], smallest: Bool) -> StrataCore.Value? {
-        guard var best = values.first else { return nil }
-        for value in values.dropFirst() {
-            let order = ValueComparison.sortOrder(value, best)
-            if smallest ? order < 0 : order > 0 { best = value }
-        }
-        return best
-    }
-
-    static func sum(_ values: [StrataCore.Value]) -> StrataCore.Value {
-        if values.contains(where: { if case .decimal128 = $0 { return true } else { return false } }) {
-            let total = values.reduce(Decimal128(integerLiteral: 0)) { total, value in
-                if case .decimal128(let bytes) = value { return total + Decimal128(storageBytes: bytes) }
-                return total
-            }
-            return .decimal128(total.storageBytes)
-        }
-        if values.allSatisfy({ if case .int = $0 { return true } else { return false } }) {
-            return .int(
-                values.reduce(Int64(0)) { total, value in
-                    if case .int(let v) = value { return total &+ v } else { return total }
-                }
-            )
-        }
-        return .double(values.reduce(0.0) { $0 + (number($1) ?? 0) })
-    }
-
-    static func average(_ values: [StrataCore.Value]) -> StrataCore.Value {
-        if case .decimal128(let bytes) = sum(values) {
-            return .decimal128(
-                (Decimal128(storageBytes: bytes) / Decimal128(value: Decimal(values.count))).storageBytes
-            )
-        }
-        return .double(values.reduce(0.0) { $0 + (number($1) ?? 0) } / Double(values.count))
-    }
-
-    static func number(_ value: StrataCore.Value) -> Double? {
-        switch value {
-        case .int(let v): return Double(v)
-        case .float(let v): return Double(v)
-        case .double(let v): return v
-        default: return nil
-        }
+        let best = ValueAggregate.extreme(values, smallest: smallest)
+        return best.isNull ? nil : best
     }
 
     /// The aggregate as the caller's type (numbers convert; a wrong type stops with a message).

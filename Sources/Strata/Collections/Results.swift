@@ -287,6 +287,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
                     query.predicate == .truePredicate
                     ? predicate.parsed.predicate : .and([query.predicate, predicate.parsed.predicate])
                 query.stages += predicate.parsed.stages
+                query.keyPathColumns.merge(predicate.parsed.keyPathColumns) { earlier, _ in earlier }
             }
         )
     }

@@ -38,7 +38,14 @@ enum PredicateTranslator {
         case "SequenceContains":
             return try comparison(try child("sequence"), .equal, try child("element"))
         case "KeyPath", "OptionalFlatMap":
-            return .comparison(try operand(expression), .equal, .constant(.bool(true), column: 0), [], .any, column: 0)
+            return .comparison(
+                try operand(expression),
+                .equal,
+                .constant(.bool(true), column: 0),
+                [],
+                .anyIfCollection,
+                column: 0
+            )
         case "Value":
             guard let value = try child("value") as? Bool else {
                 throw unsupported("a non-Boolean constant as a predicate")
@@ -57,7 +64,7 @@ enum PredicateTranslator {
             swap(&left, &right)
             op = op.mirroredForPredicate
         }
-        return .comparison(left, op, right, [], .any, column: 0)
+        return .comparison(left, op, right, [], .anyIfCollection, column: 0)
     }
 
     private static func operand(_ expression: Any) throws -> QueryOperand {

@@ -344,14 +344,25 @@ extension Query where T: CollectionQueryable {
 }
 
 extension Query where T: CollectionQueryable, T.QueryElement: Comparable {
-    /// Whether any element lies within a closed range (`ANY … BETWEEN`).
+    /// Whether every element lies within a closed range, as Realm Swift builds it: `@min >= low AND @max <= high`
+    /// (so an empty collection does not match).
     public func contains(_ range: ClosedRange<T.QueryElement>) -> Query<Bool> {
+        guard case .path(let parts, _, _, _) = storage else { preconditionFailure("contains(_:) needs a collection") }
         do {
             let low = try RealmPredicate.engineValue(range.lowerBound)
             let high = try RealmPredicate.engineValue(range.upperBound)
-            return Query<Bool>(
-                .predicate(.between(operand, .constant(low, column: 0), .constant(high, column: 0), .any, column: 0))
-            )
+            func bound(_ aggregate: KeyPathAggregate, _ op: ComparisonOperator, _ value: StrataCore.Value) -> QueryNode
+            {
+                .comparison(
+                    .keyPath(parts, aggregate: aggregate, aggregateProperty: nil, column: 0),
+                    op,
+                    .constant(value, column: 0),
+                    [],
+                    nil,
+                    column: 0
+                )
+            }
+            return Query<Bool>(.predicate(.and([bound(.min, .greaterOrEqual, low), bound(.max, .lessOrEqual, high)])))
         } catch {
             preconditionFailure("\(error)")
         }

@@ -49,14 +49,21 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
         if value is NSNull { return .value(.null) }
         if let array = value as? [Any] { return .list(try array.map(engineValue)) }
         if let elements = value as? any ElementsProvider { return .list(try elements.anyElements.map(engineValue)) }
+        // A Swift Set, or a Results, LinkingObjects or AnyRealmCollection: membership by value, objects by key.
+        if value is any SetAlgebra || value is any RealmCollection, let sequence = value as? any Sequence {
+            return .list(try Self.elements(of: sequence).map(engineValue))
+        }
         return .value(try engineValue(value))
     }
 
+    private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 as Any } }
+
+    /// A link no object has: what an unmanaged object argument stands for (as in Realm, it matches nothing).
+    static let unmanagedLink = StrataCore.Value.link(ObjectKey(Int64.min))
+
     static func engineValue(_ value: Any) throws -> StrataCore.Value {
         try ValueConversion.engineValue(value) { object in
-            guard let binding = object.binding else {
-                throw RealmError.invalidQuery("Invalid query: an unmanaged object cannot be a query argument")
-            }
+            guard let binding = object.binding else { return unmanagedLink }
             return .link(binding.key)
         }
     }

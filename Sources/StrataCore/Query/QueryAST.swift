@@ -41,6 +41,9 @@ package enum Quantifier: String, Sendable, Equatable {
     case any = "ANY"
     case all = "ALL"
     case noneOf = "NONE"
+    /// ANY when the key path is a collection, else none: for translated predicates (Foundation's `#Predicate`),
+    /// which do not say. The binder resolves it; a bound query never holds it.
+    case anyIfCollection = "ANY?"
 }
 
 /// Collection aggregates on a key path.
@@ -105,6 +108,8 @@ package struct ParsedQuery: Sendable, Equatable {
     package var predicate: QueryNode
     /// SORT, DISTINCT and LIMIT, applied in the order written (as Realm does).
     package var stages: [QueryStage] = []
+    /// Where each key path of a SORT or DISTINCT first appears in the query text (1-based column), for errors.
+    package var keyPathColumns: [String: Int] = [:]
 
     package init(predicate: QueryNode, stages: [QueryStage] = []) {
         self.predicate = predicate

@@ -2,84 +2,18 @@
 //
 // A key path walks links (single or collections) from the root table to a final column. A path that
 // crosses a collection yields several values and needs ANY/ALL/NONE or an aggregate (@count, @min…).
-
-/// A key path resolved against the schema.
-package struct BoundPath: Sendable, Equatable {
-    /// Link columns crossed, each with the table it starts from.
-    var hops: [(table: TableKey, column: ColumnSpec)]
-    /// The final column (nil for `links.@count` on a link collection).
-    var final: ColumnSpec?
-    var finalTable: TableKey
-    var aggregate: KeyPathAggregate?
-    /// For `links.@sum.property`: the property of the linked objects.
-    var aggregateColumn: ColumnSpec?
-    /// Whether the path yields several values.
-    var isMultiple: Bool
-    var text: String
-
-    package static func == (lhs: BoundPath, rhs: BoundPath) -> Bool {
-        lhs.text == rhs.text && lhs.finalTable == rhs.finalTable
-    }
-
-    /// The column, when the path is one property of the root object itself (no links, no aggregate).
-    package var directColumn: ColumnKey? {
-        guard hops.isEmpty, aggregate == nil, let final, final.collection == .single, final.type != .backlink else {
-            return nil
-        }
-        return final.key
-    }
-
-    /// The type of the values the path yields, for type checking.
-    var valueType: ValueType? {
-        if aggregate == .keys { return .string }
-        if aggregate == .values { return final?.type }
-        if let aggregate {
-            if aggregate == .count || aggregate == .size { return .int }
-            if aggregate == .avg { return .double }
-            return aggregateColumn?.type ?? final?.type
-        }
-        return final?.type
-    }
-}
-
-/// A predicate bound to a schema.
-package indirect enum BoundNode: Sendable, Equatable {
-    case constant(Bool)
-    case and([BoundNode])
-    case or([BoundNode])
-    case not(BoundNode)
-    case compare(BoundOperand, ComparisonOperator, BoundOperand, QueryStringOptions, Quantifier?)
-    case between(BoundOperand, Value, Value, Quantifier?)
-}
-
-/// One side of a bound comparison.
-package indirect enum BoundOperand: Sendable, Equatable {
-    case path(BoundPath)
-    /// The number of objects of a link collection that match a predicate.
-    case subqueryCount(BoundPath, BoundNode)
-    case value(Value)
-    case list([Value])
-}
-
-/// A bound query: predicate, sort, distinct and limit.
-package struct BoundQuery: Sendable, Equatable {
-    package var table: TableKey
-    package var predicate: BoundNode
-    package var stages: [BoundStage]
-}
-
-/// A bound SORT, DISTINCT or LIMIT.
-package enum BoundStage: Sendable, Equatable {
-    case sort([BoundSortKey])
-    case distinct([BoundPath])
-    case limit(Int)
-}
-
-/// One bound sort key.
-package struct BoundSortKey: Sendable, Equatable {
-    var path: BoundPath
-    var ascending: Bool
-}
+//
+// Rules (realm-core's test_parser.cpp settles each, except where Realm Swift's query layer differs, which wins:
+// DESIGN §3 makes the dialect Realm Swift's):
+//   (1) ANY/SOME/ALL/NONE need a collection; a collection needs one of them or an aggregate.
+//   (2) BETWEEN takes numbers, dates and mixed values, over a collection with ANY, ALL or NONE (Realm Swift;
+//       realm-core's parser allows only ALL there, and strings too).
+//   (3) String operators and [c]/[d] need a string, binary or mixed value; a null needle is allowed.
+//   (4) A constant may stand left of a string operator (`'text' CONTAINS name`); of other operators it
+//       moves right, mirrored. Two constants are an error.
+//   (5) `boolColumn == 1` and `== 0` (Realm Swift) bind as `true` and `false`; other numbers are errors.
+//   (6) @sum/@avg take numbers, @min/@max numbers and dates; `map['key']` needs a map and ends the path.
+//   (7) A bound query never holds `Quantifier.anyIfCollection`: it becomes ANY or nothing here.
 
 /// Binds parsed queries to the tables of a transaction.
 package struct QueryBinder {
@@ -120,8 +54,16 @@ package struct QueryBinder {
             stages: try query.stages.map { stage in
                 switch stage {
                 case .sort(let keys):
-                    return .sort(try keys.map { BoundSortKey(path: try sortPath($0.keyPath), ascending: $0.ascending) })
-                case .distinct(let paths): return .distinct(try paths.map { try sortPath($0) })
+                    return .sort(
+                        try keys.map {
+                            BoundSortKey(
+                                path: try sortPath($0.keyPath, column: query.keyPathColumns[$0.keyPath]),
+                                ascending: $0.ascending
+                            )
+                        }
+                    )
+                case .distinct(let paths):
+                    return .distinct(try paths.map { try sortPath($0, column: query.keyPathColumns[$0]) })
                 case .limit(let limit): return .limit(limit)
                 }
             }
@@ -129,17 +71,17 @@ package struct QueryBinder {
     }
 
     /// A path for SORT/DISTINCT: through to-one links only.
-    package func sortPath(_ text: String) throws -> BoundPath {
+    package func sortPath(_ text: String, column: Int? = nil) throws -> BoundPath {
         let path = try resolve(
             text.split(separator: ".").map(String.init),
             aggregate: nil,
             aggregateProperty: nil,
-            column: nil
+            column: column
         )
         guard !path.isMultiple, let final = path.final, final.collection == .single, final.type != .backlink else {
             throw QueryError(
                 "cannot sort or distinct on '\(text)': it is not a property reached through to-one links",
-                at: nil
+                at: column
             )
         }
         return path
@@ -157,7 +99,13 @@ package struct QueryBinder {
             guard case .path(let path) = bound else {
                 throw QueryError("BETWEEN needs a property on its left", at: column)
             }
+            let quantifier = quantifier == .anyIfCollection ? (path.isMultiple ? .any : nil) : quantifier
             try checkQuantifier(path, quantifier, column: column)
+            // Realm Swift: BETWEEN takes numbers, dates and mixed values (ANY, ALL or NONE over a collection).
+            let ranged: [ValueType] = [.int, .float, .double, .decimal128, .timestamp, .mixed]
+            if let type = path.valueType, !ranged.contains(type) {
+                throw QueryError("BETWEEN is not valid for '\(path.text)' of type \(type)", at: column)
+            }
             for value in [low, high] { try checkType(path, .greaterOrEqual, value, column: column) }
             return .between(bound, low, high, quantifier)
         case .between(_, _, _, _, let column):
@@ -167,6 +115,10 @@ package struct QueryBinder {
             var right = try operand(rhs)
             // Constants go on the right: `5 < age` is `age > 5`; `"x" IN tags` is `ANY tags == "x"`.
             var quantifier = quantifier
+            if quantifier == .anyIfCollection {
+                let multiple = [left, right].contains { if case .path(let p) = $0 { p.isMultiple } else { false } }
+                quantifier = multiple ? .any : nil
+            }
             if case .value(let value) = left, case .path(let path) = right {
                 if op == .inList {
                     guard path.isMultiple else {
@@ -174,14 +126,20 @@ package struct QueryBinder {
                     }
                     op = .equal
                     quantifier = quantifier ?? .any
+                } else if op.isStringOperator {
+                    // realm-core: `'text' CONTAINS name` tests the constant with each value as the needle.
+                    try checkQuantifier(path, quantifier, column: column)
+                    try checkType(path, op, value, column: lhs.column)
+                    try checkStringOperator(path, op, options, column: column)
+                    return .compare(.value(value), op, .path(path), options, quantifier)
                 } else {
                     op = op.mirrored
-                    guard !op.isStringOperator else {
-                        throw QueryError("the property must be on the left of \(op.rawValue)", at: column)
-                    }
                 }
                 left = .path(path)
                 right = .value(value)
+            }
+            if case .subqueryCount = left, case .subqueryCount = right {
+                return .compare(left, op, right, [], nil)
             }
             if case .subqueryCount = left {
                 guard case .value(let value) = right, ValueComparison.number(value) != nil else {
@@ -206,7 +164,10 @@ package struct QueryBinder {
                 op = .inList
                 for value in values { try checkType(path, .equal, value, column: rhs.column) }
             case .subqueryCount:
-                throw QueryError("SUBQUERY(...).@count must be on the left of a comparison", at: rhs.column)
+                throw QueryError(
+                    "SUBQUERY(...).@count must be compared with a number or another SUBQUERY",
+                    at: rhs.column
+                )
             case .path(let other):
                 if other.isMultiple {
                     throw QueryError("the right side of a comparison cannot be a collection", at: rhs.column)
@@ -215,13 +176,10 @@ package struct QueryBinder {
                     throw QueryError("cannot compare '\(path.text)' (\(a)) with '\(other.text)' (\(b))", at: column)
                 }
             }
-            if op.isStringOperator || !options.isEmpty {
-                guard let type = path.valueType, [.string, .binary, .mixed].contains(type) else {
-                    throw QueryError(
-                        "\(op.rawValue)\(options.isEmpty ? "" : " with string options") is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
-                        at: column
-                    )
-                }
+            try checkStringOperator(path, op, options, column: column)
+            // Realm Swift's `boolCol == 1`: 0 and 1 stand for false and true.
+            if path.valueType == .bool, case .value(.int(let number)) = right {
+                right = .value(.bool(number != 0))
             }
             return .compare(left, op, right, options, quantifier)
         }
@@ -245,15 +203,6 @@ package struct QueryBinder {
             }
             let inner = try QueryBinder(parent: self, root: target, variable: variable).bind(predicate)
             return .subqueryCount(collection, inner)
-        }
-    }
-
-    private func checkQuantifier(_ path: BoundPath, _ quantifier: Quantifier?, column: Int) throws {
-        if path.isMultiple && quantifier == nil {
-            throw QueryError(
-                "'\(path.text)' is a collection: use ANY, ALL, NONE or an aggregate such as @count",
-                at: column
-            )
         }
     }
 
@@ -318,13 +267,34 @@ package struct QueryBinder {
         var hops: [(table: TableKey, column: ColumnSpec)] = []
         var multiple = false
         let text =
-            parts.joined(separator: ".") + (aggregate.map { ".\($0.rawValue)" } ?? "")
+            parts.reduce("") { text, part in
+                part.hasPrefix("[")
+                    ? "\(text)['\(part.dropFirst().dropLast())']" : text.isEmpty ? part : "\(text).\(part)"
+            } + (aggregate.map { ".\($0.rawValue)" } ?? "")
             + (aggregateProperty.map { ".\($0)" } ?? "")
         var index = 0
         while index < parts.count {
             let (found, consumed) = try segment(parts, at: index, in: table, column: column)
             let name = parts[index]
             index += consumed
+            if index < parts.count, parts[index].hasPrefix("["), parts[index].hasSuffix("]") {
+                guard found.collection == .dictionary else {
+                    throw QueryError("a subscript needs a map, '\(name)' is not one", at: column)
+                }
+                guard index + 1 == parts.count, aggregate == nil else {
+                    throw QueryError("a map subscript must end the key path", at: column)
+                }
+                return BoundPath(
+                    hops: hops,
+                    final: found,
+                    finalTable: table,
+                    aggregate: nil,
+                    aggregateColumn: nil,
+                    isMultiple: multiple,
+                    mapKey: String(parts[index].dropFirst().dropLast()),
+                    text: text
+                )
+            }
             if index >= parts.count {
                 if Self.isCollection(found) { multiple = true }
                 var path = BoundPath(
@@ -368,8 +338,10 @@ package struct QueryBinder {
                 }
                 if aggregate != .count && aggregate != .size {
                     let type = path.aggregateColumn?.type ?? found.type
-                    let numeric: [ValueType] = [.int, .float, .double, .decimal128, .timestamp, .mixed]
-                    guard numeric.contains(type) || (aggregate != .sum && aggregate != .avg && type == .string) else {
+                    // Realm: @min and @max order dates too; @sum and @avg only add numbers.
+                    let numeric: [ValueType] = [.int, .float, .double, .decimal128, .mixed]
+                    let ordered = aggregate == .min || aggregate == .max
+                    guard numeric.contains(type) || (ordered && type == .timestamp) else {
                         throw QueryError("\(aggregate.rawValue) is not valid for values of type \(type)", at: column)
                     }
                 }
@@ -383,41 +355,5 @@ package struct QueryBinder {
             table = target
         }
         throw QueryError("empty key path", at: column)
-    }
-
-    private func compatible(_ a: ValueType, _ b: ValueType) -> Bool {
-        let numbers: Set<ValueType> = [.int, .float, .double, .decimal128]
-        if a == .mixed || b == .mixed { return true }
-        if numbers.contains(a) && numbers.contains(b) { return true }
-        if [.string, .binary].contains(a) && [.string, .binary].contains(b) { return true }
-        return a == b
-    }
-
-    private func checkType(_ path: BoundPath, _ op: ComparisonOperator, _ value: Value, column: Int) throws {
-        guard let type = path.valueType else { return }
-        let ok: Bool
-        switch (type, value) {
-        case (_, .null): ok = op == .equal || op == .notEqual || op == .inList
-        case (.mixed, _): ok = true
-        case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
-            (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),
-            (.decimal128, .decimal128):
-            ok = true
-        case (.bool, .bool): ok = op == .equal || op == .notEqual || op == .inList
-        case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
-        case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
-        case (.timestamp, .timestamp), (.objectId, .objectId), (.uuid, .uuid): ok = true
-        case (.link, .link), (.link, .typedLink): ok = op == .equal || op == .notEqual || op == .inList
-        case (_, .list(let values)) where op == .inList:
-            for element in values { try checkType(path, .equal, element, column: column) }
-            ok = true
-        default: ok = false
-        }
-        guard ok else {
-            throw QueryError(
-                "cannot compare '\(path.text)' of type \(type) with \(value) using \(op.rawValue)",
-                at: column
-            )
-        }
     }
 }

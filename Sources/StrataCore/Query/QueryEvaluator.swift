@@ -227,15 +227,20 @@ package struct QueryEvaluator {
                     && ValueComparison.matches(value, .lessOrEqual, high, options: [])
             }
         case .between: return false
-        case .compare(.subqueryCount(let collection, let inner), let op, .value(let value), _, _):
-            var count = 0
-            let target = collection.final.flatMap(QueryBinder.linkTarget)
-            for element in try values(collection, key: key) {
-                if case .link(let linked) = element, let target, try matches(inner, key: linked, table: target) {
-                    count += 1
-                }
+        case .compare(.subqueryCount(let collection, let inner), let op, let rhs, _, _):
+            let count = try subqueryCount(collection, inner, key: key)
+            switch rhs {
+            case .value(let value): return ValueComparison.matches(count, op, value, options: [])
+            case .subqueryCount(let other, let otherInner):
+                return ValueComparison.matches(count, op, try subqueryCount(other, otherInner, key: key), options: [])
+            default: return false
             }
-            return ValueComparison.matches(.int(Int64(count)), op, value, options: [])
+        case .compare(.value(let haystack), let op, .path(let path), let options, let quantifier):
+            // A constant on the left of a string operator: each value of the path is the needle.
+            return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { needle in
+                if haystack.isNull { return op == .like && needle.isNull }
+                return ValueComparison.matches(haystack, op, needle, options: options)
+            }
         case .compare(.path(let path), let op, let rhs, let options, let quantifier):
             let right: [Value]
             switch rhs {
@@ -248,10 +253,28 @@ package struct QueryEvaluator {
                 if op == .inList {
                     return right.contains { ValueComparison.matches(value, .equal, $0, options: options) }
                 }
+                // A null string orders first only in a string column; a null mixed value never orders.
+                if value.isNull, path.valueType == .mixed,
+                    [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(op)
+                {
+                    return false
+                }
                 return ValueComparison.matches(value, op, right[0], options: options)
             }
         case .compare: return false
         }
+    }
+
+    /// The number of objects of `collection` (of the object `key`) that match `inner`.
+    private func subqueryCount(_ collection: BoundPath, _ inner: BoundNode, key: ObjectKey) throws -> Value {
+        var count = 0
+        let target = collection.final.flatMap(QueryBinder.linkTarget)
+        for element in try values(collection, key: key) {
+            if case .link(let linked) = element, let target, try matches(inner, key: linked, table: target) {
+                count += 1
+            }
+        }
+        return .int(Int64(count))
     }
 
     private func quantified(_ values: [Value], _ quantifier: Quantifier?, isMultiple: Bool, _ test: (Value) -> Bool)
@@ -259,7 +282,7 @@ package struct QueryEvaluator {
     {
         guard isMultiple else { return values.first.map(test) ?? false }
         switch quantifier ?? .any {
-        case .any: return values.contains(where: test)
+        case .any, .anyIfCollection: return values.contains(where: test)
         case .all: return values.allSatisfy(test)
         case .noneOf: return !values.contains(where: test)
         }
@@ -279,6 +302,13 @@ package struct QueryEvaluator {
         }
         let table = try reading.table(path.finalTable)
         guard let final = path.final else { return [] }
+        if let mapKey = path.mapKey {
+            // A key the map lacks reads as null (realm-core: `dict['missing'] == NULL` holds).
+            return try objects.map { object in
+                guard case .dictionary(let entries) = try table.value(object, final.key) else { return .null }
+                return entries.first { $0.key == mapKey }?.value ?? .null
+            }
+        }
         // Realm's rule: a missing link along a chain of to-one links reads as null (`friend.name == nil` holds
         // for an object without a friend).
         if objects.isEmpty, !path.hops.isEmpty, path.aggregate == nil, !QueryBinder.isCollection(final),
@@ -300,7 +330,7 @@ package struct QueryEvaluator {
                     let targetTable = try reading.table(target)
                     elements = try linked(collection).map { try targetTable.value($0, property.key) }
                 }
-                return Self.aggregate(aggregate, elements)
+                return Self.aggregate(aggregate, elements, elementType: path.aggregateColumn?.type ?? final.type)
             }
         }
         return try objects.flatMap { object -> [Value] in
@@ -326,32 +356,15 @@ package struct QueryEvaluator {
         }
     }
 
-    /// @count/@size, @min, @max, @sum, @avg over a collection (nulls ignored; @sum of nothing is 0,
-    /// @min/@max/@avg of nothing is null).
-    static func aggregate(_ aggregate: KeyPathAggregate, _ values: [Value]) -> Value {
+    /// @count/@size, or @min, @max, @sum, @avg over a collection as ``ValueAggregate`` computes them.
+    static func aggregate(_ aggregate: KeyPathAggregate, _ values: [Value], elementType: ValueType? = nil) -> Value {
         switch aggregate {
         case .count, .size: return .int(Int64(values.count))
         case .keys, .values: return .list(values)
-        case .min, .max:
-            let present = values.filter { !$0.isNull }
-            let best = present.dropFirst().reduce(present.first) { result, value in
-                guard let result else { return value }
-                let order = ValueComparison.sortOrder(value, result)
-                return aggregate == .min ? (order < 0 ? value : result) : (order > 0 ? value : result)
-            }
-            return best ?? .null
-        case .sum, .avg:
-            let present = values.filter { !$0.isNull }
-            if present.allSatisfy({ if case .int = $0 { return true } else { return false } }) && aggregate == .sum {
-                return .int(
-                    present.reduce(Int64(0)) { total, value in
-                        if case .int(let v) = value { return total &+ v } else { return total }
-                    }
-                )
-            }
-            let numbers = present.compactMap(ValueComparison.number)
-            if aggregate == .sum { return .double(numbers.reduce(0, +)) }
-            return numbers.isEmpty ? .null : .double(numbers.reduce(0, +) / Double(numbers.count))
+        case .min: return ValueAggregate.extreme(values, smallest: true)
+        case .max: return ValueAggregate.extreme(values, smallest: false)
+        case .sum: return ValueAggregate.sum(values, elementType: elementType)
+        case .avg: return ValueAggregate.average(values)
         }
     }
 

@@ -6,7 +6,10 @@
 //   not-expr   := (NOT | !) not-expr | primary
 //   primary    := ( or-expr ) | TRUEPREDICATE | FALSEPREDICATE | comparison
 //   comparison := [ANY|SOME|ALL|NONE] operand op[options] operand | operand BETWEEN {a, b}
+//   key path   := name ['[' ('key' | %@) ']'] ('.' name ['[' …  ']'])* ['.' @aggregate ['.' name]]
 //
+// A map subscript becomes the key path segment `[key]` (so a key may not contain '.'); `@allKeys` and
+// `@allValues` parse as `@keys` and `@values`.
 // Arguments (%@, %K, %d, %f, $n) are substituted while parsing, so a parsed query holds only values.
 
 import Foundation
@@ -95,7 +98,9 @@ package struct QueryParser {
                 var keys: [QuerySortKey] = []
                 repeat {
                     if isSymbol(",") { advance() }
+                    let pathColumn = current.column
                     let path = try parseKeyPathText()
+                    query.keyPathColumns[path] = query.keyPathColumns[path] ?? pathColumn
                     guard let direction = keyword(current),
                         ["ASC", "ASCENDING", "DESC", "DESCENDING"].contains(direction)
                     else {
@@ -109,7 +114,10 @@ package struct QueryParser {
                 var paths: [String] = []
                 repeat {
                     if isSymbol(",") { advance() }
-                    paths.append(try parseKeyPathText())
+                    let pathColumn = current.column
+                    let path = try parseKeyPathText()
+                    query.keyPathColumns[path] = query.keyPathColumns[path] ?? pathColumn
+                    paths.append(path)
                 } while isSymbol(",")
                 query.stages.append(.distinct(paths))
             default:
@@ -247,6 +255,7 @@ package struct QueryParser {
             case .identifier(let name):
                 parts.append(name)
                 advance()
+                if isSymbol("[") { parts.append(try parseSubscript()) }
             case .keyArgument:
                 switch try takeArgument(column: current.column) {
                 case .keyPath(let path), .value(.string(let path)): parts.append(path)
@@ -259,6 +268,27 @@ package struct QueryParser {
         } while isSymbol(".")
         guard !parts.isEmpty else { throw QueryError("expected a property name", at: column) }
         return parts.joined(separator: ".")
+    }
+
+    /// A map subscript after a property, `['key']` or `[%@]`: the segment `[key]` of the key path.
+    private mutating func parseSubscript() throws -> String {
+        advance()
+        let token = current
+        let key: String
+        switch token.kind {
+        case .string(let text): key = text
+        case .argument(let index):
+            guard case .value(.string(let text)) = try takeArgument(column: token.column, index: index) else {
+                throw QueryError("a map subscript needs a string argument", at: token.column)
+            }
+            key = text
+        default:
+            throw QueryError("a map subscript needs a quoted key or %@, found \(describe(token))", at: token.column)
+        }
+        guard !key.contains(".") else { throw QueryError("a map subscript key cannot contain '.'", at: token.column) }
+        advance()
+        try expectSymbol("]")
+        return "[\(key)]"
     }
 
     private mutating func takeArgument(column: Int, index: Int? = nil) throws -> QueryArgument {
@@ -351,7 +381,9 @@ package struct QueryParser {
         var aggregate: KeyPathAggregate?
         var aggregateProperty: String?
         if let index = parts.firstIndex(where: { $0.hasPrefix("@") && $0.lowercased() != "@links" }) {
-            guard let found = KeyPathAggregate(rawValue: parts[index].lowercased()) else {
+            // `@allKeys` and `@allValues` are NSDictionary's names for `@keys` and `@values`.
+            let name = ["@allkeys": "@keys", "@allvalues": "@values"][parts[index].lowercased()] ?? parts[index]
+            guard let found = KeyPathAggregate(rawValue: name.lowercased()) else {
                 throw QueryError(
                     "'\(parts[index])' is not a collection operator (@count, @size, @min, @max, @sum, @avg, @keys, @values)",
                     at: column

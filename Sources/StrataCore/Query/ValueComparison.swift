@@ -1,5 +1,9 @@
 // ValueComparison.swift: how the query engine compares values: null semantics, numbers across types,
 // string options ([c] case, [d] diacritics), LIKE wildcards, and Realm's sort order.
+//
+// As Realm Swift (Foundation's rule, which realm-core's own parser does not follow): CONTAINS, BEGINSWITH and
+// ENDSWITH with a null or empty needle match nothing. Only a null string is LIKE null. In ordered comparisons a
+// null string is less than every string (realm-core), and other nulls never order.
 
 import Foundation
 
@@ -12,7 +16,7 @@ package enum ValueComparison {
         case .equal: return equal(lhs, rhs, options: options)
         case .notEqual: return !equal(lhs, rhs, options: options)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard let order = order(lhs, rhs, options: options) else { return false }
+            guard let order = order(lhs, rhs, options: options) ?? nullStringOrder(lhs, rhs) else { return false }
             switch op {
             case .less: return order < 0
             case .lessOrEqual: return order <= 0
@@ -20,6 +24,8 @@ package enum ValueComparison {
             default: return order >= 0
             }
         case .beginsWith, .endsWith, .contains, .like:
+            // Realm Swift: a null needle, like an empty one, matches nothing; only a null string is LIKE null.
+            if rhs.isNull { return op == .like && lhs.isNull }
             guard let haystack = text(lhs), let needle = text(rhs) else { return false }
             // Realm: a string operator with an empty needle matches nothing.
             if needle.isEmpty { return false }
@@ -33,6 +39,15 @@ package enum ValueComparison {
             }
         case .inList:
             return equal(lhs, rhs, options: options)
+        }
+    }
+
+    /// realm-core orders a null string before every string.
+    private static func nullStringOrder(_ lhs: Value, _ rhs: Value) -> Int? {
+        switch (lhs, rhs) {
+        case (.null, .string): return -1
+        case (.string, .null): return 1
+        default: return nil
         }
     }
 

@@ -2,7 +2,8 @@
 //
 // Aggregates over a whole table read each committed leaf's column block directly: no per-row value is
 // built, and each aggregate is a small reducer the block loops are specialized for, so the pass runs at
-// memory speed. The result matches what the value-by-value aggregates compute: integer sums wrap, floating
+// memory speed. The result matches what ValueAggregate (Query/ValueAggregate.swift, the one definition of
+// the aggregates) computes for the same values: integer sums wrap, floating
 // sums and every average add the values as doubles in key order, nulls are skipped, min and max of no
 // values and the average of no values are null. A column this pass cannot answer exactly (not a plain int,
 // float or double column, a leaf written before the column existed, uncommitted leaves, a NaN that makes

@@ -1,0 +1,91 @@
+// BoundQuery.swift: a query bound to a schema: resolved key paths, typed operands, SORT/DISTINCT/LIMIT.
+//
+// Invariants (QueryBinder establishes them; QueryEvaluator and ColumnarFilter rely on them):
+//   (1) Every key path names existing columns; `hops` are link columns, each starting from `table`.
+//   (2) A path with `isMultiple` is compared under a quantifier; one without never is.
+//   (3) No quantifier is `.anyIfCollection`.
+//   (4) `mapKey` is set only when `final` is a dictionary column, and then `aggregate` is nil.
+//   (5) Constants stand on the right, except the haystack of a string operator (`'text' CONTAINS name`).
+
+/// A key path resolved against the schema.
+package struct BoundPath: Sendable, Equatable {
+    /// Link columns crossed, each with the table it starts from.
+    var hops: [(table: TableKey, column: ColumnSpec)]
+    /// The final column (nil for `links.@count` on a link collection).
+    var final: ColumnSpec?
+    var finalTable: TableKey
+    var aggregate: KeyPathAggregate?
+    /// For `links.@sum.property`: the property of the linked objects.
+    var aggregateColumn: ColumnSpec?
+    /// Whether the path yields several values.
+    var isMultiple: Bool
+    /// For `map['key']`: the key whose value the path reads from the final (dictionary) column.
+    var mapKey: String?
+    var text: String
+
+    package static func == (lhs: BoundPath, rhs: BoundPath) -> Bool {
+        lhs.text == rhs.text && lhs.finalTable == rhs.finalTable
+    }
+
+    /// The column, when the path is one property of the root object itself (no links, no aggregate).
+    package var directColumn: ColumnKey? {
+        guard hops.isEmpty, aggregate == nil, let final, final.collection == .single, final.type != .backlink else {
+            return nil
+        }
+        return final.key
+    }
+
+    /// The type of the values the path yields, for type checking.
+    var valueType: ValueType? {
+        if aggregate == .keys { return .string }
+        if aggregate == .values { return final?.type }
+        if let aggregate {
+            if aggregate == .count || aggregate == .size { return .int }
+            if aggregate == .avg {
+                let element = aggregateColumn?.type ?? final?.type
+                return element == .decimal128 || element == .mixed ? element : .double
+            }
+            return aggregateColumn?.type ?? final?.type
+        }
+        return final?.type
+    }
+}
+
+/// A predicate bound to a schema.
+package indirect enum BoundNode: Sendable, Equatable {
+    case constant(Bool)
+    case and([BoundNode])
+    case or([BoundNode])
+    case not(BoundNode)
+    case compare(BoundOperand, ComparisonOperator, BoundOperand, QueryStringOptions, Quantifier?)
+    case between(BoundOperand, Value, Value, Quantifier?)
+}
+
+/// One side of a bound comparison.
+package indirect enum BoundOperand: Sendable, Equatable {
+    case path(BoundPath)
+    /// The number of objects of a link collection that match a predicate.
+    case subqueryCount(BoundPath, BoundNode)
+    case value(Value)
+    case list([Value])
+}
+
+/// A bound query: predicate, sort, distinct and limit.
+package struct BoundQuery: Sendable, Equatable {
+    package var table: TableKey
+    package var predicate: BoundNode
+    package var stages: [BoundStage]
+}
+
+/// A bound SORT, DISTINCT or LIMIT.
+package enum BoundStage: Sendable, Equatable {
+    case sort([BoundSortKey])
+    case distinct([BoundPath])
+    case limit(Int)
+}
+
+/// One bound sort key.
+package struct BoundSortKey: Sendable, Equatable {
+    var path: BoundPath
+    var ascending: Bool
+}

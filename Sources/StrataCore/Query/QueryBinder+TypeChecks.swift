@@ -1,0 +1,78 @@
+// QueryBinder+TypeChecks.swift: which comparisons the binder accepts, by value type and operator.
+//
+// Rules (QueryBinder.swift lists them in full):
+//   (1) ANY/SOME/ALL/NONE need a collection; a collection needs one of them or an aggregate.
+//   (2) String operators and [c]/[d] need string, binary or mixed values.
+//   (3) Numbers compare across int, float, double and decimal128; null compares with ==, != and IN, and is a
+//       needle for the string operators; links compare only for equality; bool takes == and != (and 0/1).
+//   (4) Every error names the key path, the value or operator, and the column of the comparison.
+
+extension QueryBinder {
+    func checkStringOperator(
+        _ path: BoundPath,
+        _ op: ComparisonOperator,
+        _ options: QueryStringOptions,
+        column: Int
+    ) throws {
+        guard op.isStringOperator || !options.isEmpty else { return }
+        guard let type = path.valueType, [.string, .binary, .mixed].contains(type) else {
+            throw QueryError(
+                "\(op.rawValue)\(options.isEmpty ? "" : " with string options") is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
+                at: column
+            )
+        }
+    }
+
+    func checkQuantifier(_ path: BoundPath, _ quantifier: Quantifier?, column: Int) throws {
+        if let quantifier, !path.isMultiple {
+            throw QueryError(
+                "\(quantifier.rawValue) needs a collection, and '\(path.text)' is not a collection",
+                at: column
+            )
+        }
+        if path.isMultiple && quantifier == nil {
+            throw QueryError(
+                "'\(path.text)' is a collection: use ANY, ALL, NONE or an aggregate such as @count",
+                at: column
+            )
+        }
+    }
+
+    func compatible(_ a: ValueType, _ b: ValueType) -> Bool {
+        let numbers: Set<ValueType> = [.int, .float, .double, .decimal128]
+        if a == .mixed || b == .mixed { return true }
+        if numbers.contains(a) && numbers.contains(b) { return true }
+        if [.string, .binary].contains(a) && [.string, .binary].contains(b) { return true }
+        return a == b
+    }
+
+    func checkType(_ path: BoundPath, _ op: ComparisonOperator, _ value: Value, column: Int) throws {
+        guard let type = path.valueType else { return }
+        let ok: Bool
+        switch (type, value) {
+        case (_, .null): ok = op == .equal || op == .notEqual || op == .inList || op.isStringOperator
+        case (.mixed, _): ok = true
+        case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
+            (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),
+            (.decimal128, .float), (.decimal128, .decimal128), (.int, .decimal128), (.float, .decimal128),
+            (.double, .decimal128):
+            ok = true
+        case (.bool, .bool): ok = op == .equal || op == .notEqual || op == .inList
+        case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
+        case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
+        case (.timestamp, .timestamp), (.objectId, .objectId), (.uuid, .uuid): ok = true
+        case (.link, .link), (.link, .typedLink), (.backlink, .link), (.backlink, .typedLink):
+            ok = op == .equal || op == .notEqual || op == .inList
+        case (_, .list(let values)) where op == .inList:
+            for element in values { try checkType(path, .equal, element, column: column) }
+            ok = true
+        default: ok = false
+        }
+        guard ok else {
+            throw QueryError(
+                "cannot compare '\(path.text)' of type \(type) with \(value) using \(op.rawValue)",
+                at: column
+            )
+        }
+    }
+}

@@ -1,0 +1,125 @@
+// ValueAggregate.swift: the one definition of min, max, sum and average over engine values.
+//
+// Every aggregate in Strata answers from here: `Results.sum/average/min/max` and the aggregates of
+// unmanaged collections (AggregateMath in Strata only converts the result to the caller's type), and the
+// query language's `@sum/@avg/@min/@max` (QueryEvaluator). The one-pass column summary of
+// Table/ColumnAggregate.swift is a specialization for whole-table int, float and double columns that
+// Results tries first; AggregateTests checks that it gives what this file gives for the same values.
+//
+// Rules (Realm's):
+//   (1) Nulls are ignored; so are values that are not numbers (for sum and average) or that do not order
+//       against the others (for min and max), as a mixed collection can hold.
+//   (2) Sum of nothing is zero (of the element type when it is known, else `.int(0)`); min, max and
+//       average of nothing are null.
+//   (3) If any value is a Decimal128, sum and average are exact decimals (every number converted as
+//       ``DecimalBits/decimal(_:)`` does). Else a sum of integers is an integer (wrapping on overflow);
+//       any float or double makes the sum a double, the values added as doubles in order.
+//   (4) An average of integers, floats or doubles is a double: the values added as doubles in order,
+//       divided by their count.
+//   (5) Min and max keep the value's own type (a float stays a float) and use Realm's sort order.
+
+import Foundation
+
+/// Min, max, sum and average over values, as Realm computes them.
+package enum ValueAggregate {
+    /// `aggregate` of `values` (rules above). `elementType`, when known, types the sum of nothing.
+    package static func compute(_ aggregate: ColumnAggregate, _ values: [Value], elementType: ValueType? = nil)
+        -> Value
+    {
+        switch aggregate {
+        case .sum: return sum(values, elementType: elementType)
+        case .average: return average(values)
+        case .minimum: return extreme(values, smallest: true)
+        case .maximum: return extreme(values, smallest: false)
+        }
+    }
+
+    /// The sum of the numbers among `values`; zero when there are none.
+    package static func sum(_ values: [Value], elementType: ValueType? = nil) -> Value {
+        let numbers = values.filter(isNumber)
+        guard !numbers.isEmpty else { return zero(elementType) }
+        if numbers.contains(where: isDecimal) {
+            return .decimal128(DecimalBits.encode(decimalTotal(numbers)))
+        }
+        if numbers.allSatisfy(isInteger) {
+            var total: Int64 = 0
+            for case .int(let value) in numbers { total &+= value }
+            return .int(total)
+        }
+        return .double(doubleTotal(numbers))
+    }
+
+    /// The average of the numbers among `values`; null when there are none.
+    package static func average(_ values: [Value]) -> Value {
+        let numbers = values.filter(isNumber)
+        guard !numbers.isEmpty else { return .null }
+        if numbers.contains(where: isDecimal) {
+            return .decimal128(DecimalBits.encode(decimalTotal(numbers) / Decimal(numbers.count)))
+        }
+        return average(total: doubleTotal(numbers), count: numbers.count)
+    }
+
+    private static func average(total: Double, count: Int) -> Value {
+        count == 0 ? .null : .double(total / Double(count))
+    }
+
+    /// The smallest (or largest) non-null value in Realm's sort order; null when there is none.
+    package static func extreme(_ values: [Value], smallest: Bool) -> Value {
+        var best: Value?
+        for value in values where !value.isNull {
+            guard let current = best else {
+                best = value
+                continue
+            }
+            // A value that does not order against the best so far (another type in a mixed list) is skipped.
+            guard let order = order(value, current) else { continue }
+            if smallest ? order < 0 : order > 0 { best = value }
+        }
+        return best ?? .null
+    }
+
+    /// The zero a sum of nothing gives for elements of `type`.
+    package static func zero(_ type: ValueType?) -> Value {
+        switch type {
+        case .double, .float: return .double(0)
+        case .decimal128: return .decimal128(DecimalBits.encode(0))
+        default: return .int(0)
+        }
+    }
+
+    /// Realm's sort order for two non-null values (strings by collation), nil when they do not order.
+    private static func order(_ lhs: Value, _ rhs: Value) -> Int? {
+        if case .string(let a) = lhs, case .string(let b) = rhs { return StringCollation.compare(a, b) }
+        return ValueComparison.order(lhs, rhs)
+    }
+
+    private static func isNumber(_ value: Value) -> Bool {
+        switch value {
+        case .int, .float, .double, .decimal128: return true
+        default: return false
+        }
+    }
+
+    private static func isDecimal(_ value: Value) -> Bool {
+        if case .decimal128 = value { return true } else { return false }
+    }
+
+    private static func isInteger(_ value: Value) -> Bool {
+        if case .int = value { return true } else { return false }
+    }
+
+    private static func decimalTotal(_ numbers: [Value]) -> Decimal {
+        numbers.reduce(Decimal(0)) { total, value in total + (DecimalBits.decimal(value) ?? 0) }
+    }
+
+    private static func doubleTotal(_ numbers: [Value]) -> Double {
+        numbers.reduce(0.0) { total, value in
+            switch value {
+            case .int(let v): return total + Double(v)
+            case .float(let v): return total + Double(v)
+            case .double(let v): return total + v
+            default: return total
+            }
+        }
+    }
+}
