@@ -318,4 +318,36 @@ struct ChangeStreamTests {
         #expect(await events.next() == .didChange)
         #expect(await still.read { realm in realm.objects(Dog.self).count } == 1)
     }
+
+    @Test("another process's commits reach a stream (the crash writer in load mode writes for half a second)")
+    func anotherProcess() async throws {
+        let directory = TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("shared.strata")
+        let realm = try await Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [CrashItem.self]))
+        let stream = await realm.read { realm in realm.objects(CrashItem.self).sorted(byKeyPath: "id").changes() }
+        var changes = stream.makeAsyncIterator()
+        guard case .initial(let initial)? = await changes.next() else {
+            Issue.record("no initial")
+            return
+        }
+        #expect(initial.isEmpty)
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: apiCrashWriterPath())
+        child.arguments = [url.path, "1", "1", "0.5"]
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        child.waitUntilExit()
+        let written = acknowledgements(output).count
+        #expect(written > 0)
+        // The stream catches up with every object the child wrote; each update applies to the previous payload.
+        var ids = initial.map(\.id)
+        while ids.count < written {
+            guard case .update(let items, let deletions, let insertions, _)? = await changes.next() else { break }
+            for index in deletions.reversed() { ids.remove(at: index) }
+            for index in insertions { ids.insert(items[index].id, at: index) }
+            #expect(ids == items.map(\.id))
+        }
+        #expect(ids == Array(1...written))
+    }
 }

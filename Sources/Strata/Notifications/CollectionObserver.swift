@@ -10,6 +10,9 @@ struct CollectionSnapshot: Sendable {
 
     let version: Version
     let elements: Elements
+    /// The version itself, pinned while a consumer's base: rows are compared against it when the commits since
+    /// are not in this process's history (another process made them).
+    let pinned: FrozenSnapshot?
 }
 
 /// The observer behind a collection's `changes(keyPaths:)`: at each delivery it reads the collection's elements
@@ -40,7 +43,8 @@ final class CollectionObserver<Collection: RealmCollection>: RealmObserver {
         guard let results = collection._contents.results, let reader = try? state.reader() else { return }
         let snapshot = CollectionSnapshot(
             version: reader.version,
-            elements: results.holdsValues ? .values(results.primitiveValues) : .keys(results.objectKeys)
+            elements: results.holdsValues ? .values(results.primitiveValues) : .keys(results.objectKeys),
+            pinned: results.source.pinnedSnapshot()
         )
         while let (base, ticket) = mailbox.consumerBase() {
             let element: RealmCollectionChange<Collection>?
@@ -96,11 +100,26 @@ final class CollectionObserver<Collection: RealmCollection>: RealmObserver {
         if case .keys(let old) = base.elements, let table = state.schema.tables[results.className],
             base.version != snapshot.version
         {
-            let changes = CommittedChanges(state.database, from: base.version, to: snapshot.version)
-            for (oldIndex, _) in kept
-            where filter.isModified(table, old[oldIndex], changes: changes, reader: reader, schema: state.schema) {
-                modifications.append(oldIndex)
+            let findModifications = { (before: (any TransactionReading)?) in
+                let changes = CommittedChanges(
+                    state.database,
+                    from: base.version,
+                    to: snapshot.version,
+                    before: before,
+                    after: reader
+                )
+                for (oldIndex, _) in kept
+                where self.filter.isModified(
+                    table,
+                    old[oldIndex],
+                    changes: changes,
+                    reader: reader,
+                    schema: state.schema
+                ) {
+                    modifications.append(oldIndex)
+                }
             }
+            if let pinned = base.pinned { pinned.read(findModifications) } else { findModifications(nil) }
             modifications.sort()
         }
         if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }

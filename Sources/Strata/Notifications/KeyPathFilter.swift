@@ -63,7 +63,7 @@ struct KeyPathFilter {
         _ reader: any TransactionReading,
         _ schema: ResolvedSchema
     ) -> Bool {
-        if let columns = changes.columns(table.tableKey, key) {
+        if let columns = changes.columns(table, key) {
             // Only the object's own properties count (not the stored backlinks other objects' links keep).
             guard let paths else {
                 if table.columns.contains(where: { $0.map(columns.contains) ?? false }) { return true }

@@ -35,7 +35,35 @@ extension Realm {
     nonisolated func register(_ observer: any RealmObserver, _ state: RealmState) {
         state.observers.append(observer)
         CommitSignal.register(self)
+        if state.pollTask == nil {
+            state.pollTask = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Self.pollInterval)
+                    guard let self, await self.pollForOtherProcesses() else { return }
+                }
+            }
+        }
         observer.deliver(state)
+    }
+
+    /// How often a realm with observers looks for commits made by other processes.
+    static let pollInterval = Duration.milliseconds(10)
+
+    /// Delivers when another process committed a version newer than the one this realm reads; false once the
+    /// realm has no observers left (the polling task ends, and starts again with the next observer).
+    func pollForOtherProcesses() -> Bool {
+        state.observers.removeAll { $0.isEnded }
+        guard frozenSnapshot == nil, !state.isClosed, !state.observers.isEmpty else {
+            state.pollTask = nil
+            return false
+        }
+        guard state.writeTransaction == nil, let pinned = state.readTransaction?.version else { return true }
+        let latest = state.database.refreshedLatestVersion()
+        if latest > pinned, latest != state.noticedVersion {
+            state.noticedVersion = latest
+            receiveCommit()
+        }
+        return true
     }
 
     /// Another realm of the file committed: move to the newest version (with `autorefresh` on) and deliver.

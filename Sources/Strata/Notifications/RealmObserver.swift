@@ -17,14 +17,27 @@ protocol RealmObserver: AnyObject {
 }
 
 /// What the commits between two versions changed, merged: for each table, the objects modified and their
-/// columns, and the objects inserted or deleted. Unknown (`isKnown` false) when the history no longer covers the
-/// range, in which case every object counts as modified.
+/// columns, and the objects inserted or deleted. When this process's history does not cover the range (another
+/// process committed, or too many commits ago) the changes are unknown: an object's changed columns are then
+/// found by comparing its row at the two versions, when the old one is still readable, and every column counts
+/// as changed when it is not.
 struct CommittedChanges {
     private var modified: [TableKey: [ObjectKey: ColumnSet]] = [:]
     private var touchedTables: Set<TableKey> = []
     let isKnown: Bool
+    /// The two versions' readers, for comparing rows when the history is unknown.
+    private var before: (any TransactionReading)?
+    private var after: (any TransactionReading)?
 
-    init(_ database: Database, from old: Version, to new: Version) {
+    init(
+        _ database: Database,
+        from old: Version,
+        to new: Version,
+        before: (any TransactionReading)? = nil,
+        after: (any TransactionReading)? = nil
+    ) {
+        self.before = before
+        self.after = after
         guard old < new else {
             isKnown = true
             return
@@ -46,10 +59,24 @@ struct CommittedChanges {
         }
     }
 
-    /// The changed columns of an object (nil: not modified); every column when the changes are unknown.
-    func columns(_ table: TableKey, _ key: ObjectKey) -> ColumnSet? {
-        guard isKnown else { return ColumnSet.everything }
-        return modified[table]?[key]
+    /// The changed columns of an object (nil: not modified).
+    func columns(_ table: ResolvedTable, _ key: ObjectKey) -> ColumnSet? {
+        guard isKnown else { return compared(table, key) }
+        return modified[table.tableKey]?[key]
+    }
+
+    /// The columns whose stored values differ between the two versions; every column when the old version is
+    /// not readable.
+    private func compared(_ table: ResolvedTable, _ key: ObjectKey) -> ColumnSet? {
+        guard let before, let after, let old = try? before.table(table.tableKey),
+            let new = try? after.table(table.tableKey), (try? old.contains(key)) == true
+        else { return ColumnSet.everything }
+        var changed: ColumnSet?
+        for case let column? in table.columns where (try? old.value(key, column)) != (try? new.value(key, column)) {
+            changed = changed ?? ColumnSet()
+            changed?.insert(column)
+        }
+        return changed
     }
 
     /// Whether anything in `table` changed (always true when the changes are unknown).

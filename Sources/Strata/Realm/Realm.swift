@@ -317,6 +317,8 @@ public actor Realm {
         guard frozenSnapshot == nil else { return }
         for observer in state.observers { observer.end() }
         state.observers.removeAll()
+        state.pollTask?.cancel()
+        state.pollTask = nil
         state.close()
     }
 

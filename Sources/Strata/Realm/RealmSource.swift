@@ -86,3 +86,12 @@ enum RealmSource: Sendable {
         }
     }
 }
+
+extension RealmSource {
+    /// A frozen snapshot of the version a live source reads (reused while held), to keep that version readable;
+    /// nil for a frozen source or when no more versions may be pinned.
+    func pinnedSnapshot() -> FrozenSnapshot? {
+        guard case .live(let realm) = self else { return nil }
+        return try? realm.makeFrozenSnapshot()
+    }
+}

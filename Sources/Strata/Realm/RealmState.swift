@@ -50,6 +50,10 @@ final class RealmState {
     var observers: [any RealmObserver] = []
     /// Whether another realm committed a version this realm (with `autorefresh` off) has not moved to.
     var refreshRequired = false
+    /// While observers are registered: the task that looks for other processes' commits.
+    var pollTask: Task<Void, Never>?
+    /// The newest version the polling task last announced (so a realm that does not move hears of it once).
+    var noticedVersion: Version?
 
     init(database: Database, executor: RealmExecutor, schema: ResolvedSchema) {
         self.database = database

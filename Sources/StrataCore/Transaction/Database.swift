@@ -353,6 +353,12 @@ package final class Database: Sendable {
         return oldest
     }
 
+    /// The newest version, after picking up one another process committed (cheap when there is none).
+    package func refreshedLatestVersion() -> Version {
+        try? refreshFromFile()
+        return latestVersion
+    }
+
     /// Picks up a version committed by another process (cheap when there is none).
     ///
     /// The version the header names is not pinned yet while it is loaded, so another process may commit
