@@ -120,4 +120,73 @@ struct ChangeStreamModelTests {
         }
         for consumer in consumers { consumer.cancel() }
     }
+
+    @Test("8 writer actors, frozen reads, references and streams started and cancelled: nothing lost")
+    func eightActors() async throws {
+        let configuration = memoryConfiguration()
+        let realms = try await (0..<8).asyncMap { _ in try await Realm(configuration: configuration) }
+        let observer = try await Realm(configuration: configuration)
+        let stream = await observer.read { realm in realm.objects(Person.self).sorted(byKeyPath: "id").changes() }
+        let log = ConsumerLog()
+        let consumer = Task {
+            for await change in stream {
+                switch change {
+                case .initial(let people): await log.initial(people.map(\.id))
+                case .update(let people, let deletions, let insertions, let modifications):
+                    await log.update(
+                        people.map(\.id),
+                        deletions: deletions,
+                        insertions: insertions,
+                        modifications: modifications
+                    )
+                case .error(let error): Issue.record("error \(error)")
+                }
+            }
+        }
+        let perWriter = 40
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (writer, realm) in realms.enumerated() {
+                group.addTask {
+                    for step in 0..<perWriter {
+                        let id = writer * 10_000 + step
+                        try await realm.write { realm in
+                            try realm.add(Person(value: ["id": id, "name": "p\(id)", "age": step % 90]))
+                        }
+                        if step % 10 == 0 {
+                            // A frozen read in a detached task, a reference resolved on another actor, and a
+                            // short-lived stream.
+                            let frozen = try await realm.read { realm in try realm.objects(Person.self).freeze() }
+                            let count = await Task.detached { frozen.filter("age >= 0").count }.value
+                            #expect(count >= step + 1)
+                            let reference = try await realm.read { realm in
+                                try ThreadSafeReference(to: realm.object(ofType: Person.self, forPrimaryKey: id)!)
+                            }
+                            let other = realms[(writer + 1) % realms.count]
+                            let name = try await other.read { realm in try realm.resolve(reference)?.name }
+                            #expect(name == "p\(id)")
+                            let shortLived = await other.read { realm in realm.objects(Person.self).changes() }
+                            var iterator = shortLived.makeAsyncIterator()
+                            _ = await iterator.next()
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let expected = await observer.read { realm in realm.objects(Person.self).sorted(byKeyPath: "id").map(\.id) }
+        #expect(expected.count == 8 * perWriter)
+        for _ in 0..<500 where await log.last != expected { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await log.last == expected)
+        #expect(await log.problems == [])
+        consumer.cancel()
+    }
+}
+
+extension Sequence {
+    /// The results of `transform` on each element, in order, one at a time.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
 }
