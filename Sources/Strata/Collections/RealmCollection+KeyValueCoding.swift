@@ -37,6 +37,7 @@ extension RealmCollection {
         return map { element -> Any in
             guard keyPath != "self", var object = element as? ObjectBase else { return element }
             for part in parts.dropLast() {
+                Self.checkKey(part, of: object)
                 let next = object.value(forKey: part)
                 guard
                     let linked = next as? ObjectBase ?? (next as? any OptionalMarker)?.wrappedValueIfAny as? ObjectBase
@@ -45,8 +46,18 @@ extension RealmCollection {
                 }
                 object = linked
             }
+            Self.checkKey(parts.last ?? keyPath, of: object)
             return object.value(forKey: parts.last ?? keyPath) as Any
         }
+    }
+
+    /// Stops with Realm's message when `object` has no property `key`.
+    private static func checkKey(_ key: String, of object: ObjectBase) {
+        guard object.objectSchema[key] == nil else { return }
+        preconditionFailure(
+            "[<\(type(of: object)) \(ObjectIdentifier(object))> valueForUndefinedKey:]: this class is not key value "
+                + "coding-compliant for the key \(key)."
+        )
     }
 
     /// Sets the property named `key` of every object to `value`. For a managed collection this needs a write
