@@ -46,6 +46,8 @@ struct Report: Codable {
     var syncFloor: Double?
     /// Strata's concurrency figures (parallel frozen reads, the pool's wake-up delay while realms commit).
     var concurrency: ConcurrencyFigures?
+    /// Strata's collection figures (single appends against one bulk append, backlink iteration).
+    var collections: CollectionFigures?
 
     /// The small-transaction workload's name, which the disk's floor is compared with.
     static let smallTransactions = "1,000 small durable transactions"
@@ -75,6 +77,7 @@ struct Report: Codable {
             )
         }
         concurrency?.printTable()
+        collections?.printTable()
     }
 
     static func format(_ value: Double, unit: String) -> String {

@@ -114,6 +114,10 @@ struct StrataBenchmarks {
                 notificationLatency100kMedian: large.median
             )
         }
+        var collections: CollectionFigures?
+        if only.map({ "collections".contains($0) }) ?? true {
+            collections = try await CollectionFigures.measure(directory: directory, appends: min(count, 2_000))
+        }
         for engine in engines { await engine.close() }
         try await measure("open + first count", runs: 25) { engine, _ in
             guard try await engine.openAndCount() == count else { throw BenchmarkError.mismatch("open + count") }
@@ -129,8 +133,16 @@ struct StrataBenchmarks {
         )
 
         if only != nil {
-            Report(date: "", objects: count, runs: runs, rows: rows, syncFloor: syncFloor, concurrency: concurrency)
-                .printTable()
+            Report(
+                date: "",
+                objects: count,
+                runs: runs,
+                rows: rows,
+                syncFloor: syncFloor,
+                concurrency: concurrency,
+                collections: collections
+            )
+            .printTable()
             return
         }
         // Memory: each engine iterates in a fresh child process, so neither inherits the other's heap.
@@ -162,7 +174,8 @@ struct StrataBenchmarks {
             runs: runs,
             rows: rows,
             syncFloor: syncFloor,
-            concurrency: concurrency
+            concurrency: concurrency,
+            collections: collections
         )
         report.printTable()
         let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
