@@ -66,11 +66,19 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// Whether the list is frozen.
     public var isFrozen: Bool { backing?.owner.isFrozen ?? false }
 
-    /// Appends an element.
-    public func append(_ element: Element) { update { $0.append(element) } }
-    /// Appends the elements of a sequence.
+    /// Appends an element; on a managed list, inside a write transaction.
+    /// - Complexity: O(n) for a managed list of n elements (it is stored as one value), O(1) unmanaged.
+    public func append(_ element: Element) {
+        if let backing, backing.append([element]) { return }
+        update { $0.append(element) }
+    }
+
+    /// Appends the elements of a sequence; on a managed list, inside a write transaction.
+    /// - Complexity: O(n + m) for a managed list of n elements and m new ones.
     public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
-        update { $0.append(contentsOf: sequence) }
+        let elements = Array(sequence)
+        if let backing, backing.append(elements.map { $0 as Any }) { return }
+        update { $0.append(contentsOf: elements) }
     }
     /// Inserts an element at `index`.
     public func insert(_ element: Element, at index: Int) { update { $0.insert(element, at: index) } }

@@ -64,6 +64,22 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         cache.withLock { $0 = nil }
     }
 
+    /// Appends elements to a managed list without reading its elements back as Swift values; false when the
+    /// list needs the whole-value path (a list of embedded objects).
+    func append(_ elements: [Any]) -> Bool {
+        let propertyInfo = owner.table.info.properties[property]
+        let (realm, state) = source.liveState("collection")
+        _ = state.writer("modify a managed collection")
+        let appended: Bool
+        do {
+            appended = try state.append(elements, toList: propertyInfo, of: owner, realm: realm)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        cache.withLock { $0 = nil }
+        return appended
+    }
+
     /// ``Results`` over the elements of this list or set in its stored order (or a map's values): over its
     /// objects for a collection of objects, over its values otherwise.
     func results<Element: RealmCollectionValue>() -> Results<Element> {

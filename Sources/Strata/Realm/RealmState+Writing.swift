@@ -155,6 +155,31 @@ extension RealmState {
         }
     }
 
+    /// Appends Swift values to a list property of a managed object, converting only the new elements (the stored
+    /// ones are kept as engine values). Returns false, writing nothing, for a list of embedded objects, which
+    /// `setProperty` handles whole.
+    func append(_ elements: [Any], toList property: PropertyInfo, of binding: ObjectBinding, realm: Realm) throws
+        -> Bool
+    {
+        let info = property.typeInfo
+        guard info.collection == .list, !(info.objectClass.map { $0 is EmbeddedObject.Type } ?? false) else {
+            return false
+        }
+        let write = writer("modify a managed object")
+        touch(binding.table.tableKey)
+        var owner = binding
+        var values: [StrataCore.Value] = []
+        if case .list(let stored) = owner.engineValue(property.position) { values = stored }
+        let link: (ObjectBase) throws -> StrataCore.Value = { object in
+            .link(try self.add(object, update: .error, realm: realm))
+        }
+        values.reserveCapacity(values.count + elements.count)
+        for element in elements { values.append(try ValueConversion.engineValue(element, link: link)) }
+        let column = binding.table.column(property.position)
+        try realmErrors { try write.set(.list(values), of: column, in: binding.table.tableKey, object: binding.key) }
+        return true
+    }
+
     static func linkedKeys(_ value: StrataCore.Value) -> [ObjectKey] {
         switch value {
         case .link(let key): return [key]
