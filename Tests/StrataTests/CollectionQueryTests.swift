@@ -211,7 +211,7 @@ extension CollectionQueryTests {
     func sortDescriptorLiteral() async throws {
         let descriptor: Strata.SortDescriptor = "name"
         #expect(descriptor == SortDescriptor(keyPath: "name", ascending: true))
-        #expect(descriptor.reversed().description == "name DESC")
+        #expect(descriptor.reversed().description == "SortDescriptor(keyPath: name, direction: descending)")
         let realm = try await Self.makeRealm()
         let names = await realm.read { realm in
             realm.objects(Dog.self).sorted(by: ["age", SortDescriptor(keyPath: "name")]).map(\.name)

@@ -33,6 +33,8 @@ public struct SortDescriptor: Sendable, Hashable, CustomStringConvertible, Expre
     /// The same key in the other direction.
     public func reversed() -> SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
 
-    /// `keyPath ASC` or `keyPath DESC`.
-    public var description: String { "\(keyPath) \(ascending ? "ASC" : "DESC")" }
+    /// `SortDescriptor(keyPath: name, direction: ascending)`, as Realm Swift prints it.
+    public var description: String {
+        "SortDescriptor(keyPath: \(keyPath), direction: \(ascending ? "ascending" : "descending"))"
+    }
 }
