@@ -80,4 +80,14 @@ extension RealmCollection where Element: ObjectBase {
     ) -> NotificationToken {
         observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: queue, block)
     }
+
+    /// ``observe(keyPaths:on:_:)-(_,A,_)`` with Swift key paths.
+    /// - Complexity: as ``changes(keyPaths:)-(_)``.
+    public func observe<A: Actor>(
+        keyPaths: [PartialKeyPath<Element>],
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, RealmCollectionChange<Self>) -> Void
+    ) -> NotificationToken {
+        observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: actor, block)
+    }
 }
