@@ -27,7 +27,7 @@ extension ThreadConfined where Self: ObjectBase {
         return ChangeStream(mailbox: observer.mailbox)
     }
 
-    /// ``changes(keyPaths:)-(_)`` with Swift key paths: `dog.changes(keyPaths: [\Dog.name])`.
+    /// `changes(keyPaths:)` with Swift key paths: `dog.changes(keyPaths: [\Dog.name])`.
     public func changes(keyPaths: [PartialKeyPath<Self>]) -> ChangeStream<ObjectChange<Self>> {
         changes(keyPaths: keyPaths.map { KeyPathName.of($0) })
     }

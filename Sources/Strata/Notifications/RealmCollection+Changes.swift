@@ -44,7 +44,7 @@ extension RealmCollection {
     /// }
     /// token.invalidate()
     /// ```
-    /// - Complexity: as ``changes(keyPaths:)``.
+    /// - Complexity: as `changes(keyPaths:)`.
     public func observe(
         keyPaths: [String]? = nil,
         on queue: DispatchQueue? = nil,
@@ -54,7 +54,7 @@ extension RealmCollection {
     }
 
     /// Calls `block` isolated to `actor` with the collection's changes, until the returned token is invalidated.
-    /// - Complexity: as ``changes(keyPaths:)``.
+    /// - Complexity: as `changes(keyPaths:)`.
     public func observe<A: Actor>(
         keyPaths: [String]? = nil,
         on actor: A,
@@ -65,14 +65,14 @@ extension RealmCollection {
 }
 
 extension RealmCollection where Element: ObjectBase {
-    /// ``changes(keyPaths:)-(_)`` with Swift key paths: `changes(keyPaths: [\Dog.name])`.
-    /// - Complexity: as ``changes(keyPaths:)-(_)``.
+    /// `changes(keyPaths:)` with Swift key paths: `changes(keyPaths: [\Dog.name])`.
+    /// - Complexity: as `changes(keyPaths:)`.
     public func changes(keyPaths: [PartialKeyPath<Element>]) -> ChangeStream<RealmCollectionChange<Self>> {
         changes(keyPaths: keyPaths.map { KeyPathName.of($0) })
     }
 
-    /// ``observe(keyPaths:on:_:)-(_,_,_)`` with Swift key paths.
-    /// - Complexity: as ``changes(keyPaths:)-(_)``.
+    /// `observe(keyPaths:on:_:)` with Swift key paths.
+    /// - Complexity: as `changes(keyPaths:)`.
     public func observe(
         keyPaths: [PartialKeyPath<Element>],
         on queue: DispatchQueue? = nil,
@@ -81,8 +81,8 @@ extension RealmCollection where Element: ObjectBase {
         observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: queue, block)
     }
 
-    /// ``observe(keyPaths:on:_:)-(_,A,_)`` with Swift key paths.
-    /// - Complexity: as ``changes(keyPaths:)-(_)``.
+    /// `observe(keyPaths:on:_:)` with Swift key paths.
+    /// - Complexity: as `changes(keyPaths:)`.
     public func observe<A: Actor>(
         keyPaths: [PartialKeyPath<Element>],
         on actor: A,

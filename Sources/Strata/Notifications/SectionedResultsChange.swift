@@ -11,7 +11,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Index paths are `[section, item]` (``Foundation/IndexPath/section`` and ``Foundation/IndexPath/item``).
+/// Index paths are `[section, item]` (`IndexPath.section` and `IndexPath.item`).
 /// Deletions and modifications are index paths in the previous version, insertions in the new one, each sorted.
 /// A section whose key no longer has objects is in `sectionsToDelete` (its objects are not listed as
 /// deletions); a new section is in `sectionsToInsert` and its objects are insertions. An object that moves to
