@@ -143,3 +143,23 @@ extension AnyRealmValueCollectionTests {
         }
     }
 }
+
+extension AnyRealmValueCollectionTests {
+    @Test("Type-safe queries: subscripts by position and key, and .any for every element")
+    func typedQueries() async throws {
+        let realm = try await Self.makeQueryRealm()
+        let answers = await realm.read { realm -> [[Int]] in
+            let boxes = realm.objects(MixedBox.self)
+            return [
+                boxes.where { $0.value[0] == .int(1) },
+                boxes.where { $0.value[0][1] >= .int(99) },
+                boxes.where { $0.value["name"] == .string("Paul") },
+                boxes.where { $0.value["instruments"][0]["strings"] == .int(6) },
+                boxes.where { $0.value["instruments"].any["strings"] == .int(6) },
+                boxes.where { $0.value.any == .int(3) },
+                boxes.where { $0.value[1] != .int(2) },
+            ].map { $0.map(\.id).sorted() }
+        }
+        #expect(answers == [[1], [4], [2], [3], [2, 3], [1], [4]])
+    }
+}
