@@ -78,6 +78,27 @@ struct AnyRealmValueCollectionTests {
         )
     }
 
+    @Test("AllTypes.any: assigned on a managed object, mutated unmanaged before add, and queried")
+    func allTypesAny() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        let answers = try await realm.write { realm -> [String] in
+            let first = AllTypes()
+            first.any = .fromArray([.string("a"), .int(1)])
+            first.any.listValue![1] = .int(2)  // an unmanaged list is mutated in place
+            try realm.add(first)
+            let second = AllTypes()
+            try realm.add(second)
+            second.any = .fromDictionary(["k": .fromArray([])])
+            second.any.dictionaryValue!["k"]!.listValue!.append(.string("a"))
+            let all = realm.objects(AllTypes.self)
+            return [
+                render(first.any), render(second.any), "\(all.filter("any[0] == 'a'").count)",
+                "\(all.filter("any.k[0] == 'a'").count)", "\(all.filter("any.@type == 'collection'").count)",
+            ]
+        }
+        #expect(answers == ["['a', 2]", "{k: ['a']}", "1", "1", "2"])
+    }
+
     @Test("Mutations of a managed nested collection write through, two levels down")
     func mutateInPlace() async throws {
         let realm = try await Realm(configuration: memoryConfiguration([MixedBox.self, Dog.self]))
@@ -101,6 +122,14 @@ struct AnyRealmValueCollectionTests {
                 == "{extra: [[0, 1]], instruments: [{brand: 'höfner', strings: 5}, "
                 + "{brand: 'gibson', color: 'red', strings: 6}, {brand: 'martin', strings: 12}], scores: ['one', none]}"
         )
+        // Emptied, a nested list stays a list and a nested dictionary a dictionary.
+        let emptied = try await realm.write { realm -> String in
+            let root = realm.object(ofType: MixedBox.self, forPrimaryKey: 1)!.value.dictionaryValue!
+            root["extra"]!.listValue!.removeAll()
+            root["instruments"]!.listValue![2].dictionaryValue!.removeAll()
+            return render(root["extra"]!) + " " + render(root["instruments"]!.listValue![2])
+        }
+        #expect(emptied == "[] {}")
         // Replacing the whole value drops the nested collections; a nested collection read before then reads as
         // empty, since its place no longer holds a list.
         let count = try await realm.write { realm -> Int in

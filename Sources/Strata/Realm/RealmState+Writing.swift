@@ -183,18 +183,28 @@ extension RealmState {
         let link: (ObjectBase) throws -> StrataCore.Value = { object in
             .link(try self.add(object, update: .error, realm: realm))
         }
+        let current = try realmErrors { try write.table(binding.table.tableKey).value(binding.key, column) }
+        // The kind comes from the stored collection: an empty array casts to an array of pairs as well.
         let nested: StrataCore.Value
-        if let entries = value as? [(String, Any)] {
+        switch NestedCollectionStep.value(in: current, at: path) {
+        case .dictionary?:
+            guard let entries = value as? [(String, Any)] else {
+                throw RealmError.invalidValue("a \(type(of: value)) is not the contents of a dictionary")
+            }
             nested = .dictionary(
                 try entries.map { DictionaryEntry(key: $0.0, value: try ValueConversion.engineValue($0.1, link: link)) }
                     .sorted { $0.key < $1.key }
             )
-        } else if let elements = value as? [Any] {
+        case .list?:
+            guard let elements = value as? [Any] else {
+                throw RealmError.invalidValue("a \(type(of: value)) is not the contents of a list")
+            }
             nested = .list(try elements.map { try ValueConversion.engineValue($0, link: link) })
-        } else {
-            throw RealmError.invalidValue("a \(type(of: value)) is not the contents of a nested collection")
+        default:
+            throw RealmError.invalidValue(
+                "the collection nested in '\(property.name)' no longer exists: its place holds another value"
+            )
         }
-        let current = try realmErrors { try write.table(binding.table.tableKey).value(binding.key, column) }
         guard let updated = NestedCollectionStep.replacing(in: current, at: path[...], with: nested) else {
             throw RealmError.invalidValue(
                 "the collection nested in '\(property.name)' no longer exists: its place holds another value"
