@@ -85,6 +85,7 @@ extension AnyRealmValueCollectionTests {
         ("value[%K] == %@", ["#any", 3], [1]),
         ("value[%@] == %@", ["#any", 3], []),
         ("value == 3", [], [5]),
+        ("value[*] IN {2, 'x'}", [], [1, 4]),
     ]
 
     @Test("Subscripts, [*], FIRST/LAST, @size and @type select as Realm does", arguments: Self.queryCases)
@@ -123,7 +124,7 @@ extension AnyRealmValueCollectionTests {
         arguments: [
             "value.@sum > 1", "value[*].@avg > 1", "value.@max.name == 1", "value.@type == 'nosuch'",
             "value.@type > 'int'", "value.@type == 3", "id.@type == 'int'", "value[1.5] == 1", "value[-1] == 1",
-            "value[*] == 3 == 4",
+            "value[*] == 3 == 4", "value[*] == {1, 2, 3}",
         ]
     )
     func unsupported(query: String) async throws {

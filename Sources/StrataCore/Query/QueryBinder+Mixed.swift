@@ -6,6 +6,8 @@
 //   (2) @min, @max, @sum, @avg and a property after the aggregate are errors on a mixed path.
 //   (3) `@type` compares with ==, != or IN against type names; an unknown name is an error naming it.
 //       `!=` binds as IN over every other type, so that it quantifies as `==` does.
+//   (4) `mixed[*] == {a, b}` is refused: realm-core compares the whole list there (`properties[*] == {1, 2, 3}`
+//       holds for [1, 2, 3] only), which Strata does not do yet; `IN {a, b}` is ANY element in the list.
 
 extension QueryBinder {
     func mixedPath(
@@ -57,10 +59,8 @@ extension QueryBinder {
         try checkQuantifier(path, quantifier, column: column)
         let given: [Value]
         switch (op, right) {
-        case (.equal, .value(.string)), (.notEqual, .value(.string)):
-            given = [right].compactMap { operand in
-                if case .value(let value) = operand { return value } else { return nil }
-            }
+        case (.equal, .value(.string(let name))), (.notEqual, .value(.string(let name))):
+            given = [.string(name)]
         case (.inList, .value(.list(let values))), (.inList, .list(let values)), (.equal, .list(let values)):
             given = values
         default:

@@ -167,6 +167,12 @@ package struct QueryBinder {
                 if op != .inList && op != .equal {
                     throw QueryError("a list of values can only be used with IN", at: column)
                 }
+                if op == .equal, path.mixedSteps != nil, path.isMultiple {
+                    throw QueryError(
+                        "comparing '\(path.text)' with a list of values (==) is not supported; use IN for any element",
+                        at: column
+                    )
+                }
                 op = .inList
                 for value in values { try checkType(path, .equal, value, column: rhs.column) }
             case .subqueryCount:
