@@ -28,7 +28,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// The elements, in order.
     var elements: [Element] {
         guard let backing else { return storage.withLock { $0 } }
-        return backing.elements.map { backing.element($0, as: Element.self) }
+        return backing.elements.enumerated().map { backing.element($1, as: Element.self, at: .index($0)) }
     }
 
     private func update(_ body: (inout [Element]) -> Void) {
@@ -54,7 +54,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
                 position >= 0 && position < values.count,
                 "Index \(position) is out of bounds (must be less than \(values.count))."
             )
-            return backing.element(values[position], as: Element.self)
+            return backing.element(values[position], as: Element.self, at: .index(position))
         }
         set { update { $0[position] = newValue } }
     }
@@ -134,7 +134,8 @@ extension List: CollectionMarker, EmptyConstructible, ManagedCollectionFactory {
 extension List: RealmCollection {
     /// A managed list is queried as results over its elements; an unmanaged one is its array.
     public var _contents: _RealmCollectionContents<Element> {
-        guard let backing else {
+        // A list nested in a mixed property is queried as its elements, read now.
+        guard let backing, backing.path == nil else {
             return _RealmCollectionContents(unmanaged: elements, instance: ObjectIdentifier(self))
         }
         return _RealmCollectionContents(results: backing.results())

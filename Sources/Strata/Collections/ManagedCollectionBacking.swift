@@ -5,7 +5,8 @@ protocol ManagedCollectionFactory {
     static func makeManaged(owner: ObjectBinding, property: Int) -> Any
 }
 
-/// The managed storage behind a List, MutableSet or Map: a property of one object.
+/// The managed storage behind a List, MutableSet or Map: a property of one object, or a list or dictionary
+/// nested in a mixed (``AnyRealmValue``) property, found there by its ``path``.
 ///
 /// A frozen collection is read by any number of tasks at once: its owner is read without its row cache
 /// (`ObjectBinding.readValue`) and its cache is behind a lock. A live one is confined to its realm's actor
@@ -17,11 +18,15 @@ final class ManagedCollectionBacking: @unchecked Sendable {
     /// The owner's binding (a copy of it, with a row cache of its own).
     private(set) var owner: ObjectBinding
     let property: Int
+    /// For a collection in a mixed property: where it sits in the property's value (empty: the value itself).
+    /// Nil for a collection property.
+    let path: [NestedCollectionStep]?
     private let cache = Locked<(generation: Int, value: StrataCore.Value)?>(nil)
 
-    init(owner: ObjectBinding, property: Int) {
+    init(owner: ObjectBinding, property: Int, path: [NestedCollectionStep]? = nil) {
         self.owner = owner
         self.property = property
+        self.path = path
     }
 
     var source: RealmSource { owner.source }
@@ -34,7 +39,8 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         if let cached = cache.withLock({ $0 }), cached.generation == current, source.isFrozen || current > 0 {
             return cached.value
         }
-        let value = owner.isLive ? owner.engineValue(property) : owner.readValue(property)
+        var value = owner.isLive ? owner.engineValue(property) : owner.readValue(property)
+        if let path { value = NestedCollectionStep.value(in: value, at: path) ?? .null }
         cache.withLock { $0 = (current, value) }
         return value
     }
@@ -57,7 +63,11 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         let (realm, state) = source.liveState("collection")
         _ = state.writer("modify a managed collection")
         do {
-            try state.setProperty(propertyInfo, of: owner, to: newValue, realm: realm)
+            if let path {
+                try state.setNestedCollection(propertyInfo, of: owner, at: path, to: newValue, realm: realm)
+            } else {
+                try state.setProperty(propertyInfo, of: owner, to: newValue, realm: realm)
+            }
         } catch {
             preconditionFailure("\(error)")
         }
@@ -67,6 +77,8 @@ final class ManagedCollectionBacking: @unchecked Sendable {
     /// Appends elements to a managed list without reading its elements back as Swift values; false when the
     /// list needs the whole-value path (a list of embedded objects).
     func append(_ elements: [Any]) -> Bool {
+        // A collection nested in a mixed value is written with its whole property (`replace(with:)`).
+        guard path == nil else { return false }
         let propertyInfo = owner.table.info.properties[property]
         let (realm, state) = source.liveState("collection")
         _ = state.writer("modify a managed collection")
@@ -83,6 +95,7 @@ final class ManagedCollectionBacking: @unchecked Sendable {
     /// ``Results`` over the elements of this list or set in its stored order (or a map's values): over its
     /// objects for a collection of objects, over its values otherwise.
     func results<Element: RealmCollectionValue>() -> Results<Element> {
+        precondition(path == nil, "a collection nested in a mixed property has no results")
         let objectClass = owner.table.info.properties[property].typeInfo.objectClass
         return Results(
             source: owner.source,
@@ -98,16 +111,59 @@ final class ManagedCollectionBacking: @unchecked Sendable {
 
     /// The same collection in a frozen snapshot of the realm's current version.
     func frozen() throws -> ManagedCollectionBacking {
-        ManagedCollectionBacking(owner: try owner.frozen(), property: property)
+        ManagedCollectionBacking(owner: try owner.frozen(), property: property, path: path)
     }
 
     /// The same collection in the realm whose block is running (see ``ObjectBinding/thawed()``).
     func thawed() -> ManagedCollectionBacking? {
         if !source.isFrozen { return self }
-        return owner.thawed().map { ManagedCollectionBacking(owner: $0, property: property) }
+        return owner.thawed().map { ManagedCollectionBacking(owner: $0, property: property, path: path) }
     }
 
     func element<T>(_ value: StrataCore.Value, as type: T.Type) -> T {
         ValueConversion.swiftValue(value, as: T.self, source: source) as! T
+    }
+
+    /// The element at `step` of this collection: a list or dictionary in a mixed value is managed, at its place
+    /// under this one.
+    func element<T>(_ value: StrataCore.Value, as type: T.Type, at step: NestedCollectionStep) -> T {
+        if T.self == AnyRealmValue.self, let path,
+            let nested = ManagedCollectionBacking.mixedCollection(
+                value,
+                owner: owner,
+                property: property,
+                path: path + [step]
+            )
+        {
+            return nested as! T
+        }
+        return element(value, as: T.self)
+    }
+
+    /// A managed `.list` or `.dictionary` for a list or dictionary engine value at `path` of a mixed property;
+    /// nil for any other value.
+    static func mixedCollection(
+        _ value: StrataCore.Value,
+        owner: ObjectBinding,
+        property: Int,
+        path: [NestedCollectionStep]
+    )
+        -> AnyRealmValue?
+    {
+        switch value {
+        case .list:
+            return .list(List(backing: ManagedCollectionBacking(owner: owner, property: property, path: path)))
+        case .dictionary:
+            return .dictionary(Map(backing: ManagedCollectionBacking(owner: owner, property: property, path: path)))
+        default: return nil
+        }
+    }
+
+    /// Whether two backings are the same collection: one object's property, at one place in it, in one realm.
+    func isSameCollection(as other: ManagedCollectionBacking) -> Bool {
+        if self === other { return true }
+        return owner.key == other.owner.key && owner.table.tableKey == other.owner.table.tableKey
+            && property == other.property && path == other.path && owner.isFrozen == other.owner.isFrozen
+            && owner.databasePath == other.owner.databasePath
     }
 }

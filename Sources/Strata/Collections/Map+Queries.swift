@@ -13,7 +13,8 @@ struct MapValues<Value: RealmCollectionValue>: RealmCollection, @unchecked Senda
     private let values: [Value]?
 
     init<Key>(_ map: Map<Key, Value>) {
-        if let backing = map.backing {
+        // A map nested in a mixed property is queried as its values, read now.
+        if let backing = map.backing, backing.path == nil {
             _contents = _RealmCollectionContents(results: backing.results())
             values = nil
         } else {

@@ -24,7 +24,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
 
     var entries: [(key: String, value: Value)] {
         guard let backing else { return storage.withLock { $0 }.sorted { $0.key < $1.key } }
-        return backing.entries.map { ($0.key, backing.element($0.value, as: Value.self)) }
+        return backing.entries.map { ($0.key, backing.element($0.value, as: Value.self, at: .key($0.key))) }
     }
 
     private func update(_ body: (inout [(key: String, value: Value)]) -> Void) {

@@ -108,6 +108,9 @@ extension Map {
     /// - Complexity: O(n) for n entries per delivered change.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmMapChange<Map>> {
         guard let backing else { preconditionFailure("changes(keyPaths:) needs a managed map") }
+        guard backing.path == nil else {
+            preconditionFailure("a map nested in an AnyRealmValue cannot be observed yet; observe its object")
+        }
         guard case .live(let realm) = backing.source else {
             preconditionFailure("Frozen Realms do not change and do not have change notifications.")
         }

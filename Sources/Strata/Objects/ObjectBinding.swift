@@ -208,7 +208,13 @@ struct ObjectBinding {
         if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
             return collection(index)
         }
-        return ValueConversion.swiftValue(engineValue(index), as: property.valueType, source: source)
+        let value = engineValue(index)
+        if property.typeInfo.type == .any,
+            let nested = ManagedCollectionBacking.mixedCollection(value, owner: self, property: index, path: [])
+        {
+            return nested
+        }
+        return ValueConversion.swiftValue(value, as: property.valueType, source: source)
     }
 
     /// The Swift value of property `index`, read without the row cache (see ``readValue(_:)``).
@@ -217,7 +223,13 @@ struct ObjectBinding {
         if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
             return collection(index)
         }
-        return ValueConversion.swiftValue(readValue(index), as: property.valueType, source: source)
+        let value = readValue(index)
+        if property.typeInfo.type == .any,
+            let nested = ManagedCollectionBacking.mixedCollection(value, owner: self, property: index, path: [])
+        {
+            return nested
+        }
+        return ValueConversion.swiftValue(value, as: property.valueType, source: source)
     }
 
     private func collection(_ index: Int) -> Any {

@@ -111,6 +111,12 @@ enum ValueCoercion {
         case let v as Decimal128: return .decimal128(v)
         case let v as UUID: return .uuid(v)
         case let v as Object: return .object(v)
+        // Realm's nested collections: arrays and dictionaries (of values it can hold) become lists and maps.
+        case let v as [Any]: return .fromArray(v.map(anyRealmValue))
+        case let v as [String: Any]: return .fromDictionary(v.mapValues(anyRealmValue))
+        case let v as any ElementsProvider: return .fromArray(v.anyElements.map(anyRealmValue))
+        case let v as any EntriesProvider:
+            return .fromDictionary(Dictionary(v.anyEntries.map { ($0.0, anyRealmValue($0.1)) }) { $1 })
         default: return .none
         }
     }

@@ -73,6 +73,14 @@ enum ValueConversion {
                 throw RealmError.invalidValue("the object in an AnyRealmValue could not be stored")
             }
             return .typedLink(binding.table.tableKey, key)
+        case .list(let list):
+            return .list(try list.elements.map { try mixed($0, link: link) })
+        case .dictionary(let map):
+            // Entries sorted by key, as every stored dictionary keeps them.
+            return .dictionary(
+                try map.entries.map { DictionaryEntry(key: $0.key, value: try mixed($0.value, link: link)) }
+                    .sorted { $0.key < $1.key }
+            )
         }
     }
 
@@ -197,7 +205,15 @@ enum ValueConversion {
                 return .none
             }
             return .object(object)
-        case .link, .list, .dictionary: return .none
+        case .list(let elements):
+            // Without the object that holds it, a nested collection reads as an unmanaged copy (the object's
+            // property reads give a managed one: see `ManagedCollectionBacking.mixedCollection`).
+            return .fromArray(elements.map { mixedValue($0, source: source) })
+        case .dictionary(let entries):
+            let map = Map<String, AnyRealmValue>()
+            map.storage.withLock { stored in stored = entries.map { ($0.key, mixedValue($0.value, source: source)) } }
+            return .dictionary(map)
+        case .link: return .none
         }
     }
 }

@@ -64,9 +64,21 @@ extension RealmState {
         // the primary key's uniqueness as it files the object in the index.
         var row: [StrataCore.Value] = []
         row.reserveCapacity(table.plainProperties.count)
-        for property in table.plainProperties { row.append(try engineValue(property)) }
+        // A mixed value that holds objects (itself or inside nested collections) is set with the links.
+        var deferred: [Int] = []
+        for property in table.plainProperties {
+            if properties[property].typeInfo.type == .any,
+                (properties[property].read(object) as? AnyRealmValue)?
+                    .holdsObjects == true
+            {
+                deferred.append(property)
+                row.append(.null)
+            } else {
+                row.append(try engineValue(property))
+            }
+        }
         // Links and collections are set once the object exists; their values are read before it is bound.
-        let linked = table.linkedProperties.map { (properties[$0], properties[$0].read(object)) }
+        let linked = (table.linkedProperties + deferred).map { (properties[$0], properties[$0].read(object)) }
         let key: ObjectKey
         do {
             key = try write.createObject(in: table.tableKey, columns: table.plainColumns, values: row)
@@ -178,6 +190,52 @@ extension RealmState {
         let column = binding.table.column(property.position)
         try realmErrors { try write.set(.list(values), of: column, in: binding.table.tableKey, object: binding.key) }
         return true
+    }
+
+    /// Replaces the list or dictionary at `path` in mixed property `property` with Swift values (an array of
+    /// elements, or `(key, value)` pairs); the objects they hold are added to the realm. The property's whole
+    /// value is written again (a mixed value is one cell).
+    func setNestedCollection(
+        _ property: PropertyInfo,
+        of binding: ObjectBinding,
+        at path: [NestedCollectionStep],
+        to value: Any,
+        realm: Realm
+    ) throws {
+        let write = writer("modify a managed collection")
+        touch(binding.table.tableKey)
+        let column = binding.table.column(property.position)
+        let link: (ObjectBase) throws -> StrataCore.Value = { object in
+            .link(try self.add(object, update: .error, realm: realm))
+        }
+        let current = try realmErrors { try write.table(binding.table.tableKey).value(binding.key, column) }
+        // The kind comes from the stored collection: an empty array casts to an array of pairs as well.
+        let nested: StrataCore.Value
+        switch NestedCollectionStep.value(in: current, at: path) {
+        case .dictionary?:
+            guard let entries = value as? [(String, Any)] else {
+                throw RealmError.invalidValue("a \(type(of: value)) is not the contents of a dictionary")
+            }
+            nested = .dictionary(
+                try entries.map { DictionaryEntry(key: $0.0, value: try ValueConversion.engineValue($0.1, link: link)) }
+                    .sorted { $0.key < $1.key }
+            )
+        case .list?:
+            guard let elements = value as? [Any] else {
+                throw RealmError.invalidValue("a \(type(of: value)) is not the contents of a list")
+            }
+            nested = .list(try elements.map { try ValueConversion.engineValue($0, link: link) })
+        default:
+            throw RealmError.invalidValue(
+                "the collection nested in '\(property.name)' no longer exists: its place holds another value"
+            )
+        }
+        guard let updated = NestedCollectionStep.replacing(in: current, at: path[...], with: nested) else {
+            throw RealmError.invalidValue(
+                "the collection nested in '\(property.name)' no longer exists: its place holds another value"
+            )
+        }
+        try realmErrors { try write.set(updated, of: column, in: binding.table.tableKey, object: binding.key) }
     }
 
     static func linkedKeys(_ value: StrataCore.Value) -> [ObjectKey] {

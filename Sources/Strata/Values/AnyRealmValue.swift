@@ -7,7 +7,12 @@ import Foundation
 ///     @Persisted var value: AnyRealmValue
 /// }
 /// setting.value = .string("dark")
+/// setting.value = .fromArray([.int(1), .fromDictionary(["theme": .string("dark")])])
 /// ```
+///
+/// A value can itself be a list or a dictionary of values, nested to any depth (``list(_:)`` and
+/// ``dictionary(_:)``). Read from a managed object, such a collection is managed: it reads the object's current
+/// value, and its mutations, inside a write transaction, write through to the object.
 public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertible {
     /// No value.
     case none
@@ -33,6 +38,10 @@ public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertib
     case uuid(UUID)
     /// A link to an object of any type.
     case object(Object)
+    /// A dictionary of values (Realm's nested collections in mixed properties).
+    case dictionary(Map<String, AnyRealmValue>)
+    /// A list of values (Realm's nested collections in mixed properties).
+    case list(List<AnyRealmValue>)
 
     /// The int value, if this is `.int`.
     public var intValue: Int? { if case .int(let value) = self { return value } else { return nil } }
@@ -57,6 +66,45 @@ public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertib
     /// The UUID, if this is `.uuid`.
     public var uuidValue: UUID? { if case .uuid(let value) = self { return value } else { return nil } }
 
+    /// The map, if this is `.dictionary`.
+    public var dictionaryValue: Map<String, AnyRealmValue>? {
+        if case .dictionary(let value) = self { return value } else { return nil }
+    }
+    /// The list, if this is `.list`.
+    public var listValue: List<AnyRealmValue>? { if case .list(let value) = self { return value } else { return nil } }
+
+    /// A `.dictionary` holding a new unmanaged ``Map`` with the entries of `dictionary`.
+    ///
+    /// ```swift
+    /// settings.value = .fromDictionary(["theme": .string("dark"), "size": .int(12)])
+    /// ```
+    public static func fromDictionary(_ dictionary: [String: AnyRealmValue]) -> AnyRealmValue {
+        let map = Map<String, AnyRealmValue>()
+        for (key, value) in dictionary { map[key] = value }
+        return .dictionary(map)
+    }
+
+    /// A `.list` holding a new unmanaged ``List`` with the elements of `array`.
+    ///
+    /// ```swift
+    /// settings.value = .fromArray([.int(1), .string("two")])
+    /// ```
+    public static func fromArray(_ array: [AnyRealmValue]) -> AnyRealmValue {
+        let list = List<AnyRealmValue>()
+        list.append(objectsIn: array)
+        return .list(list)
+    }
+
+    /// Whether the value is an object, or a collection holding one at any depth.
+    var holdsObjects: Bool {
+        switch self {
+        case .object: return true
+        case .list(let list): return list.elements.contains { $0.holdsObjects }
+        case .dictionary(let map): return map.entries.contains { $0.value.holdsObjects }
+        default: return false
+        }
+    }
+
     /// The object, cast to `T`, if this is `.object` of that type.
     public func object<T: Object>(_ type: T.Type) -> T? {
         if case .object(let value) = self { return value as? T } else { return nil }
@@ -77,6 +125,8 @@ public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertib
         case .decimal128(let value): return "\(value)"
         case .uuid(let value): return "\(value)"
         case .object(let value): return "\(value)"
+        case .dictionary(let value): return "\(value)"
+        case .list(let value): return "\(value)"
         }
     }
 }

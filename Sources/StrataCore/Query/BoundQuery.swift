@@ -5,6 +5,8 @@
 //   (2) A path with `isMultiple` is compared under a quantifier; one without never is.
 //   (3) No quantifier is `.anyIfCollection`.
 //   (4) `mapKey` is set only when `final` is a dictionary column, and then `aggregate` is nil.
+//   (6) `mixedSteps` is set only when `final` is a single mixed column; `aggregate` is then nil, @size, @count,
+//       @keys, @values or @type, and a path with `[*]` may be compared without a quantifier (it means ANY).
 //   (5) Constants stand on the right, except the haystack of a string operator (`'text' CONTAINS name`).
 
 /// A key path resolved against the schema.
@@ -21,6 +23,9 @@ package struct BoundPath: Sendable, Equatable {
     var isMultiple: Bool
     /// For `map['key']`: the key whose value the path reads from the final (dictionary) column.
     var mapKey: String?
+    /// For a path into a mixed value (`mixed[0]`, `mixed['key'][*]`, `mixed.@type`): the steps from the final
+    /// (single mixed) column's value; `aggregate` then applies to the values reached (see MixedPath.swift).
+    var mixedSteps: [MixedStep]?
     var text: String
 
     package static func == (lhs: BoundPath, rhs: BoundPath) -> Bool {
@@ -29,7 +34,9 @@ package struct BoundPath: Sendable, Equatable {
 
     /// The column, when the path is one property of the root object itself (no links, no aggregate).
     package var directColumn: ColumnKey? {
-        guard hops.isEmpty, aggregate == nil, let final, final.collection == .single, final.type != .backlink else {
+        guard hops.isEmpty, aggregate == nil, mixedSteps == nil, let final, final.collection == .single,
+            final.type != .backlink
+        else {
             return nil
         }
         return final.key
@@ -37,6 +44,13 @@ package struct BoundPath: Sendable, Equatable {
 
     /// The type of the values the path yields, for type checking.
     var valueType: ValueType? {
+        if mixedSteps != nil {
+            switch aggregate {
+            case .size?, .count?: return .int
+            case .type?, .keys?: return .string
+            default: return .mixed
+            }
+        }
         if aggregate == .keys { return .string }
         if aggregate == .values { return final?.type }
         if let aggregate {

@@ -57,6 +57,8 @@ package enum KeyPathAggregate: String, Sendable, Equatable {
     /// A map's keys or values (selectors, not aggregates: the path stays a collection).
     case keys = "@keys"
     case values = "@values"
+    /// The type of a mixed value, compared with a type name (`anyCol.@type == 'list'`).
+    case type = "@type"
 
     package var isSelector: Bool { self == .keys || self == .values }
 }

@@ -30,7 +30,8 @@ extension QueryBinder {
                 at: column
             )
         }
-        if path.isMultiple && quantifier == nil {
+        // realm-core: a mixed path with `[*]` compared without a quantifier means ANY.
+        if path.isMultiple && quantifier == nil && path.mixedSteps == nil {
             throw QueryError(
                 "'\(path.text)' is a collection: use ANY, ALL, NONE or an aggregate such as @count",
                 at: column

@@ -14,6 +14,9 @@
 //   (5) `boolColumn == 1` and `== 0` (Realm Swift) bind as `true` and `false`; other numbers are errors.
 //   (6) @sum/@avg take numbers, @min/@max numbers and dates; `map['key']` needs a map and ends the path.
 //   (7) A bound query never holds `Quantifier.anyIfCollection`: it becomes ANY or nothing here.
+//   (8) After a single mixed property, subscripts and names step into its nested lists and dictionaries
+//       (MixedPath.swift); @size, @count, @keys, @values and @type apply there; @min/@max/@sum/@avg do not.
+//       `mixed.@type` compares (==, !=, IN) with realm-core's type names only.
 
 /// Binds parsed queries to the tables of a transaction.
 package struct QueryBinder {
@@ -148,6 +151,9 @@ package struct QueryBinder {
                 return .compare(left, op, right, [], nil)
             }
             guard case .path(let path) = left else { throw QueryError("a comparison needs a property", at: column) }
+            if path.mixedSteps != nil, path.aggregate == .type {
+                return try typeComparison(path, op, right, quantifier, column: column)
+            }
             try checkQuantifier(path, quantifier, column: column)
             switch right {
             case .value(let value):
@@ -160,6 +166,12 @@ package struct QueryBinder {
             case .list(let values):
                 if op != .inList && op != .equal {
                     throw QueryError("a list of values can only be used with IN", at: column)
+                }
+                if op == .equal, path.mixedSteps != nil, path.isMultiple {
+                    throw QueryError(
+                        "comparing '\(path.text)' with a list of values (==) is not supported; use IN for any element",
+                        at: column
+                    )
                 }
                 op = .inList
                 for value in values { try checkType(path, .equal, value, column: rhs.column) }
@@ -269,7 +281,7 @@ package struct QueryBinder {
         let text =
             parts.reduce("") { text, part in
                 part.hasPrefix("[")
-                    ? "\(text)['\(part.dropFirst().dropLast())']" : text.isEmpty ? part : "\(text).\(part)"
+                    ? "\(text)\(MixedStep(segment: part).text)" : text.isEmpty ? part : "\(text).\(part)"
             } + (aggregate.map { ".\($0.rawValue)" } ?? "")
             + (aggregateProperty.map { ".\($0)" } ?? "")
         var index = 0
@@ -277,6 +289,19 @@ package struct QueryBinder {
             let (found, consumed) = try segment(parts, at: index, in: table, column: column)
             let name = parts[index]
             index += consumed
+            if found.type == .mixed, found.collection == .single, index < parts.count || aggregate != nil {
+                return try mixedPath(
+                    parts[index...],
+                    final: found,
+                    table: table,
+                    hops: hops,
+                    multiple: multiple,
+                    aggregate: aggregate,
+                    aggregateProperty: aggregateProperty,
+                    text: text,
+                    column: column
+                )
+            }
             if index < parts.count, parts[index].hasPrefix("["), parts[index].hasSuffix("]") {
                 guard found.collection == .dictionary else {
                     throw QueryError("a subscript needs a map, '\(name)' is not one", at: column)
@@ -307,6 +332,9 @@ package struct QueryBinder {
                     text: text
                 )
                 guard let aggregate else { return path }
+                if aggregate == .type {
+                    throw QueryError("@type needs a mixed (AnyRealmValue) property, '\(name)' is not one", at: column)
+                }
                 if aggregate.isSelector {
                     guard found.collection == .dictionary else {
                         throw QueryError("\(aggregate.rawValue) needs a map, '\(name)' is not one", at: column)

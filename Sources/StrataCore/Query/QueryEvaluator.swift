@@ -302,6 +302,14 @@ package struct QueryEvaluator {
         }
         let table = try reading.table(path.finalTable)
         guard let final = path.final else { return [] }
+        if let steps = path.mixedSteps {
+            return try objects.flatMap { object in
+                MixedPath.apply(
+                    path.aggregate,
+                    to: MixedPath.values(try table.value(object, final.key), steps: steps[...])
+                )
+            }
+        }
         if let mapKey = path.mapKey {
             // A key the map lacks reads as null (realm-core: `dict['missing'] == NULL` holds).
             return try objects.map { object in
@@ -365,6 +373,7 @@ package struct QueryEvaluator {
         case .max: return ValueAggregate.extreme(values, smallest: false)
         case .sum: return ValueAggregate.sum(values, elementType: elementType)
         case .avg: return ValueAggregate.average(values)
+        case .type: return .null  // Bound only on mixed paths, which MixedPath.apply evaluates.
         }
     }
 

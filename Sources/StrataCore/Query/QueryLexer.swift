@@ -8,7 +8,7 @@ package struct QueryToken: Equatable, Sendable {
         case number(String)
         case argument(Int?)  // %@ (nil: next), $n
         case keyArgument  // %K
-        case symbol(String)  // == != < <= > >= = <> && || ! ( ) { } , . [ ]
+        case symbol(String)  // == != < <= > >= = <> && || ! ( ) { } , . [ ] * (in [*])
         case end
     }
 
@@ -170,7 +170,7 @@ package enum QueryLexer {
                 index += 2
                 continue
             }
-            if "=<>!(){},.[]".contains(character) {
+            if "=<>!(){},.[]*".contains(character) {
                 tokens.append(QueryToken(kind: .symbol(String(character)), column: column))
                 index += 1
                 continue

@@ -6,10 +6,13 @@
 //   not-expr   := (NOT | !) not-expr | primary
 //   primary    := ( or-expr ) | TRUEPREDICATE | FALSEPREDICATE | comparison
 //   comparison := [ANY|SOME|ALL|NONE] operand op[options] operand | operand BETWEEN {a, b}
-//   key path   := name ['[' ('key' | %@) ']'] ('.' name ['[' …  ']'])* ['.' @aggregate ['.' name]]
+//   key path   := name subscript* ('.' name subscript*)* ['.' @aggregate ['.' name]]
+//   subscript  := '[' ('key' | %@ | n | * | FIRST | LAST | %K) ']'
 //
-// A map subscript becomes the key path segment `[key]` (so a key may not contain '.'); `@allKeys` and
-// `@allValues` parse as `@keys` and `@values`.
+// A map subscript becomes the key path segment `[key]` (so a key may not contain '.'); a position, `*`, FIRST
+// and LAST (for a mixed value's nested collections) become the segments of ``MixedStep``. `%@` gives a key for
+// a string and a position for an integer; `%K` with `#any` or `*` is `[*]` (Realm Swift's `.any`). `@allKeys`
+// and `@allValues` parse as `@keys` and `@values`.
 // Arguments (%@, %K, %d, %f, $n) are substituted while parsing, so a parsed query holds only values.
 
 import Foundation
@@ -255,13 +258,14 @@ package struct QueryParser {
             case .identifier(let name):
                 parts.append(name)
                 advance()
-                if isSymbol("[") { parts.append(try parseSubscript()) }
+                while isSymbol("[") { parts.append(try parseSubscript()) }
             case .keyArgument:
                 switch try takeArgument(column: current.column) {
                 case .keyPath(let path), .value(.string(let path)): parts.append(path)
                 default: throw QueryError("%K needs a key path string argument", at: current.column)
                 }
                 advance()
+                while isSymbol("[") { parts.append(try parseSubscript()) }
             default:
                 throw QueryError("expected a property name but found \(describe(current))", at: current.column)
             }
@@ -270,25 +274,47 @@ package struct QueryParser {
         return parts.joined(separator: ".")
     }
 
-    /// A map subscript after a property, `['key']` or `[%@]`: the segment `[key]` of the key path.
+    /// A subscript after a property: `['key']` or `[%@]` (the segment `[key]` of the key path), or a position,
+    /// `[*]`, `[FIRST]` or `[LAST]` (the segment of a ``MixedStep``).
     private mutating func parseSubscript() throws -> String {
         advance()
         let token = current
-        let key: String
+        let step: MixedStep
         switch token.kind {
-        case .string(let text): key = text
-        case .argument(let index):
-            guard case .value(.string(let text)) = try takeArgument(column: token.column, index: index) else {
-                throw QueryError("a map subscript needs a string argument", at: token.column)
+        case .string(let text): step = .key(text)
+        case .number(let text):
+            guard let position = Int(text), position >= 0 else {
+                throw QueryError("a subscript position must be a whole number, found \(text)", at: token.column)
             }
-            key = text
+            step = .index(position)
+        case .symbol("*"): step = .all
+        case .identifier(let word) where ["FIRST", "LAST"].contains(word.uppercased()):
+            step = word.uppercased() == "FIRST" ? .first : .last
+        case .argument(let index):
+            switch try takeArgument(column: token.column, index: index) {
+            case .value(.string(let text)): step = .key(text)
+            case .value(.int(let position)) where position >= 0: step = .index(Int(position))
+            default: throw QueryError("a subscript needs a string or a position argument", at: token.column)
+            }
+        case .keyArgument:
+            switch try takeArgument(column: token.column) {
+            case .keyPath("#any"), .keyPath("*"), .value(.string("#any")), .value(.string("*")): step = .all
+            default: throw QueryError("%K in a subscript must be '#any' (every element)", at: token.column)
+            }
         default:
-            throw QueryError("a map subscript needs a quoted key or %@, found \(describe(token))", at: token.column)
+            throw QueryError(
+                "a subscript needs a quoted key, a position, *, FIRST, LAST or %@, found \(describe(token))",
+                at: token.column
+            )
         }
-        guard !key.contains(".") else { throw QueryError("a map subscript key cannot contain '.'", at: token.column) }
+        if case .key(let key) = step {
+            guard !key.contains("."), !key.contains(MixedStep.marker) else {
+                throw QueryError("a map subscript key cannot contain '.'", at: token.column)
+            }
+        }
         advance()
         try expectSymbol("]")
-        return "[\(key)]"
+        return step.segment
     }
 
     private mutating func takeArgument(column: Int, index: Int? = nil) throws -> QueryArgument {
@@ -385,7 +411,7 @@ package struct QueryParser {
             let name = ["@allkeys": "@keys", "@allvalues": "@values"][parts[index].lowercased()] ?? parts[index]
             guard let found = KeyPathAggregate(rawValue: name.lowercased()) else {
                 throw QueryError(
-                    "'\(parts[index])' is not a collection operator (@count, @size, @min, @max, @sum, @avg, @keys, @values)",
+                    "'\(parts[index])' is not a collection operator (@count, @size, @min, @max, @sum, @avg, @keys, @values, @type)",
                     at: column
                 )
             }
