@@ -82,6 +82,13 @@ struct StrataBenchmarks {
         try await measure(Report.smallTransactions, runs: max(1, runs / 2)) { engine, _ in
             try await engine.smallTransactions(updateIDs)
         }
+        // 8 writers at once, 125 small durable transactions each: Strata's writers share syncs (group commit).
+        var syncsPerCommit: Double?
+        let writerIDs = (0..<8).map { writer in (0..<125).map { updateIDs[(writer * 125 + $0) % updateIDs.count] } }
+        try await measure(Report.concurrentTransactions, runs: max(1, runs / 2)) { engine, index in
+            let syncs = try await engine.concurrentSmallTransactions(writerIDs)
+            if index == 0 { syncsPerCommit = syncs }
+        }
         // The disk's own floor for those transactions (one 4 KiB write + fdatasync each), timed in the same run.
         var syncFloor: Double?
         if only.map({ Report.smallTransactions.contains($0) }) ?? true {
@@ -129,8 +136,16 @@ struct StrataBenchmarks {
         )
 
         if only != nil {
-            Report(date: "", objects: count, runs: runs, rows: rows, syncFloor: syncFloor, concurrency: concurrency)
-                .printTable()
+            Report(
+                date: "",
+                objects: count,
+                runs: runs,
+                rows: rows,
+                syncFloor: syncFloor,
+                syncsPerConcurrentCommit: syncsPerCommit,
+                concurrency: concurrency
+            )
+            .printTable()
             return
         }
         // Memory: each engine iterates in a fresh child process, so neither inherits the other's heap.
@@ -162,6 +177,7 @@ struct StrataBenchmarks {
             runs: runs,
             rows: rows,
             syncFloor: syncFloor,
+            syncsPerConcurrentCommit: syncsPerCommit,
             concurrency: concurrency
         )
         report.printTable()
