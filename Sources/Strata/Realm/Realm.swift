@@ -297,7 +297,10 @@ public actor Realm {
             throw RealmError.notInWriteTransaction("commit")
         }
         do {
-            try await realmErrors { try await write.commitSuspending() }
+            // Alone on the file's thread, a commit syncs there (no hand-over); otherwise it suspends and the
+            // other realms' writes share its sync.
+            let alone = !executorLease.executor.hasOtherJobs
+            try await realmErrors { try await write.commitSuspending(syncInlineIfAlone: alone) }
         } catch {
             state.commitFailed()
             throw error

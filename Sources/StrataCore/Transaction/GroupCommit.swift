@@ -11,7 +11,9 @@
 // every other realm of the file from reaching the writer, so nothing would ever queue.
 //
 // A group is every commit that finished writing its nodes while the previous group synced (or the one commit
-// that found the sync thread idle). For a group of versions a+1 ... b (WriteTransaction+Commit.swift, steps):
+// that found the sync thread idle). A lone commit (no writer waiting, nothing in flight, and a caller whose
+// thread nothing else needs meanwhile) is a group of one that it makes durable itself, holding the writer:
+// uncontended commits one after another pay no thread hand-over. For a group of versions a+1 ... b (WriteTransaction+Commit.swift, steps):
 //   G1. two-sync group (more than `oneSyncLimit` bytes, or more runs than a slot can name): fdatasync
 //   G2. pwrite the slot that does not hold the newest durable version, naming version b; a one-sync group's
 //       manifest names the runs of *every* commit of the group (sorted, neighbours joined) and their checksum,
@@ -66,6 +68,9 @@ final class CommitCompletion: Sendable {
         continuation?.resume(with: result)
         done.signal()
     }
+
+    /// The outcome, if it is set already.
+    var result: Result<CommitResult, any Error>? { state.withLock { $0.result } }
 
     /// Blocks the calling thread until the outcome is set.
     func wait() throws -> CommitResult {

@@ -9,7 +9,9 @@
 //   3. reserve file space (posix_fallocate) and map it if the file grew
 //   4. pwrite the new nodes                                  ── a failure here: commit throws, nothing lost
 //   5. the new version becomes the tip (the next writer's base); the commit joins the group-commit queue and
-//      the writer is released, so the next transaction runs while this one waits for its sync
+//      the writer is released, so the next transaction runs while this one waits for its sync. A lone commit
+//      (no writer waiting, nothing in flight, and the caller says nothing else can reach the writer through
+//      its thread) runs steps 6-9 itself, holding the writer, as a group of one: no thread hand-over
 //   6-9. GroupCommit.swift, steps G1-G4, for every commit queued while the previous group synced:
 //      large groups only: fdatasync                      ── a failure here poisons the database
 //      pwrite the header slot that does not hold the current version, naming the group's last version; a
@@ -118,24 +120,32 @@ extension WriteTransaction {
     /// share the sync) meanwhile.
     @discardableResult
     package func commit() throws -> CommitResult {
-        try startCommit().wait()
+        try startCommit(syncInlineIfAlone: true).wait()
     }
 
     /// Makes the transaction's changes durable as the next version, suspending the calling task (not its
     /// thread) until the sync that covers it: the way an actor commits without keeping others of its
     /// executor from the writer.
+    ///
+    /// With `syncInlineIfAlone`, a commit that finds no other writer waiting and no commit in flight syncs on
+    /// the calling thread, holding the writer, as a lone commit always did: it saves two thread hand-overs.
+    /// Pass it only when nothing else could reach the writer through the caller's thread meanwhile (the realm
+    /// layer passes it when its executor has no other job queued).
     @discardableResult
-    package func commitSuspending() async throws -> CommitResult {
-        try await startCommit().value()
+    package func commitSuspending(syncInlineIfAlone: Bool = false) async throws -> CommitResult {
+        let completion = try startCommit(syncInlineIfAlone: syncInlineIfAlone)
+        if let result = completion.result { return try result.get() }
+        return try await completion.value()
     }
 
-    /// Steps 1-5: writes the nodes, queues the commit for its group's sync and releases the writer.
-    private func startCommit() throws -> CommitCompletion {
+    /// Steps 1-5: writes the nodes, queues the commit for its group's sync (or syncs it here) and releases the
+    /// writer.
+    private func startCommit(syncInlineIfAlone: Bool) throws -> CommitCompletion {
         try checkActive()
         defer {
             if phase == .active { rollback() }
         }
-        let completion = try database.commit(self)
+        let completion = try database.commit(self, syncInlineIfAlone: syncInlineIfAlone)
         phase = .committed
         database.endWrite()
         return completion
@@ -143,7 +153,7 @@ extension WriteTransaction {
 }
 
 extension Database {
-    func commit(_ transaction: WriteTransaction) throws -> CommitCompletion {
+    func commit(_ transaction: WriteTransaction, syncInlineIfAlone: Bool) throws -> CommitCompletion {
         try checkWritable()
         let newVersion = transaction.base.version + 1
         let oldest = try state.withLock { state -> Version in
@@ -224,17 +234,22 @@ extension Database {
             changes: changes,
             completion: completion
         )
-        state.withLock { state in
+        let durable = options.durability == .full
+        let alone = syncInlineIfAlone && !writers.hasWaiters
+        let inline = state.withLock { state -> Bool in
             state.mapping = newMapping
             state.physicalSize = newPhysical
             state.tip = (snapshot, sink.freeSpace)
             state.inFlight += 1
+            // Nothing to sync, or a lone commit (no writer waits, no group in flight, and none can start while
+            // this one holds the writer): the slot is written, synced and published before the writer is
+            // released, on this thread, a group of one.
+            return !durable || (alone && state.inFlight == 1)
         }
-        if options.durability == .full {
-            groupCommit.enqueue(pending, for: self)
-        } else {
-            // Nothing to sync: the slot is written and the version published before the writer is released.
+        if inline {
             finishGroup([pending])
+        } else {
+            groupCommit.enqueue(pending, for: self)
         }
         return completion
     }
