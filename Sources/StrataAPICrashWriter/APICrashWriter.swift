@@ -7,6 +7,9 @@
 //     N - 1 (a link), note every 7th one long enough to need a blob;
 //   - sets item N - 1's note to "next N" (an update);
 //   - deletes item N - 20 when N is a multiple of 5 (deletes, nulled links, space reuse).
+// Grouped crash mode (PATH --realms N): the same transactions from N realm actors at once, each numbering its
+// transaction after the highest item in the file, so that their commits queue and share syncs (group commit);
+// "ack N" lines may then come out of order.
 // Load mode (FIRST-ID STRIDE SECONDS): adds items FIRST-ID, FIRST-ID + STRIDE, … one per transaction for
 // SECONDS seconds, printing "ack N" after each; no deletes.
 // The parent checks the file (APICrashTests.swift, LoadTests.swift).
@@ -36,6 +39,15 @@ final class CrashItem: Object {
 struct APICrashWriter {
     static func main() async {
         let arguments = CommandLine.arguments
+        if arguments.count == 4, arguments[2] == "--realms", let count = Int(arguments[3]) {
+            do {
+                try await crashLoop(path: arguments[1], realms: count)
+            } catch {
+                FileHandle.standardError.write(Data("StrataAPICrashWriter: \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
         guard arguments.count == 2 || arguments.count == 5 else {
             FileHandle.standardError.write(Data("usage: StrataAPICrashWriter PATH [FIRST-ID STRIDE SECONDS]\n".utf8))
             exit(2)
@@ -63,20 +75,45 @@ struct APICrashWriter {
         var next = await realm.read { realm in (realm.objects(CrashItem.self).max(ofProperty: "id") as Int?) ?? 0 } + 1
         while true {
             let number = next
-            try await realm.write { realm in
-                let item = CrashItem.numbered(number)
-                if number % 7 == 0 { item.note = String(repeating: "n", count: 3000) }
-                if let previous = realm.object(ofType: CrashItem.self, forPrimaryKey: number - 1) {
-                    item.previous = previous
-                    previous.note = "next \(number)"
-                }
-                try realm.add(item)
-                if number % 5 == 0, let old = realm.object(ofType: CrashItem.self, forPrimaryKey: number - 20) {
-                    try realm.delete(old)
-                }
-            }
+            try await realm.write { realm in try writeItem(number, in: realm) }
             acknowledge(number)
             next += 1
+        }
+    }
+
+    /// Grouped crash mode: `count` realms of the file write the next item at once, in a loop.
+    static func crashLoop(path: String, realms count: Int) async throws {
+        let configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [CrashItem.self])
+        var realms: [Realm] = []
+        for _ in 0..<count { realms.append(try await Realm(configuration: configuration)) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for realm in realms {
+                group.addTask {
+                    while true {
+                        let number = try await realm.write { realm -> Int in
+                            let number = ((realm.objects(CrashItem.self).max(ofProperty: "id") as Int?) ?? 0) + 1
+                            try writeItem(number, in: realm)
+                            return number
+                        }
+                        acknowledge(number)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Transaction `number` of the crash loop (see the file comment).
+    static func writeItem(_ number: Int, in realm: isolated Realm) throws {
+        let item = CrashItem.numbered(number)
+        if number % 7 == 0 { item.note = String(repeating: "n", count: 3000) }
+        if let previous = realm.object(ofType: CrashItem.self, forPrimaryKey: number - 1) {
+            item.previous = previous
+            previous.note = "next \(number)"
+        }
+        try realm.add(item)
+        if number % 5 == 0, let old = realm.object(ofType: CrashItem.self, forPrimaryKey: number - 20) {
+            try realm.delete(old)
         }
     }
 

@@ -7,6 +7,9 @@
 //     linked from the Log object;
 //   - sets Meta.last = N;
 //   - deletes the Counter object n = N - 20 when N is a multiple of 5 (so deletion and space reuse run).
+// Usage: StrataCrashWriter PATH --tasks N
+// The same transactions from N concurrent tasks, each numbering its transaction after the last one in the file
+// (so commits queue and share syncs: group commit); "ack N" lines may then come out of order.
 // The parent kills it with SIGKILL at random and checks the file (CrashTests.swift).
 
 import Glibc
@@ -18,6 +21,15 @@ struct CrashWriter {
         let arguments = CommandLine.arguments
         if arguments.count >= 3, arguments[2] == "--fill" {
             await fill(path: arguments[1], fileSizeLimit: arguments.count > 3 ? UInt64(arguments[3]) : nil)
+            return
+        }
+        if arguments.count == 4, arguments[2] == "--tasks", let tasks = Int(arguments[3]) {
+            do {
+                try await runConcurrently(path: arguments[1], tasks: tasks)
+            } catch {
+                writeLine(2, "StrataCrashWriter: \(error)")
+                exit(1)
+            }
             return
         }
         guard arguments.count == 2 else {
@@ -45,6 +57,20 @@ struct CrashWriter {
 }
 
 extension CrashWriter {
+    /// Grouped mode: `tasks` tasks commit the next transaction in a loop, acknowledging each one.
+    static func runConcurrently(path: String, tasks: Int) async throws {
+        let database = try Database.open(path: path)
+        let schema = try await CrashSchema.prepare(database)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask {
+                    while true { writeLine(1, "ack \(try await schema.commitNextTransaction(to: database))") }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     /// Fill mode (the full-disk and file-size-limit tests): under an optional RLIMIT_FSIZE, commits 64 KiB
     /// blobs into table Fill, printing "ack N" after commit N, until a commit fails; then prints
     /// "error ERRNO MESSAGE" and exits 0.

@@ -38,6 +38,16 @@ func acknowledgements(_ pipe: Pipe) -> [Int] {
 struct APICrashTests {
     @Test("Objects, lists, indexes and links of every acknowledged write survive SIGKILL; verify() passes")
     func killedWriterLosesNothingAcknowledged() async throws {
+        try await killLoop(realms: 1)
+    }
+
+    @Test("With 4 realms writing at once (grouped commits), every acknowledged write survives SIGKILL")
+    func killedGroupedWritersLoseNothingAcknowledged() async throws {
+        try await killLoop(realms: 4)
+    }
+
+    /// Kills a child writing from `realms` realm actors at random moments and checks the file after each kill.
+    func killLoop(realms: Int) async throws {
         let kills = Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 100
         let seed = UInt64(ProcessInfo.processInfo.environment["STRATA_SEED"] ?? "") ?? UInt64.random(in: 1...(1 << 40))
         print("APICrashTests seed: \(seed), kills: \(kills)")
@@ -52,30 +62,32 @@ struct APICrashTests {
         for round in 0..<kills {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: apiCrashWriterPath())
-            child.arguments = [url.path]
+            child.arguments = realms == 1 ? [url.path] : [url.path, "--realms", "\(realms)"]
             let output = Pipe()
             child.standardOutput = output
             try child.run()
             try await Task.sleep(for: .milliseconds(Int.random(in: 10...80, using: &random)))
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
-            if let last = acknowledgements(output).last { lastAcknowledged = last }
+            if let last = acknowledgements(output).max() { lastAcknowledged = max(lastAcknowledged, last) }
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            let problems = try await Self.check(url, acknowledged: lastAcknowledged)
+            let problems = try await Self.check(url, acknowledged: lastAcknowledged, inFlight: realms)
             for problem in problems.messages { Issue.record("round \(round): \(problem)") }
             failures += problems.messages.isEmpty ? 0 : 1
-            if problems.last == lastAcknowledged + 1 { inFlightSurvived += 1 }
+            if problems.last > lastAcknowledged { inFlightSurvived += 1 }
             lastAcknowledged = max(lastAcknowledged, problems.last)
         }
         print(
-            "RELIABILITY|crash loop, public API (SIGKILL)|\(kills)|"
+            "RELIABILITY|crash loop, public API (SIGKILL\(realms > 1 ? ", \(realms) realms writing" : ""))|\(kills)|"
                 + "\(lastAcknowledged) acknowledged writes checked, \(inFlightSurvived) in-flight writes survived"
         )
         #expect(failures == 0)
     }
 
-    /// Checks the file against the writer's rules; returns the last item and what is wrong.
-    static func check(_ url: URL, acknowledged: Int) async throws -> (last: Int, messages: [String]) {
+    /// Checks the file against the writer's rules (at most `inFlight` writes past the last acknowledged one);
+    /// returns the last item and what is wrong.
+    static func check(_ url: URL, acknowledged: Int, inFlight: Int = 1) async throws -> (last: Int, messages: [String])
+    {
         var messages: [String] = []
         let database = try Database.open(path: url.path)
         do {
@@ -92,7 +104,9 @@ struct APICrashTests {
             if last < acknowledged {
                 problems.append("write \(acknowledged) was acknowledged but the file ends at \(last)")
             }
-            if last > acknowledged + 1 { problems.append("\(last) is past the one write that may be in flight") }
+            if last > acknowledged + inFlight {
+                problems.append("\(last) is past the \(inFlight) writes that may be in flight")
+            }
             func deleted(_ id: Int) -> Bool { (id + 20) % 5 == 0 && id + 20 <= last }
             for id in Swift.max(1, last - 60)...Swift.max(1, last) where last > 0 {
                 let item = realm.object(ofType: CrashItem.self, forPrimaryKey: id)

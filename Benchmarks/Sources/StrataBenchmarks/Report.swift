@@ -44,6 +44,8 @@ struct Report: Codable {
     var rows: [ResultRow]
     /// Seconds for 1,000 rounds of one 4 KiB write + `fdatasync` on this disk (see ``SyncFloor``), if measured.
     var syncFloor: Double?
+    /// Strata's fdatasync calls per commit in the concurrent-writers workload (the last run).
+    var syncsPerConcurrentCommit: Double?
     /// Strata's concurrency figures (parallel frozen reads, the pool's wake-up delay while realms commit).
     var concurrency: ConcurrencyFigures?
     /// Strata's collection figures (single appends against one bulk append, backlink iteration).
@@ -51,6 +53,8 @@ struct Report: Codable {
 
     /// The small-transaction workload's name, which the disk's floor is compared with.
     static let smallTransactions = "1,000 small durable transactions"
+    /// The concurrent-writers workload's name.
+    static let concurrentTransactions = "8 writer tasks x 125 small durable txns"
 
     func printTable() {
         print("")
@@ -73,6 +77,15 @@ struct Report: Codable {
                         + "best ratio any one-sync engine could reach against SQLite here: %.2fx",
                     Self.format(syncFloor, unit: "seconds").trimmingCharacters(in: .whitespaces),
                     small.sqlite / syncFloor
+                )
+            )
+        }
+        if let syncsPerConcurrentCommit {
+            print(
+                String(
+                    format: "8 writer tasks x 125 small durable transactions: Strata made %.3f syncs per commit "
+                        + "(group commit); SQLite syncs once per commit",
+                    syncsPerConcurrentCommit
                 )
             )
         }

@@ -96,6 +96,40 @@ final class SQLiteEngine: BenchmarkEngine {
         }
     }
 
+    func concurrentSmallTransactions(_ ids: [[Int]]) async throws -> Double? {
+        _ = try open()
+        let path = self.path
+        // One thread per writer, each on its own connection, waiting for the write lock with busy_timeout.
+        let failures = Failures()
+        let done = DispatchGroup()
+        for writerIDs in ids {
+            done.enter()
+            let thread = Thread {
+                defer { done.leave() }
+                do {
+                    let db = try SQLiteConnection(path: path)
+                    try db.execute("PRAGMA busy_timeout=10000")
+                    let update = try db.prepare("UPDATE person SET score = score + 1 WHERE id = ?")
+                    for id in writerIDs {
+                        try db.execute("BEGIN IMMEDIATE")
+                        update.bind(1, id)
+                        _ = try update.step()
+                        update.reset()
+                        try db.execute("COMMIT")
+                    }
+                } catch {
+                    failures.record("\(error)")
+                }
+            }
+            thread.start()
+        }
+        await withCheckedContinuation { continuation in
+            done.notify(queue: .global()) { continuation.resume() }
+        }
+        if let failure = failures.first { throw BenchmarkError.sqlite(failure) }
+        return nil
+    }
+
     func aggregates() async throws -> [Double] {
         let statement = try open().prepare("SELECT sum(score), avg(score), min(age), max(age) FROM person")
         _ = try statement.step()
@@ -129,4 +163,14 @@ final class SQLiteEngine: BenchmarkEngine {
     }
 
     func close() async { connection = nil }
+}
+
+/// The first error any writer thread met.
+final class Failures: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var messages: [String] = []
+    private let lock = NSLock()
+
+    func record(_ message: String) { lock.withLock { messages.append(message) } }
+    var first: String? { lock.withLock { messages.first } }
 }

@@ -82,6 +82,13 @@ struct StrataBenchmarks {
         try await measure(Report.smallTransactions, runs: max(1, runs / 2)) { engine, _ in
             try await engine.smallTransactions(updateIDs)
         }
+        // 8 writers at once, 125 small durable transactions each: Strata's writers share syncs (group commit).
+        var syncsPerCommit: Double?
+        let writerIDs = (0..<8).map { writer in (0..<125).map { updateIDs[(writer * 125 + $0) % updateIDs.count] } }
+        try await measure(Report.concurrentTransactions, runs: max(1, runs / 2)) { engine, index in
+            let syncs = try await engine.concurrentSmallTransactions(writerIDs)
+            if index == 0 { syncsPerCommit = syncs }
+        }
         // The disk's own floor for those transactions (one 4 KiB write + fdatasync each), timed in the same run.
         var syncFloor: Double?
         if only.map({ Report.smallTransactions.contains($0) }) ?? true {
@@ -139,8 +146,13 @@ struct StrataBenchmarks {
                 runs: runs,
                 rows: rows,
                 syncFloor: syncFloor,
+<<<<<<< HEAD
                 concurrency: concurrency,
                 collections: collections
+=======
+                syncsPerConcurrentCommit: syncsPerCommit,
+                concurrency: concurrency
+>>>>>>> groupcommit
             )
             .printTable()
             return
@@ -174,8 +186,13 @@ struct StrataBenchmarks {
             runs: runs,
             rows: rows,
             syncFloor: syncFloor,
+<<<<<<< HEAD
             concurrency: concurrency,
             collections: collections
+=======
+            syncsPerConcurrentCommit: syncsPerCommit,
+            concurrency: concurrency
+>>>>>>> groupcommit
         )
         report.printTable()
         let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

@@ -86,6 +86,28 @@ final class StrataEngine: BenchmarkEngine {
         }
     }
 
+    func concurrentSmallTransactions(_ ids: [[Int]]) async throws -> Double? {
+        let configuration = self.configuration
+        // One realm actor per writer, all on the one file (as a server's request handlers would open them).
+        var realms: [Realm] = []
+        for _ in ids { realms.append(try await Realm(configuration: configuration)) }
+        let before = await realms[0].commitStatistics
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (realm, writerIDs) in zip(realms, ids) {
+                group.addTask {
+                    for id in writerIDs {
+                        try await realm.write { realm in
+                            realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let after = await realms[0].commitStatistics
+        return Double(after.syncs - before.syncs) / Double(max(after.commits - before.commits, 1))
+    }
+
     func aggregates() async throws -> [Double] {
         try await open().read { realm in
             let people = realm.objects(BenchPerson.self)

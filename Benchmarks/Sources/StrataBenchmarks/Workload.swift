@@ -21,6 +21,10 @@ protocol BenchmarkEngine: Sendable {
     func updateAll() async throws
     /// One durable transaction per update: score += 1 on object `id`.
     func smallTransactions(_ ids: [Int]) async throws
+    /// `ids.count` writers at once (tasks, or threads each on its own connection), writer `w` committing one
+    /// durable transaction per id of `ids[w]` (score += 1); returns the syncs per commit when the engine
+    /// counts them.
+    func concurrentSmallTransactions(_ ids: [[Int]]) async throws -> Double?
     /// sum(score), avg(score), min(age), max(age).
     func aggregates() async throws -> [Double]
     func deleteAll() async throws

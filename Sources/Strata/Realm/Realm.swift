@@ -231,7 +231,7 @@ public actor Realm {
             if state.writeTransaction != nil { cancelWrite() }
             throw error
         }
-        if state.writeTransaction != nil { try commitWrite() }
+        if state.writeTransaction != nil { try await commitWriteSuspending() }
         return result
     }
 
@@ -280,6 +280,27 @@ public actor Realm {
         }
         do {
             try realmErrors { try write.commit() }
+        } catch {
+            state.commitFailed()
+            throw error
+        }
+        deliverNotifications()
+        CommitSignal.committed(by: self)
+    }
+
+    /// Commits the write transaction durably, suspending (not blocking the realm's thread) until the sync
+    /// that covers it: meanwhile other realms of the file reach the writer, and commits that queue together
+    /// share one sync (group commit). Another call on this actor may run during the suspension; it reads the
+    /// newest durable version.
+    func commitWriteSuspending() async throws {
+        guard let write = state.endWrite(rolledBack: false) else {
+            throw RealmError.notInWriteTransaction("commit")
+        }
+        do {
+            // Alone on the file's thread, a commit syncs there (no hand-over); otherwise it suspends and the
+            // other realms' writes share its sync.
+            let alone = !executorLease.executor.hasOtherJobs
+            try await realmErrors { try await write.commitSuspending(syncInlineIfAlone: alone) }
         } catch {
             state.commitFailed()
             throw error

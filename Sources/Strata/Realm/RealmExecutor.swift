@@ -79,6 +79,10 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
         if unpark { wake.signal() }
     }
 
+    /// Whether jobs other than the running one wait to run on this executor (another realm of the file wants
+    /// its turn): a commit then hands its sync to the sync thread instead of blocking this one.
+    var hasOtherJobs: Bool { pending.load(ordering: .relaxed) > 0 }
+
     func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
 
     func checkIsolated() {
@@ -104,8 +108,11 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
                 return (queue.jobs, queue.stopping)
             }
             if !jobs.isEmpty {
-                pending.subtract(jobs.count, ordering: .relaxed)
-                for job in jobs { job.runSynchronously(isolatedTo: serial, taskExecutor: task) }
+                for job in jobs {
+                    // Counted down as each job starts, so `hasOtherJobs` sees the rest of the batch too.
+                    pending.subtract(1, ordering: .relaxed)
+                    job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+                }
                 continue
             }
             if stopping { return }

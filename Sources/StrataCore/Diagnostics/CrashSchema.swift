@@ -58,9 +58,26 @@ package struct CrashSchema: Sendable {
         )
     }
 
-    /// Commits transaction `number` (see the file comment for what it does).
+    /// Commits transaction `number` (see the file comment for what it does), suspending until it is durable.
     package func commitTransaction(_ number: Int64, to database: Database) async throws {
         let write = try await database.beginWrite()
+        try await commit(number, in: write)
+    }
+
+    /// Commits the transaction after the last one in the file (read inside the write transaction, so any
+    /// number of tasks may call it at once: their commits queue and share syncs); returns its number.
+    @discardableResult
+    package func commitNextTransaction(to database: Database) async throws -> Int64 {
+        let write = try await database.beginWrite()
+        let metaTable = try write.table(meta)
+        guard case .int(let last) = try metaTable.value(try metaTable.key(atPosition: 0), self.last) else {
+            throw StorageError.corrupt("Meta.last is not an integer")
+        }
+        try await commit(last + 1, in: write)
+        return last + 1
+    }
+
+    private func commit(_ number: Int64, in write: WriteTransaction) async throws {
         let payloadLength = number % 7 == 0 ? 3_000 : Int(number % 50)
         let object = try write.createObject(
             in: counter,
@@ -79,7 +96,7 @@ package struct CrashSchema: Sendable {
         try write.set(.list(linked), of: entries, in: log, object: logObject)
         let metaTable = try write.table(meta)
         try write.set(.int(number), of: last, in: meta, object: try metaTable.key(atPosition: 0))
-        try write.commit()
+        try await write.commitSuspending()
     }
 
     /// The last committed transaction number (0 if none).

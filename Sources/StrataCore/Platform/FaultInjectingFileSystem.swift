@@ -3,6 +3,7 @@
 // It forwards every call to a real `FileSystem` and, on the way:
 //   - counts the calls of each kind and fails the Nth one (once, or from then on) with a chosen errno,
 //     the way realm-core's simulated failures do;
+//   - can make every sync slow (`delaySyncs`), so that concurrent commits form groups;
 //   - numbers every mutating step (write, sync, reserve, truncate, rename, directory sync); at the chosen
 //     step the "power goes out": that call and every later one fail with `SimulatedPowerLoss`;
 //   - remembers, per file, every write not yet made durable by a sync (with the bytes it overwrote), so
@@ -62,6 +63,7 @@ package final class FaultInjectingFileSystem: FileSystem {
         var pending: [String: [PendingWrite]] = [:]
         var openFiles = 0
         var mappings: [WeakMapping] = []
+        var syncDelay: UInt32 = 0
     }
 
     struct WeakMapping {
@@ -79,6 +81,14 @@ package final class FaultInjectingFileSystem: FileSystem {
     package func inject(_ fault: Fault) {
         state.withLock { $0.faults.append(fault) }
     }
+
+    /// Makes every later sync take at least `microseconds` (a slow disk), so that commits from concurrent
+    /// tasks queue behind it and are synced in groups.
+    package func delaySyncs(byMicroseconds microseconds: UInt32) {
+        state.withLock { $0.syncDelay = microseconds }
+    }
+
+    var syncDelay: UInt32 { state.withLock { $0.syncDelay } }
 
     /// Removes all planned failures (a simulated power loss stays).
     package func clearFaults() {
@@ -226,6 +236,8 @@ final class FaultInjectingFile: StorageFile {
 
     func sync() throws {
         try owner.enter(.sync, path: path, mutating: true)
+        let delay = owner.syncDelay
+        if delay > 0 { usleep(delay) }
         try base.sync()
         owner.recordSync(path: path)
     }

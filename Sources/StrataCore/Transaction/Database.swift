@@ -10,6 +10,12 @@
 //   (3) At most one write transaction exists per file (writer queue in-process, OFD lock across
 //       processes); it holds both until it commits or rolls back.
 //   (4) Once a sync fails the database is poisoned: every later write throws; reads keep working.
+//   (5) A commit reuses only extents freed at or before min(oldest pin, `reuseFloor`), where `reuseFloor` is
+//       at most `latest`'s version and keeps the nodes the newest durable slot's manifest names intact
+//       (GroupCommit.swift invariant 3).
+//   (6) `tip` is the newest version written (the next writer's base) while commits wait for their group's
+//       sync (`inFlight` > 0); nil when `latest` is the newest. The cross-process writer lock is held while a
+//       write transaction is active or `inFlight` > 0 (`fileLockHeld`).
 //
 //   open ──close()──▶ closed          open ──sync fails──▶ poisoned (read-only until reopened)
 
@@ -31,6 +37,19 @@ package final class Database: Sendable {
         var history: [ChangeSet] = []
         /// The oldest pinned version last written to this process's reader slot (0: none).
         var publishedOldest: Version = 0
+        /// The newest version a commit may reuse freed extents of (invariant 5).
+        var reuseFloor: Version
+        /// The newest written version and its free space, while commits wait for their sync (invariant 6).
+        var tip: (snapshot: Snapshot, freeSpace: FreeSpace)?
+        /// Commits written and not yet durable (or failed).
+        var inFlight = 0
+        /// A write transaction holds the writer queue.
+        var writerActive = false
+        /// This process holds the cross-process writer lock.
+        var fileLockHeld = false
+        /// Commits made durable by this instance, and the syncs that did it (group commit shares them).
+        var durableCommits = 0
+        var commitSyncs = 0
     }
 
     package let path: String
@@ -38,6 +57,7 @@ package final class Database: Sendable {
     let file: any StorageFile
     let fileLock: FileLock?
     let writers = WriterQueue()
+    let groupCommit = GroupCommit()
     let state: Locked<State>
 
     /// How many recent change sets are kept for observers.
@@ -94,6 +114,13 @@ package final class Database: Sendable {
                 }
             }
             let (size, slotIndex, mapping, snapshot, freeSpace) = loaded
+            let reuseFloor = Self.reuseFloor(
+                of: slotIndex,
+                in: mapping,
+                path: path,
+                snapshot: snapshot,
+                freeSpace: freeSpace
+            )
             let fileLock = try openLockFile(path: path, options: options)
             let state = State(
                 latest: snapshot,
@@ -101,7 +128,8 @@ package final class Database: Sendable {
                 mapping: mapping,
                 physicalSize: size,
                 slotIndex: slotIndex,
-                rejectedSlot: rejected
+                rejectedSlot: rejected,
+                reuseFloor: reuseFloor
             )
             return Database(path: path, options: options, file: file, fileLock: fileLock, state: state)
         } catch {
@@ -150,6 +178,22 @@ package final class Database: Sendable {
         }
         let snapshot = try loadSnapshot(slot: slot, mapping: mapping)
         return (size, slotIndex, mapping, snapshot, try loadFreeSpace(snapshot))
+    }
+
+    /// The reuse floor (invariant 5) of the slot at `slotIndex` of the header in `mapping`; 0, which keeps every
+    /// freed extent, if that slot no longer names the version loaded (another process committed meanwhile: the
+    /// next refresh sets the floor of what it loads).
+    private static func reuseFloor(
+        of slotIndex: Int,
+        in mapping: MemoryMapping,
+        path: String,
+        snapshot: Snapshot,
+        freeSpace: FreeSpace
+    ) -> Version {
+        let bytes = Array(UnsafeRawBufferPointer(start: mapping.base, count: FileHeader.size))
+        guard let slot = (try? FileHeader.decode(bytes, path: path))?.slots[slotIndex], slot.version == snapshot.version
+        else { return 0 }
+        return reuseFloor(of: slot, freeSpace: freeSpace)
     }
 
     /// Whether the commit a slot names reached the disk whole. A slot written after its nodes were synced
@@ -256,8 +300,10 @@ package final class Database: Sendable {
         }
     }
 
-    /// Closes the database for every handle in this process. Open read transactions stay readable.
+    /// Closes the database for every handle in this process, once the commits waiting for their sync are
+    /// durable (or failed). Open read transactions stay readable.
     package func close() {
+        groupCommit.drain()
         let wasOpen = state.withLock { state -> Bool in
             defer { state.closed = true }
             return !state.closed
@@ -295,9 +341,20 @@ package final class Database: Sendable {
                 return (state.latest, VersionPin(version: version, database: self))
             }
             // A poisoned instance keeps its last durable version whatever the header says.
-            if fileLock == nil || poisonReason != nil || headerVersion() <= snapshot.version { return (snapshot, pin) }
+            if fileLock == nil || poisonReason != nil || hasCommitsInFlight || headerVersion() <= snapshot.version {
+                return (snapshot, pin)
+            }
             pin.release()
         }
+    }
+
+    /// Whether commits of this process are written and wait for their sync (the header may name one already).
+    var hasCommitsInFlight: Bool { state.withLock { $0.inFlight > 0 } }
+
+    /// Commits made durable by this instance and the fdatasync calls that made them so: with group commit,
+    /// concurrent writers share syncs, so `syncs / commits` falls below 1.
+    package var commitStatistics: (commits: Int, syncs: Int) {
+        state.withLock { ($0.durableCommits, $0.commitSyncs) }
     }
 
     /// The newest valid version in the file's header, read from the mapping (a rejected slot aside).
@@ -344,7 +401,7 @@ package final class Database: Sendable {
     /// The oldest version a commit must keep readable: this process's pins, other processes' published
     /// pins, and the newest version.
     func oldestProtectedVersion(_ state: State) throws -> Version {
-        var oldest = min(state.pins.keys.min() ?? state.latest.version, state.latest.version)
+        var oldest = min(state.pins.keys.min() ?? state.reuseFloor, state.reuseFloor)
         if let fileLock {
             for version in try mappingSystemErrors({ try fileLock.versionsPinnedElsewhere() }) {
                 oldest = min(oldest, version)
@@ -375,6 +432,9 @@ package final class Database: Sendable {
             guard !state.closed else { throw StorageError.closed }
             // After a failed sync the file's state is unknown: keep the last version known to be durable.
             guard state.poisonedBy == nil else { return true }
+            // This process holds the writer lock while its commits wait for their sync: a newer slot is its own
+            // (not durable yet), never another process's (invariant 6).
+            guard state.inFlight == 0 else { return true }
             let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
             guard let header = try? FileHeader.decode(bytes, path: path), let newest = header.current,
                 newest.slot.version > state.latest.version, newest.slot != state.rejectedSlot
@@ -402,6 +462,7 @@ package final class Database: Sendable {
                 let freeSpace = try Self.loadFreeSpace(latest)
                 state.latest = latest
                 state.freeSpace = freeSpace
+                state.reuseFloor = Self.reuseFloor(of: slot, freeSpace: freeSpace)
             } catch {
                 let now = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
                 if let moved = (try? FileHeader.decode(now, path: path))?.current?.slot.version, moved != slot.version {

@@ -1,29 +1,43 @@
 // WriteTransaction+Commit.swift: how a write transaction becomes durable (the commit protocol).
 //
 // Order (each step finishes before the next starts; the power-loss tests cut between every two I/O calls):
-//   1. encode every dirty node; allocate each in space no pinned version can see (FreeSpace invariant 3),
-//      one after another where possible (CommitSink), so a small commit writes one or two runs
+//   1. encode every dirty node; allocate each in space no pinned version can see and that the newest durable
+//      slot does not name (FreeSpace invariant 3, Database invariant 5), one after another where possible
+//      (CommitSink), so a small commit writes one or two runs
 //   2. free what this version stopped referencing, tagged with the new version; write the top node and
 //      the free list the same way
 //   3. reserve file space (posix_fallocate) and map it if the file grew
 //   4. pwrite the new nodes                                  ── a failure here: commit throws, nothing lost
-//   5. large commits only: fdatasync                         ── a failure here poisons the database
-//   6. pwrite the header slot that does not hold the current version; a small commit's slot names the
-//      runs it wrote and their checksum (FileHeader.Manifest)
-//   7. fdatasync                                             ── a failure at 6 or 7 poisons the database;
-//                                                               a failure at 7 also blanks the new slot
-//   8. publish: the new version becomes the newest in memory; the writer is released
+//   5. the new version becomes the tip (the next writer's base); the commit joins the group-commit queue and
+//      the writer is released, so the next transaction runs while this one waits for its sync. A lone commit
+//      (no writer waiting, nothing in flight, and the caller says nothing else can reach the writer through
+//      its thread) runs steps 6-9 itself, holding the writer, as a group of one: no thread hand-over
+//   6-9. GroupCommit.swift, steps G1-G4, for every commit queued while the previous group synced:
+//      large groups only: fdatasync                      ── a failure here poisons the database
+//      pwrite the header slot that does not hold the current version, naming the group's last version; a
+//      small group's slot names the runs all its commits wrote and their checksum (FileHeader.Manifest)
+//      fdatasync                                         ── a failure at either poisons the database, fails
+//                                                           every commit of the group (and those queued
+//                                                           behind it); a failed sync also blanks the slot
+//      publish: the group's last version becomes the newest readers see; every commit of it returns
 //
-// A small commit (at most `oneSyncLimit` bytes of nodes) therefore syncs once, a large one twice. If the
-// power fails before a small commit's sync completes, its slot may reach the disk without some of its
-// nodes; open then finds that the runs no longer hash to the slot's manifest and takes the other slot,
-// the previous version, whose nodes this commit could not have touched (invariant 1).
+// A lone small commit (at most `oneSyncLimit` bytes of nodes) therefore syncs once, a large one twice, and
+// a group of commits that queued together shares those syncs. If the power fails before a small group's
+// sync completes, its slot may reach the disk without some of its nodes; open then finds that the runs no
+// longer hash to the slot's manifest and takes the other slot, the previous durable version, whose nodes
+// and manifest runs no commit since could touch (invariant 1).
 //
 // Invariants:
-//   (1) A page reachable from any pinned version, or from the newest durable version, is never written.
+//   (1) A page reachable from any pinned version, or from the newest durable version, or named by the newest
+//       durable slot's manifest, is never written.
 //   (2) After a crash, the valid slot with the highest version whose commit is whole (its nodes were
 //       synced before it, or its manifest still holds) names a fully written version.
 //   (3) A sync is never retried after it fails (DESIGN.md 4.8).
+//   (4) A commit returns only after the sync that covers it; it fails if that sync, or the slot write
+//       before it, fails.
+//
+//   active ──commit()──▶ written (tip; writer released) ──group synced──▶ durable (returns)
+//     └────────step 1-4 fails──▶ rolled back          └──group fails──▶ failed (database poisoned)
 
 /// Allocates and collects the nodes of one commit.
 ///
@@ -101,22 +115,45 @@ package struct CommitResult: Sendable {
 }
 
 extension WriteTransaction {
-    /// Makes the transaction's changes durable as the next version and releases the writer.
+    /// Makes the transaction's changes durable as the next version, blocking the calling thread until the
+    /// sync that covers it. The writer is released once the nodes are written, so other writers proceed (and
+    /// share the sync) meanwhile.
     @discardableResult
     package func commit() throws -> CommitResult {
+        try startCommit(syncInlineIfAlone: true).wait()
+    }
+
+    /// Makes the transaction's changes durable as the next version, suspending the calling task (not its
+    /// thread) until the sync that covers it: the way an actor commits without keeping others of its
+    /// executor from the writer.
+    ///
+    /// With `syncInlineIfAlone`, a commit that finds no other writer waiting and no commit in flight syncs on
+    /// the calling thread, holding the writer, as a lone commit always did: it saves two thread hand-overs.
+    /// Pass it only when nothing else could reach the writer through the caller's thread meanwhile (the realm
+    /// layer passes it when its executor has no other job queued).
+    @discardableResult
+    package func commitSuspending(syncInlineIfAlone: Bool = false) async throws -> CommitResult {
+        let completion = try startCommit(syncInlineIfAlone: syncInlineIfAlone)
+        if let result = completion.result { return try result.get() }
+        return try await completion.value()
+    }
+
+    /// Steps 1-5: writes the nodes, queues the commit for its group's sync (or syncs it here) and releases the
+    /// writer.
+    private func startCommit(syncInlineIfAlone: Bool) throws -> CommitCompletion {
         try checkActive()
         defer {
             if phase == .active { rollback() }
         }
-        let result = try database.commit(self)
+        let completion = try database.commit(self, syncInlineIfAlone: syncInlineIfAlone)
         phase = .committed
         database.endWrite()
-        return result
+        return completion
     }
 }
 
 extension Database {
-    func commit(_ transaction: WriteTransaction) throws -> CommitResult {
+    func commit(_ transaction: WriteTransaction, syncInlineIfAlone: Bool) throws -> CommitCompletion {
         try checkWritable()
         let newVersion = transaction.base.version + 1
         let oldest = try state.withLock { state -> Version in
@@ -159,14 +196,9 @@ extension Database {
         sink.writes.append((freeListOffset, sink.freeSpace.encode(version: newVersion, size: freeListSize)))
         let fileEnd = sink.freeSpace.fileEnd
         let plan = WritePlan(sink.writes)
-        // A small commit names what it wrote in its header slot and syncs once (open checks the runs);
-        // a large one syncs its nodes before writing a slot that names none.
-        let durable = options.durability == .full
-        let oneSync = durable && sink.bytesWritten <= Self.oneSyncLimit && plan.runs.count <= FileHeader.maximumRuns
-        var manifestChecksum: UInt64 = 0
 
         // 3: grow and map.
-        let (physicalSize, mapping, slotIndex) = state.withLock { ($0.physicalSize, $0.mapping, $0.slotIndex) }
+        let (physicalSize, mapping) = state.withLock { ($0.physicalSize, $0.mapping) }
         var newPhysical = physicalSize
         var newMapping = mapping
         try mappingSystemErrors {
@@ -185,55 +217,41 @@ extension Database {
                 newMapping = try file.map(length: Int(Self.mappingLength(for: newPhysical)))
             }
             // 4: write the nodes, coalescing neighbours into large writes.
-            manifestChecksum = try write(plan, checksummed: oneSync)
-        }
-        // 5: sync the nodes.
-        if durable && !oneSync { try syncOrPoison("after writing the nodes of version \(newVersion)") }
-        // 6-7: the header slot, then sync.
-        let manifest = oneSync ? FileHeader.Manifest(runs: plan.runs.map(\.run), checksum: manifestChecksum) : nil
-        let slot = FileHeader.Slot(topRef: topRef, version: newVersion, fileEnd: fileEnd, manifest: manifest)
-        let newSlotIndex = 1 - slotIndex
-        do {
-            try FileHeader.encode(slot, index: newSlotIndex).withUnsafeBytes {
-                try file.write($0, at: UInt64(newSlotIndex * FileHeader.pageSize))
-            }
-        } catch let error as SystemError {
-            poison("writing the header of version \(newVersion) failed: \(error)")
-            throw StorageError.io(error)
-        } catch {
-            poison("writing the header of version \(newVersion) failed: \(error)")
-            throw error
-        }
-        if durable {
-            do {
-                try syncOrPoison("after writing the header of version \(newVersion)")
-            } catch {
-                // The slot is in the page cache but may never reach the disk: blank it, so that no later open
-                // here and no other process takes up a version that a power cut could still take away.
-                let blank = [UInt8](repeating: 0, count: FileHeader.pageSize)
-                try? blank.withUnsafeBytes { try file.write($0, at: UInt64(newSlotIndex * FileHeader.pageSize)) }
-                throw error
-            }
+            try write(plan)
         }
 
-        // 8: publish.
+        // 5: the tip; the group-commit queue (GroupCommit.swift does the rest).
         let reader = NodeReader(mapping: newMapping, limit: fileEnd)
         let snapshot = Snapshot(version: newVersion, topRef: topRef, catalog: catalog, reader: reader)
         var changes = transaction.changes
         changes.version = newVersion
-        state.withLock { state in
-            state.latest = snapshot
-            state.freeSpace = sink.freeSpace
+        let completion = CommitCompletion()
+        let pending = PendingCommit(
+            snapshot: snapshot,
+            freeSpace: sink.freeSpace,
+            runs: plan.runs.map(\.run),
+            bytesWritten: sink.bytesWritten,
+            changes: changes,
+            completion: completion
+        )
+        let durable = options.durability == .full
+        let alone = syncInlineIfAlone && !writers.hasWaiters
+        let inline = state.withLock { state -> Bool in
             state.mapping = newMapping
             state.physicalSize = newPhysical
-            state.slotIndex = newSlotIndex
-            state.rejectedSlot = nil
-            state.history.append(changes)
-            if state.history.count > Self.historyLimit {
-                state.history.removeFirst(state.history.count - Self.historyLimit)
-            }
+            state.tip = (snapshot, sink.freeSpace)
+            state.inFlight += 1
+            // Nothing to sync, or a lone commit (no writer waits, no group in flight, and none can start while
+            // this one holds the writer): the slot is written, synced and published before the writer is
+            // released, on this thread, a group of one.
+            return !durable || (alone && state.inFlight == 1)
         }
-        return CommitResult(version: newVersion, bytesWritten: sink.bytesWritten, changes: changes)
+        if inline {
+            finishGroup([pending])
+        } else {
+            groupCommit.enqueue(pending, for: self)
+        }
+        return completion
     }
 
     /// Commits writing at most this many bytes of nodes sync once (their slot names what they wrote).
@@ -269,11 +287,9 @@ extension Database {
         }
     }
 
-    /// Writes each run of `plan` with one pwrite; when `checksummed`, returns the manifest checksum of what
-    /// it wrote (else 0).
-    private func write(_ plan: WritePlan, checksummed: Bool) throws -> UInt64 {
+    /// Writes each run of `plan` with one pwrite.
+    private func write(_ plan: WritePlan) throws {
         var buffer: [UInt8] = []
-        var checksum: UInt64 = 0
         for (run, nodes) in plan.runs {
             buffer.removeAll(keepingCapacity: true)
             for node in plan.nodes[nodes] {
@@ -281,15 +297,11 @@ extension Database {
                 buffer.append(contentsOf: repeatElement(0, count: alignedTo8(node.bytes.count) - node.bytes.count))
             }
             assert(UInt64(buffer.count) == run.length)
-            try buffer.withUnsafeBytes { bytes in
-                try file.write(bytes, at: run.offset)
-                if checksummed { checksum = FileHeader.Manifest.extend(checksum, with: bytes) }
-            }
+            try buffer.withUnsafeBytes { try file.write($0, at: run.offset) }
         }
-        return checksum
     }
 
-    private func syncOrPoison(_ when: String) throws {
+    func syncOrPoison(_ when: String) throws {
         do {
             try file.sync()
         } catch {

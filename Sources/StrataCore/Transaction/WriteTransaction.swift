@@ -222,24 +222,26 @@ extension Database {
         try checkWritable()
         if !writers.tryAcquire() { try await writers.acquire() }
         do {
-            if let fileLock {
+            // The cross-process lock may still be held for commits waiting for their sync (invariant 6 of
+            // Database.swift): then no other process has committed since, and the tip is the base.
+            let needsFileLock = state.withLock { state -> Bool in
+                state.writerActive = true
+                return fileLock != nil && !state.fileLockHeld
+            }
+            if needsFileLock, let fileLock {
                 var delay = 50
                 while try !mappingSystemErrors({ try fileLock.tryLockWriter() }) {
                     try await Task.sleep(for: .microseconds(delay))
                     delay = min(delay * 2, 10_000)
                 }
+                state.withLock { $0.fileLockHeld = true }
             }
-            do {
-                try checkWritable()
-                try refreshFromFile()
-                let (base, free) = state.withLock { ($0.latest, $0.freeSpace) }
-                return WriteTransaction(database: self, base: base, freeSpace: free)
-            } catch {
-                fileLock?.unlockWriter()
-                throw error
-            }
+            try checkWritable()
+            try refreshFromFile()
+            let (base, free) = state.withLock { state in state.tip ?? (state.latest, state.freeSpace) }
+            return WriteTransaction(database: self, base: base, freeSpace: free)
         } catch {
-            writers.release()
+            endWrite()
             throw error
         }
     }
@@ -252,9 +254,16 @@ extension Database {
         }
     }
 
-    /// Releases the file lock and the writer queue (once per write transaction).
+    /// Releases the writer queue (once per write transaction), and the file lock unless commits still wait
+    /// for their sync (the sync thread releases it after the last of them).
     func endWrite() {
-        fileLock?.unlockWriter()
+        state.withLock { state in
+            state.writerActive = false
+            if state.fileLockHeld && state.inFlight == 0 {
+                fileLock?.unlockWriter()
+                state.fileLockHeld = false
+            }
+        }
         writers.release()
     }
 }

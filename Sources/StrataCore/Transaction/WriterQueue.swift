@@ -54,6 +54,9 @@ package final class WriterQueue: Sendable {
         }
     }
 
+    /// Whether a task waits for the queue.
+    package var hasWaiters: Bool { state.withLock { !$0.waiters.isEmpty } }
+
     /// Hands the queue to the next waiter, or frees it.
     package func release() {
         let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in

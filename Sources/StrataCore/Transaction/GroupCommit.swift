@@ -1,0 +1,334 @@
+// GroupCommit.swift: group commit — commits that queue for the writer while another commit syncs are made
+// durable by one shared header write and one shared fdatasync.
+//
+// Why: a small durable commit costs one fdatasync, and the writer is single. If each commit synced while
+// holding the writer, 8 writer tasks would get no more durable commits per second than one. Here a commit
+// writes its nodes while it holds the writer, hands them to the *sync thread* and releases the writer; the
+// next writer builds on it at once (on the "tip", the newest written version) while the sync thread makes
+// whatever has queued durable with one slot write and one sync. Each caller's commit returns only after the
+// sync that covers it (`CommitCompletion`). The sync runs on a thread of its own, not on the committer's:
+// every realm of a file shares one executor thread, and a committer blocking it in fdatasync would keep
+// every other realm of the file from reaching the writer, so nothing would ever queue.
+//
+// A group is every commit that finished writing its nodes while the previous group synced (or the one commit
+// that found the sync thread idle). A lone commit (no writer waiting, nothing in flight, and a caller whose
+// thread nothing else needs meanwhile) is a group of one that it makes durable itself, holding the writer:
+// uncontended commits one after another pay no thread hand-over. For a group of versions a+1 ... b (WriteTransaction+Commit.swift, steps):
+//   G1. two-sync group (more than `oneSyncLimit` bytes, or more runs than a slot can name): fdatasync
+//   G2. pwrite the slot that does not hold the newest durable version, naming version b; a one-sync group's
+//       manifest names the runs of *every* commit of the group (sorted, neighbours joined) and their checksum,
+//       read back from the mapping
+//   G3. fdatasync                        ── a failure at G1-G3 poisons the database and fails every commit of
+//                                           the group, and every commit queued behind it (they build on it);
+//                                           a failure at G3 also blanks the new slot (as before)
+//   G4. publish: version b becomes `latest` (readers see a+1 ... b at once, never before they are durable);
+//       the change sets of a+1 ... b go to the history in order; every waiter of the group is resumed.
+// Versions a+1 ... b-1 never appear in a header slot: the slot for b names their surviving nodes too.
+//
+// Invariants:
+//   (1) Readers see only durable versions: `latest` moves at G4, never when a commit writes its nodes.
+//   (2) A commit's waiter is completed exactly once: with success only after G3 succeeded for a group that
+//       contains it; with an error if any step of its group failed, or if it was queued behind a failed group.
+//   (3) Nodes written by a group stay intact while its slot is the newest durable one: a commit reuses no
+//       extent freed after `reuseFloor` (Database.swift invariant 5), and the floor of a durable slot lies
+//       below the freeing version of every free extent that overlaps a run its manifest names. So a power
+//       cut in a later group always finds the previous slot whole.
+//   (4) While any commit is written but not durable, this process holds the cross-process writer lock: no
+//       other process can commit on a version the header does not name yet, and `refreshFromFile` does not
+//       mistake this process's own unsynced slot for another process's commit.
+//   (5) Groups are made durable in version order, one at a time; a group's slot goes to the index the
+//       previous group's did not use.
+//
+// The sync thread, per database, started by the first commit and ended after a linger without work:
+//
+//   idle ──enqueue()──▶ syncing(group) ──G4 or failure──▶ queue empty? ──yes──▶ idle (lingers, then exits)
+//                            ▲                                  └──no: the queue is the next group──┐
+//                            └──────────────────────────────────────────────────────────────────────┘
+
+import Foundation
+
+/// The outcome of one commit, awaited by its caller (blocking or suspending) and set by the sync thread.
+final class CommitCompletion: Sendable {
+    private struct State {
+        var result: Result<CommitResult, any Error>?
+        var continuation: CheckedContinuation<CommitResult, any Error>?
+    }
+
+    private let state = Locked(State())
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Sets the outcome (once) and wakes the waiter.
+    func complete(_ result: Result<CommitResult, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<CommitResult, any Error>? in
+            precondition(state.result == nil, "a commit completed twice")
+            state.result = result
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(with: result)
+        done.signal()
+    }
+
+    /// The outcome, if it is set already.
+    var result: Result<CommitResult, any Error>? { state.withLock { $0.result } }
+
+    /// Blocks the calling thread until the outcome is set.
+    func wait() throws -> CommitResult {
+        done.wait()
+        return try state.withLock { $0.result! }.get()
+    }
+
+    /// Suspends the calling task (not its thread) until the outcome is set.
+    func value() async throws -> CommitResult {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CommitResult, any Error>) in
+            let ready = state.withLock { state -> Result<CommitResult, any Error>? in
+                if let result = state.result { return result }
+                state.continuation = continuation
+                return nil
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+}
+
+/// One commit whose nodes are written and which waits for the sync that makes it durable.
+struct PendingCommit: Sendable {
+    var snapshot: Snapshot
+    var freeSpace: FreeSpace
+    var runs: [FileHeader.Manifest.Run]
+    var bytesWritten: Int
+    var changes: ChangeSet
+    var completion: CommitCompletion
+
+    var version: Version { snapshot.version }
+}
+
+/// The queue of written commits and the thread that syncs them in groups (see the file comment).
+final class GroupCommit: Sendable {
+    private struct State {
+        var queue: [PendingCommit] = []
+        var threadRunning = false
+        /// The thread waits on `wake` (an enqueue must signal it).
+        var parked = false
+        /// A group is being made durable.
+        var busy = false
+    }
+
+    private let state = Locked(State())
+    private let wake = DispatchSemaphore(value: 0)
+    /// How long the sync thread waits for work before it ends.
+    private static let linger: DispatchTimeInterval = .milliseconds(500)
+
+    /// A weak reference to the database, so that a lingering thread does not keep it open.
+    private final class WeakDatabase: @unchecked Sendable {
+        // Written once, before the thread starts; read by the thread only.
+        weak var database: Database?
+        init(_ database: Database) { self.database = database }
+    }
+
+    /// Queues a written commit; starts or wakes the sync thread.
+    func enqueue(_ commit: PendingCommit, for database: Database) {
+        let (start, signal) = state.withLock { state -> (Bool, Bool) in
+            state.queue.append(commit)
+            if !state.threadRunning {
+                state.threadRunning = true
+                return (true, false)
+            }
+            defer { state.parked = false }
+            return (false, state.parked)
+        }
+        if signal { wake.signal() }
+        if start {
+            let reference = WeakDatabase(database)
+            let thread = Thread { [self] in run(reference) }
+            thread.name = "strata sync"
+            thread.start()
+        }
+    }
+
+    /// Whether commits are queued or being synced.
+    var isBusy: Bool { state.withLock { !$0.queue.isEmpty || $0.busy } }
+
+    /// Waits until every queued commit has been made durable or failed.
+    func drain() {
+        while isBusy { usleep(100) }
+    }
+
+    private func run(_ reference: WeakDatabase) {
+        while true {
+            let group = state.withLock { state -> [PendingCommit]? in
+                guard !state.queue.isEmpty else {
+                    state.parked = true
+                    return nil
+                }
+                state.busy = true
+                defer { state.queue.removeAll(keepingCapacity: true) }
+                return state.queue
+            }
+            if let group {
+                if let database = reference.database {
+                    database.finishGroup(group)
+                } else {
+                    for commit in group { commit.completion.complete(.failure(StorageError.closed)) }
+                }
+                state.withLock { $0.busy = false }
+                continue
+            }
+            if wake.wait(timeout: .now() + Self.linger) == .timedOut {
+                let exit = state.withLock { state -> Bool in
+                    guard state.parked && state.queue.isEmpty else { return false }
+                    state.threadRunning = false
+                    state.parked = false
+                    return true
+                }
+                if exit { return }
+            }
+        }
+    }
+}
+
+extension Database {
+    /// Makes `group` durable with one slot write and one sync (two for a large group), publishes its last
+    /// version and completes every commit of it (steps G1-G4 of the file comment). Runs on the sync thread,
+    /// or on the committer's for a memory-only database.
+    func finishGroup(_ group: [PendingCommit]) {
+        let outcome: Result<Void, any Error>
+        do {
+            try makeDurable(group)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        state.withLock { state in
+            state.inFlight -= group.count
+            if case .failure = outcome { state.tip = nil }
+            if state.inFlight == 0 {
+                state.tip = nil
+                if state.fileLockHeld && !state.writerActive {
+                    fileLock?.unlockWriter()
+                    state.fileLockHeld = false
+                }
+            }
+        }
+        for commit in group {
+            switch outcome {
+            case .success:
+                commit.completion.complete(
+                    .success(
+                        CommitResult(
+                            version: commit.version,
+                            bytesWritten: commit.bytesWritten,
+                            changes: commit.changes
+                        )
+                    )
+                )
+            case .failure(let error):
+                commit.completion.complete(.failure(error))
+            }
+        }
+    }
+
+    private func makeDurable(_ group: [PendingCommit]) throws {
+        // A failed group poisoned the database: what is queued behind it was built on versions that will
+        // never be durable.
+        try checkWritable()
+        let last = group[group.count - 1]
+        let first = group[0].version
+        let versions = first == last.version ? "version \(first)" : "versions \(first)-\(last.version)"
+        let durable = options.durability == .full
+        let runs = Self.joined(group.flatMap(\.runs))
+        let bytes = group.reduce(0) { $0 + $1.bytesWritten }
+        let oneSync = durable && bytes <= Self.oneSyncLimit && runs.count <= FileHeader.maximumRuns
+        // G1: a large group syncs its nodes before a slot that names none.
+        if durable && !oneSync { try syncOrPoison("after writing the nodes of \(versions)") }
+        var manifest: FileHeader.Manifest?
+        if oneSync {
+            let mapping = last.snapshot.reader.mapping
+            let bytes = UnsafeRawBufferPointer(start: mapping.base, count: Int(last.snapshot.fileEnd))
+            guard let checksum = FileHeader.Manifest.checksum(of: runs, in: bytes) else {
+                preconditionFailure("a run of \(versions) lies outside its mapping")
+            }
+            manifest = FileHeader.Manifest(runs: runs, checksum: checksum)
+        }
+        // G2: the slot.
+        let slot = FileHeader.Slot(
+            topRef: last.snapshot.topRef,
+            version: last.version,
+            fileEnd: last.snapshot.fileEnd,
+            manifest: manifest
+        )
+        let newSlotIndex = 1 - state.withLock { $0.slotIndex }
+        do {
+            try FileHeader.encode(slot, index: newSlotIndex).withUnsafeBytes {
+                try file.write($0, at: UInt64(newSlotIndex * FileHeader.pageSize))
+            }
+        } catch let error as SystemError {
+            poison("writing the header of \(versions) failed: \(error)")
+            throw StorageError.io(error)
+        } catch {
+            poison("writing the header of \(versions) failed: \(error)")
+            throw error
+        }
+        // G3: the sync.
+        if durable {
+            do {
+                try syncOrPoison("after writing the header of \(versions)")
+            } catch {
+                // The slot is in the page cache but may never reach the disk: blank it, so that no later open
+                // here and no other process takes up a version that a power cut could still take away.
+                let blank = [UInt8](repeating: 0, count: FileHeader.pageSize)
+                try? blank.withUnsafeBytes { try file.write($0, at: UInt64(newSlotIndex * FileHeader.pageSize)) }
+                throw error
+            }
+        }
+        // G4: publish.
+        let floor = Self.reuseFloor(of: slot, freeSpace: last.freeSpace)
+        state.withLock { state in
+            state.latest = last.snapshot
+            state.freeSpace = last.freeSpace
+            state.slotIndex = newSlotIndex
+            state.rejectedSlot = nil
+            state.reuseFloor = floor
+            state.durableCommits += group.count
+            state.commitSyncs += durable ? (oneSync ? 1 : 2) : 0
+            for commit in group { state.history.append(commit.changes) }
+            if state.history.count > Self.historyLimit {
+                state.history.removeFirst(state.history.count - Self.historyLimit)
+            }
+        }
+    }
+
+    /// `runs` sorted by offset, neighbours joined (they never overlap: no commit of a group reuses space
+    /// another one of it wrote, invariant 3).
+    static func joined(_ runs: [FileHeader.Manifest.Run]) -> [FileHeader.Manifest.Run] {
+        var joined: [FileHeader.Manifest.Run] = []
+        for run in runs.sorted(by: { $0.offset < $1.offset }) {
+            if let last = joined.last, last.offset + last.length == run.offset {
+                joined[joined.count - 1].length += run.length
+            } else {
+                assert(joined.last.map { $0.offset + $0.length <= run.offset } ?? true, "the runs of a group overlap")
+                joined.append(run)
+            }
+        }
+        return joined
+    }
+
+    /// The newest version whose freed extents a commit may reuse while `slot` is the newest durable slot:
+    /// below the freeing version of every free extent that overlaps a run the slot's manifest names (those are
+    /// nodes an earlier commit of its group wrote and a later one freed), and at most the slot's version.
+    static func reuseFloor(of slot: FileHeader.Slot, freeSpace: FreeSpace) -> Version {
+        var floor = slot.version
+        guard let runs = slot.manifest?.runs.sorted(by: { $0.offset < $1.offset }), !runs.isEmpty else {
+            return floor
+        }
+        var index = 0
+        for extent in freeSpace.extents {
+            while index < runs.count && runs[index].offset + runs[index].length <= extent.offset { index += 1 }
+            guard index < runs.count else { break }
+            if runs[index].offset < extent.offset + extent.length {
+                floor = min(floor, extent.freedAt > 0 ? extent.freedAt - 1 : 0)
+            }
+        }
+        return floor
+    }
+}
