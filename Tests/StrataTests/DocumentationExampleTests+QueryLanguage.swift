@@ -173,4 +173,17 @@ extension DocumentationExampleTests {
         #expect(summary.oldest == 3)
     }
 
+    @Test("QueryLanguage.md: geospatial queries")
+    func geospatialQueries() async throws {
+        let realm = try await GeospatialTests.makeRealm()
+        let near = GeoCircle(center: (55.67, 12.56), radius: .kilometers(100)!)!
+        let names = try await realm.read { realm in
+            let companies = realm.objects(Company.self)
+            return [
+                try companies.filter(RealmPredicate(format: "location GEOWITHIN %@", near)),
+                companies.where { $0.location.geoWithin(GeoBox(bottomLeft: (0, -75), topRight: (60, 15))!) },
+            ].map { $0.map(\.name).sorted() }
+        }
+        #expect(names == [["Maria", "Tomas"], ["Diana", "Maria", "Tomas"]])
+    }
 }

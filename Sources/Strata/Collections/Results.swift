@@ -379,6 +379,7 @@ extension ParsedQuery {
             case .not(let node): return local(node)
             case .comparison(let lhs, _, let rhs, _, _, _): return local(lhs) && local(rhs)
             case .between(let value, let low, let high, _, _): return local(value) && local(low) && local(high)
+            case .geoWithin: return false
             }
         }
         return local(predicate)

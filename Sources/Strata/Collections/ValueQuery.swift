@@ -42,6 +42,8 @@ enum ValueQuery {
                 try check(rhs)
             case .between(let value, let low, let high, _, _):
                 try [value, low, high].forEach(check)
+            case .geoWithin:
+                throw RealmError.invalidQuery("GEOWITHIN is not valid on a collection of values")
             }
         }
         try check(query.predicate)
@@ -106,6 +108,7 @@ enum ValueQuery {
                 }
             }
             return left.contains { ValueComparison.matches($0, op, right[0], options: options) }
+        case .geoWithin: return false
         case .between(let subject, let low, let high, _, _):
             guard let low = operands(low, value).first, let high = operands(high, value).first else { return false }
             return operands(subject, value).contains {

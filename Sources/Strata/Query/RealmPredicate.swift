@@ -47,6 +47,7 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
     static func argument(_ value: Any) throws -> QueryParser.QueryArgument {
         if let marker = value as? any OptionalMarker, marker.wrappedValueIfAny == nil { return .value(.null) }
         if value is NSNull { return .value(.null) }
+        if let shape = GeoShapes.engine(value) { return .geo(shape) }
         if let array = value as? [Any] { return .list(try array.map(engineValue)) }
         if let elements = value as? any ElementsProvider { return .list(try elements.anyElements.map(engineValue)) }
         // A Swift Set, or a Results, LinkingObjects or AnyRealmCollection: membership by value, objects by key.

@@ -8,6 +8,8 @@
 //   (6) `mixedSteps` is set only when `final` is a single mixed column; `aggregate` is then nil, @size, @count,
 //       @keys, @values or @type, and a path with `[*]` may be compared without a quantifier (it means ANY).
 //   (5) Constants stand on the right, except the haystack of a string operator (`'text' CONTAINS name`).
+//   (6) `geoWithin` paths are single-valued: `type` a string, `coordinates` a list of doubles, both columns of
+//       the table one to-one link away; its region is already validated.
 
 /// A key path resolved against the schema.
 package struct BoundPath: Sendable, Equatable {
@@ -73,6 +75,8 @@ package indirect enum BoundNode: Sendable, Equatable {
     case not(BoundNode)
     case compare(BoundOperand, ComparisonOperator, BoundOperand, QueryStringOptions, Quantifier?)
     case between(BoundOperand, Value, Value, Quantifier?)
+    /// A to-one link to an embedded GeoJSON point: the paths of its `type` and `coordinates`, and the region.
+    case geoWithin(type: BoundPath, coordinates: BoundPath, GeoRegion)
 }
 
 /// One side of a bound comparison.

@@ -13,6 +13,8 @@ package enum ComparisonOperator: String, Sendable, Equatable {
     case contains = "CONTAINS"
     case like = "LIKE"
     case inList = "IN"
+    /// `location GEOWITHIN %@`: parsed into `QueryNode.geoWithin`, never a bound comparison.
+    case geoWithin = "GEOWITHIN"
 
     /// The operator with its sides swapped (`5 < age` is `age > 5`).
     var mirrored: ComparisonOperator {
@@ -92,6 +94,8 @@ package indirect enum QueryNode: Sendable, Equatable {
     case not(QueryNode)
     case comparison(QueryOperand, ComparisonOperator, QueryOperand, QueryStringOptions, Quantifier?, column: Int)
     case between(QueryOperand, QueryOperand, QueryOperand, Quantifier?, column: Int)
+    /// `location GEOWITHIN %@` (or `location IN %@` with a shape argument): a key path and the shape.
+    case geoWithin(QueryOperand, GeoShape, column: Int)
 }
 
 /// One sort key of a trailing `SORT(...)` or of `sorted(by:)`.

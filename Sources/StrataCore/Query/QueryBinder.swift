@@ -113,6 +113,8 @@ package struct QueryBinder {
             return .between(bound, low, high, quantifier)
         case .between(_, _, _, _, let column):
             throw QueryError("BETWEEN needs constant bounds", at: column)
+        case .geoWithin(let subject, let shape, let column):
+            return try geoWithin(subject, shape, column: column)
         case .comparison(let lhs, var op, let rhs, let options, let quantifier, let column):
             var left = try operand(lhs)
             var right = try operand(rhs)
@@ -219,6 +221,36 @@ package struct QueryBinder {
     }
 
     static func isCollection(_ column: ColumnSpec) -> Bool { column.collection != .single || column.type == .backlink }
+
+    /// GEOWITHIN: the subject must be a to-one link to objects shaped as a GeoJSON point, a string `type` and a
+    /// list of doubles `coordinates` (realm-core's duck typing); the shape must be a valid region.
+    private func geoWithin(_ subject: QueryOperand, _ shape: GeoShape, column: Int) throws -> BoundNode {
+        guard case .keyPath(let parts, nil, nil, let pathColumn) = subject else {
+            throw QueryError("GEOWITHIN needs a property on its left", at: column)
+        }
+        let link = try resolve(parts, aggregate: nil, aggregateProperty: nil, column: pathColumn)
+        guard let final = link.final, final.isLink, final.collection == .single, !link.isMultiple else {
+            throw QueryError(
+                "GEOWITHIN needs a to-one link to an embedded point object, '\(link.text)' is not one",
+                at: column
+            )
+        }
+        func point(_ name: String, _ type: ValueType, _ collection: CollectionKind) -> BoundPath? {
+            guard let path = try? resolve(parts + [name], aggregate: nil, aggregateProperty: nil, column: pathColumn),
+                path.final?.type == type, path.final?.collection == collection
+            else { return nil }
+            return path
+        }
+        guard let typePath = point("type", .string, .single), let coordinates = point("coordinates", .double, .list)
+        else {
+            throw QueryError(
+                "'\(link.text)' links to data in the wrong format for GEOWITHIN: its objects need a String 'type' and a "
+                    + "List<Double> 'coordinates'",
+                at: column
+            )
+        }
+        return .geoWithin(type: typePath, coordinates: coordinates, try GeoRegion(shape, column: column))
+    }
 
     static func linkTarget(_ column: ColumnSpec) -> TableKey? {
         column.isLink || column.type == .backlink ? column.linkTable : nil

@@ -227,6 +227,16 @@ package struct QueryEvaluator {
                     && ValueComparison.matches(value, .lessOrEqual, high, options: [])
             }
         case .between: return false
+        case .geoWithin(let typePath, let coordinatesPath, let region):
+            // realm-core: the type is "Point" in any case; coordinates are [longitude, latitude, altitude?].
+            guard case .string(let type) = try single(typePath, key: key), type.lowercased() == "point" else {
+                return false
+            }
+            let coordinates = try values(coordinatesPath, key: key)
+            guard coordinates.count >= 2, case .double(let longitude) = coordinates[0],
+                case .double(let latitude) = coordinates[1]
+            else { return false }
+            return region.contains(GeoCoordinate(longitude: longitude, latitude: latitude))
         case .compare(.subqueryCount(let collection, let inner), let op, let rhs, _, _):
             let count = try subqueryCount(collection, inner, key: key)
             switch rhs {

@@ -29,6 +29,8 @@ package struct QueryParser {
         case value(Value)
         case list([Value])
         case keyPath(String)
+        /// A GeoBox, GeoCircle, GeoPolygon (or GeoPoint, which GEOWITHIN refuses) for GEOWITHIN.
+        case geo(GeoShape)
     }
 
     package init(_ text: String, arguments: [QueryArgument]) throws {
@@ -54,7 +56,9 @@ package struct QueryParser {
         case .end: return false
         case .symbol(let symbol): return symbol == "(" || symbol == "{"
         case .identifier(let name):
-            return !["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN"].contains(name.uppercased())
+            return !["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN", "GEOWITHIN"].contains(
+                name.uppercased()
+            )
         default: return true
         }
     }
@@ -206,6 +210,12 @@ package struct QueryParser {
         }
         let operatorColumn = current.column
         let op = try parseOperator()
+        if let shape = try geoArgument(op) {
+            guard quantifier == nil, case .keyPath = lhs else {
+                throw QueryError("GEOWITHIN needs a property on its left, without ANY, ALL or NONE", at: column)
+            }
+            return .geoWithin(lhs, shape, column: column)
+        }
         var options: QueryStringOptions = []
         if isSymbol("[") {
             advance()
@@ -317,6 +327,28 @@ package struct QueryParser {
         return step.segment
     }
 
+    /// After GEOWITHIN (or IN followed by a shape argument): the shape, consumed; nil after another operator.
+    private mutating func geoArgument(_ op: ComparisonOperator) throws -> GeoShape? {
+        guard op == .geoWithin || op == .inList else { return nil }
+        let token = current
+        guard case .argument(let index) = token.kind else {
+            if op == .inList { return nil }
+            throw QueryError(
+                "GEOWITHIN needs a GeoBox, GeoCircle or GeoPolygon argument, found \(describe(token))",
+                at: token.column
+            )
+        }
+        let slot = index ?? nextArgument
+        if op == .inList {
+            guard slot < arguments.count, case .geo = arguments[slot] else { return nil }
+        }
+        advance()
+        guard case .geo(let shape) = try takeArgument(column: token.column, index: index) else {
+            throw QueryError("GEOWITHIN needs a GeoBox, GeoCircle or GeoPolygon argument", at: token.column)
+        }
+        return shape
+    }
+
     private mutating func takeArgument(column: Int, index: Int? = nil) throws -> QueryArgument {
         let slot: Int
         if let index {
@@ -345,6 +377,8 @@ package struct QueryParser {
             switch try takeArgument(column: token.column, index: index) {
             case .value(let value): return .constant(value, column: token.column)
             case .list(let values): return .list(values, column: token.column)
+            case .geo(let shape):
+                throw QueryError("a \(shape) argument can only be used with GEOWITHIN", at: token.column)
             case .keyPath(let path):
                 return .keyPath(
                     path.split(separator: ".").map(String.init),

@@ -37,6 +37,7 @@ package enum ValueComparison {
             case .contains: return h.contains(n)
             default: return like(Array(h), Array(n))
             }
+        case .geoWithin: return false  // the parser makes GEOWITHIN a `QueryNode.geoWithin`, never a comparison
         case .inList:
             return equal(lhs, rhs, options: options)
         }
