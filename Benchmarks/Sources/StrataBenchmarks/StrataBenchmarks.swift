@@ -146,13 +146,9 @@ struct StrataBenchmarks {
                 runs: runs,
                 rows: rows,
                 syncFloor: syncFloor,
-<<<<<<< HEAD
+                syncsPerConcurrentCommit: syncsPerCommit,
                 concurrency: concurrency,
                 collections: collections
-=======
-                syncsPerConcurrentCommit: syncsPerCommit,
-                concurrency: concurrency
->>>>>>> groupcommit
             )
             .printTable()
             return
@@ -186,13 +182,9 @@ struct StrataBenchmarks {
             runs: runs,
             rows: rows,
             syncFloor: syncFloor,
-<<<<<<< HEAD
+            syncsPerConcurrentCommit: syncsPerCommit,
             concurrency: concurrency,
             collections: collections
-=======
-            syncsPerConcurrentCommit: syncsPerCommit,
-            concurrency: concurrency
->>>>>>> groupcommit
         )
         report.printTable()
         let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
