@@ -11,6 +11,18 @@ private actor ConsumerLog {
 
     func initial(_ ids: [Int]) { last = ids }
 
+    /// Records every change of `stream` until it ends.
+    func follow(_ stream: ChangeStream<RealmCollectionChange<Results<Person>>>) async {
+        for await change in stream {
+            switch change {
+            case .initial(let people): initial(people.map(\.id))
+            case .update(let people, let deletions, let insertions, let modifications):
+                update(people.map(\.id), deletions: deletions, insertions: insertions, modifications: modifications)
+            case .error(let error): problems.append("error \(error)")
+            }
+        }
+    }
+
     /// Applies a change to the last payload; it must give exactly the new one.
     func update(_ ids: [Int], deletions: [Int], insertions: [Int], modifications: [Int]) {
         updates += 1
@@ -58,21 +70,7 @@ struct ChangeStreamModelTests {
         }
         let logs = streams.map { _ in ConsumerLog() }
         let consumers = zip(streams, logs).map { stream, log in
-            Task {
-                for await change in stream {
-                    switch change {
-                    case .initial(let people): await log.initial(people.map(\.id))
-                    case .update(let people, let deletions, let insertions, let modifications):
-                        await log.update(
-                            people.map(\.id),
-                            deletions: deletions,
-                            insertions: insertions,
-                            modifications: modifications
-                        )
-                    case .error(let error): Issue.record("error \(error)")
-                    }
-                }
-            }
+            Task { await log.follow(stream) }
         }
         let names = ["ada", "bob", "al", "cy", "anne", "dee"]
         var nextId = 0
@@ -128,21 +126,7 @@ struct ChangeStreamModelTests {
         let observer = try await Realm(configuration: configuration)
         let stream = await observer.read { realm in realm.objects(Person.self).sorted(byKeyPath: "id").changes() }
         let log = ConsumerLog()
-        let consumer = Task {
-            for await change in stream {
-                switch change {
-                case .initial(let people): await log.initial(people.map(\.id))
-                case .update(let people, let deletions, let insertions, let modifications):
-                    await log.update(
-                        people.map(\.id),
-                        deletions: deletions,
-                        insertions: insertions,
-                        modifications: modifications
-                    )
-                case .error(let error): Issue.record("error \(error)")
-                }
-            }
-        }
+        let consumer = Task { await log.follow(stream) }
         let perWriter = 40
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (writer, realm) in realms.enumerated() {

@@ -139,9 +139,10 @@ struct StrataBenchmarks {
             { engine, _ in try await engine.deleteAll() }
         )
 
-        if only != nil {
+        /// The report of what was measured so far.
+        func report(date: String) -> Report {
             Report(
-                date: "",
+                date: date,
                 objects: count,
                 runs: runs,
                 rows: rows,
@@ -150,7 +151,9 @@ struct StrataBenchmarks {
                 concurrency: concurrency,
                 collections: collections
             )
-            .printTable()
+        }
+        if only != nil {
+            report(date: "").printTable()
             return
         }
         // Memory: each engine iterates in a fresh child process, so neither inherits the other's heap.
@@ -176,22 +179,13 @@ struct StrataBenchmarks {
         }
 
         try check(answers[0], answers[1])
-        let report = Report(
-            date: ISO8601DateFormatter().string(from: Date()),
-            objects: count,
-            runs: runs,
-            rows: rows,
-            syncFloor: syncFloor,
-            syncsPerConcurrentCommit: syncsPerCommit,
-            concurrency: concurrency,
-            collections: collections
-        )
-        report.printTable()
+        let final = report(date: ISO8601DateFormatter().string(from: Date()))
+        final.printTable()
         let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../results"
         ).standardized.path
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
-        try report.write(to: results + "/latest.json")
+        try final.write(to: results + "/latest.json")
         print("\nwritten to \(results)/latest.json")
     }
 

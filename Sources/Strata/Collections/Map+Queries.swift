@@ -6,9 +6,11 @@ import StrataCore
 
 /// A map's values, in key order, as a ``RealmCollection``: managed, results over the stored values; unmanaged,
 /// the values themselves.
+///
+/// `@unchecked Sendable` (the protocol asks for it): a value is made and used within one call on its map, never
+/// stored or sent; its parts are `Results` (`Sendable`) or a copy of an unmanaged map's values read under the
+/// map's lock, which nothing mutates afterwards.
 struct MapValues<Value: RealmCollectionValue>: RealmCollection, @unchecked Sendable {
-    // `@unchecked Sendable`: made and used within one call on the map (never stored or sent), and its parts are
-    // either `Results` (Sendable) or an array read from an unmanaged map under its lock.
     let _contents: _RealmCollectionContents<Value>
     private let values: [Value]?
 

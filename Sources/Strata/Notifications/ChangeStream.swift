@@ -90,6 +90,15 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
         return accepted
     }
 
+    /// Offers the element `make` computes from the snapshot the consumer last took (nil: it took nothing yet) to
+    /// `snapshot`, computing it again if the consumer takes an element meanwhile. Nil from `make` means nothing
+    /// changed since that snapshot.
+    func publish<Snapshot: Sendable>(_ snapshot: Snapshot, last: Bool = false, _ make: (Snapshot?) -> Element?) {
+        while let (base, ticket) = consumerBase() {
+            if offer(make(base as? Snapshot), snapshot: snapshot, ticket: ticket, last: last) { return }
+        }
+    }
+
     /// The next element, waiting for one; nil once the stream ended (or the task is cancelled).
     func take() async -> Element? {
         await withTaskCancellationHandler {

@@ -23,7 +23,7 @@ struct CollectionSnapshot: Sendable {
 /// element kept in place is a modification (old index) when the commits between the two versions changed it, as
 /// its key-path filter counts changes. In a list, set or map, an element replaced at one position is reported as
 /// a modification there, as Realm reports an assignment.
-final class CollectionObserver<Collection: RealmCollection>: RealmObserver {
+final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
     private let collection: Collection
     private let filter: KeyPathFilter
     let mailbox = ChangeMailbox<RealmCollectionChange<Collection>>()
@@ -35,10 +35,6 @@ final class CollectionObserver<Collection: RealmCollection>: RealmObserver {
         filter = KeyPathFilter(keyPaths, table: table, schema: schema)
     }
 
-    var isEnded: Bool { mailbox.isEnded }
-
-    func end() { mailbox.end() }
-
     func deliver(_ state: RealmState) {
         guard let results = collection._contents.results, let reader = try? state.reader() else { return }
         let snapshot = CollectionSnapshot(
@@ -46,14 +42,9 @@ final class CollectionObserver<Collection: RealmCollection>: RealmObserver {
             elements: results.holdsValues ? .values(results.primitiveValues) : .keys(results.objectKeys),
             pinned: results.source.pinnedSnapshot()
         )
-        while let (base, ticket) = mailbox.consumerBase() {
-            let element: RealmCollectionChange<Collection>?
-            if let base = base as? CollectionSnapshot {
-                element = update(from: base, to: snapshot, results: results, state: state, reader: reader)
-            } else {
-                element = payload { .initial($0) }
-            }
-            if mailbox.offer(element, snapshot: snapshot, ticket: ticket) { return }
+        mailbox.publish(snapshot) { base in
+            guard let base else { return payload { .initial($0) } }
+            return update(from: base, to: snapshot, results: results, state: state, reader: reader)
         }
     }
 

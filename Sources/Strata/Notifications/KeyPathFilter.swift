@@ -51,76 +51,53 @@ struct KeyPathFilter {
         reader: any TransactionReading,
         schema: ResolvedSchema
     ) -> Bool {
-        modified(table, key, paths, depth: 0, changes, reader, schema)
+        Walk(changes: changes, reader: reader, schema: schema).modified(table, key, self, depth: 0)
     }
 
-    private func modified(
-        _ table: ResolvedTable,
-        _ key: ObjectKey,
-        _ paths: [[String]]?,
-        depth: Int,
-        _ changes: CommittedChanges,
-        _ reader: any TransactionReading,
-        _ schema: ResolvedSchema
-    ) -> Bool {
-        if let columns = changes.columns(table, key) {
-            // Only the object's own properties count (not the stored backlinks other objects' links keep).
-            guard let paths else {
-                if table.columns.contains(where: { $0.map(columns.contains) ?? false }) { return true }
-                return descend(table, key, nil, depth: depth, changes, reader, schema)
+    /// The filter for the objects property `name` links to: the key paths that go on through it, without it;
+    /// everything when this filter observes everything; nil when no key path goes through it.
+    func through(_ name: String) -> KeyPathFilter? {
+        guard let paths else { return self }
+        let deeper = paths.filter { $0.count > 1 && $0[0] == name }.map { Array($0.dropFirst()) }
+        return deeper.isEmpty ? nil : KeyPathFilter(paths: deeper)
+    }
+
+    /// Whether a change to `columns` of an object of `table` is one this filter observes directly (not through
+    /// a link). Only the object's own properties count, not the stored backlinks other objects' links keep.
+    private func observes(_ columns: ColumnSet, of table: ResolvedTable) -> Bool {
+        guard let paths else { return table.columns.contains { $0.map(columns.contains) ?? false } }
+        return paths.contains { path in
+            guard let index = table.info.index(ofProperty: path[0]), let column = table.columns[index] else {
+                return false
             }
-            for path in paths {
-                if let index = table.info.index(ofProperty: path[0]), let column = table.columns[index],
-                    columns.contains(column)
-                {
+            return columns.contains(column)
+        }
+    }
+
+    /// One check of an object and what its links reach, against one range of commits.
+    private struct Walk {
+        let changes: CommittedChanges
+        let reader: any TransactionReading
+        let schema: ResolvedSchema
+
+        func modified(_ table: ResolvedTable, _ key: ObjectKey, _ filter: KeyPathFilter, depth: Int) -> Bool {
+            if let columns = changes.columns(table, key), filter.observes(columns, of: table) { return true }
+            guard depth < KeyPathFilter.maximumDepth, let engine = try? reader.table(table.tableKey) else {
+                return false
+            }
+            for (index, property) in table.info.properties.enumerated() {
+                guard !property.typeInfo.isLinkingObjects, let target = property.typeInfo.objectClass,
+                    let column = table.columns[index],
+                    let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
+                    changes.touches(targetTable.tableKey), let deeper = filter.through(property.name),
+                    let value = try? engine.value(key, column)
+                else { continue }
+                for linked in RealmState.linkedKeys(value)
+                where modified(targetTable, linked, deeper, depth: depth + 1) {
                     return true
                 }
             }
-        }
-        return descend(table, key, paths, depth: depth, changes, reader, schema)
-    }
-
-    /// Whether an object reached through the links of object `key` was modified along `paths`.
-    private func descend(
-        _ table: ResolvedTable,
-        _ key: ObjectKey,
-        _ paths: [[String]]?,
-        depth: Int,
-        _ changes: CommittedChanges,
-        _ reader: any TransactionReading,
-        _ schema: ResolvedSchema
-    ) -> Bool {
-        guard depth < Self.maximumDepth, let engine = try? reader.table(table.tableKey) else { return false }
-        for (index, property) in table.info.properties.enumerated() {
-            guard !property.typeInfo.isLinkingObjects, let target = property.typeInfo.objectClass,
-                let column = table.columns[index],
-                let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
-                changes.touches(targetTable.tableKey)
-            else { continue }
-            let deeper: [[String]]?
-            if let paths {
-                let through = paths.filter { $0.count > 1 && $0[0] == property.name }.map { Array($0.dropFirst()) }
-                guard !through.isEmpty else { continue }
-                deeper = through
-            } else {
-                deeper = nil
-            }
-            guard let value = try? engine.value(key, column) else { continue }
-            for linked in Self.linkedKeys(value)
-            where modified(targetTable, linked, deeper, depth: depth + 1, changes, reader, schema) {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// The objects a link, list, set or map value points at.
-    static func linkedKeys(_ value: StrataCore.Value) -> [ObjectKey] {
-        switch value {
-        case .link(let key): return [key]
-        case .list(let values): return values.flatMap(linkedKeys)
-        case .dictionary(let entries): return entries.flatMap { linkedKeys($0.value) }
-        default: return []
+            return false
         }
     }
 }

@@ -31,7 +31,7 @@ struct MapSnapshot: Sendable {
 /// The observer behind `Map.changes(keyPaths:)`: compares the map's entries, key by key, with the snapshot its
 /// consumer last took; a key whose value is the same object counts as modified when that object changed along
 /// the key paths.
-final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: RealmObserver {
+final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObserver {
     private let map: Map<Key, Value>
     private let backing: ManagedCollectionBacking
     private let filter: KeyPathFilter
@@ -47,10 +47,6 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: RealmObserve
         filter = KeyPathFilter(keyPaths, table: target, schema: schema)
     }
 
-    var isEnded: Bool { mailbox.isEnded }
-
-    func end() { mailbox.end() }
-
     func deliver(_ state: RealmState) {
         guard let reader = try? state.reader() else { return }
         var entries: [String: StrataCore.Value] = [:]
@@ -61,14 +57,9 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: RealmObserve
             for entry in stored { entries[entry.key] = entry.value }
         }
         let snapshot = MapSnapshot(version: reader.version, entries: entries)
-        while let (base, ticket) = mailbox.consumerBase() {
-            let element: RealmMapChange<Map<Key, Value>>?
-            if let base = base as? MapSnapshot {
-                element = update(from: base, to: snapshot, state: state, reader: reader)
-            } else {
-                element = (try? map.freeze()).map { .initial($0) }
-            }
-            if mailbox.offer(element, snapshot: snapshot, ticket: ticket) { return }
+        mailbox.publish(snapshot) { base in
+            guard let base else { return (try? map.freeze()).map { .initial($0) } }
+            return update(from: base, to: snapshot, state: state, reader: reader)
         }
     }
 
@@ -111,13 +102,7 @@ extension Map {
         guard backing.path == nil else {
             preconditionFailure("a map nested in an AnyRealmValue cannot be observed yet; observe its object")
         }
-        guard case .live(let realm) = backing.source else {
-            preconditionFailure("Frozen Realms do not change and do not have change notifications.")
-        }
-        let state = realm.access.checked("changes(keyPaths:)")
-        let observer = MapObserver(self, backing: backing, keyPaths: keyPaths, schema: state.schema)
-        realm.register(observer, state)
-        return ChangeStream(mailbox: observer.mailbox)
+        return backing.source.changeStream { MapObserver(self, backing: backing, keyPaths: keyPaths, schema: $0) }
     }
 
     /// Calls `block` with the map's changes until the returned token is invalidated.

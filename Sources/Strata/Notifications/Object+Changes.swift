@@ -18,13 +18,7 @@ extension ThreadConfined where Self: ObjectBase {
     /// - Complexity: O(p) for p observed properties per delivered change.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<ObjectChange<Self>> {
         guard let binding else { preconditionFailure("Only objects which are managed by a Realm support observation") }
-        guard case .live(let realm) = binding.source else {
-            preconditionFailure("Frozen Realms do not change and do not have change notifications.")
-        }
-        let state = realm.access.checked("changes(keyPaths:)")
-        let observer = ObjectObserver(self, binding: binding, keyPaths: keyPaths, schema: state.schema)
-        realm.register(observer, state)
-        return ChangeStream(mailbox: observer.mailbox)
+        return binding.source.changeStream { ObjectObserver(self, binding: binding, keyPaths: keyPaths, schema: $0) }
     }
 
     /// `changes(keyPaths:)` with Swift key paths: `dog.changes(keyPaths: [\Dog.name])`.

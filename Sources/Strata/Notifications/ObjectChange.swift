@@ -23,9 +23,11 @@ public struct PropertyChange: @unchecked Sendable {
 /// ```
 ///
 /// The object an element carries is frozen at the version it describes. After `.deleted` the stream ends.
+///
+/// `@unchecked Sendable`: `T` (a model class) is not `Sendable`, but the object a change carries is always frozen
+/// (immutable, its reads lock-free and non-mutating, readable from any task), the property changes are
+/// `Sendable`, and the error is `any Error` made by Strata from `Sendable` values.
 public enum ObjectChange<T: ObjectBase>: @unchecked Sendable {
-    // `@unchecked Sendable`: the object is frozen (immutable, readable from any task) and the property changes
-    // are Sendable.
     /// An error; Strata reports none today (the case exists for Realm Swift's shape).
     case error(any Error)
     /// The object changed: its properties whose values differ, with their old and new values.

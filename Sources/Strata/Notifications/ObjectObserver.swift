@@ -15,7 +15,7 @@ struct ObjectSnapshot: Sendable {
 /// any of their properties, up to four links away). The old value is given for properties holding one value that
 /// is not a link (nil for links and collections, as Realm gives none for collections). After `.deleted` the
 /// stream ends.
-final class ObjectObserver<T: ObjectBase>: RealmObserver {
+final class ObjectObserver<T: ObjectBase>: StreamingObserver {
     private let object: T
     private let binding: ObjectBinding
     private let filter: KeyPathFilter
@@ -36,10 +36,6 @@ final class ObjectObserver<T: ObjectBase>: RealmObserver {
         }
     }
 
-    var isEnded: Bool { mailbox.isEnded }
-
-    func end() { mailbox.end() }
-
     private func snapshot(_ reader: any TransactionReading) -> ObjectSnapshot? {
         guard let engine = try? reader.table(binding.table.tableKey), (try? engine.contains(binding.key)) == true
         else { return nil }
@@ -51,20 +47,13 @@ final class ObjectObserver<T: ObjectBase>: RealmObserver {
     func deliver(_ state: RealmState) {
         guard let reader = try? state.reader() else { return }
         guard let current = snapshot(reader) else {
-            while let (_, ticket) = mailbox.consumerBase() {
-                if mailbox.offer(.deleted, snapshot: reader.version, ticket: ticket, last: true) { return }
-            }
-            return
+            return mailbox.publish(reader.version, last: true) { _ in .deleted }
         }
         guard let registered else {
             registered = current
             return
         }
-        while let (base, ticket) = mailbox.consumerBase() {
-            let from = base as? ObjectSnapshot ?? registered
-            let element = change(from: from, to: current, state: state, reader: reader)
-            if mailbox.offer(element, snapshot: current, ticket: ticket) { return }
-        }
+        mailbox.publish(current) { base in change(from: base ?? registered, to: current, state: state, reader: reader) }
     }
 
     private func change(
@@ -83,18 +72,13 @@ final class ObjectObserver<T: ObjectBase>: RealmObserver {
                 continue
             }
             let property = table.info.properties[index]
-            guard property.typeInfo.objectClass != nil, let value = new.values[index],
+            guard let value = new.values[index],
                 let target = property.typeInfo.objectClass.flatMap({
                     state.schema.tables[ObjectClassInfo.unqualifiedName(of: $0)]
                 }),
-                changes.touches(target.tableKey)
+                changes.touches(target.tableKey), let nested = filter.through(property.name)
             else { continue }
-            let deeper = filter.paths.map { paths in
-                paths.filter { $0.count > 1 && $0[0] == property.name }.map { Array($0.dropFirst()) }
-            }
-            if deeper?.isEmpty == true { continue }
-            let nested = KeyPathFilter(paths: deeper)
-            if KeyPathFilter.linkedKeys(value).contains(where: {
+            if RealmState.linkedKeys(value).contains(where: {
                 nested.isModified(target, $0, changes: changes, reader: reader, schema: state.schema)
             }) {
                 changed.append(index)

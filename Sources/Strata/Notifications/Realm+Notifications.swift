@@ -18,9 +18,7 @@ extension Realm {
     /// The stream ends when its loop ends (`break` or cancellation).
     public func changes() -> ChangeStream<Notification> {
         precondition(frozenSnapshot == nil, "Frozen Realms do not change and do not have change notifications.")
-        let observer = RealmEventObserver()
-        register(observer, state)
-        return ChangeStream(mailbox: observer.mailbox)
+        return RealmSource.live(self).changeStream { _ in RealmEventObserver() }
     }
 
     /// Calls `block` with the realm's change events until the returned token is invalidated.
@@ -89,13 +87,9 @@ extension Realm {
 
 /// The observer behind `realm.changes()`: one event per version the realm reaches (coalesced for a slow
 /// consumer), `.refreshRequired` when a newer version exists that the realm did not move to.
-final class RealmEventObserver: RealmObserver {
+final class RealmEventObserver: StreamingObserver {
     let mailbox = ChangeMailbox<Realm.Notification>()
     private var lastVersion: Version?
-
-    var isEnded: Bool { mailbox.isEnded }
-
-    func end() { mailbox.end() }
 
     func deliver(_ state: RealmState) {
         guard let reader = try? state.reader() else { return }
@@ -109,8 +103,6 @@ final class RealmEventObserver: RealmObserver {
         } else {
             return
         }
-        while let (_, ticket) = mailbox.consumerBase() {
-            if mailbox.offer(event, snapshot: reader.version, ticket: ticket) { return }
-        }
+        mailbox.publish(reader.version) { _ in event }
     }
 }

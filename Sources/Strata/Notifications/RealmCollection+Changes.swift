@@ -26,13 +26,7 @@ extension RealmCollection {
         guard let results = _contents.results else {
             preconditionFailure("changes(keyPaths:) needs a managed collection; an unmanaged one cannot be observed")
         }
-        guard case .live(let realm) = results.source else {
-            preconditionFailure("Frozen Realms do not change and do not have change notifications.")
-        }
-        let state = realm.access.checked("changes(keyPaths:)")
-        let observer = CollectionObserver(self, keyPaths: keyPaths, schema: state.schema)
-        realm.register(observer, state)
-        return ChangeStream(mailbox: observer.mailbox)
+        return results.source.changeStream { CollectionObserver(self, keyPaths: keyPaths, schema: $0) }
     }
 
     /// Calls `block` with the collection's changes, on `queue` (or on a task of Strata's when nil), until the

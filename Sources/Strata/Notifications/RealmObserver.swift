@@ -16,6 +16,35 @@ protocol RealmObserver: AnyObject {
     func end()
 }
 
+/// An observer whose consumer is a ``ChangeStream`` of `Element`s.
+protocol StreamingObserver: RealmObserver {
+    associatedtype Element: Sendable
+    var mailbox: ChangeMailbox<Element> { get }
+}
+
+extension StreamingObserver {
+    var isEnded: Bool { mailbox.isEnded }
+
+    func end() { mailbox.end() }
+}
+
+extension RealmSource {
+    /// Registers the observer `make` builds (from the realm's schema) on this source's live realm, delivers its
+    /// first element, and returns its stream: what every `changes(keyPaths:)` does. A frozen source stops with
+    /// Realm's message; the caller must run on the realm's executor (the checked accessor stops otherwise).
+    func changeStream<Observer: StreamingObserver>(
+        _ make: (ResolvedSchema) -> Observer
+    ) -> ChangeStream<Observer.Element> {
+        guard case .live(let realm) = self else {
+            preconditionFailure("Frozen Realms do not change and do not have change notifications.")
+        }
+        let state = realm.access.checked("changes(keyPaths:)")
+        let observer = make(state.schema)
+        realm.register(observer, state)
+        return ChangeStream(mailbox: observer.mailbox)
+    }
+}
+
 /// What the commits between two versions changed, merged: for each table, the objects modified and their
 /// columns, and the objects inserted or deleted. When this process's history does not cover the range (another
 /// process committed, or too many commits ago) the changes are unknown: an object's changed columns are then

@@ -12,7 +12,7 @@ struct SectionedSnapshot: Sendable {
 /// The observer behind `SectionedResults.changes(keyPaths:)`: at each delivery it reads the sections at the
 /// realm's current version and compares them, section key by section key, with the snapshot its consumer last
 /// took (the diff within a section is `CollectionObserver`'s).
-final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollectionValue>: RealmObserver {
+final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollectionValue>: StreamingObserver {
     private let sectioned: SectionedResults<Key, Element>
     private let filter: KeyPathFilter
     let mailbox = ChangeMailbox<SectionedResultsChange<SectionedResults<Key, Element>>>()
@@ -26,10 +26,6 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
             schema: schema
         )
     }
-
-    var isEnded: Bool { mailbox.isEnded }
-
-    func end() { mailbox.end() }
 
     func deliver(_ state: RealmState) {
         guard let reader = try? state.reader() else { return }
@@ -45,14 +41,9 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
                 positions.map { results.holdsValues ? .values([elements[$0]]) : .keys([keys[$0]]) }
             }
         )
-        while let (base, ticket) = mailbox.consumerBase() {
-            let element: SectionedResultsChange<SectionedResults<Key, Element>>?
-            if let base = base as? SectionedSnapshot {
-                element = update(from: base, to: snapshot, state: state, reader: reader)
-            } else {
-                element = (try? sectioned.freeze()).map { .initial($0) }
-            }
-            if mailbox.offer(element, snapshot: snapshot, ticket: ticket) { return }
+        mailbox.publish(snapshot) { base in
+            guard let base else { return (try? sectioned.freeze()).map { .initial($0) } }
+            return update(from: base, to: snapshot, state: state, reader: reader)
         }
     }
 
@@ -115,13 +106,7 @@ extension SectionedResults {
     /// Registered when it returns; `keyPaths` filter modifications as a collection's do.
     /// - Complexity: O(n) for n objects per delivered change.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<SectionedResultsChange<SectionedResults>> {
-        guard case .live(let realm) = state.results.source else {
-            preconditionFailure("Frozen Realms do not change and do not have change notifications.")
-        }
-        let realmState = realm.access.checked("changes(keyPaths:)")
-        let observer = SectionedObserver(self, keyPaths: keyPaths, schema: realmState.schema)
-        realm.register(observer, realmState)
-        return ChangeStream(mailbox: observer.mailbox)
+        state.results.source.changeStream { SectionedObserver(self, keyPaths: keyPaths, schema: $0) }
     }
 }
 

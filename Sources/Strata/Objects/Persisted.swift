@@ -201,7 +201,10 @@ public struct Persisted<Value: _Persistable> {
 /// another key path took is simply a miss, answered by the locked dictionary, which holds every key path seen.
 @usableFromInline
 enum PersistedIndexCache {
-    /// Key paths are immutable values, safe to share.
+    /// A key path and its property index.
+    ///
+    /// `@unchecked Sendable`: `AnyKeyPath` is an immutable class the standard library does not mark `Sendable`,
+    /// and an entry is never mutated after it is made, so any thread may read it.
     struct Entry: @unchecked Sendable {
         let keyPath: AnyKeyPath
         let index: Int

@@ -496,7 +496,9 @@ public actor Realm {
 
     /// A live binding of the object of class `className` with `key`, if it exists at this realm's version.
     ///
-    /// `nonisolated` for the same reason as ``liveObject(_:table:key:)``: a frozen collection's `thaw()` calls it.
+    /// `nonisolated` for the same reason as ``liveObject(_:table:key:)``: a frozen collection's `thaw()` calls it
+    /// (synchronous, not isolated); it takes the state through the checked accessor, which stops unless the caller
+    /// is on this realm's executor, so it never touches the state from another thread.
     nonisolated func liveBinding(className: String, key: ObjectKey) -> ObjectBinding? {
         let state = access.checked("realm")
         guard let table = state.schema.tables[className], let reader = try? state.reader(),
