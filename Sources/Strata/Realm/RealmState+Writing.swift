@@ -167,8 +167,8 @@ extension RealmState {
         }
     }
 
-    /// Appends Swift values to a list property of a managed object, converting only the new elements (the stored
-    /// ones are kept as engine values). Returns false, writing nothing, for a list of embedded objects, which
+    /// Appends Swift values to a list property of a managed object: only the new elements are converted and
+    /// written (a large list is a tree of its own, so this is O(log n) per element). Returns false, writing nothing, for a list of embedded objects, which
     /// `setProperty` handles whole.
     func append(_ elements: [Any], toList property: PropertyInfo, of binding: ObjectBinding, realm: Realm) throws
         -> Bool
@@ -179,16 +179,14 @@ extension RealmState {
         }
         let write = writer("modify a managed object")
         touch(binding.table.tableKey)
-        var owner = binding
-        var values: [StrataCore.Value] = []
-        if case .list(let stored) = owner.engineValue(property.position) { values = stored }
         let link: (ObjectBase) throws -> StrataCore.Value = { object in
             .link(try self.add(object, update: .error, realm: realm))
         }
-        values.reserveCapacity(values.count + elements.count)
+        var values: [StrataCore.Value] = []
+        values.reserveCapacity(elements.count)
         for element in elements { values.append(try ValueConversion.engineValue(element, link: link)) }
         let column = binding.table.column(property.position)
-        try realmErrors { try write.set(.list(values), of: column, in: binding.table.tableKey, object: binding.key) }
+        try realmErrors { try write.append(values, toList: column, in: binding.table.tableKey, object: binding.key) }
         return true
     }
 

@@ -1,9 +1,11 @@
 // FileHeader.swift: the first 8 KiB of a Strata file: magic number and two version slots.
 //
 // Format: two 4 KiB pages, one slot each, so that a torn write of one page cannot damage the other.
-//   page p (p = 0, 1), at offset p * 4096, little-endian (format 3):
+//   page p (p = 0, 1), at offset p * 4096, little-endian (formats 3 and 4):
 //     0  8 bytes  magic "STRATADB"
-//     8  u32      format version (3; format 2 ended at byte 48 with the checksum at 40 and no manifest)
+//     8  u32      format version (4; format 3 has the same slot but no collection trees in its nodes, so
+//                 this build reads it as is and upgrades it with its first commit; format 2 ended at
+//                 byte 48 with the checksum at 40 and no manifest)
 //    12  u32      slot index p
 //    16  u64      top ref: the version's top node
 //    24  u64      version number
@@ -32,8 +34,10 @@ package struct FileHeader: Equatable, Sendable {
     package static let size = 8192
     /// The size of one slot page.
     package static let pageSize = 4096
-    /// The format written by this build.
-    package static let formatVersion: UInt32 = 3
+    /// The format written by this build (4: list and set cells may refer to collection trees).
+    package static let formatVersion: UInt32 = 4
+    /// The format before collection trees: the same slot layout, read as is.
+    static let inlineCollectionsFormatVersion: UInt32 = 3
     /// The older format this build still reads (slots without a manifest).
     static let previousFormatVersion: UInt32 = 2
     /// "STRATADB".
@@ -190,7 +194,7 @@ package struct FileHeader: Equatable, Sendable {
         switch format {
         case previousFormatVersion:
             checked = 40
-        case formatVersion:
+        case inlineCollectionsFormatVersion, formatVersion:
             let runCount = Int(try reader.read(UInt32.self))
             guard runCount <= maximumRuns, page.count >= 64 + 16 * runCount else { return nil }
             _ = try reader.read(UInt32.self)

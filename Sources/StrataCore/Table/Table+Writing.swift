@@ -101,13 +101,22 @@ extension Table {
                 filed = exact
             }
         }
+        // Large lists and sets go into trees of their own, made before the row (nothing above may throw).
+        var treeCells: [Int: Cell] = [:]
+        for position in traits.indices where holdsCollectionTrees(position) {
+            if case .list(let elements) = values[position], elements.count > CollectionTree.inlineLimit {
+                treeCells[position] = try cell(for: values[position], position: position, owner: key)
+            }
+        }
         try tree.insert(key.rawValue) { leaf, index in
             for position in traits.indices {
-                let cell = ValueCodec.cell(
-                    for: values[position],
-                    type: traits[position].type,
-                    collection: traits[position].collection
-                )
+                let cell =
+                    treeCells[position]
+                    ?? ValueCodec.cell(
+                        for: values[position],
+                        type: traits[position].type,
+                        collection: traits[position].collection
+                    )
                 leaf.columns[position].insert(cell, at: index)
             }
         }
@@ -137,11 +146,10 @@ extension Table {
                 try index(column)!.add(key, for: value)
             }
         }
-        let cell = ValueCodec.cell(
-            for: value,
-            type: spec.columns[position].type,
-            collection: spec.columns[position].collection
-        )
+        if holdsCollectionTrees(position) {
+            try releaseCollection(in: try tree.cell(key.rawValue, column: position), position: position)
+        }
+        let cell = try self.cell(for: value, position: position, owner: key)
         guard try tree.set(key.rawValue, column: position, to: cell) else {
             throw StorageError.schema("table \(self.spec.name) has no object \(key)")
         }
@@ -152,6 +160,7 @@ extension Table {
         for column in spec.columns where column.indexed {
             try index(column.key)!.remove(key, for: try value(key, column.key))
         }
+        try releaseCollections(of: key)
         guard try tree.remove(key.rawValue) else {
             throw StorageError.schema("table \(spec.name) has no object \(key)")
         }
@@ -160,6 +169,7 @@ extension Table {
 
     /// Removes every object and empties every index.
     package func removeAllRows() throws {
+        for position in spec.traits.indices { try releaseCollections(inColumn: position) }
         try tree.removeAll()
         for column in spec.columns where column.indexed { try index(column.key)!.tree.removeAll() }
         spec.objectCount = 0
@@ -184,6 +194,7 @@ extension Table {
     package func removeColumn(_ column: ColumnKey) throws {
         let position = try position(column)
         if spec.columns[position].indexed { try removeIndex(column) }
+        try releaseCollections(inColumn: position)
         spec.columns.remove(at: position)
         tree.changeLayout(to: spec.layout)
     }
@@ -226,6 +237,7 @@ extension Table {
 
     /// Writes the table's dirty nodes and returns its spec with the new roots.
     package func write(to sink: any NodeSink) throws -> TableSpec {
+        try writePendingCollections(to: sink)
         var result = spec
         result.root = try tree.write(to: sink)
         for position in result.columns.indices where result.columns[position].indexed {

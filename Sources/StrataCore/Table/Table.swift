@@ -19,6 +19,10 @@ package final class Table {
     @exclusivity(unchecked) private var indexCache: [(column: ColumnKey, index: SearchIndex)] = []
     /// Aggregates already computed, kept only in read transactions (ColumnAggregate.swift).
     @exclusivity(unchecked) var aggregateCache: [AggregateKey: Value] = [:]
+    /// Collection trees this write transaction is changing, by the id their cells hold (Table+Collections.swift).
+    @exclusivity(unchecked) var pendingCollections: [Int: PendingCollection] = [:]
+    /// The id the next pending collection tree gets.
+    @exclusivity(unchecked) var nextPendingCollection = 1
 
     package init(spec: TableSpec, context: TreeContext) {
         self.spec = spec
@@ -63,7 +67,7 @@ package final class Table {
         guard let cell = try tree.cell(key.rawValue, column: position) else {
             throw StorageError.schema("table \(spec.name) has no object \(key)")
         }
-        return try ValueCodec.value(of: cell, in: spec.columns[position])
+        return try value(of: cell, position: position)
     }
 
     /// The values of `columns` of object `key`, found with one descent of the tree.
@@ -73,7 +77,7 @@ package final class Table {
         }
         return try columns.map { column in
             let position = try position(column)
-            return try ValueCodec.value(of: tree.cell(in: leaf, row: row, column: position), in: spec.columns[position])
+            return try value(of: tree.cell(in: leaf, row: row, column: position), position: position)
         }
     }
 
@@ -101,7 +105,7 @@ package final class Table {
         case .dirty(let leaf):
             let cell = try tree.cell(in: .dirty(leaf), row: location.row, column: position)
             if let value = plan.reads[position].value(of: cell) { return value }
-            return try ValueCodec.value(of: cell, in: spec.columns[position])
+            return try value(of: cell, position: position)
         case .clean(let leaf):
             guard let block = try leaf.block(position, layout: plan.layout) else {
                 return try ValueCodec.value(
@@ -110,10 +114,7 @@ package final class Table {
                 )
             }
             if let value = try plan.reads[position].value(in: block, row: location.row) { return value }
-            return try ValueCodec.value(
-                of: tree.cell(in: block, row: location.row, column: position),
-                in: spec.columns[position]
-            )
+            return try value(of: tree.cell(in: block, row: location.row, column: position), position: position)
         }
     }
 
@@ -229,12 +230,12 @@ package final class Table {
                     case .bool: values.append(.bool(block.integer(row) != 0))
                     case .double: values.append(.double(block.double(row)))
                     case .float: values.append(.float(block.float(row)))
-                    default: values.append(try ValueCodec.value(of: block.cell(row, reader: tree.reader), in: spec))
+                    default: values.append(try value(of: block.cell(row, reader: tree.reader), position: position))
                     }
                 }
             } else {
                 for row in 0..<leaf.count {
-                    values.append(try ValueCodec.value(of: tree.cell(in: leaf, row: row, column: position), in: spec))
+                    values.append(try value(of: tree.cell(in: leaf, row: row, column: position), position: position))
                 }
             }
             return true
@@ -292,12 +293,13 @@ package final class Table {
             return try candidates.filter { try self.value($0, column) == value }
         }
         let position = try position(column)
-        let spec = self.spec.columns[position]
         var result: [ObjectKey] = []
         try tree.forEachLeaf { leaf in
             for row in 0..<leaf.count {
                 let cell = try tree.cell(in: leaf, row: row, column: position)
-                if try ValueCodec.value(of: cell, in: spec) == value { result.append(ObjectKey(leaf.key(at: row))) }
+                if try self.value(of: cell, position: position) == value {
+                    result.append(ObjectKey(leaf.key(at: row)))
+                }
             }
             return true
         }

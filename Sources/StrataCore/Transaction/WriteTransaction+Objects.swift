@@ -221,7 +221,7 @@ extension WriteTransaction {
         }
     }
 
-    private func checkLinkTargets(_ value: Value, column: ColumnSpec) throws {
+    func checkLinkTargets(_ value: Value, column: ColumnSpec) throws {
         guard column.isLink, let target = column.linkTable else { return }
         let targetTable = try self.table(target)
         for key in linkTargets(value) where try !targetTable.contains(key) {
@@ -238,7 +238,7 @@ extension WriteTransaction {
         return spec
     }
 
-    private func addBacklink(from origin: TableKey, _ column: ColumnKey, _ originKey: ObjectKey, to target: ObjectKey)
+    func addBacklink(from origin: TableKey, _ column: ColumnKey, _ originKey: ObjectKey, to target: ObjectKey)
         throws
     {
         let targetTable = try self.table(try self.table(origin).column(column).linkTable!)
@@ -249,7 +249,7 @@ extension WriteTransaction {
         record(targetTable.key) { $0.modify(target, backlink.key) }
     }
 
-    private func removeBacklink(
+    func removeBacklink(
         from origin: TableKey,
         _ column: ColumnKey,
         _ originKey: ObjectKey,
