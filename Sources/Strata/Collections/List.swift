@@ -56,7 +56,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
             )
             return backing.element(values[position], as: Element.self, at: .index(position))
         }
-        set { update { $0[position] = newValue } }
+        set { edit(.replace(position, with: newValue)) { $0[position] = newValue } }
     }
 
     /// The realm managing the list, or nil.
@@ -67,35 +67,66 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     public var isFrozen: Bool { backing?.owner.isFrozen ?? false }
 
     /// Appends an element; on a managed list, inside a write transaction.
-    /// - Complexity: O(n) for a managed list of n elements (it is stored as one value), O(1) unmanaged.
+    /// - Complexity: O(log n) for a managed list of n elements, amortized O(1) unmanaged.
     public func append(_ element: Element) {
         if let backing, backing.append([element]) { return }
         update { $0.append(element) }
     }
 
     /// Appends the elements of a sequence; on a managed list, inside a write transaction.
-    /// - Complexity: O(n + m) for a managed list of n elements and m new ones.
+    /// - Complexity: O(m log n) for a managed list of n elements and m new ones.
     public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
         let elements = Array(sequence)
         if let backing, backing.append(elements.map { $0 as Any }) { return }
         update { $0.append(contentsOf: elements) }
     }
+
+    /// Applies `edit` to a managed list through the engine, or `body` to the elements otherwise (an unmanaged
+    /// list, or a list of embedded objects, which is rewritten whole).
+    private func edit(_ edit: ListEdit, else body: (inout [Element]) -> Void) {
+        if let backing, backing.edit(edit) { return }
+        update(body)
+    }
+
     /// Inserts an element at `index`.
-    public func insert(_ element: Element, at index: Int) { update { $0.insert(element, at: index) } }
+    /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
+    public func insert(_ element: Element, at index: Int) {
+        edit(.insert(element, at: index)) { $0.insert(element, at: index) }
+    }
     /// Removes the element at `index`.
-    public func remove(at index: Int) { update { _ = $0.remove(at: index) } }
+    /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
+    public func remove(at index: Int) { edit(.remove(index)) { _ = $0.remove(at: index) } }
     /// Removes the last element.
-    public func removeLast() { update { _ = $0.removeLast() } }
+    public func removeLast() {
+        guard backing != nil else { return update { _ = $0.removeLast() } }
+        let count = self.count
+        precondition(count > 0, "Cannot remove the last element of an empty list.")
+        edit(.remove(count - 1)) { _ = $0.removeLast() }
+    }
     /// Removes the first element.
-    public func removeFirst() { update { _ = $0.removeFirst() } }
+    public func removeFirst() {
+        guard backing != nil else { return update { _ = $0.removeFirst() } }
+        precondition(count > 0, "Cannot remove the first element of an empty list.")
+        edit(.remove(0)) { _ = $0.removeFirst() }
+    }
     /// Removes every element (objects stay in the realm).
     public func removeAll() { update { $0.removeAll() } }
     /// Replaces the element at `index`.
-    public func replace(index: Int, object: Element) { update { $0[index] = object } }
+    /// - Complexity: O(log n) for a managed list of n elements.
+    public func replace(index: Int, object: Element) { edit(.replace(index, with: object)) { $0[index] = object } }
     /// Moves the element at `from` to `to`.
-    public func move(from: Int, to: Int) { update { $0.insert($0.remove(at: from), at: to) } }
+    /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
+    public func move(from: Int, to: Int) {
+        edit(.move(from: from, to: to)) { $0.insert($0.remove(at: from), at: to) }
+    }
     /// Swaps two elements.
-    public func swapAt(_ index1: Int, _ index2: Int) { update { $0.swapAt(index1, index2) } }
+    public func swapAt(_ index1: Int, _ index2: Int) {
+        guard let backing, index1 != index2 else { return update { $0.swapAt(index1, index2) } }
+        let first = self[index1]
+        let second = self[index2]
+        if backing.edit(.replace(index1, with: second)), backing.edit(.replace(index2, with: first)) { return }
+        update { $0.swapAt(index1, index2) }
+    }
 
     /// An immutable snapshot of the list at the realm's current version, readable from any task.
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged list, or

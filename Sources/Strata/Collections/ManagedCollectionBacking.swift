@@ -92,6 +92,23 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         return appended
     }
 
+    /// Changes one place of a managed list with the engine's element operations; false when the list needs the
+    /// whole-value path (a list of embedded objects, or a list nested in a mixed value).
+    func edit(_ edit: ListEdit) -> Bool {
+        guard path == nil else { return false }
+        let propertyInfo = owner.table.info.properties[property]
+        let (realm, state) = source.liveState("collection")
+        _ = state.writer("modify a managed collection")
+        let edited: Bool
+        do {
+            edited = try state.edit(edit, list: propertyInfo, of: owner, realm: realm)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        cache.withLock { $0 = nil }
+        return edited
+    }
+
     /// ``Results`` over the elements of this list or set in its stored order (or a map's values): over its
     /// objects for a collection of objects, over its values otherwise.
     func results<Element: RealmCollectionValue>() -> Results<Element> {

@@ -190,6 +190,42 @@ extension RealmState {
         return true
     }
 
+    /// Changes one place of a list property of a managed object with the engine's element operations (O(log n)
+    /// for a large list). Returns false, writing nothing, for a list of embedded objects, which `setProperty`
+    /// handles whole (it deletes the objects a change orphans).
+    func edit(_ edit: ListEdit, list property: PropertyInfo, of binding: ObjectBinding, realm: Realm) throws -> Bool {
+        let info = property.typeInfo
+        guard info.collection == .list, !(info.objectClass.map { $0 is EmbeddedObject.Type } ?? false) else {
+            return false
+        }
+        let write = writer("modify a managed object")
+        touch(binding.table.tableKey)
+        let link: (ObjectBase) throws -> StrataCore.Value = { object in
+            .link(try self.add(object, update: .error, realm: realm))
+        }
+        let (table, column, key) = (binding.table.tableKey, binding.table.column(property.position), binding.key)
+        try realmErrors {
+            switch edit {
+            case .insert(let element, let index):
+                let value = try ValueConversion.engineValue(element, link: link)
+                try write.insert(value, at: index, inList: column, in: table, object: key)
+            case .replace(let index, let element):
+                let value = try ValueConversion.engineValue(element, link: link)
+                try write.replace(at: index, with: value, inList: column, in: table, object: key)
+            case .remove(let index):
+                try write.remove(at: index, fromList: column, in: table, object: key)
+            case .move(let from, let to):
+                let count = try write.listCount(of: column, in: table, object: key)
+                guard to >= 0, to < count else {
+                    throw RealmError.invalidValue("Index \(to) is out of bounds (must be less than \(count)).")
+                }
+                let value = try write.remove(at: from, fromList: column, in: table, object: key)
+                try write.insert(value, at: to, inList: column, in: table, object: key)
+            }
+        }
+        return true
+    }
+
     /// Replaces the list or dictionary at `path` in mixed property `property` with Swift values (an array of
     /// elements, or `(key, value)` pairs); the objects they hold are added to the realm. The property's whole
     /// value is written again (a mixed value is one cell).
