@@ -16,6 +16,8 @@ final class BenchItem: Object {
 /// Strata-only figures of issue [2/5]'s collection rows:
 /// - appending links to one list one `append` at a time in one transaction, against one `append(objectsIn:)`
 ///   (the target is within 3x; a list stored as one value makes single appends quadratic);
+/// - the bytes a commit writes to append one element to the list the bulk append made (a large list is a tree
+///   of its own: the target is O(log n), a few KiB);
 /// - iterating the `LinkingObjects` of an object with 10,000 backlinks (linear).
 struct CollectionFigures: Codable {
     /// How many links the append rows add.
@@ -24,6 +26,8 @@ struct CollectionFigures: Codable {
     var singleAppends: Double
     /// Seconds for one `append(objectsIn:)` of as many links.
     var bulkAppend: Double
+    /// Node bytes written by a commit appending one link to the `appendCount`-element list.
+    var oneAppendCommitBytes: Int
     /// Seconds to iterate 10,000 backlinks reading each holder's id.
     var backlinkIteration: Double
 
@@ -38,6 +42,10 @@ struct CollectionFigures: Codable {
                 Report.format(bulkAppend, unit: "seconds").trimmingCharacters(in: .whitespaces),
                 singleAppends / bulkAppend
             )
+        )
+        print(
+            "a commit appending one link to a list of \(appendCount) writes "
+                + "\(oneAppendCommitBytes) bytes (target: O(log n), a few KiB)"
         )
         print(
             "iterating LinkingObjects of 10,000 backlinks: "
@@ -69,6 +77,12 @@ struct CollectionFigures: Codable {
                     .append(objectsIn: realm.objects(BenchItem.self))
             }
         }
+        let before = await realm.commitStatistics.bytesWritten
+        try await realm.write { realm in
+            let item = realm.object(ofType: BenchItem.self, forPrimaryKey: 0)!
+            realm.object(ofType: BenchHolder.self, forPrimaryKey: -2)!.items.append(item)
+        }
+        let oneAppendBytes = await realm.commitStatistics.bytesWritten - before
         try await realm.write { realm in
             let item = realm.object(ofType: BenchItem.self, forPrimaryKey: 0)!
             for id in 0..<10_000 { try realm.add(BenchHolder(value: ["id": id + 1, "items": [item]])) }
@@ -84,6 +98,7 @@ struct CollectionFigures: Codable {
             appendCount: appends,
             singleAppends: single,
             bulkAppend: bulk,
+            oneAppendCommitBytes: oneAppendBytes,
             backlinkIteration: iteration
         )
     }

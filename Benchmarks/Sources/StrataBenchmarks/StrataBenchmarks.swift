@@ -123,7 +123,7 @@ struct StrataBenchmarks {
         }
         var collections: CollectionFigures?
         if only.map({ "collections".contains($0) }) ?? true {
-            collections = try await CollectionFigures.measure(directory: directory, appends: min(count, 2_000))
+            collections = try await CollectionFigures.measure(directory: directory, appends: min(count / 2, 100_000))
         }
         for engine in engines { await engine.close() }
         try await measure("open + first count", runs: 25) { engine, _ in

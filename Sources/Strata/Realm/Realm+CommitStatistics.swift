@@ -18,11 +18,14 @@ extension Realm {
         public let commits: Int
         /// `fdatasync` calls those commits made.
         public let syncs: Int
+        /// Bytes of new nodes those commits wrote to the file (the header slots aside): what a commit costs
+        /// the disk beyond its syncs.
+        public let bytesWritten: Int
     }
 
     /// Durable commits and the syncs that made them so, for the realm's file in this process.
     public var commitStatistics: CommitStatistics {
-        let (commits, syncs) = state.database.commitStatistics
-        return CommitStatistics(commits: commits, syncs: syncs)
+        let (commits, syncs, bytes) = state.database.commitStatistics
+        return CommitStatistics(commits: commits, syncs: syncs, bytesWritten: bytes)
     }
 }

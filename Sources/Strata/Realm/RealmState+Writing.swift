@@ -168,8 +168,8 @@ extension RealmState {
     }
 
     /// Appends Swift values to a list property of a managed object: only the new elements are converted and
-    /// written (a large list is a tree of its own, so this is O(log n) per element). Returns false, writing nothing, for a list of embedded objects, which
-    /// `setProperty` handles whole.
+    /// written (a large list is a tree of its own, so this is O(log n) per element). Returns false, writing
+    /// nothing, for a list of embedded objects, which `setProperty` handles whole.
     func append(_ elements: [Any], toList property: PropertyInfo, of binding: ObjectBinding, realm: Realm) throws
         -> Bool
     {

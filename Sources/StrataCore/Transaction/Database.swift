@@ -49,6 +49,8 @@ package final class Database: Sendable {
         var fileLockHeld = false
         /// Commits made durable by this instance, and the syncs that did it (group commit shares them).
         var durableCommits = 0
+        /// Node bytes those commits wrote (headers aside).
+        var committedBytes = 0
         var commitSyncs = 0
     }
 
@@ -351,10 +353,10 @@ package final class Database: Sendable {
     /// Whether commits of this process are written and wait for their sync (the header may name one already).
     var hasCommitsInFlight: Bool { state.withLock { $0.inFlight > 0 } }
 
-    /// Commits made durable by this instance and the fdatasync calls that made them so: with group commit,
-    /// concurrent writers share syncs, so `syncs / commits` falls below 1.
-    package var commitStatistics: (commits: Int, syncs: Int) {
-        state.withLock { ($0.durableCommits, $0.commitSyncs) }
+    /// Commits made durable by this instance, the fdatasync calls that made them so (with group commit,
+    /// concurrent writers share syncs, so `syncs / commits` falls below 1) and the node bytes they wrote.
+    package var commitStatistics: (commits: Int, syncs: Int, bytes: Int) {
+        state.withLock { ($0.durableCommits, $0.commitSyncs, $0.committedBytes) }
     }
 
     /// The newest valid version in the file's header, read from the mapping (a rejected slot aside).

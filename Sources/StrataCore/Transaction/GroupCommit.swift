@@ -290,6 +290,7 @@ extension Database {
             state.rejectedSlot = nil
             state.reuseFloor = floor
             state.durableCommits += group.count
+            state.committedBytes += group.reduce(0) { $0 + $1.bytesWritten }
             state.commitSyncs += durable ? (oneSync ? 1 : 2) : 0
             for commit in group { state.history.append(commit.changes) }
             if state.history.count > Self.historyLimit {

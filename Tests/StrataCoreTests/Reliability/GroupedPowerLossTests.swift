@@ -16,7 +16,7 @@ struct GroupedPowerLossTests {
         base: [UInt8],
         cut: Int?,
         directory: TemporaryDirectory
-    ) async throws -> (fs: FaultInjectingFileSystem, path: String, acknowledged: Int64, stats: (Int, Int)) {
+    ) async throws -> (fs: FaultInjectingFileSystem, path: String, acknowledged: Int64, stats: (Int, Int, Int)) {
         let path = directory.file("work-\(UUID().uuidString).strata")
         try Data(base).write(to: URL(fileURLWithPath: path))
         let fs = FaultInjectingFileSystem()
@@ -59,7 +59,7 @@ struct GroupedPowerLossTests {
         }
         let total = Int64(10 + Self.tasks * Self.commitsPerTask)
         #expect(full.acknowledged == total)
-        let (commits, syncs) = full.stats
+        let (commits, syncs, _) = full.stats
         #expect(commits == Self.tasks * Self.commitsPerTask)
         #expect(syncs < commits, "no commits were grouped: \(syncs) syncs for \(commits) commits")
         let steps = full.fs.steps
