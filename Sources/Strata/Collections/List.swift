@@ -83,7 +83,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
 
     /// Applies `edit` to a managed list through the engine, or `body` to the elements otherwise (an unmanaged
     /// list, or a list of embedded objects, which is rewritten whole).
-    private func edit(_ edit: ListEdit, else body: (inout [Element]) -> Void) {
+    private func edit(_ edit: CollectionEdit, else body: (inout [Element]) -> Void) {
         if let backing, backing.edit(edit) { return }
         update(body)
     }

@@ -92,16 +92,16 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         return appended
     }
 
-    /// Changes one place of a managed list with the engine's element operations; false when the list needs the
-    /// whole-value path (a list of embedded objects, or a list nested in a mixed value).
-    func edit(_ edit: ListEdit) -> Bool {
+    /// Changes one place of a managed list, set or map with the engine's element operations; false when the
+    /// collection needs the whole-value path (one of embedded objects, or one nested in a mixed value).
+    func edit(_ edit: CollectionEdit) -> Bool {
         guard path == nil else { return false }
         let propertyInfo = owner.table.info.properties[property]
         let (realm, state) = source.liveState("collection")
         _ = state.writer("modify a managed collection")
         let edited: Bool
         do {
-            edited = try state.edit(edit, list: propertyInfo, of: owner, realm: realm)
+            edited = try state.edit(edit, of: propertyInfo, of: owner, realm: realm)
         } catch {
             preconditionFailure("\(error)")
         }

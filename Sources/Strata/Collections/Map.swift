@@ -48,6 +48,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
         get { entries.first { $0.key == key as! String }?.value }
         set {
             let name = key as! String
+            if let backing, backing.edit(newValue.map { .setEntry(name, $0) } ?? .removeEntry(name)) { return }
             update { entries in
                 entries.removeAll { $0.key == name }
                 if let newValue { entries.append((name, newValue)) }
@@ -64,7 +65,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// ```swift
     /// scores.updateValue(300, forKey: "level1")
     /// ```
-    /// - Complexity: O(n) for n entries.
+    /// - Complexity: O(log² n) for a managed map of n entries, O(n) unmanaged.
     public func updateValue(_ value: Value, forKey key: Key) { self[key] = value }
 
     /// Adds the pairs of `sequence`, calling `combine` with the current and new values for a key already there.

@@ -67,14 +67,25 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     public func contains(_ object: Element) -> Bool {
         elements.contains { CollectionElementEquality.equal($0, object) }
     }
-    /// Inserts `object` if it is not there yet.
-    public func insert(_ object: Element) { update { $0.append(object) } }
+    /// Inserts `object` if it is not there yet; on a managed set, inside a write transaction.
+    /// - Complexity: O(log² n) for a managed set of n elements, O(n) unmanaged.
+    public func insert(_ object: Element) {
+        if let backing, backing.edit(.insertMembers([object])) { return }
+        update { $0.append(object) }
+    }
     /// Inserts every element of a sequence.
+    /// - Complexity: O(m log² n) for m elements into a managed set of n.
     public func insert<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
-        update { $0.append(contentsOf: sequence) }
+        let elements = Array(sequence)
+        if let backing, backing.edit(.insertMembers(elements.map { $0 as Any })) { return }
+        update { $0.append(contentsOf: elements) }
     }
     /// Removes `object` if present.
-    public func remove(_ object: Element) { update { $0.removeAll { CollectionElementEquality.equal($0, object) } } }
+    /// - Complexity: O(log² n) for a managed set of n elements, O(n) unmanaged.
+    public func remove(_ object: Element) {
+        if let backing, backing.edit(.removeMembers([object])) { return }
+        update { $0.removeAll { CollectionElementEquality.equal($0, object) } }
+    }
     /// Removes every element.
     public func removeAll() { update { $0.removeAll() } }
     /// Keeps only the elements also in `other`.

@@ -190,12 +190,15 @@ extension RealmState {
         return true
     }
 
-    /// Changes one place of a list property of a managed object with the engine's element operations (O(log n)
-    /// for a large list). Returns false, writing nothing, for a list of embedded objects, which `setProperty`
-    /// handles whole (it deletes the objects a change orphans).
-    func edit(_ edit: ListEdit, list property: PropertyInfo, of binding: ObjectBinding, realm: Realm) throws -> Bool {
+    /// Changes one place of a list, set or map property of a managed object with the engine's element
+    /// operations (O(log n) for a large list, O(log² n) for a large set or map). Returns false, writing
+    /// nothing, for a collection of embedded objects, which `setProperty` handles whole (it deletes the
+    /// objects a change orphans).
+    func edit(_ edit: CollectionEdit, of property: PropertyInfo, of binding: ObjectBinding, realm: Realm) throws
+        -> Bool
+    {
         let info = property.typeInfo
-        guard info.collection == .list, !(info.objectClass.map { $0 is EmbeddedObject.Type } ?? false) else {
+        guard info.collection != .single, !(info.objectClass.map { $0 is EmbeddedObject.Type } ?? false) else {
             return false
         }
         let write = writer("modify a managed object")
@@ -203,15 +206,14 @@ extension RealmState {
         let link: (ObjectBase) throws -> StrataCore.Value = { object in
             .link(try self.add(object, update: .error, realm: realm))
         }
+        func value(_ element: Any) throws -> StrataCore.Value { try ValueConversion.engineValue(element, link: link) }
         let (table, column, key) = (binding.table.tableKey, binding.table.column(property.position), binding.key)
         try realmErrors {
             switch edit {
             case .insert(let element, let index):
-                let value = try ValueConversion.engineValue(element, link: link)
-                try write.insert(value, at: index, inList: column, in: table, object: key)
+                try write.insert(try value(element), at: index, inList: column, in: table, object: key)
             case .replace(let index, let element):
-                let value = try ValueConversion.engineValue(element, link: link)
-                try write.replace(at: index, with: value, inList: column, in: table, object: key)
+                try write.replace(at: index, with: try value(element), inList: column, in: table, object: key)
             case .remove(let index):
                 try write.remove(at: index, fromList: column, in: table, object: key)
             case .move(let from, let to):
@@ -219,8 +221,18 @@ extension RealmState {
                 guard to >= 0, to < count else {
                     throw RealmError.invalidValue("Index \(to) is out of bounds (must be less than \(count)).")
                 }
-                let value = try write.remove(at: from, fromList: column, in: table, object: key)
-                try write.insert(value, at: to, inList: column, in: table, object: key)
+                let moved = try write.remove(at: from, fromList: column, in: table, object: key)
+                try write.insert(moved, at: to, inList: column, in: table, object: key)
+            case .insertMembers(let elements):
+                try write.insert(try elements.map(value), intoSet: column, in: table, object: key)
+            case .removeMembers(let elements):
+                // An unmanaged object is in no set: there is nothing to remove (and nothing to add).
+                let members = elements.filter { ($0 as? ObjectBase).map { $0.realm != nil } ?? true }
+                try write.remove(try members.map(value), fromSet: column, in: table, object: key)
+            case .setEntry(let entryKey, let element):
+                try write.setValue(try value(element), forKey: entryKey, inDictionary: column, in: table, object: key)
+            case .removeEntry(let entryKey):
+                try write.removeValue(forKey: entryKey, fromDictionary: column, in: table, object: key)
             }
         }
         return true

@@ -376,12 +376,22 @@ package struct OperationStream<Generator: RandomNumberGenerator> {
 
     // MARK: Comparison
 
+    /// Whether the engine's `actual` value of `column` is what the model holds. A set is compared as a set
+    /// (the model keeps insertion order), and its storage order is checked as an invariant.
+    static func matches(_ actual: Value, _ expected: Value?, _ column: ColumnSpec) -> Bool {
+        guard column.collection == .set, case .list(let elements) = actual, case .list(let modelled)? = expected else {
+            return actual == expected
+        }
+        return elements.count == modelled.count && Set(elements) == Set(modelled)
+            && zip(elements, elements.dropFirst()).allSatisfy { CollectionOrder.compare($0, $1) < 0 }
+    }
+
     func expectRow(_ reading: any TransactionReading, _ table: TableKey, _ key: ObjectKey) throws {
         let engine = try reading.table(table)
         for column in model.dataColumns(table) {
             let actual = try engine.value(key, column.key)
             let expected = model.tables[table]!.objects[key]![column.key]!
-            guard actual == expected else {
+            guard Self.matches(actual, expected, column) else {
                 throw fail("\(column.name) of \(key): engine \(actual), model \(expected)")
             }
         }
@@ -407,7 +417,7 @@ package struct OperationStream<Generator: RandomNumberGenerator> {
                         guard actual == .list(links.map { .link($0) }) else {
                             throw fail("\(when): backlinks of \(spec.name) \(key)")
                         }
-                    } else if actual != values[column.key] {
+                    } else if !Self.matches(actual, values[column.key], column) {
                         throw fail(
                             "\(when): \(spec.name) \(key).\(column.name) is \(actual), model \(values[column.key]!)"
                         )

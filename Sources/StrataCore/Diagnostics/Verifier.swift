@@ -7,7 +7,7 @@
 //       at one depth, no empty node but the root; every column block readable;
 //   (3) table counts and key allocation (`objectCount`, keys below `nextObjectKey`);
 //   (4) indexes: each object filed once under the hash of its value; unique indexes hold no duplicates;
-//   (4b) collection trees: each list or set cell's tree is walked like a table's, its count exact;
+//   (4b) collection trees: each list, set or dictionary cell's tree is walked like a table's, its count exact;
 //   (5) links: every target exists, and the target's backlink column mirrors the links exactly;
 //   (6) space: nodes never overlap each other or a free extent, and nodes plus free extents cover the
 //       used region [header, fileEnd) exactly: nothing leaked, nothing used twice.
@@ -97,14 +97,13 @@ struct Verifier {
         for column in spec.columns where column.indexed {
             try verifyIndex(table, column, objectKeys: keys)
         }
-        for position in spec.columns.indices
-        where spec.columns[position].collection == .list || spec.columns[position].collection == .set {
+        for position in spec.columns.indices where spec.columns[position].collection != .single {
             for key in keys { try verifyCollectionTree(table, key: key, position: position) }
         }
         for key in keys { _ = try table.row(ObjectKey(key)) }
     }
 
-    /// Walks the tree of a list or set cell, if it holds one, claiming its nodes and checking its count.
+    /// Walks the tree of a collection cell, if it holds one, claiming its nodes and checking its count.
     private mutating func verifyCollectionTree(_ table: Table, key: Int64, position: Int) throws {
         guard case .bytes(let bytes)? = try table.tree.cell(key, column: position),
             let handle = CollectionTreeHandle(bytes)

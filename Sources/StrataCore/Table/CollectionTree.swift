@@ -1,6 +1,7 @@
-// CollectionTree.swift: the elements of a large list or set, in a copy-on-write tree of their own.
+// CollectionTree.swift: the elements of a large list, set or dictionary, in a copy-on-write tree of their
+// own.
 //
-// A list or set column's cell holds either the collection inline (ValueCodec's list encoding, tag 13, in
+// A collection column's cell holds either the collection inline (ValueCodec's list encoding, tag 13, in
 // the leaf or in a blob) or, past `inlineLimit` elements, a handle to a tree of its elements:
 //
 //   tag 15 (committed): u8 15, u64 root ref, u64 element count   (17 bytes, the only form on disk)
@@ -8,7 +9,7 @@
 //                                                                 dirty leaves; see Table+Collections.swift)
 //
 // The tree is a ClusterTree with one variable-length column holding each element's tagged encoding
-// (ValueCodec), keyed by *order keys*: ascending Int64s whose order is the list's order. Positions come
+// (ValueCodec; a dictionary entry is the list [key, value]), keyed by *order keys*: ascending Int64s whose order is the list's order. Positions come
 // from the subtree counts inner nodes keep, so reading, appending, inserting, replacing or removing one
 // element costs O(log n) and a commit rewrites only the nodes on that element's path (a few KiB) instead
 // of the whole collection.
@@ -66,7 +67,8 @@ package enum CollectionTreeHandle: Equatable, Sendable {
     }
 }
 
-/// The elements of one list or set, in a tree of their own (see the file comment).
+/// The elements of one list, set or dictionary, in a tree of their own (see the file comment). A set's
+/// elements and a dictionary's entries are kept in CollectionOrder's order and found by binary search.
 package final class CollectionTree {
     /// Collections of more elements than this are stored as trees; smaller ones inline.
     package static let inlineLimit = 128

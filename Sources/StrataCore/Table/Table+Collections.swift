@@ -1,6 +1,6 @@
-// Table+Collections.swift: list and set columns whose elements live in collection trees.
+// Table+Collections.swift: list, set and dictionary columns whose elements live in collection trees.
 //
-// A cell of a list or set column holds the collection inline or a handle to a CollectionTree
+// A cell of a list, set or dictionary column holds the collection inline or a handle to a CollectionTree
 // (CollectionTree.swift). In a write transaction, a tree being changed is *pending*: the table keeps it in
 // `pendingCollections` under an id, and the owner's cell holds that id (tag 16) until `write(to:)` writes
 // the tree and stores its committed handle (tag 15). Every read of a collection cell goes through
@@ -11,6 +11,18 @@
 //   (2) A tree whose cell is overwritten, or whose row or column goes away, is released at once.
 //   (3) No pending handle outlives `write(to:)`; committed versions hold committed handles only.
 
+/// What ``Table/editSortedCollection(_:position:order:decide:)`` does where the element sought belongs.
+package enum SortedEdit {
+    /// Leave the collection as it is.
+    case keep
+    /// Insert this element there (nothing equal was found).
+    case insert(Value)
+    /// Replace the element found with this one.
+    case replace(Value)
+    /// Remove the element found.
+    case remove
+}
+
 /// A collection tree a write transaction is changing.
 struct PendingCollection {
     let owner: ObjectKey
@@ -19,10 +31,36 @@ struct PendingCollection {
 }
 
 extension Table {
-    /// Whether the column at `position` may hold collection trees.
-    func holdsCollectionTrees(_ position: Int) -> Bool {
-        let collection = spec.traits[position].collection
-        return collection == .list || collection == .set
+    /// Whether the column at `position` may hold collection trees (list, set and dictionary columns).
+    func holdsCollectionTrees(_ position: Int) -> Bool { spec.traits[position].collection != .single }
+
+    /// A collection value as the elements its tree holds: a list's or set's elements, or a dictionary's
+    /// entries as two-element lists `[key, value]` (sorted by key).
+    static func storedElements(_ value: Value) -> [Value] {
+        switch value {
+        case .list(let elements): return elements
+        case .dictionary(let entries): return entries.map { .list([.string($0.key), $0.value]) }
+        default: return []
+        }
+    }
+
+    /// The key of a dictionary entry stored as `[key, value]`.
+    static func entryKey(_ element: Value) -> String {
+        if case .list(let pair) = element, pair.count == 2, case .string(let key) = pair[0] { return key }
+        return ""
+    }
+
+    /// The collection value of column `position` holding `elements` (see ``storedElements(_:)``).
+    func collectionValue(_ elements: [Value], position: Int) throws -> Value {
+        guard spec.traits[position].collection == .dictionary else { return .list(elements) }
+        return .dictionary(
+            try elements.map { element in
+                guard case .list(let pair) = element, pair.count == 2, case .string(let key) = pair[0] else {
+                    throw StorageError.corrupt("a dictionary tree of \(spec.name) holds a malformed entry")
+                }
+                return DictionaryEntry(key: key, value: pair[1])
+            }
+        )
     }
 
     /// The tree handle `cell` holds, if it holds one.
@@ -46,33 +84,30 @@ extension Table {
     /// The value `cell` holds in the column at `position`, following a collection tree handle.
     func value(of cell: Cell, position: Int) throws -> Value {
         if holdsCollectionTrees(position), let handle = handle(in: cell) {
-            return .list(try collectionTree(handle).elements())
+            return try collectionValue(try collectionTree(handle).elements(), position: position)
         }
         return try ValueCodec.value(of: cell, in: spec.columns[position])
     }
 
-    /// The number of elements of list or set column `position` of object `key`, without reading them when
+    /// The number of elements (or entries) of collection column `position` of object `key`, without reading them when
     /// they are in a tree.
     package func collectionCount(_ key: ObjectKey, position: Int) throws -> Int {
         guard let cell = try tree.cell(key.rawValue, column: position) else {
             throw StorageError.schema("table \(spec.name) has no object \(key)")
         }
         if let handle = handle(in: cell) { return try collectionTree(handle).count }
-        guard case .list(let elements) = try value(of: cell, position: position) else { return 0 }
-        return elements.count
+        return Self.storedElements(try value(of: cell, position: position)).count
     }
 
     /// The cell storing `value` in the column at `position` of object `owner`: a new pending tree for a list
     /// or set of more than `CollectionTree.inlineLimit` elements, the usual cell otherwise.
     func cell(for value: Value, position: Int, owner: ObjectKey) throws -> Cell {
-        if holdsCollectionTrees(position), case .list(let elements) = value,
-            elements.count > CollectionTree.inlineLimit
-        {
-            return pendingCell(
-                try CollectionTree(elements: elements, context: context),
-                owner: owner,
-                position: position
-            )
+        if holdsCollectionTrees(position) {
+            let elements = Self.storedElements(value)
+            if elements.count > CollectionTree.inlineLimit {
+                let tree = try CollectionTree(elements: elements, context: context)
+                return pendingCell(tree, owner: owner, position: position)
+            }
         }
         let traits = spec.traits[position]
         return ValueCodec.cell(for: value, type: traits.type, collection: traits.collection)
@@ -93,7 +128,7 @@ extension Table {
         if case .pending(let id) = handle { pendingCollections[id] = nil }
     }
 
-    /// Releases the trees of every list and set cell of object `key`.
+    /// Releases the trees of every collection cell of object `key`.
     func releaseCollections(of key: ObjectKey) throws {
         for position in spec.traits.indices where holdsCollectionTrees(position) {
             try releaseCollection(in: try tree.cell(key.rawValue, column: position), position: position)
@@ -175,6 +210,73 @@ extension Table {
         return old
     }
 
+    /// Finds where an element belongs among the sorted elements of set or dictionary column `position` of
+    /// object `key` — `order(element)` compares a stored element with the one sought — and applies what
+    /// `decide` answers for the element found equal there (nil when none is): nothing, an insertion there,
+    /// a replacement or a removal. Returns the element found. O(log² n) for a tree, O(n) inline.
+    @discardableResult
+    package func editSortedCollection(
+        _ key: ObjectKey,
+        position: Int,
+        order: (Value) -> Int,
+        decide: (Value?) throws -> SortedEdit
+    ) throws -> Value? {
+        guard let cell = try tree.cell(key.rawValue, column: position) else {
+            throw StorageError.schema("table \(spec.name) has no object \(key)")
+        }
+        // Read-only search first: an edit that changes nothing copies no node.
+        let count: Int
+        let element: (Int) throws -> Value
+        if let handle = handle(in: cell) {
+            let collection = try collectionTree(handle)
+            count = collection.count
+            element = { try collection.element(at: $0) }
+        } else {
+            let elements = Self.storedElements(try value(of: cell, position: position))
+            count = elements.count
+            element = { elements[$0] }
+        }
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if order(try element(middle)) < 0 { low = middle + 1 } else { high = middle }
+        }
+        var found: Value?
+        if low < count {
+            let candidate = try element(low)
+            if order(candidate) == 0 { found = candidate }
+        }
+        let index = low
+        switch try decide(found) {
+        case .keep: break
+        case .insert(let value):
+            try mutateCollection(key, position: position, cell: cell) {
+                try $0.insert(value, at: index)
+            } inline: {
+                var elements = $0
+                elements.insert(value, at: index)
+                return elements
+            }
+        case .replace(let value):
+            try mutateCollection(key, position: position, cell: cell) {
+                try $0.set(value, at: index)
+            } inline: {
+                var elements = $0
+                elements[index] = value
+                return elements
+            }
+        case .remove:
+            try mutateCollection(key, position: position, cell: cell) {
+                try $0.remove(at: index)
+            } inline: {
+                var elements = $0
+                elements.remove(at: index)
+                return elements
+            }
+        }
+        return found
+    }
+
     /// Applies a change to a collection: to its tree (made pending first when committed), or to its inline
     /// elements, rewritten whole (and moved into a tree when they outgrow the inline limit).
     private func mutateCollection(
@@ -200,14 +302,12 @@ extension Table {
                 to: pendingCell(collection, owner: key, position: position)
             )
         case nil:
-            guard case .list(let elements) = try value(of: cell, position: position) else {
-                throw StorageError.schema("\(spec.name).\(spec.columns[position].name) is not a list")
-            }
-            let updated = try inline(elements)
+            let updated = try inline(Self.storedElements(try value(of: cell, position: position)))
+            let value = try collectionValue(updated, position: position)
             _ = try tree.set(
                 key.rawValue,
                 column: position,
-                to: try self.cell(for: .list(updated), position: position, owner: key)
+                to: try self.cell(for: value, position: position, owner: key)
             )
         }
     }

@@ -205,13 +205,12 @@ extension WriteTransaction {
         return result
     }
 
-    /// Sets are stored without duplicates; dictionaries sorted by key.
+    /// Sets are stored without duplicates, in set order (CollectionOrder.swift); dictionaries sorted by key.
     private func normalized(_ value: Value, for column: ColumnSpec) -> Value {
         if column.collection == .single { return value }
         switch (column.collection, value) {
         case (.set, .list(let elements)):
-            var seen = Set<Value>()
-            return .list(elements.filter { seen.insert($0).inserted })
+            return .list(CollectionOrder.setElements(elements))
         case (.dictionary, .dictionary(let entries)):
             var byKey: [String: Value] = [:]
             for entry in entries { byKey[entry.key] = entry.value }

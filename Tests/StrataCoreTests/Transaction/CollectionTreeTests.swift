@@ -145,6 +145,130 @@ struct CollectionTreeTests {
         }
     }
 
+    @Test("Random set and dictionary edits over many commits match a model; sets stay in set order")
+    func setsAndDictionariesModelBased() async throws {
+        let directory = TemporaryDirectory()
+        let database = try Database.open(path: directory.file())
+        defer { database.close() }
+        var write = try await database.beginWrite()
+        let targets = try write.createTable(named: "Target")
+        let owners = try write.createTable(named: "Owner")
+        let tags = try write.addColumn(
+            ColumnSpec(name: "tags", type: .int, nullable: true, collection: .set),
+            to: owners
+        )
+        let linkSet = try write.addColumn(
+            ColumnSpec(name: "linkSet", type: .link, collection: .set, linkTable: targets),
+            to: owners
+        )
+        let scores = try write.addColumn(ColumnSpec(name: "scores", type: .string, collection: .dictionary), to: owners)
+        let linkMap = try write.addColumn(
+            ColumnSpec(name: "linkMap", type: .link, nullable: true, collection: .dictionary, linkTable: targets),
+            to: owners
+        )
+        let targetKeys = try (0..<30).map { _ in try write.createObject(in: targets) }
+        let ownerKeys = try (0..<3).map { _ in try write.createObject(in: owners) }
+        try write.commit()
+        var (_, random) = seededGenerator("collection trees: sets and dictionaries")
+        var liveTargets = targetKeys
+        var sets: [ObjectKey: [ColumnKey: Set<Value>]] = [:]
+        var maps: [ObjectKey: [ColumnKey: [String: Value]]] = [:]
+        for owner in ownerKeys {
+            sets[owner] = [tags: [], linkSet: []]
+            maps[owner] = [scores: [:], linkMap: [:]]
+        }
+        func element(_ column: ColumnKey) -> Value {
+            switch column {
+            case tags:
+                return Int.random(in: 0..<30, using: &random) == 0
+                    ? .null : .int(Int64.random(in: 0..<400, using: &random))
+            case scores: return .string("s\(Int.random(in: 0..<50, using: &random))")
+            case linkMap:
+                return Int.random(in: 0..<8, using: &random) == 0
+                    ? .null : .link(liveTargets.randomElement(using: &random)!)
+            default: return .link(liveTargets.randomElement(using: &random)!)
+            }
+        }
+        for _ in 0..<10 {
+            write = try await database.beginWrite()
+            for _ in 0..<150 {
+                let owner = ownerKeys.randomElement(using: &random)!
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<3:
+                    let column = Bool.random(using: &random) ? tags : linkSet
+                    let values = (0..<Int.random(in: 1...(Bool.random(using: &random) ? 60 : 3), using: &random)).map {
+                        _ in
+                        element(column)
+                    }
+                    let inserted = try write.insert(values, intoSet: column, in: owners, object: owner)
+                    #expect(inserted == Set(values).subtracting(sets[owner]![column]!).count)
+                    sets[owner]![column]!.formUnion(values)
+                case 3..<5:
+                    let column = Bool.random(using: &random) ? tags : linkSet
+                    let value = sets[owner]![column]!.randomElement(using: &random) ?? element(column)
+                    let removed = try write.remove([value], fromSet: column, in: owners, object: owner)
+                    #expect(removed == (sets[owner]![column]!.remove(value) == nil ? 0 : 1))
+                case 5..<8:
+                    let column = Bool.random(using: &random) ? scores : linkMap
+                    for _ in 0..<Int.random(in: 1...8, using: &random) {
+                        let key = "k\(Int.random(in: 0..<300, using: &random))"
+                        let value = element(column)
+                        let old = try write.setValue(
+                            value,
+                            forKey: key,
+                            inDictionary: column,
+                            in: owners,
+                            object: owner
+                        )
+                        #expect(old == maps[owner]![column]![key])
+                        maps[owner]![column]![key] = value
+                    }
+                case 8:
+                    let column = Bool.random(using: &random) ? scores : linkMap
+                    let key = maps[owner]![column]!.keys.randomElement(using: &random) ?? "absent"
+                    let old = try write.removeValue(forKey: key, fromDictionary: column, in: owners, object: owner)
+                    #expect(old == maps[owner]![column]!.removeValue(forKey: key))
+                default:
+                    // A target deleted: it leaves every set, and every dictionary value on it becomes null.
+                    guard liveTargets.count > 10 else { continue }
+                    let target = liveTargets.remove(at: Int.random(in: 0..<liveTargets.count, using: &random))
+                    try write.deleteObject(target, in: targets)
+                    for owner in ownerKeys {
+                        sets[owner]![linkSet]!.remove(.link(target))
+                        for (key, value) in maps[owner]![linkMap]! where value == .link(target) {
+                            maps[owner]![linkMap]![key] = .null
+                        }
+                    }
+                }
+            }
+            try write.commit()
+            let read = try database.beginRead()
+            let table = try read.table(owners)
+            for owner in ownerKeys {
+                for column in [tags, linkSet] {
+                    guard case .list(let elements) = try table.value(owner, column) else {
+                        Issue.record("a set is not a list")
+                        continue
+                    }
+                    #expect(Set(elements) == sets[owner]![column]! && elements.count == sets[owner]![column]!.count)
+                    #expect(zip(elements, elements.dropFirst()).allSatisfy { CollectionOrder.compare($0, $1) < 0 })
+                }
+                for column in [scores, linkMap] {
+                    let expected = maps[owner]![column]!.sorted { $0.key < $1.key }.map {
+                        DictionaryEntry(key: $0.key, value: $0.value)
+                    }
+                    #expect(try table.value(owner, column) == .dictionary(expected))
+                }
+            }
+            try database.verify()
+        }
+        // Some collections outgrew the inline limit.
+        #expect(
+            sets.values.contains { $0.values.contains { $0.count > CollectionTree.inlineLimit } }
+                && maps.values.contains { $0.values.contains { $0.count > CollectionTree.inlineLimit } }
+        )
+    }
+
     @Test("Appending one element to a 100,000-element list commits a few KiB, not the list")
     func oneElementCommitIsSmall() async throws {
         let directory = TemporaryDirectory()
