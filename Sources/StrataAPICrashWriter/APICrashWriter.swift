@@ -12,6 +12,9 @@
 // "ack N" lines may then come out of order.
 // Load mode (FIRST-ID STRIDE SECONDS): adds items FIRST-ID, FIRST-ID + STRIDE, … one per transaction for
 // SECONDS seconds, printing "ack N" after each; no deletes.
+// Ping-pong mode (PATH --pingpong ROUNDS): a change stream over the items sorted by id; each time it
+// delivers an odd item N (written by the other process), adds item N + 1 and prints "ack N+1"; exits once
+// it has added item 2 × ROUNDS.
 // The parent checks the file (APICrashTests.swift, LoadTests.swift).
 
 import Foundation
@@ -39,6 +42,15 @@ final class CrashItem: Object {
 struct APICrashWriter {
     static func main() async {
         let arguments = CommandLine.arguments
+        if arguments.count == 4, arguments[2] == "--pingpong", let rounds = Int(arguments[3]) {
+            do {
+                try await pingPong(path: arguments[1], rounds: rounds)
+            } catch {
+                FileHandle.standardError.write(Data("StrataAPICrashWriter: \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
         if arguments.count == 4, arguments[2] == "--realms", let count = Int(arguments[3]) {
             do {
                 try await crashLoop(path: arguments[1], realms: count)
@@ -100,6 +112,29 @@ struct APICrashWriter {
                 }
             }
             try await group.waitForAll()
+        }
+    }
+
+    /// Ping-pong mode: answers each odd item another process adds, seen through a change stream, with the
+    /// next even one.
+    static func pingPong(path: String, rounds: Int) async throws {
+        let configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [CrashItem.self])
+        let realm = try await Realm(configuration: configuration)
+        let stream = await realm.read { realm in realm.objects(CrashItem.self).sorted(byKeyPath: "id").changes() }
+        var answered = 0
+        for await change in stream {
+            let ids: [Int]
+            switch change {
+            case .initial(let items): ids = items.map(\.id)
+            case .update(let items, _, let insertions, _): ids = insertions.map { items[$0].id }
+            case .error(let error): throw error
+            }
+            for id in ids where id % 2 == 1 && id + 1 > answered {
+                try await realm.write { realm in try realm.add(CrashItem.numbered(id + 1)) }
+                acknowledge(id + 1)
+                answered = id + 1
+            }
+            if answered >= 2 * rounds { return }
         }
     }
 

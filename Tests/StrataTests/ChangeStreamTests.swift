@@ -350,4 +350,52 @@ struct ChangeStreamTests {
         }
         #expect(ids == Array(1...written))
     }
+
+    @Test("two processes write one file alternately, each one's stream seeing the other's commits")
+    func twoProcessesAlternate() async throws {
+        let directory = TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("pingpong.strata")
+        let realm = try await Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [CrashItem.self]))
+        let rounds = 5
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: apiCrashWriterPath())
+        child.arguments = [url.path, "--pingpong", "\(rounds)"]
+        let output = Pipe()
+        child.standardOutput = output
+        // This process adds the odd items; the child answers each, seen through its stream, with the next even
+        // one, which this stream must then deliver. A watchdog cancels the exchange (ending the stream) if it
+        // stalls, so a failure cannot hang the suite.
+        let seen = try await withThrowingTaskGroup(of: [Int]?.self) { group in
+            group.addTask {
+                let stream = await realm.read { realm in realm.objects(CrashItem.self).sorted(byKeyPath: "id").changes()
+                }
+                var changes = stream.makeAsyncIterator()
+                guard case .initial(let initial)? = await changes.next(), initial.isEmpty else { return nil }
+                try child.run()
+                var seen: [Int] = []
+                for round in 0..<rounds {
+                    let odd = 2 * round + 1
+                    try await realm.write { realm in try realm.add(CrashItem.numbered(odd)) }
+                    while !seen.contains(odd + 1) {
+                        guard case .update(let items, _, let insertions, _)? = await changes.next() else { return seen }
+                        seen += insertions.map { items[$0].id }
+                    }
+                }
+                return seen
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(120))
+                return nil
+            }
+            let first = try await group.next()!
+            group.cancelAll()
+            return first
+        }
+        if child.isRunning { child.terminate() }
+        child.waitUntilExit()
+        #expect(child.terminationStatus == 0)
+        #expect(acknowledgements(output) == (1...rounds).map { 2 * $0 })
+        #expect(seen?.filter { $0 % 2 == 0 } == (1...rounds).map { 2 * $0 })
+        #expect(await realm.read { realm in realm.objects(CrashItem.self).count } == 2 * rounds)
+    }
 }
