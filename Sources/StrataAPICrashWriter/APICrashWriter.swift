@@ -43,28 +43,16 @@ struct APICrashWriter {
     static func main() async {
         let arguments = CommandLine.arguments
         if arguments.count == 4, arguments[2] == "--pingpong", let rounds = Int(arguments[3]) {
-            do {
-                try await pingPong(path: arguments[1], rounds: rounds)
-            } catch {
-                FileHandle.standardError.write(Data("StrataAPICrashWriter: \(error)\n".utf8))
-                exit(1)
-            }
-            return
+            return await reportingErrors { try await pingPong(path: arguments[1], rounds: rounds) }
         }
         if arguments.count == 4, arguments[2] == "--realms", let count = Int(arguments[3]) {
-            do {
-                try await crashLoop(path: arguments[1], realms: count)
-            } catch {
-                FileHandle.standardError.write(Data("StrataAPICrashWriter: \(error)\n".utf8))
-                exit(1)
-            }
-            return
+            return await reportingErrors { try await crashLoop(path: arguments[1], realms: count) }
         }
         guard arguments.count == 2 || arguments.count == 5 else {
             FileHandle.standardError.write(Data("usage: StrataAPICrashWriter PATH [FIRST-ID STRIDE SECONDS]\n".utf8))
             exit(2)
         }
-        do {
+        await reportingErrors {
             let configuration = Realm.Configuration(
                 fileURL: URL(fileURLWithPath: arguments[1]),
                 objectTypes: [CrashItem.self]
@@ -77,6 +65,13 @@ struct APICrashWriter {
             } else {
                 try await crashLoop(realm)
             }
+        }
+    }
+
+    /// Runs a mode; an error it throws goes to standard error and exits with status 1.
+    static func reportingErrors(_ body: @Sendable () async throws -> Void) async {
+        do {
+            try await body()
         } catch {
             FileHandle.standardError.write(Data("StrataAPICrashWriter: \(error)\n".utf8))
             exit(1)

@@ -2,6 +2,8 @@
 /// (`ManagedCollectionBacking.edit(_:)`) instead of rewriting the whole collection. Elements are Swift
 /// values, converted when the edit is applied.
 enum CollectionEdit {
+    /// List: appends elements.
+    case append([Any])
     /// List: inserts an element before `index` (at the end when `index` is the count).
     case insert(Any, at: Int)
     /// List: replaces the element at an index.

@@ -69,7 +69,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// Appends an element; on a managed list, inside a write transaction.
     /// - Complexity: O(log n) for a managed list of n elements, amortized O(1) unmanaged.
     public func append(_ element: Element) {
-        if let backing, backing.append([element]) { return }
+        if let backing, backing.edit(.append([element])) { return }
         update { $0.append(element) }
     }
 
@@ -77,7 +77,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// - Complexity: O(m log n) for a managed list of n elements and m new ones.
     public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
         let elements = Array(sequence)
-        if let backing, backing.append(elements.map { $0 as Any }) { return }
+        if let backing, backing.edit(.append(elements.map { $0 as Any })) { return }
         update { $0.append(contentsOf: elements) }
     }
 

@@ -74,24 +74,6 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         cache.withLock { $0 = nil }
     }
 
-    /// Appends elements to a managed list without reading its elements back as Swift values; false when the
-    /// list needs the whole-value path (a list of embedded objects).
-    func append(_ elements: [Any]) -> Bool {
-        // A collection nested in a mixed value is written with its whole property (`replace(with:)`).
-        guard path == nil else { return false }
-        let propertyInfo = owner.table.info.properties[property]
-        let (realm, state) = source.liveState("collection")
-        _ = state.writer("modify a managed collection")
-        let appended: Bool
-        do {
-            appended = try state.append(elements, toList: propertyInfo, of: owner, realm: realm)
-        } catch {
-            preconditionFailure("\(error)")
-        }
-        cache.withLock { $0 = nil }
-        return appended
-    }
-
     /// Changes one place of a managed list, set or map with the engine's element operations; false when the
     /// collection needs the whole-value path (one of embedded objects, or one nested in a mixed value).
     func edit(_ edit: CollectionEdit) -> Bool {

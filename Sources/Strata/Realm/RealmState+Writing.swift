@@ -167,29 +167,6 @@ extension RealmState {
         }
     }
 
-    /// Appends Swift values to a list property of a managed object: only the new elements are converted and
-    /// written (a large list is a tree of its own, so this is O(log n) per element). Returns false, writing
-    /// nothing, for a list of embedded objects, which `setProperty` handles whole.
-    func append(_ elements: [Any], toList property: PropertyInfo, of binding: ObjectBinding, realm: Realm) throws
-        -> Bool
-    {
-        let info = property.typeInfo
-        guard info.collection == .list, !(info.objectClass.map { $0 is EmbeddedObject.Type } ?? false) else {
-            return false
-        }
-        let write = writer("modify a managed object")
-        touch(binding.table.tableKey)
-        let link: (ObjectBase) throws -> StrataCore.Value = { object in
-            .link(try self.add(object, update: .error, realm: realm))
-        }
-        var values: [StrataCore.Value] = []
-        values.reserveCapacity(elements.count)
-        for element in elements { values.append(try ValueConversion.engineValue(element, link: link)) }
-        let column = binding.table.column(property.position)
-        try realmErrors { try write.append(values, toList: column, in: binding.table.tableKey, object: binding.key) }
-        return true
-    }
-
     /// Changes one place of a list, set or map property of a managed object with the engine's element
     /// operations (O(log n) for a large list, O(log² n) for a large set or map). Returns false, writing
     /// nothing, for a collection of embedded objects, which `setProperty` handles whole (it deletes the
@@ -210,6 +187,8 @@ extension RealmState {
         let (table, column, key) = (binding.table.tableKey, binding.table.column(property.position), binding.key)
         try realmErrors {
             switch edit {
+            case .append(let elements):
+                try write.append(try elements.map(value), toList: column, in: table, object: key)
             case .insert(let element, let index):
                 try write.insert(try value(element), at: index, inList: column, in: table, object: key)
             case .replace(let index, let element):

@@ -28,12 +28,25 @@ extension WriteTransaction {
         try checkLinkTargets(.list(values), column: spec)
     }
 
-    private func checkIndex(_ index: Int, count: Int, inclusive: Bool, table: Table, spec: ColumnSpec) throws {
+    /// The list column for a change at `index` (`0...count` when `inclusive`, else `0..<count`) bringing in
+    /// `value`, checked: the value's type and link target, and the index.
+    private func listColumn(
+        _ column: ColumnKey,
+        in tableKey: TableKey,
+        object key: ObjectKey,
+        index: Int,
+        inclusive: Bool,
+        value: Value?
+    ) throws -> (Table, Int, ColumnSpec) {
+        let (table, position, spec) = try listColumn(column, in: tableKey)
+        if let value { try checkElements([value], table: table, spec: spec) }
+        let count = try table.collectionCount(key, position: position)
         guard index >= 0, inclusive ? index <= count : index < count else {
             throw StorageError.schema(
                 "index \(index) is out of bounds of \(table.name).\(spec.name) (\(count) elements)"
             )
         }
+        return (table, position, spec)
     }
 
     /// Appends `values` to list `column` of object `key`.
@@ -59,14 +72,13 @@ extension WriteTransaction {
     )
         throws
     {
-        let (table, position, spec) = try listColumn(column, in: tableKey)
-        try checkElements([value], table: table, spec: spec)
-        try checkIndex(
-            index,
-            count: try table.collectionCount(key, position: position),
+        let (table, position, spec) = try listColumn(
+            column,
+            in: tableKey,
+            object: key,
+            index: index,
             inclusive: true,
-            table: table,
-            spec: spec
+            value: value
         )
         try table.insertIntoCollection(key, position: position, value, at: index)
         if case .link(let target) = value, spec.isLink { try addBacklink(from: tableKey, column, key, to: target) }
@@ -83,14 +95,13 @@ extension WriteTransaction {
     )
         throws
     {
-        let (table, position, spec) = try listColumn(column, in: tableKey)
-        try checkElements([value], table: table, spec: spec)
-        try checkIndex(
-            index,
-            count: try table.collectionCount(key, position: position),
+        let (table, position, spec) = try listColumn(
+            column,
+            in: tableKey,
+            object: key,
+            index: index,
             inclusive: false,
-            table: table,
-            spec: spec
+            value: value
         )
         let old = try table.replaceInCollection(key, position: position, value, at: index)
         if spec.isLink, old != value {
@@ -105,13 +116,13 @@ extension WriteTransaction {
     package func remove(at index: Int, fromList column: ColumnKey, in tableKey: TableKey, object key: ObjectKey) throws
         -> Value
     {
-        let (table, position, spec) = try listColumn(column, in: tableKey)
-        try checkIndex(
-            index,
-            count: try table.collectionCount(key, position: position),
+        let (table, position, spec) = try listColumn(
+            column,
+            in: tableKey,
+            object: key,
+            index: index,
             inclusive: false,
-            table: table,
-            spec: spec
+            value: nil
         )
         let old = try table.removeFromCollection(key, position: position, at: index)
         if spec.isLink, case .link(let target) = old { try removeBacklink(from: tableKey, column, key, to: target) }
