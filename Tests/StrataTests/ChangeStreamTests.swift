@@ -400,4 +400,57 @@ struct ChangeStreamTests {
         #expect(seen?.filter { $0 % 2 == 0 } == (1...rounds).map { 2 * $0 })
         #expect(await realm.read { realm in realm.objects(CrashItem.self).count } == 2 * rounds)
     }
+
+    @Test("a list and a dictionary nested in an AnyRealmValue are observed on their own, by index and by key")
+    func nestedCollections() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([MixedBox.self, Dog.self, Person.self]))
+        try await realm.write { realm in
+            _ = try realm.create(
+                MixedBox.self,
+                value: ["id": 1, "value": ["scores": AnyRealmValue.fromArray([.int(1), .int(2), .int(3)])]]
+            )
+        }
+        let (listStream, mapStream) = await realm.read { realm in
+            let root = realm.object(ofType: MixedBox.self, forPrimaryKey: 1)!.value.dictionaryValue!
+            return (root["scores"]!.listValue!.changes(), root.changes())
+        }
+        var lists = listStream.makeAsyncIterator()
+        var maps = mapStream.makeAsyncIterator()
+        guard case .initial(let initialList)? = await lists.next(), case .initial(let initialMap)? = await maps.next()
+        else {
+            Issue.record("no initial")
+            return
+        }
+        #expect(initialList.map(render) == ["1", "2", "3"])
+        #expect(initialMap.keys == ["scores"])
+        try await realm.write { realm in
+            let root = realm.object(ofType: MixedBox.self, forPrimaryKey: 1)!.value.dictionaryValue!
+            let scores = root["scores"]!.listValue!
+            scores.remove(at: 0)
+            scores.append(.int(4))
+            root["label"] = .string("x")
+        }
+        guard case .update(let list, let deletions, let insertions, let modifications)? = await lists.next() else {
+            Issue.record("no list update")
+            return
+        }
+        #expect(list.map(render) == ["2", "3", "4"])
+        #expect(deletions == [0] && insertions == [2] && modifications == [])
+        guard case .update(let map, let removedKeys, let addedKeys, let changedKeys)? = await maps.next() else {
+            Issue.record("no map update")
+            return
+        }
+        #expect(map.keys == ["label", "scores"])
+        #expect(removedKeys == [] && addedKeys == ["label"] && changedKeys == ["scores"])
+        // An assignment at one position is a modification there.
+        try await realm.write { realm in
+            realm.object(ofType: MixedBox.self, forPrimaryKey: 1)!.value.dictionaryValue!["scores"]!.listValue![1] =
+                .int(30)
+        }
+        guard case .update(let assigned, [], [], [1])? = await lists.next() else {
+            Issue.record("no modification at 1")
+            return
+        }
+        #expect(assigned.map(render) == ["2", "30", "4"])
+    }
 }

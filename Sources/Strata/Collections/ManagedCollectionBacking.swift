@@ -74,6 +74,16 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         cache.withLock { $0 = nil }
     }
 
+    /// The stored collection as `reader`'s version holds it (a nested one found along its path); nil when the
+    /// owner is gone or the place holds something else now. What observers compare between versions.
+    func stored(in reader: any TransactionReading) -> StrataCore.Value? {
+        guard let table = try? reader.table(owner.table.tableKey), (try? table.contains(owner.key)) == true,
+            let value = try? table.value(owner.key, owner.table.column(property))
+        else { return nil }
+        guard let path else { return value }
+        return NestedCollectionStep.value(in: value, at: path)
+    }
+
     /// Changes one place of a managed list, set or map with the engine's element operations; false when the
     /// collection needs the whole-value path (one of embedded objects, or one nested in a mixed value).
     func edit(_ edit: CollectionEdit) -> Bool {

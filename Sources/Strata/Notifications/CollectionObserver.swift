@@ -43,19 +43,8 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
             pinned: results.source.pinnedSnapshot()
         )
         mailbox.publish(snapshot) { base in
-            guard let base else { return payload { .initial($0) } }
+            guard let base else { return RealmCollectionChange.frozen(collection) { .initial($0) } }
             return update(from: base, to: snapshot, results: results, state: state, reader: reader)
-        }
-    }
-
-    /// The element carrying the collection frozen at the current version (an error if it cannot be frozen).
-    private func payload(
-        _ make: (Collection) -> RealmCollectionChange<Collection>
-    ) -> RealmCollectionChange<Collection> {
-        do {
-            return make(try collection.freeze())
-        } catch {
-            return .error(error)
         }
     }
 
@@ -114,7 +103,9 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
             modifications.sort()
         }
         if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }
-        return payload { .update($0, deletions: deletions, insertions: insertions, modifications: modifications) }
+        return RealmCollectionChange.frozen(collection) {
+            .update($0, deletions: deletions, insertions: insertions, modifications: modifications)
+        }
     }
 
     /// Deletions (old indices), insertions (new indices) and the elements kept (old and new index), from a

@@ -50,10 +50,7 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
     func deliver(_ state: RealmState) {
         guard let reader = try? state.reader() else { return }
         var entries: [String: StrataCore.Value] = [:]
-        let owner = backing.owner
-        if let table = try? reader.table(owner.table.tableKey), (try? table.contains(owner.key)) == true,
-            case .dictionary(let stored)? = try? table.value(owner.key, owner.table.column(backing.property))
-        {
+        if case .dictionary(let stored)? = backing.stored(in: reader) {
             for entry in stored { entries[entry.key] = entry.value }
         }
         let snapshot = MapSnapshot(version: reader.version, entries: entries)
@@ -91,7 +88,8 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
 
 extension Map {
     /// The map's changes, by key, as an `AsyncSequence`: `.initial`, then an `.update` after each write that changes
-    /// it, each carrying the map frozen at the version it describes. Registered when it returns.
+    /// it, each carrying the map frozen at the version it describes. Registered when it returns. A dictionary
+    /// nested in an ``AnyRealmValue`` is observed the same way.
     ///
     /// ```swift
     /// let changes = await realm.read { realm in player.scores.changes() }
@@ -99,9 +97,6 @@ extension Map {
     /// - Complexity: O(n) for n entries per delivered change.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmMapChange<Map>> {
         guard let backing else { preconditionFailure("changes(keyPaths:) needs a managed map") }
-        guard backing.path == nil else {
-            preconditionFailure("a map nested in an AnyRealmValue cannot be observed yet; observe its object")
-        }
         return backing.source.changeStream { MapObserver(self, backing: backing, keyPaths: keyPaths, schema: $0) }
     }
 

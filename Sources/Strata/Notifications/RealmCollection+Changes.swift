@@ -24,6 +24,10 @@ extension RealmCollection {
     /// - Complexity: O(n) for n elements per delivered change (the query is read again and diffed).
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmCollectionChange<Self>> {
         guard let results = _contents.results else {
+            // A list nested in an AnyRealmValue has no results: its values are compared as they are stored.
+            if let nested = (self as? any NestedCollectionObservable)?.nestedBacking {
+                return nested.source.changeStream { _ in NestedListObserver(self, backing: nested) }
+            }
             preconditionFailure("changes(keyPaths:) needs a managed collection; an unmanaged one cannot be observed")
         }
         return results.source.changeStream { CollectionObserver(self, keyPaths: keyPaths, schema: $0) }

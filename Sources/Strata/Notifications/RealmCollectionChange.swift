@@ -26,3 +26,15 @@ public enum RealmCollectionChange<CollectionType: Sendable>: Sendable {
     /// An error; Strata reports none today (the case exists for Realm Swift's shape).
     case error(any Error)
 }
+
+extension RealmCollectionChange where CollectionType: RealmCollection {
+    /// The change `make` builds around `collection` frozen at the current version, or `.error` when it cannot
+    /// be frozen (the version limit reached): what every collection observer delivers.
+    static func frozen(_ collection: CollectionType, _ make: (CollectionType) -> Self) -> Self {
+        do {
+            return make(try collection.freeze())
+        } catch {
+            return .error(error)
+        }
+    }
+}
