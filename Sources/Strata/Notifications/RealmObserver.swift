@@ -40,6 +40,9 @@ extension RealmSource {
         }
         let state = realm.access.checked("changes(keyPaths:)")
         let observer = make(state.schema)
+        if let metrics = realm.configuration.metrics {
+            observer.mailbox.measureLag(NotificationLagProbe(database: state.database, metrics: metrics))
+        }
         realm.register(observer, state)
         return ChangeStream(mailbox: observer.mailbox)
     }
