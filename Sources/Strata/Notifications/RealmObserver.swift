@@ -83,9 +83,7 @@ struct CommittedChanges {
             for (table, changes) in set.tables {
                 touchedTables.insert(table)
                 for (key, columns) in changes.modifications {
-                    var merged = modified[table]?[key] ?? ColumnSet()
-                    for column in columns.columns { merged.insert(column) }
-                    modified[table, default: [:]][key] = merged
+                    modified[table, default: [:]][key, default: ColumnSet()].formUnion(columns)
                 }
             }
         }
