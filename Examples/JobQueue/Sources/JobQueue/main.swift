@@ -74,18 +74,16 @@ final class MetricsTally: Sendable {
 
     var summary: String {
         figures.withLock { figures in
-            func milliseconds(_ duration: Duration, _ count: Int) -> String {
-                String(
-                    format: "%.2f ms",
-                    Double(duration.components.attoseconds) / 1e15 / Double(max(count, 1))
-                        + Double(duration.components.seconds) * 1000 / Double(max(count, 1))
-                )
+            func milliseconds(_ total: Duration, _ count: Int) -> String {
+                let seconds = Double(total.components.seconds) + Double(total.components.attoseconds) / 1e18
+                return String(format: "%.2f ms", seconds * 1000 / Double(max(count, 1)))
             }
             let lags = figures.lags.sorted()
             let lag = lags.isEmpty ? Duration.zero : lags[lags.count / 2]
+            let waits = milliseconds(figures.lockWaitTime, figures.lockWaits)
             return "\(figures.commits) commits (mean \(milliseconds(figures.commitTime, figures.commits))), "
                 + "\(figures.syncs) syncs (mean \(milliseconds(figures.syncTime, figures.syncs))), "
-                + "\(figures.lockWaits) waits for the writer (mean \(milliseconds(figures.lockWaitTime, figures.lockWaits))), "
+                + "\(figures.lockWaits) waits for the writer (mean \(waits)), "
                 + "notification lag p50 \(milliseconds(lag, 1))"
         }
     }
