@@ -56,9 +56,18 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
         var endsAfterPending = false
         var waiter: CheckedContinuation<Element?, Never>?
         var ended = false
+        /// Set when the realm's configuration has a metrics hook: measures each element's notification lag.
+        var lagProbe: NotificationLagProbe?
+        /// The version of the first element offered since the consumer's last take (the start of its lag).
+        var pendingVersion: Version?
     }
 
     private let state = Locked(State())
+
+    /// Reports, through `probe`, the notification lag of every element handed to the consumer from now on.
+    func measureLag(_ probe: NotificationLagProbe) {
+        state.withLock { $0.lagProbe = probe }
+    }
 
     /// The snapshot the consumer last took and its ticket; nil once the stream ended.
     func consumerBase() -> (base: (any Sendable)?, ticket: Int)? {
@@ -66,14 +75,19 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
     }
 
     /// Offers `element` (nil: nothing changed since the base; any pending element is dropped), reflecting
-    /// `snapshot`, computed from the base read with `ticket`. Returns false if the consumer took an element since.
-    func offer(_ element: Element?, snapshot: any Sendable, ticket: Int, last: Bool = false) -> Bool {
-        let (accepted, waiter): (Bool, CheckedContinuation<Element?, Never>?) = state.withLock { state in
-            guard !state.ended else { return (true, nil) }
-            guard state.ticket == ticket else { return (false, nil) }
+    /// `snapshot` at `version`, computed from the base read with `ticket`. Returns false if the consumer took an
+    /// element since.
+    func offer(_ element: Element?, snapshot: any Sendable, version: Version, ticket: Int, last: Bool = false) -> Bool {
+        typealias Outcome = (
+            accepted: Bool, waiter: CheckedContinuation<Element?, Never>?, lag: (NotificationLagProbe, Version)?
+        )
+        let outcome: Outcome = state.withLock { state in
+            guard !state.ended else { return (true, nil, nil) }
+            guard state.ticket == ticket else { return (false, nil, nil) }
             guard let element else {
                 state.pending = nil
-                return (true, nil)
+                state.pendingVersion = nil
+                return (true, nil, nil)
             }
             state.endsAfterPending = last
             if let waiter = state.waiter {
@@ -81,21 +95,33 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
                 state.base = snapshot
                 state.ticket += 1
                 if last { state.ended = true }
-                return (true, waiter)
+                return (true, waiter, state.lagProbe.map { ($0, version) })
             }
             state.pending = (element, snapshot)
-            return (true, nil)
+            if state.lagProbe != nil { state.pendingVersion = min(state.pendingVersion ?? version, version) }
+            return (true, nil, nil)
         }
-        if let waiter, let element { waiter.resume(returning: element) }
-        return accepted
+        if let waiter = outcome.waiter, let element {
+            // Reported before the consumer resumes, so that a loop body sees its own element's lag recorded.
+            if let (probe, version) = outcome.lag { probe.report(version) }
+            waiter.resume(returning: element)
+        }
+        return outcome.accepted
     }
 
     /// Offers the element `make` computes from the snapshot the consumer last took (nil: it took nothing yet) to
-    /// `snapshot`, computing it again if the consumer takes an element meanwhile. Nil from `make` means nothing
-    /// changed since that snapshot.
-    func publish<Snapshot: Sendable>(_ snapshot: Snapshot, last: Bool = false, _ make: (Snapshot?) -> Element?) {
+    /// `snapshot`, the collection at `version`, computing it again if the consumer takes an element meanwhile. Nil
+    /// from `make` means nothing changed since that snapshot.
+    func publish<Snapshot: Sendable>(
+        _ snapshot: Snapshot,
+        version: Version,
+        last: Bool = false,
+        _ make: (Snapshot?) -> Element?
+    ) {
         while let (base, ticket) = consumerBase() {
-            if offer(make(base as? Snapshot), snapshot: snapshot, ticket: ticket, last: last) { return }
+            if offer(make(base as? Snapshot), snapshot: snapshot, version: version, ticket: ticket, last: last) {
+                return
+            }
         }
     }
 
@@ -103,19 +129,25 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
     func take() async -> Element? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
+                var lag: (NotificationLagProbe, Version)?
                 let ready: Element?? = state.withLock { state in
                     if let pending = state.pending {
                         state.pending = nil
                         state.base = pending.snapshot
                         state.ticket += 1
                         if state.endsAfterPending { state.ended = true }
+                        if let probe = state.lagProbe, let version = state.pendingVersion { lag = (probe, version) }
+                        state.pendingVersion = nil
                         return .some(pending.element)
                     }
                     if state.ended { return .some(nil) }
                     state.waiter = continuation
                     return nil
                 }
-                if let ready { continuation.resume(returning: ready) }
+                if let ready {
+                    if let (probe, version) = lag { probe.report(version) }
+                    continuation.resume(returning: ready)
+                }
             }
         } onCancel: {
             end()
@@ -127,6 +159,7 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<Element?, Never>? in
             state.ended = true
             state.pending = nil
+            state.pendingVersion = nil
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -135,4 +168,26 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
 
     /// Whether the stream ended (the observer is dropped at its next delivery).
     var isEnded: Bool { state.withLock { $0.ended } }
+}
+
+/// Measures the notification lag of a change stream's elements for a realm whose configuration has a metrics
+/// hook: from the moment the version an element reports became visible in this process to the moment the element
+/// is handed to the consumer. Elements reporting versions that were visible before the stream was registered (its
+/// first, `.initial` element) are not measured: nothing was waiting for them.
+struct NotificationLagProbe: Sendable {
+    let database: Database
+    let registered: ContinuousClock.Instant
+    let metrics: @Sendable (RealmMetric) -> Void
+
+    init(database: Database, metrics: @escaping @Sendable (RealmMetric) -> Void) {
+        self.database = database
+        self.metrics = metrics
+        registered = .now
+    }
+
+    /// Reports the lag of an element reporting `version`, handed over now.
+    func report(_ version: Version) {
+        guard let published = database.publicationInstant(of: version), published >= registered else { return }
+        metrics(.notificationLag(ContinuousClock.now - published))
+    }
 }

@@ -42,7 +42,7 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
             elements: results.holdsValues ? .values(results.primitiveValues) : .keys(results.objectKeys),
             pinned: results.source.pinnedSnapshot()
         )
-        mailbox.publish(snapshot) { base in
+        mailbox.publish(snapshot, version: snapshot.version) { base in
             guard let base else { return RealmCollectionChange.frozen(collection) { .initial($0) } }
             return update(from: base, to: snapshot, results: results, state: state, reader: reader)
         }

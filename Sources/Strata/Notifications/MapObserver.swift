@@ -54,7 +54,7 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
             for entry in stored { entries[entry.key] = entry.value }
         }
         let snapshot = MapSnapshot(version: reader.version, entries: entries)
-        mailbox.publish(snapshot) { base in
+        mailbox.publish(snapshot, version: snapshot.version) { base in
             guard let base else { return (try? map.freeze()).map { .initial($0) } }
             return update(from: base, to: snapshot, state: state, reader: reader)
         }

@@ -30,7 +30,7 @@ final class NestedListObserver<Collection: RealmCollection>: StreamingObserver {
         var values: [StrataCore.Value] = []
         if case .list(let stored)? = backing.stored(in: reader) { values = stored }
         let snapshot = CollectionSnapshot(version: reader.version, elements: .values(values), pinned: nil)
-        mailbox.publish(snapshot) { base in
+        mailbox.publish(snapshot, version: snapshot.version) { base in
             guard let base else { return RealmCollectionChange.frozen(collection) { .initial($0) } }
             guard case .values(let old) = base.elements else { return nil }
             var (deletions, insertions, _) = CollectionObserver<Collection>.diff(old, values)

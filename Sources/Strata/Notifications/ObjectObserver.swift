@@ -47,13 +47,15 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
     func deliver(_ state: RealmState) {
         guard let reader = try? state.reader() else { return }
         guard let current = snapshot(reader) else {
-            return mailbox.publish(reader.version, last: true) { _ in .deleted }
+            return mailbox.publish(reader.version, version: reader.version, last: true) { _ in .deleted }
         }
         guard let registered else {
             registered = current
             return
         }
-        mailbox.publish(current) { base in change(from: base ?? registered, to: current, state: state, reader: reader) }
+        mailbox.publish(current, version: current.version) { base in
+            change(from: base ?? registered, to: current, state: state, reader: reader)
+        }
     }
 
     private func change(

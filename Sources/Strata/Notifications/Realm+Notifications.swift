@@ -103,6 +103,6 @@ final class RealmEventObserver: StreamingObserver {
         } else {
             return
         }
-        mailbox.publish(reader.version) { _ in event }
+        mailbox.publish(reader.version, version: reader.version) { _ in event }
     }
 }

@@ -40,6 +40,9 @@ extension RealmSource {
         }
         let state = realm.access.checked("changes(keyPaths:)")
         let observer = make(state.schema)
+        if let metrics = realm.configuration.metrics {
+            observer.mailbox.measureLag(NotificationLagProbe(database: state.database, metrics: metrics))
+        }
         realm.register(observer, state)
         return ChangeStream(mailbox: observer.mailbox)
     }
@@ -80,9 +83,7 @@ struct CommittedChanges {
             for (table, changes) in set.tables {
                 touchedTables.insert(table)
                 for (key, columns) in changes.modifications {
-                    var merged = modified[table]?[key] ?? ColumnSet()
-                    for column in columns.columns { merged.insert(column) }
-                    modified[table, default: [:]][key] = merged
+                    modified[table, default: [:]][key, default: ColumnSet()].formUnion(columns)
                 }
             }
         }

@@ -41,7 +41,7 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
                 positions.map { results.holdsValues ? .values([elements[$0]]) : .keys([keys[$0]]) }
             }
         )
-        mailbox.publish(snapshot) { base in
+        mailbox.publish(snapshot, version: snapshot.version) { base in
             guard let base else { return (try? sectioned.freeze()).map { .initial($0) } }
             return update(from: base, to: snapshot, state: state, reader: reader)
         }

@@ -2,7 +2,8 @@ import Foundation
 import StrataCore
 
 extension Realm {
-    /// Writes a compacted copy of the realm's newest committed version to `configuration`'s file.
+    /// Writes a compacted copy of the realm's newest committed version to `configuration`'s file, created with
+    /// `configuration`'s ``Configuration-swift.struct/filePermissions``.
     ///
     /// - Throws: ``RealmError/fileError(_:)`` when the destination exists ("File exists"),
     ///   ``RealmError/notSupported(_:)`` for an in-memory destination.
@@ -14,7 +15,21 @@ extension Realm {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw RealmError.fileError("Failed to open file at path '\(path)': File exists")
         }
-        try await realmErrors { try await state.database.writeCompactedCopy(to: path) }
+        let permissions = try configuration.engineFilePermissions
+        let started = ContinuousClock.now
+        try await realmErrors { try await state.database.writeCompactedCopy(to: path, permissions: permissions) }
+        if self.configuration.logs(.info) {
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            self.configuration.log(
+                .info,
+                .compaction,
+                "wrote a compacted copy of \(self.configuration.path) to \(path) (\(bytes) bytes)",
+                metadata: [
+                    "path": self.configuration.path, "destination": path, "bytes": "\(bytes)",
+                    "durationMicroseconds": "\((ContinuousClock.now - started).microseconds)",
+                ]
+            )
+        }
     }
 
     /// Writes a compacted copy of the realm's newest committed version to a new file at `fileURL`.
@@ -24,7 +39,8 @@ extension Realm {
     /// let backup = try await Realm(configuration: .init(fileURL: backupURL, objectTypes: [Dog.self]))
     /// ```
     /// - Parameters:
-    ///   - fileURL: where to write the copy; the file must not exist.
+    ///   - fileURL: where to write the copy; the file must not exist. It is created with this realm's
+    ///     ``Configuration-swift.struct/filePermissions``.
     ///   - encryptionKey: must be nil: Strata does not encrypt files.
     /// - Throws: ``RealmError/fileError(_:)`` when the file exists ("File exists"),
     ///   ``RealmError/notSupported(_:)`` for an encryption key.
@@ -32,7 +48,9 @@ extension Realm {
     ///   committed.
     public func writeCopy(toFile fileURL: URL, encryptionKey: Data? = nil) async throws {
         guard encryptionKey == nil else { throw RealmError.encryptionNotSupported }
-        try await writeCopy(configuration: Configuration(fileURL: fileURL))
+        var destination = Configuration(fileURL: fileURL)
+        destination.filePermissions = configuration.filePermissions
+        try await writeCopy(configuration: destination)
     }
 
     /// Whether a realm file exists for `configuration`.

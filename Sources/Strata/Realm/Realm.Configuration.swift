@@ -46,6 +46,34 @@ extension Realm {
         /// The most versions that may be pinned at once; reaching it makes the call that would pin one
         /// more (a commit, a freeze) throw.
         public var maximumNumberOfActiveVersions: UInt?
+        /// The POSIX permission bits of every file the realm creates: the realm file, its lock file, the
+        /// temporaries of creation and compaction, and the copies `writeCopy` and compaction write.
+        ///
+        /// ```swift
+        /// configuration.filePermissions = 0o660   // the owner's group may open the realm too
+        /// ```
+        ///
+        /// `0o600` by default: only the owner can read the data. The process umask clears bits from it, as
+        /// `open(2)` does. It applies to files created from now on; an existing file keeps its mode. It must
+        /// include `0o600` (Strata reads and writes its own files) and lie within `0o777`, otherwise opening
+        /// throws ``RealmError/invalidValue(_:)``. Realm Swift creates files with `0o644` less the umask.
+        public var filePermissions: Int = 0o600
+        /// The logging hook: receives open, close, migration, compaction, commit failure, poisoned instance
+        /// and version-limit events (see ``RealmLogger``). Nil, the default, logs nothing and costs nothing.
+        public var logger: RealmLogger?
+        /// Whether log messages may hold the values of objects (a duplicate primary key, for instance); false
+        /// by default, so that logs never carry user data.
+        public var logsObjectValues = false
+        /// The metrics hook: receives commit durations and bytes, sync durations, write-lock waits, file
+        /// growth, pinned versions and notification lag as ``RealmMetric`` values. Nil, the default, measures
+        /// nothing on its behalf.
+        ///
+        /// ```swift
+        /// configuration.metrics = { metric in
+        ///     if case .commit(let duration, _) = metric, duration > .milliseconds(50) { print("slow commit") }
+        /// }
+        /// ```
+        public var metrics: (@Sendable (RealmMetric) -> Void)?
 
         /// Creates a configuration; every parameter has Realm's default.
         public init(

@@ -58,7 +58,18 @@ public actor Realm {
         inMemoryLease =
             configuration.inMemoryIdentifier == nil ? nil : InMemoryLease(path: configuration.path)
         let lease = RealmExecutorLease(path: configuration.path)
-        let (database, schema) = try await Self.openOnExecutor(configuration, lease.executor)
+        let (database, schema): (Database, ResolvedSchema)
+        do {
+            (database, schema) = try await Self.openOnExecutor(configuration, lease.executor)
+        } catch {
+            configuration.log(
+                .error,
+                .lifecycle,
+                "opening \(configuration.path) failed: \(error)",
+                metadata: ["path": configuration.path]
+            )
+            throw error
+        }
         executorLease = lease
         access = RealmStateAccess(RealmState(database: database, executor: lease.executor, schema: schema))
         frozenSnapshot = nil
@@ -78,14 +89,19 @@ public actor Realm {
         let options = DatabaseOptions(
             durability: configuration.inMemoryIdentifier == nil ? .full : .memoryOnly,
             readOnly: configuration.readOnly,
-            maximumActiveVersions: configuration.maximumNumberOfActiveVersions.map { Int($0) }
+            maximumActiveVersions: configuration.maximumNumberOfActiveVersions.map { Int($0) },
+            filePermissions: try configuration.engineFilePermissions
         )
         let infos = try SchemaBinding.closure(of: configuration.objectTypes ?? [])
+        // Only a logger asks whether the file is new, and when the open started.
+        let logsOpen = configuration.logs(.info)
+        let started = logsOpen ? ContinuousClock.now : nil
+        let created = logsOpen && !options.fileSystem.fileExists(path)
         var database = try realmErrors { try Database.open(path: path, options: options) }
         if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
             configuration.inMemoryIdentifier == nil
         {
-            database = try await Self.compactIfAsked(database, shouldCompact, options: options)
+            database = try await Self.compactIfAsked(database, shouldCompact, configuration: configuration)
         }
         var reading = try realmErrors { try database.beginRead() }
         var problems = SchemaBinding.differences(infos, in: reading)
@@ -99,6 +115,13 @@ public actor Realm {
         var needsMigration = stored.map { configuration.schemaVersion > $0 } ?? !problems.isEmpty
         if !problems.isEmpty && (!needsMigration || configuration.deleteRealmIfMigrationNeeded) {
             if configuration.deleteRealmIfMigrationNeeded {
+                configuration.log(
+                    .notice,
+                    .migration,
+                    "deleted \(path) because its schema differs from the models (deleteRealmIfMigrationNeeded): "
+                        + problems.joined(separator: " "),
+                    metadata: ["path": path, "schemaVersion": "\(configuration.schemaVersion)"]
+                )
                 database.close()
                 _ = try Realm.deleteFiles(for: configuration)
                 database = try realmErrors { try Database.open(path: path, options: options) }
@@ -116,38 +139,106 @@ public actor Realm {
         if configuration.readOnly {
             guard !missing && !needsMigration else { throw RealmError.readOnly("add the models' tables") }
         } else if needsMigration {
+            let old = stored ?? 0
+            configuration.log(
+                .info,
+                .migration,
+                "migrating \(path) from schema version \(old) to \(configuration.schemaVersion)",
+                metadata: [
+                    "path": path, "fromSchemaVersion": "\(old)", "toSchemaVersion": "\(configuration.schemaVersion)",
+                    "changes": problems.joined(separator: " "),
+                ]
+            )
+            let migrationStarted = ContinuousClock.now
             let write = try await database.beginWrite()
-            try Migrator(write: write, infos: infos, oldVersion: stored ?? 0, configuration: configuration).run()
-            try realmErrors { try write.commit() }
+            try Migrator(write: write, infos: infos, oldVersion: old, configuration: configuration).run()
+            let result = try commitOpening(write, configuration, database)
+            configuration.log(
+                .info,
+                .migration,
+                "migrated \(path) to schema version \(configuration.schemaVersion)",
+                metadata: [
+                    "path": path, "toSchemaVersion": "\(configuration.schemaVersion)",
+                    "durationMicroseconds": "\((ContinuousClock.now - migrationStarted).microseconds)",
+                    "bytesWritten": "\(result.bytesWritten)",
+                ]
+            )
         } else if missing || stored != configuration.schemaVersion {
             let write = try await realmErrors { try await database.beginWrite() }
             try realmErrors {
                 try SchemaBinding.createMissing(infos, in: write)
                 try SchemaBinding.storeVersion(configuration.schemaVersion, in: write)
-                try write.commit()
             }
+            try commitOpening(write, configuration, database)
         }
         let current = try realmErrors { try database.beginRead() }
         let tables = try SchemaBinding.resolve(infos, in: current)
+        if let started {
+            configuration.log(
+                .info,
+                .lifecycle,
+                "opened \(path)\(created ? " (created)" : "")",
+                metadata: [
+                    "path": path, "created": "\(created)", "schemaVersion": "\(configuration.schemaVersion)",
+                    "fileBytes": "\(database.spaceUsage.fileEnd)",
+                    "durationMicroseconds": "\((ContinuousClock.now - started).microseconds)",
+                ]
+            )
+        }
         return (database, ResolvedSchema(tables: tables))
+    }
+
+    /// Commits a write made while opening (tables created, a migration), reporting it to the hooks.
+    @discardableResult
+    private static func commitOpening(
+        _ write: WriteTransaction,
+        _ configuration: Configuration,
+        _ database: Database
+    ) throws -> CommitResult {
+        do {
+            let result = try realmErrors { try write.commit() }
+            configuration.reportCommit(result, database: database)
+            return result
+        } catch {
+            configuration.reportCommitFailure(error, database: database)
+            throw error
+        }
     }
 
     private static func compactIfAsked(
         _ database: Database,
         _ shouldCompact: @Sendable (Int, Int) -> Bool,
-        options: DatabaseOptions
+        configuration: Configuration
     ) async throws -> Database {
         let usage = database.spaceUsage
         let total =
             (try? FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int) ?? Int(usage.fileEnd)
-        guard shouldCompact(total, Int(usage.fileEnd - usage.free)) else { return database }
+        let used = Int(usage.fileEnd - usage.free)
+        guard shouldCompact(total, used) else { return database }
+        let started = ContinuousClock.now
+        let options = database.options
         let temporary = database.path + ".compact"
         try? FileManager.default.removeItem(atPath: temporary)
-        try await realmErrors { try await database.writeCompactedCopy(to: temporary) }
+        try await realmErrors {
+            try await database.writeCompactedCopy(to: temporary, permissions: options.filePermissions)
+        }
         let path = database.path
         database.close()
         try realmErrors { try PosixFileSystem().rename(temporary, to: path) }
-        return try realmErrors { try Database.open(path: path, options: options) }
+        let compacted = try realmErrors { try Database.open(path: path, options: options) }
+        if configuration.logs(.info) {
+            let after = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            configuration.log(
+                .info,
+                .compaction,
+                "compacted \(path) at launch: \(total) bytes to \(after)",
+                metadata: [
+                    "path": path, "bytesBefore": "\(total)", "bytesUsed": "\(used)", "bytesAfter": "\(after)",
+                    "durationMicroseconds": "\((ContinuousClock.now - started).microseconds)",
+                ]
+            )
+        }
+        return compacted
     }
 
     /// The realm's object types.
@@ -254,6 +345,7 @@ public actor Realm {
     public func beginWrite() async throws {
         try checkCanBeginWrite()
         let write = try await realmErrors { try await state.database.beginWrite() }
+        if write.lockWait > .zero { configuration.record(.writeLockWait(write.lockWait)) }
         // The state may have changed while suspended (another call on this actor ran meanwhile).
         do {
             try checkCanBeginWrite()
@@ -279,9 +371,11 @@ public actor Realm {
             throw RealmError.notInWriteTransaction("commit")
         }
         do {
-            try realmErrors { try write.commit() }
+            let result = try realmErrors { try write.commit() }
+            configuration.reportCommit(result, database: state.database)
         } catch {
             state.commitFailed()
+            configuration.reportCommitFailure(error, database: state.database)
             throw error
         }
         deliverNotifications()
@@ -300,9 +394,11 @@ public actor Realm {
             // Alone on the file's thread, a commit syncs there (no hand-over); otherwise it suspends and the
             // other realms' writes share its sync.
             let alone = !executorLease.executor.hasOtherJobs
-            try await realmErrors { try await write.commitSuspending(syncInlineIfAlone: alone) }
+            let result = try await realmErrors { try await write.commitSuspending(syncInlineIfAlone: alone) }
+            configuration.reportCommit(result, database: state.database)
         } catch {
             state.commitFailed()
+            configuration.reportCommitFailure(error, database: state.database)
             throw error
         }
         deliverNotifications()
@@ -335,12 +431,13 @@ public actor Realm {
 
     /// Closes the realm: ends its transaction and releases its version.
     public func close() {
-        guard frozenSnapshot == nil else { return }
+        guard frozenSnapshot == nil, !state.isClosed else { return }
         for observer in state.observers { observer.end() }
         state.observers.removeAll()
         state.pollTask?.cancel()
         state.pollTask = nil
         state.close()
+        configuration.log(.info, .lifecycle, "closed \(configuration.path)", metadata: ["path": configuration.path])
     }
 
     // MARK: Objects
@@ -361,7 +458,12 @@ public actor Realm {
     public func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
         try checkWritable("add objects")
         let table = try register(type(of: object))
-        try state.add(object, update: update, realm: self, table: table)
+        do {
+            try state.add(object, update: update, realm: self, table: table)
+        } catch RealmError.primaryKeyExists(let type, let value) {
+            configuration.reportDuplicatePrimaryKey(type: type, value: value)
+            throw RealmError.primaryKeyExists(type: type, value: value)
+        }
     }
 
     /// Adds every object of a sequence.
@@ -521,6 +623,16 @@ public actor Realm {
     nonisolated func makeFrozenSnapshot() throws -> FrozenSnapshot {
         if let frozenSnapshot { return frozenSnapshot }
         let state = access.checked("realm")
+        do {
+            return try makeFrozenSnapshot(state)
+        } catch RealmError.tooManyActiveVersions(let limit) {
+            configuration.reportVersionLimit(limit, database: state.database, refused: "freezing")
+            throw RealmError.tooManyActiveVersions(limit)
+        }
+    }
+
+    /// `makeFrozenSnapshot()` once the state is reached.
+    private nonisolated func makeFrozenSnapshot(_ state: RealmState) throws -> FrozenSnapshot {
         let reader = try state.reader()
         let transaction: ReadTransaction
         if let pinned = reader as? ReadTransaction {
@@ -536,6 +648,7 @@ public actor Realm {
             database: state.database
         )
         state.lastFrozen = snapshot
+        configuration.reportPinnedVersions(state.database)
         return snapshot
     }
 

@@ -2,17 +2,21 @@
 //
 // The copy is built by a fresh database: every table, column, index and object is recreated with the
 // same keys, then committed once, so the new file has no free space and no old versions.
-// The copy is written to a temporary name, synced, renamed into place and the directory synced.
+// The copy is written to a temporary name, synced, renamed into place and the directory synced. The copy,
+// its temporary and its lock file are created with the permissions the caller asks for (FileSystem.swift
+// invariant 4), the source's when it asks for none.
 
 extension Database {
-    /// Writes a compacted copy of the newest version to `destination`, which must not exist.
-    package func writeCompactedCopy(to destination: String) async throws {
+    /// Writes a compacted copy of the newest version to `destination`, which must not exist, creating it with
+    /// `permissions` (this database's when nil).
+    package func writeCompactedCopy(to destination: String, permissions: FilePermissions? = nil) async throws {
         let fs = options.fileSystem
         guard !fs.fileExists(destination) else { throw StorageError.schema("\(destination) already exists") }
         let source = try beginRead()
         let temporary = destination + ".compacting"
         try fs.remove(temporary)
-        let copy = try Database.open(path: temporary, options: DatabaseOptions(fileSystem: fs))
+        let copyOptions = DatabaseOptions(fileSystem: fs, filePermissions: permissions ?? options.filePermissions)
+        let copy = try Database.open(path: temporary, options: copyOptions)
         do {
             let write = try await copy.beginWrite()
             try copyContents(of: source, into: write)

@@ -32,11 +32,11 @@ package final class FileLock: @unchecked Sendable {
     /// The reader slot this process claimed, if any.
     package private(set) var readerSlot: Int?
 
-    /// Opens (creating if needed) the lock file at `path`.
-    package init(path: String) throws {
+    /// Opens (creating if needed, with `permissions`) the lock file at `path`.
+    package init(path: String, permissions: FilePermissions = .ownerReadWrite) throws {
         self.path = path
         descriptor = try retryingOnInterrupt("open", path: path) {
-            Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(permissions.rawValue))
         }
     }
 

@@ -9,15 +9,28 @@
 //   (2) The file is grown with `reserve(upTo:)` (posix_fallocate) before any write or mapping past its end,
 //       so a full disk is an ENOSPC error instead of a SIGBUS on a sparse mapping.
 //   (3) After `sync()` fails the caller must never call it again on that file (DESIGN.md 4.8).
+//   (4) Every file the engine creates (the database, its lock file, the temporaries of creation and
+//       compaction) is created with the `FilePermissions` its caller passes, 0600 unless widened; the
+//       process umask clears bits from it as open(2) does.
+
+/// The POSIX permission bits a new file is created with (before the process umask applies).
+package struct FilePermissions: RawRepresentable, Hashable, Sendable {
+    package var rawValue: UInt32
+
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Read and write for the owner only (0600): the default for every file Strata creates.
+    package static let ownerReadWrite = FilePermissions(rawValue: 0o600)
+}
 
 /// How a file is opened.
-package enum FileOpenMode: Sendable {
+package enum FileOpenMode: Equatable, Sendable {
     /// Open an existing file for reading only.
     case readOnly
     /// Open an existing file for reading and writing.
     case readWrite
-    /// Create a new file (failing if it exists) for reading and writing.
-    case createNew
+    /// Create a new file (failing if it exists) for reading and writing, with `permissions`.
+    case createNew(permissions: FilePermissions)
 }
 
 /// One open file of the I/O layer.

@@ -10,12 +10,17 @@ package struct PosixFileSystem: FileSystem {
 
     package func open(_ path: String, mode: FileOpenMode) throws -> any StorageFile {
         let flags: Int32
+        var permissions = FilePermissions.ownerReadWrite
         switch mode {
         case .readOnly: flags = O_RDONLY | O_CLOEXEC
         case .readWrite: flags = O_RDWR | O_CLOEXEC
-        case .createNew: flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC
+        case .createNew(let requested):
+            flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC
+            permissions = requested
         }
-        let descriptor = try retryingOnInterrupt("open", path: path) { Glibc.open(path, flags, 0o644) }
+        let descriptor = try retryingOnInterrupt("open", path: path) {
+            Glibc.open(path, flags, mode_t(permissions.rawValue))
+        }
         return PosixFile(descriptor: descriptor, path: path, writable: mode != .readOnly)
     }
 

@@ -76,9 +76,22 @@ package struct ColumnSet: Equatable, Sendable, ExpressibleByArrayLiteral {
         column.rawValue < 64 ? low & (1 << UInt64(column.rawValue)) != 0 : high.contains(column)
     }
 
+    /// Adds every column of `other`.
+    package mutating func formUnion(_ other: ColumnSet) {
+        low |= other.low
+        if !other.high.isEmpty { high.formUnion(other.high) }
+    }
+
     /// The columns, ascending.
     package var columns: [ColumnKey] {
-        (0..<64).filter { low & (1 << UInt64($0)) != 0 }.map { ColumnKey(UInt32($0)) } + high.sorted()
+        var columns: [ColumnKey] = []
+        columns.reserveCapacity(low.nonzeroBitCount + high.count)
+        var bits = low
+        while bits != 0 {
+            columns.append(ColumnKey(UInt32(bits.trailingZeroBitCount)))
+            bits &= bits - 1
+        }
+        return high.isEmpty ? columns : columns + high.sorted()
     }
 }
 

@@ -52,6 +52,8 @@ package final class Database: Sendable {
         /// Node bytes those commits wrote (headers aside).
         var committedBytes = 0
         var commitSyncs = 0
+        /// When recent versions became visible here (for the notification lag a metrics hook reports).
+        var publications = PublicationLog()
     }
 
     package let path: String
@@ -124,7 +126,7 @@ package final class Database: Sendable {
                 freeSpace: freeSpace
             )
             let fileLock = try openLockFile(path: path, options: options)
-            let state = State(
+            var state = State(
                 latest: snapshot,
                 freeSpace: freeSpace,
                 mapping: mapping,
@@ -133,6 +135,7 @@ package final class Database: Sendable {
                 rejectedSlot: rejected,
                 reuseFloor: reuseFloor
             )
+            state.publications.record(snapshot.version, at: .now)
             return Database(path: path, options: options, file: file, fileLock: fileLock, state: state)
         } catch {
             file.close()
@@ -218,7 +221,7 @@ package final class Database: Sendable {
     private static func openLockFile(path: String, options: DatabaseOptions) throws -> FileLock? {
         guard options.durability == .full else { return nil }
         do {
-            let lock = try FileLock(path: path + ".lock")
+            let lock = try FileLock(path: path + ".lock", permissions: options.filePermissions)
             try lock.claimReaderSlot()
             return lock
         } catch  where options.readOnly {
@@ -231,7 +234,7 @@ package final class Database: Sendable {
         let fs = options.fileSystem
         let temporary = path + ".creating"
         try fs.remove(temporary)
-        let file = try fs.open(temporary, mode: .createNew)
+        let file = try fs.open(temporary, mode: .createNew(permissions: options.filePermissions))
         defer { file.close() }
         let top = Catalog(version: 1).encode()
         let fileEnd = UInt64(FileHeader.size + alignedTo8(top.count))
@@ -285,6 +288,13 @@ package final class Database: Sendable {
             let oldest = state.pins.keys.min().flatMap { state.pinnedAt[$0] }
             return (state.pins.count, oldest.map { ContinuousClock.now - $0 })
         }
+    }
+
+    /// When the first version at or after `version` that this process saw become visible did so: a commit of
+    /// this process once its sync succeeded, another process's once this one loaded it. Nil when no such version
+    /// is among the recent ones kept.
+    package func publicationInstant(of version: Version) -> ContinuousClock.Instant? {
+        state.withLock { $0.publications.instant(of: version) }
     }
 
     /// Free bytes inside the used region, and the used region's end.
@@ -464,6 +474,7 @@ package final class Database: Sendable {
                 let freeSpace = try Self.loadFreeSpace(latest)
                 state.latest = latest
                 state.freeSpace = freeSpace
+                state.publications.record(latest.version, at: .now)
                 state.reuseFloor = Self.reuseFloor(of: slot, freeSpace: freeSpace)
             } catch {
                 let now = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))

@@ -99,6 +99,9 @@ struct PendingCommit: Sendable {
     var bytesWritten: Int
     var changes: ChangeSet
     var completion: CommitCompletion
+    /// When `commit()` began (for `CommitResult.duration`).
+    var started: ContinuousClock.Instant
+    var fileGrowth: (from: UInt64, to: UInt64)?
 
     var version: Version { snapshot.version }
 }
@@ -192,10 +195,9 @@ extension Database {
     /// version and completes every commit of it (steps G1-G4 of the file comment). Runs on the sync thread,
     /// or on the committer's for a memory-only database.
     func finishGroup(_ group: [PendingCommit]) {
-        let outcome: Result<Void, any Error>
+        let outcome: Result<[Duration], any Error>
         do {
-            try makeDurable(group)
-            outcome = .success(())
+            outcome = .success(try makeDurable(group))
         } catch {
             outcome = .failure(error)
         }
@@ -210,15 +212,19 @@ extension Database {
                 }
             }
         }
-        for commit in group {
+        let finished = ContinuousClock.now
+        for (index, commit) in group.enumerated() {
             switch outcome {
-            case .success:
+            case .success(let syncs):
                 commit.completion.complete(
                     .success(
                         CommitResult(
                             version: commit.version,
                             bytesWritten: commit.bytesWritten,
-                            changes: commit.changes
+                            changes: commit.changes,
+                            duration: finished - commit.started,
+                            syncDurations: index == group.count - 1 ? syncs : [],
+                            fileGrowth: commit.fileGrowth
                         )
                     )
                 )
@@ -228,7 +234,8 @@ extension Database {
         }
     }
 
-    private func makeDurable(_ group: [PendingCommit]) throws {
+    /// Steps G1-G4 for `group`; returns how long each of its syncs took.
+    private func makeDurable(_ group: [PendingCommit]) throws -> [Duration] {
         // A failed group poisoned the database: what is queued behind it was built on versions that will
         // never be durable.
         try checkWritable()
@@ -240,7 +247,8 @@ extension Database {
         let bytes = group.reduce(0) { $0 + $1.bytesWritten }
         let oneSync = durable && bytes <= Self.oneSyncLimit && runs.count <= FileHeader.maximumRuns
         // G1: a large group syncs its nodes before a slot that names none.
-        if durable && !oneSync { try syncOrPoison("after writing the nodes of \(versions)") }
+        var syncs: [Duration] = []
+        if durable && !oneSync { syncs.append(try syncOrPoison("after writing the nodes of \(versions)")) }
         var manifest: FileHeader.Manifest?
         if oneSync {
             let mapping = last.snapshot.reader.mapping
@@ -272,7 +280,7 @@ extension Database {
         // G3: the sync.
         if durable {
             do {
-                try syncOrPoison("after writing the header of \(versions)")
+                syncs.append(try syncOrPoison("after writing the header of \(versions)"))
             } catch {
                 // The slot is in the page cache but may never reach the disk: blank it, so that no later open
                 // here and no other process takes up a version that a power cut could still take away.
@@ -283,20 +291,23 @@ extension Database {
         }
         // G4: publish.
         let floor = Self.reuseFloor(of: slot, freeSpace: last.freeSpace)
+        let published = ContinuousClock.now
         state.withLock { state in
+            state.publications.record(last.version, at: published)
             state.latest = last.snapshot
             state.freeSpace = last.freeSpace
             state.slotIndex = newSlotIndex
             state.rejectedSlot = nil
             state.reuseFloor = floor
             state.durableCommits += group.count
-            state.committedBytes += group.reduce(0) { $0 + $1.bytesWritten }
+            state.committedBytes += bytes
             state.commitSyncs += durable ? (oneSync ? 1 : 2) : 0
             for commit in group { state.history.append(commit.changes) }
             if state.history.count > Self.historyLimit {
                 state.history.removeFirst(state.history.count - Self.historyLimit)
             }
         }
+        return syncs
     }
 
     /// `runs` sorted by offset, neighbours joined (they never overlap: no commit of a group reuses space

@@ -26,17 +26,21 @@ package struct DatabaseOptions: Sendable {
     /// The most versions that may be active (pinned or newest) at once; nil for no limit.
     package var maximumActiveVersions: Int?
     package var fileSystem: any FileSystem
+    /// The permissions of the files the database creates: the file itself, its lock file and temporaries.
+    package var filePermissions: FilePermissions
 
     package init(
         durability: Durability = .full,
         readOnly: Bool = false,
         maximumActiveVersions: Int? = nil,
-        fileSystem: any FileSystem = PosixFileSystem()
+        fileSystem: any FileSystem = PosixFileSystem(),
+        filePermissions: FilePermissions = .ownerReadWrite
     ) {
         self.durability = durability
         self.readOnly = readOnly
         self.maximumActiveVersions = maximumActiveVersions
         self.fileSystem = fileSystem
+        self.filePermissions = filePermissions
     }
 }
 

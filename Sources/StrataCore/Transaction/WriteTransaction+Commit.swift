@@ -107,11 +107,19 @@ final class CommitSink: NodeSink {
     }
 }
 
-/// What a commit did.
+/// What a commit did, and what it cost (the figures a metrics hook reports).
 package struct CommitResult: Sendable {
     package var version: Version
     package var bytesWritten: Int
     package var changes: ChangeSet
+    /// From the start of `commit()` to the moment the sync covering it succeeded.
+    package var duration: Duration
+    /// The fdatasync calls of the commit's group, each timed; only one commit of a group (its last) carries
+    /// them, so that summing over commits counts each sync once.
+    package var syncDurations: [Duration]
+    /// The file's size before and after the commit grew it (space reserved ahead of the used region); nil when
+    /// it did not grow.
+    package var fileGrowth: (from: UInt64, to: UInt64)?
 }
 
 extension WriteTransaction {
@@ -155,6 +163,7 @@ extension WriteTransaction {
 extension Database {
     func commit(_ transaction: WriteTransaction, syncInlineIfAlone: Bool) throws -> CommitCompletion {
         try checkWritable()
+        let started = ContinuousClock.now
         let newVersion = transaction.base.version + 1
         let oldest = try state.withLock { state -> Version in
             if let limit = options.maximumActiveVersions {
@@ -201,12 +210,14 @@ extension Database {
         let (physicalSize, mapping) = state.withLock { ($0.physicalSize, $0.mapping) }
         var newPhysical = physicalSize
         var newMapping = mapping
+        var fileGrowth: (from: UInt64, to: UInt64)?
         try mappingSystemErrors {
             if fileEnd > physicalSize {
                 let growth = max(physicalSize / 8, Self.mappingGranule)
                 let wanted = max(fileEnd, physicalSize + growth)
                 newPhysical = (wanted + Self.mappingGranule - 1) / Self.mappingGranule * Self.mappingGranule
                 try file.reserve(upTo: newPhysical)
+                fileGrowth = (physicalSize, newPhysical)
                 // Reserved blocks are "unwritten" until written: a sync that finds data in them must also
                 // commit the file system's journal, which doubles its cost. Writing zeros now (on the page
                 // cache, flushed with this commit) makes later commits into this space plain overwrites.
@@ -232,7 +243,9 @@ extension Database {
             runs: plan.runs.map(\.run),
             bytesWritten: sink.bytesWritten,
             changes: changes,
-            completion: completion
+            completion: completion,
+            started: started,
+            fileGrowth: fileGrowth
         )
         let durable = options.durability == .full
         let alone = syncInlineIfAlone && !writers.hasWaiters
@@ -301,9 +314,13 @@ extension Database {
         }
     }
 
-    func syncOrPoison(_ when: String) throws {
+    /// Syncs the file, poisoning the database if the sync fails; returns how long the sync took.
+    @discardableResult
+    func syncOrPoison(_ when: String) throws -> Duration {
         do {
+            let start = ContinuousClock.now
             try file.sync()
+            return ContinuousClock.now - start
         } catch {
             poison("fdatasync \(when) failed: \(error)")
             throw StorageError.poisoned(path: path, cause: "\(error)")

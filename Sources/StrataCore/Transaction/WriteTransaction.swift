@@ -41,8 +41,12 @@ package final class WriteTransaction: TransactionReading {
     @exclusivity(unchecked) private var openTableChanges: (table: TableKey, changes: TableChanges)?
     @exclusivity(unchecked) var phase = Phase.active
 
-    init(database: Database, base: Snapshot, freeSpace: FreeSpace) {
+    /// How long `beginWrite` waited for the writer queue and the cross-process lock (zero if it did not wait).
+    package let lockWait: Duration
+
+    init(database: Database, base: Snapshot, freeSpace: FreeSpace, lockWait: Duration = .zero) {
         self.database = database
+        self.lockWait = lockWait
         self.base = base
         baseFreeSpace = freeSpace
         context = TreeContext(reader: base.reader, writable: true)
@@ -220,7 +224,12 @@ extension Database {
     /// hop between executors.
     package func beginWrite(isolation: isolated (any Actor)? = #isolation) async throws -> WriteTransaction {
         try checkWritable()
-        if !writers.tryAcquire() { try await writers.acquire() }
+        // The clock is read only when the writer has to wait: an uncontended write pays nothing for the figure.
+        var waitStarted: ContinuousClock.Instant?
+        if !writers.tryAcquire() {
+            waitStarted = .now
+            try await writers.acquire()
+        }
         do {
             // The cross-process lock may still be held for commits waiting for their sync (invariant 6 of
             // Database.swift): then no other process has committed since, and the tip is the base.
@@ -231,6 +240,7 @@ extension Database {
             if needsFileLock, let fileLock {
                 var delay = 50
                 while try !mappingSystemErrors({ try fileLock.tryLockWriter() }) {
+                    if waitStarted == nil { waitStarted = .now }
                     try await Task.sleep(for: .microseconds(delay))
                     delay = min(delay * 2, 10_000)
                 }
@@ -239,7 +249,8 @@ extension Database {
             try checkWritable()
             try refreshFromFile()
             let (base, free) = state.withLock { state in state.tip ?? (state.latest, state.freeSpace) }
-            return WriteTransaction(database: self, base: base, freeSpace: free)
+            let lockWait = waitStarted.map { ContinuousClock.now - $0 } ?? .zero
+            return WriteTransaction(database: self, base: base, freeSpace: free, lockWait: lockWait)
         } catch {
             endWrite()
             throw error

@@ -1,0 +1,30 @@
+/// The part of Strata a ``RealmLogEntry`` comes from; its raw value is a dotted label such as `strata.commit`.
+///
+/// ```swift
+/// configuration.logger = RealmLogger { entry in
+///     if entry.category == .migration { print("migration:", entry.message) }
+/// }
+/// ```
+public struct RealmLogCategory: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The dotted label, for example `strata.lifecycle`.
+    public var rawValue: String
+
+    /// A category with the label `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The label.
+    public var description: String { rawValue }
+
+    /// Opening and closing realms (`strata.lifecycle`).
+    public static let lifecycle = RealmLogCategory(rawValue: "strata.lifecycle")
+    /// Schema migrations, and files deleted because the schema changed (`strata.migration`).
+    public static let migration = RealmLogCategory(rawValue: "strata.migration")
+    /// Compaction at launch and copies written with `writeCopy` (`strata.compaction`).
+    public static let compaction = RealmLogCategory(rawValue: "strata.compaction")
+    /// Commits, failed commits and poisoned instances (`strata.commit`).
+    public static let commit = RealmLogCategory(rawValue: "strata.commit")
+    /// Pinned versions and the limit on them (`strata.versions`).
+    public static let versions = RealmLogCategory(rawValue: "strata.versions")
+    /// Writes refused by a constraint, such as a duplicate primary key (`strata.write`).
+    public static let write = RealmLogCategory(rawValue: "strata.write")
+}
