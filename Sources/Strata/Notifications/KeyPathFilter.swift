@@ -54,6 +54,18 @@ struct KeyPathFilter {
         Walk(changes: changes, reader: reader, schema: schema).modified(table, key, self, depth: 0)
     }
 
+    /// Whether a change in `changes` can reach an object of `table` through its links, as this filter follows them:
+    /// some link it follows leads to a table the commits touched. When not, only the objects of `table` that the
+    /// commits modified can count as modified.
+    func followsLinks(into changes: CommittedChanges, from table: ResolvedTable, schema: ResolvedSchema) -> Bool {
+        table.info.properties.contains { property in
+            guard !property.typeInfo.isLinkingObjects, let target = property.typeInfo.objectClass,
+                let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)]
+            else { return false }
+            return changes.touches(targetTable.tableKey) && through(property.name) != nil
+        }
+    }
+
     /// The filter for the objects property `name` links to: the key paths that go on through it, without it;
     /// everything when this filter observes everything; nil when no key path goes through it.
     func through(_ name: String) -> KeyPathFilter? {

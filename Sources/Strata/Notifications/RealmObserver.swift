@@ -108,6 +108,11 @@ struct CommittedChanges {
         return changed
     }
 
+    /// The objects of `table` modified (not inserted or deleted) in the range; empty when the changes are unknown.
+    func modifiedKeys(of table: TableKey) -> Dictionary<ObjectKey, ColumnSet>.Keys {
+        (modified[table] ?? [:]).keys
+    }
+
     /// Whether anything in `table` changed (always true when the changes are unknown).
     func touches(_ table: TableKey) -> Bool { !isKnown || touchedTables.contains(table) }
 }

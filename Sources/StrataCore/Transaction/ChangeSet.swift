@@ -32,6 +32,11 @@ package struct TableChanges: Equatable, Sendable {
 
     mutating func delete(_ key: ObjectKey) { events.append(.delete(key)) }
 
+    /// Insertions, deletions and modifications at once (one replay of the log).
+    package var net: (insertions: Set<ObjectKey>, deletions: Set<ObjectKey>, modifications: [ObjectKey: ColumnSet]) {
+        replay()
+    }
+
     private func replay() -> (
         insertions: Set<ObjectKey>, deletions: Set<ObjectKey>, modifications: [ObjectKey: ColumnSet]
     ) {
@@ -74,6 +79,11 @@ package struct ColumnSet: Equatable, Sendable, ExpressibleByArrayLiteral {
 
     package func contains(_ column: ColumnKey) -> Bool {
         column.rawValue < 64 ? low & (1 << UInt64(column.rawValue)) != 0 : high.contains(column)
+    }
+
+    /// Whether the two sets share a column.
+    package func intersects(_ other: ColumnSet) -> Bool {
+        low & other.low != 0 || !high.isDisjoint(with: other.high)
     }
 
     /// The columns, ascending.
