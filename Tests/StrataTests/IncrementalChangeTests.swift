@@ -66,6 +66,9 @@ extension Realm {
         transactions: Int
     ) async throws -> (problems: [String], incremental: Int, incrementalObserversFull: Int, operations: Int) {
         var random = SeededGenerator(seed: seed)
+        // What registering an observer does: the engine keeps the commits' change sets while it is held.
+        let retention = state.database.retainHistory()
+        defer { retention.release() }
         try await write { realm in
             for id in 0..<5 {
                 let owner = TallyOwner()
@@ -244,6 +247,22 @@ struct IncrementalChangeTests {
         // Every delivery after the first one (which reads the query) came from the change log.
         #expect(result.incrementalObserversFull == observedQueries.count, "seed \(seed)")
         #expect(result.incremental > 700 * observedQueries.count, "seed \(seed)")
+    }
+
+    @Test("the engine keeps change sets only while a stream observes")
+    func historyOnlyWhileObserved() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Tally.self, TallyOwner.self]))
+        let retained = { await realm.read { realm in realm.state.database.retainsHistory } }
+        #expect(await retained() == false)
+        let stream = await realm.read { realm in realm.objects(Tally.self).changes() }
+        var iterator: ChangeStream<RealmCollectionChange<Results<Tally>>>.Iterator? = stream.makeAsyncIterator()
+        _ = await iterator?.next()
+        #expect(await retained() == true)
+        iterator = nil
+        // The ended observer is dropped at the next delivery, and the retention with it.
+        try await realm.write { realm in try realm.add(Tally()) }
+        #expect(await retained() == false)
+        await realm.close()
     }
 
     @Test("a registered stream of a filtered, sorted query takes its changes from the change log")

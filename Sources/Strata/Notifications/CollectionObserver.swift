@@ -89,7 +89,8 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
     }
 
     /// The objects the commits from `old` to `new` touched in the query's table, in the sense of
-    /// ``IncrementalQuery/collectRelevant(_:into:)``; nil when the history does not cover them or the schema changed.
+    /// ``IncrementalQuery/collectRelevant(_:into:)``; nil when the history does not cover them, keeps the table only
+    /// as changed wholesale, or the schema changed.
     private func relevantKeys(_ query: IncrementalQuery, from old: Version, to new: Version, _ database: Database)
         -> Set<ObjectKey>?
     {
@@ -101,7 +102,10 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
                 incrementalQuery = nil
                 return nil
             }
-            if let changes = set.tables[query.query.table] { query.collectRelevant(changes, into: &keys) }
+            if let changes = set.tables[query.query.table] {
+                if changes.isWholesale { return nil }
+                query.collectRelevant(changes, into: &keys)
+            }
         }
         return keys
     }
@@ -309,6 +313,7 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
         for set in sets where set.version <= new {
             if set.schemaChanged { return nil }
             guard let changes = set.tables[table.tableKey] else { continue }
+            if changes.isWholesale { return nil }
             if let query {
                 query.collectRelevant(changes, into: &keys)
             } else {

@@ -47,12 +47,16 @@ extension RealmSource {
 
 /// What the commits between two versions changed, merged: for each table, the objects modified and their
 /// columns, and the objects inserted or deleted. When this process's history does not cover the range (another
-/// process committed, or too many commits ago) the changes are unknown: an object's changed columns are then
+/// process committed, nothing observed then, or too many or too large commits ago) the changes are unknown, and a
+/// table the history kept only as changed wholesale is unknown in the same way: an object's changed columns are then
 /// found by comparing its row at the two versions, when the old one is still readable, and every column counts
 /// as changed when it is not.
 struct CommittedChanges {
     private var modified: [TableKey: [ObjectKey: ColumnSet]] = [:]
     private var touchedTables: Set<TableKey> = []
+    /// Tables whose changes the history kept only as "changed wholesale": their objects are compared as when the
+    /// changes are unknown.
+    private var wholesaleTables: Set<TableKey> = []
     let isKnown: Bool
     /// The two versions' readers, for comparing rows when the history is unknown.
     private var before: (any TransactionReading)?
@@ -79,6 +83,7 @@ struct CommittedChanges {
         for set in sets where set.version <= new {
             for (table, changes) in set.tables {
                 touchedTables.insert(table)
+                if changes.isWholesale { wholesaleTables.insert(table) }
                 for (key, columns) in changes.modifications {
                     var merged = modified[table]?[key] ?? ColumnSet()
                     for column in columns.columns { merged.insert(column) }
@@ -90,7 +95,7 @@ struct CommittedChanges {
 
     /// The changed columns of an object (nil: not modified).
     func columns(_ table: ResolvedTable, _ key: ObjectKey) -> ColumnSet? {
-        guard isKnown else { return compared(table, key) }
+        guard isKnown, !wholesaleTables.contains(table.tableKey) else { return compared(table, key) }
         return modified[table.tableKey]?[key]
     }
 

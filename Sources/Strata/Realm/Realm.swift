@@ -338,6 +338,8 @@ public actor Realm {
         guard frozenSnapshot == nil else { return }
         for observer in state.observers { observer.end() }
         state.observers.removeAll()
+        state.historyRetention?.release()
+        state.historyRetention = nil
         state.pollTask?.cancel()
         state.pollTask = nil
         state.close()

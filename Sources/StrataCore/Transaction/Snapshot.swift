@@ -26,17 +26,22 @@ package struct DatabaseOptions: Sendable {
     /// The most versions that may be active (pinned or newest) at once; nil for no limit.
     package var maximumActiveVersions: Int?
     package var fileSystem: any FileSystem
+    /// The most bytes of change history kept for observers (about: ``ChangeSet/estimatedBytes``); past it, the
+    /// oldest entries' tables are kept as changed wholesale (Database.swift invariant 7).
+    package var historyByteLimit: Int
 
     package init(
         durability: Durability = .full,
         readOnly: Bool = false,
         maximumActiveVersions: Int? = nil,
-        fileSystem: any FileSystem = PosixFileSystem()
+        fileSystem: any FileSystem = PosixFileSystem(),
+        historyByteLimit: Int = 4 << 20
     ) {
         self.durability = durability
         self.readOnly = readOnly
         self.maximumActiveVersions = maximumActiveVersions
         self.fileSystem = fileSystem
+        self.historyByteLimit = historyByteLimit
     }
 }
 
