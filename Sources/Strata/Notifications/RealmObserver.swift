@@ -118,6 +118,16 @@ struct CommittedChanges {
         (modified[table] ?? [:]).keys
     }
 
+    /// Whether the commits modified a property column (not only the stored backlinks other objects' links keep) of
+    /// some object of `table`; always true when that is unknown.
+    func modifiesProperties(of table: ResolvedTable) -> Bool {
+        guard isKnown, !wholesaleTables.contains(table.tableKey) else { return true }
+        guard let objects = modified[table.tableKey] else { return false }
+        var properties = ColumnSet()
+        for case let column? in table.columns { properties.insert(column) }
+        return objects.values.contains { $0.intersects(properties) }
+    }
+
     /// Whether anything in `table` changed (always true when the changes are unknown).
     func touches(_ table: TableKey) -> Bool { !isKnown || touchedTables.contains(table) }
 }
