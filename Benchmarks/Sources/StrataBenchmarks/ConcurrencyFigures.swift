@@ -17,12 +17,6 @@ struct ConcurrencyFigures: Codable {
     var wakeUpDelayP99: Double
     /// Commits the 4 realms made while the delay was measured.
     var commitsDuringProbe: Int
-    /// Seconds from calling `write` (a one-object change, committed durably) to a `for await` loop on another
-    /// realm's stream receiving the change set, for an observed query of 10k objects: median and 99th percentile.
-    var notificationLatencyMedian: Double?
-    var notificationLatencyP99: Double?
-    /// The same median for a query of 100k objects (the change set is a diff of the query's keys: O(n)).
-    var notificationLatency100kMedian: Double?
 
     func printTable() {
         print("")
@@ -35,19 +29,6 @@ struct ConcurrencyFigures: Codable {
                 frozenScanOneTaskTwice / frozenScanTwoTasks
             )
         )
-        if let median = notificationLatencyMedian, let p99 = notificationLatencyP99,
-            let large = notificationLatency100kMedian
-        {
-            print(
-                String(
-                    format: "write → change set in another task's for-await loop, 10k-object query: %@ p50, %@ p99; "
-                        + "100k objects: %@ p50",
-                    Report.format(median, unit: "seconds").trimmingCharacters(in: .whitespaces),
-                    Report.format(p99, unit: "seconds").trimmingCharacters(in: .whitespaces),
-                    Report.format(large, unit: "seconds").trimmingCharacters(in: .whitespaces)
-                )
-            )
-        }
         print(
             String(
                 format: "1 ms sleep on the pool while 4 realms commit (%d commits): late by %@ median, %@ p99",
@@ -137,48 +118,6 @@ struct ConcurrencyFigures: Codable {
         // The probe's first sleep waited at least this long when the pool never ran it.
         let sorted = (delays.isEmpty ? [seconds(ContinuousClock.now - started)] : delays).sorted()
         return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)], commits)
-    }
-
-    /// Times `changes` one-object durable writes on one realm until another realm's stream over a query of
-    /// `objects` objects delivers each change set: median and 99th percentile, in seconds.
-    static func notificationLatency(
-        directory: String,
-        objects: Int,
-        changes: Int
-    ) async throws -> (median: Double, p99: Double) {
-        let configuration = Realm.Configuration(
-            fileURL: URL(fileURLWithPath: directory + "/observed-\(objects).strata"),
-            objectTypes: [BenchPerson.self]
-        )
-        _ = try Realm.deleteFiles(for: configuration)
-        let writer = try await Realm(configuration: configuration)
-        try await writer.write { realm in
-            for i in 0..<objects {
-                let person = BenchPerson()
-                person.id = i
-                person.age = i % 100
-                try realm.add(person)
-            }
-        }
-        let observer = try await Realm(configuration: configuration)
-        let stream = await observer.read { realm in realm.objects(BenchPerson.self).filter("age >= 0").changes() }
-        var iterator = stream.makeAsyncIterator()
-        _ = await iterator.next()
-        var latencies: [Double] = []
-        for change in 0..<changes {
-            let start = ContinuousClock.now
-            try await writer.write { realm in
-                realm.object(ofType: BenchPerson.self, forPrimaryKey: change % objects)!.score += 1
-            }
-            guard case .update(_, _, _, let modifications)? = await iterator.next(), modifications.count == 1 else {
-                throw BenchmarkError.mismatch("notification latency")
-            }
-            latencies.append(seconds(ContinuousClock.now - start))
-        }
-        await writer.close()
-        await observer.close()
-        let sorted = latencies.sorted()
-        return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
     }
 
     static func seconds(_ duration: Duration) -> Double {

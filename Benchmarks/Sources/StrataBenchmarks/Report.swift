@@ -48,6 +48,8 @@ struct Report: Codable {
     var syncsPerConcurrentCommit: Double?
     /// Strata's concurrency figures (parallel frozen reads, the pool's wake-up delay while realms commit).
     var concurrency: ConcurrencyFigures?
+    /// Strata's change-notification figures (latency, in this process and from another; change-set cost by size).
+    var notifications: NotificationFigures?
     /// Strata's collection figures (single appends against one bulk append, backlink iteration).
     var collections: CollectionFigures?
 
@@ -90,6 +92,7 @@ struct Report: Codable {
             )
         }
         concurrency?.printTable()
+        notifications?.printTable()
         collections?.printTable()
     }
 

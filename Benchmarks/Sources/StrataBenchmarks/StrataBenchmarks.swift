@@ -18,6 +18,11 @@ struct StrataBenchmarks {
             print("peak \(peak.resident) \(peak.heap)")
             return
         }
+        if arguments.count == 3, arguments[1] == "--notification-writer" {
+            // Child mode: the second process of the notification figures.
+            try await NotificationFigures.runWriter(path: arguments[2])
+            return
+        }
         let count = arguments.count > 1 ? Int(arguments[1]) ?? 200_000 : 200_000
         let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
         let memoryObjects = arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000
@@ -100,26 +105,18 @@ struct StrataBenchmarks {
         if only.map({ "concurrency".contains($0) }) ?? true {
             let (one, two) = try await ConcurrencyFigures.frozenScans(try await strata.frozenPeople(), runs: runs)
             let delays = try await ConcurrencyFigures.wakeUpDelays(directory: directory, probes: 500)
-            let latency = try await ConcurrencyFigures.notificationLatency(
-                directory: directory,
-                objects: 10_000,
-                changes: 200
-            )
-            let large = try await ConcurrencyFigures.notificationLatency(
-                directory: directory,
-                objects: 100_000,
-                changes: 50
-            )
             concurrency = ConcurrencyFigures(
                 frozenScanOneTaskTwice: one,
                 frozenScanTwoTasks: two,
                 wakeUpDelayMedian: delays.median,
                 wakeUpDelayP99: delays.p99,
-                commitsDuringProbe: delays.2,
-                notificationLatencyMedian: latency.median,
-                notificationLatencyP99: latency.p99,
-                notificationLatency100kMedian: large.median
+                commitsDuringProbe: delays.2
             )
+        }
+        // Change notifications: latency (this process and another), and the cost of a change set against size.
+        var notifications: NotificationFigures?
+        if only.map({ "notifications".contains($0) }) ?? true {
+            notifications = try await NotificationFigures.measure(directory: directory)
         }
         var collections: CollectionFigures?
         if only.map({ "collections".contains($0) }) ?? true {
@@ -149,6 +146,7 @@ struct StrataBenchmarks {
                 syncFloor: syncFloor,
                 syncsPerConcurrentCommit: syncsPerCommit,
                 concurrency: concurrency,
+                notifications: notifications,
                 collections: collections
             )
         }

@@ -74,10 +74,13 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 
     private var table: ResolvedTable? { source.schema("Results").tables[className] }
 
+    /// The stamp of frozen results' cache (they never change).
+    static var frozenStamp: Int { -1 }
+
     /// The stamp the cached keys are good for: the last change to the results' table when the query reads that
     /// table alone, else the realm's last change; constant for frozen results.
     private var generation: Int {
-        guard let state = source.liveStateIfConfined("Results") else { return -1 }
+        guard let state = source.liveStateIfConfined("Results") else { return Self.frozenStamp }
         guard readsOnlyRoot, let table else { return state.generation }
         return state.stamp(of: table.tableKey)
     }

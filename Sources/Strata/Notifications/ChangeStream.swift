@@ -166,6 +166,9 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
         waiter?.resume(returning: nil)
     }
 
+    /// Whether an element waits to be taken.
+    var hasPending: Bool { state.withLock { $0.pending != nil } }
+
     /// Whether the stream ended (the observer is dropped at its next delivery).
     var isEnded: Bool { state.withLock { $0.ended } }
 }

@@ -15,21 +15,34 @@ struct CollectionSnapshot: Sendable {
     let pinned: FrozenSnapshot?
 }
 
-/// The observer behind a collection's `changes(keyPaths:)`: at each delivery it reads the collection's elements
-/// at the realm's current version and diffs them with the snapshot its consumer last took.
+/// The observer behind a collection's `changes(keyPaths:)`: at each delivery it finds the collection's elements at
+/// the realm's current version and the change from the snapshot its consumer last took.
 ///
-/// The diff: elements removed (indices in the old snapshot) are deletions and elements added (indices in the new
-/// one) insertions, from a minimal edit script, so an object that moves is a deletion and an insertion; an
-/// element kept in place is a modification (old index) when the commits between the two versions changed it, as
-/// its key-path filter counts changes. In a list, set or map, an element replaced at one position is reported as
-/// a modification there, as Realm reports an assignment.
+/// Two ways, one result. A query over one table's own columns (``IncrementalQuery``) is maintained from the commits'
+/// change log: the new keys come from the previous ones and the objects the commits touched, the change set from
+/// where those objects were and are, in time proportional to the change. Any other collection, and any range of
+/// commits this process's history does not cover (another process made them, or too many ago), reads the elements
+/// again and diffs them: results of a query by ``ResultsDiff``'s rule (the same rule, so both ways report the same
+/// change), a list, set, map or linking objects by a minimal edit script, where an element replaced at one position
+/// is a modification there, as Realm reports an assignment. An element kept in place is a modification (old
+/// index) when the commits between the two versions changed it, as its key-path filter counts changes.
 final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
     private let collection: Collection
     private let filter: KeyPathFilter
     let mailbox = ChangeMailbox<RealmCollectionChange<Collection>>()
+    /// Whether the change log may be used (tests turn it off to compare the two ways).
+    private let allowsIncremental: Bool
+    /// The observed query in its incremental form, bound once (nil: re-run; unset: not bound yet).
+    private var incrementalQuery: IncrementalQuery??
+    /// The newest snapshot this observer computed: the base of the next incremental update.
+    private var latest: CollectionSnapshot?
+    /// Deliveries whose keys were maintained from the change log, and those that read the collection again.
+    private(set) var incrementalUpdates = 0
+    private(set) var fullUpdates = 0
 
-    init(_ collection: Collection, keyPaths: [String]?, schema: ResolvedSchema) {
+    init(_ collection: Collection, keyPaths: [String]?, schema: ResolvedSchema, allowsIncremental: Bool = true) {
         self.collection = collection
+        self.allowsIncremental = allowsIncremental
         let results = collection._contents.results
         let table = results.flatMap { $0.holdsValues ? nil : schema.tables[$0.className] }
         filter = KeyPathFilter(keyPaths, table: table, schema: schema)
@@ -37,14 +50,94 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
 
     func deliver(_ state: RealmState) {
         guard let results = collection._contents.results, let reader = try? state.reader() else { return }
+        let query = incremental(results, state, reader)
+        let elements: CollectionSnapshot.Elements
+        if allowsIncremental, let query, let keys = updatedKeys(query, state, reader) {
+            elements = .keys(keys)
+            incrementalUpdates += 1
+        } else {
+            elements = results.holdsValues ? .values(results.primitiveValues) : .keys(results.objectKeys)
+            fullUpdates += 1
+        }
         let snapshot = CollectionSnapshot(
             version: reader.version,
-            elements: results.holdsValues ? .values(results.primitiveValues) : .keys(results.objectKeys),
+            elements: elements,
             pinned: results.source.pinnedSnapshot()
         )
+        latest = snapshot
         mailbox.publish(snapshot, version: snapshot.version) { base in
-            guard let base else { return RealmCollectionChange.frozen(collection) { .initial($0) } }
-            return update(from: base, to: snapshot, results: results, state: state, reader: reader)
+            guard let base else { return payload(snapshot) { .initial($0) } }
+            return update(from: base, to: snapshot, results: results, query: query, state: state, reader: reader)
+        }
+    }
+
+    /// The observed query's incremental form, when it has one (a re-running observer still uses it to tell which
+    /// objects the commits touched, so that both ways report the same change).
+    private func incremental(
+        _ results: Results<Collection.Element>,
+        _ state: RealmState,
+        _ reader: any TransactionReading
+    ) -> IncrementalQuery? {
+        if let incrementalQuery { return incrementalQuery }
+        var query: IncrementalQuery?
+        if results.base == nil, !results.holdsValues, let table = state.schema.tables[results.className] {
+            let parsed = results.query ?? ParsedQuery(predicate: .truePredicate)
+            query = (try? results.binder(reader, table).bind(parsed)).flatMap(IncrementalQuery.init)
+        }
+        incrementalQuery = .some(query)
+        return query
+    }
+
+    /// The objects the commits from `old` to `new` touched in the query's table, in the sense of
+    /// ``IncrementalQuery/collectRelevant(_:into:)``; nil when the history does not cover them, keeps the table only
+    /// as changed wholesale, or the schema changed.
+    private func relevantKeys(_ query: IncrementalQuery, from old: Version, to new: Version, _ database: Database)
+        -> Set<ObjectKey>?
+    {
+        guard old < new else { return [] }
+        guard let sets = database.changes(after: old) else { return nil }
+        var keys = Set<ObjectKey>()
+        for set in sets where set.version <= new {
+            if set.schemaChanged {
+                incrementalQuery = nil
+                return nil
+            }
+            if let changes = set.tables[query.query.table] {
+                if changes.isWholesale { return nil }
+                query.collectRelevant(changes, into: &keys)
+            }
+        }
+        return keys
+    }
+
+    /// The keys at `reader`'s version from the latest snapshot and the change log, or nil when that cannot be done.
+    private func updatedKeys(_ query: IncrementalQuery, _ state: RealmState, _ reader: any TransactionReading)
+        -> [ObjectKey]?
+    {
+        guard let latest, case .keys(let keys) = latest.elements, latest.version <= reader.version,
+            let relevant = relevantKeys(query, from: latest.version, to: reader.version, state.database)
+        else { return nil }
+        if relevant.isEmpty { return keys }
+        let update = { (before: any TransactionReading) in
+            try? query.updated(keys, relevant: relevant, before: before, after: reader)
+        }
+        guard query.needsOldVersion else { return update(reader) }
+        return latest.pinned?.read(update) ?? nil
+    }
+
+    /// The element carrying the collection frozen at the current version (an error if it cannot be frozen); results
+    /// of a query get the snapshot's keys, so reading the payload does not run the query again.
+    private func payload(
+        _ snapshot: CollectionSnapshot,
+        _ make: (Collection) -> RealmCollectionChange<Collection>
+    ) -> RealmCollectionChange<Collection> {
+        RealmCollectionChange.frozen(collection) { frozen in
+            if case .keys(let keys) = snapshot.elements, let results = frozen._contents.results, results.base == nil,
+                !results.isWholeTable
+            {
+                results.cache.store(keys, for: Results<Collection.Element>.frozenStamp, evaluated: false)
+            }
+            return make(frozen)
         }
     }
 
@@ -52,9 +145,102 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
         from base: CollectionSnapshot,
         to snapshot: CollectionSnapshot,
         results: Results<Collection.Element>,
+        query: IncrementalQuery?,
         state: RealmState,
         reader: any TransactionReading
     ) -> RealmCollectionChange<Collection>? {
+        guard base.version != snapshot.version || base.elements != snapshot.elements else { return nil }
+        let changes: (deletions: [Int], insertions: [Int], modifications: [Int])?
+        if allowsIncremental, let query, case .keys(let old) = base.elements, case .keys(let new) = snapshot.elements {
+            changes = incrementalChanges(
+                query,
+                old,
+                new,
+                base: base,
+                snapshot: snapshot,
+                results: results,
+                state: state,
+                reader: reader
+            )
+        } else {
+            changes = nil
+        }
+        let (deletions, insertions, modifications) =
+            changes
+            ?? fullChanges(from: base, to: snapshot, results: results, query: query, state: state, reader: reader)
+        if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }
+        return payload(snapshot) {
+            .update($0, deletions: deletions, insertions: insertions, modifications: modifications)
+        }
+    }
+
+    /// The change from the change log (nil when it does not cover the range, or the old version is not readable).
+    private func incrementalChanges(
+        _ query: IncrementalQuery,
+        _ old: [ObjectKey],
+        _ new: [ObjectKey],
+        base: CollectionSnapshot,
+        snapshot: CollectionSnapshot,
+        results: Results<Collection.Element>,
+        state: RealmState,
+        reader: any TransactionReading
+    ) -> (deletions: [Int], insertions: [Int], modifications: [Int])? {
+        guard let relevant = relevantKeys(query, from: base.version, to: snapshot.version, state.database),
+            let table = state.schema.tables[results.className], let pinned = base.pinned
+        else { return nil }
+        return pinned.read { before -> (deletions: [Int], insertions: [Int], modifications: [Int])? in
+            guard
+                let (deletions, insertions, keptTouched) = try? query.changes(
+                    from: old,
+                    to: new,
+                    relevant: relevant,
+                    before: before,
+                    after: reader
+                )
+            else { return nil }
+            let changes = CommittedChanges(
+                state.database,
+                from: base.version,
+                to: snapshot.version,
+                before: before,
+                after: reader
+            )
+            guard changes.isKnown else { return nil }
+            var modifications: [Int] = []
+            if filter.followsLinks(into: changes, from: table, schema: state.schema) {
+                // A change to a linked object may modify any of them: every kept object is checked.
+                let deleted = Set(deletions)
+                for (index, key) in old.enumerated() where !deleted.contains(index) {
+                    if filter.isModified(table, key, changes: changes, reader: reader, schema: state.schema) {
+                        modifications.append(index)
+                    }
+                }
+                return (deletions, insertions, modifications)
+            }
+            for key in changes.modifiedKeys(of: table.tableKey) {
+                let index: Int?
+                if relevant.contains(key) {
+                    index = keptTouched[key]
+                } else {
+                    index = try? query.position(of: key, in: old, reading: before)
+                }
+                if let index, filter.isModified(table, key, changes: changes, reader: reader, schema: state.schema) {
+                    modifications.append(index)
+                }
+            }
+            return (deletions, insertions, modifications.sorted())
+        }
+    }
+
+    /// The change from diffing the two snapshots' elements.
+    private func fullChanges(
+        from base: CollectionSnapshot,
+        to snapshot: CollectionSnapshot,
+        results: Results<Collection.Element>,
+        query: IncrementalQuery?,
+        state: RealmState,
+        reader: any TransactionReading
+    ) -> (deletions: [Int], insertions: [Int], modifications: [Int]) {
         // Elements placed by position (a list, set or map, not queried further), not by a query.
         let positional =
             results.query == nil && results.base.map { if case .backlinks = $0.kind { false } else { true } } == true
@@ -62,12 +248,15 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
         var insertions: [Int] = []
         var kept: [(old: Int, new: Int)] = []
         switch (base.elements, snapshot.elements) {
+        case (.keys(let old), .keys(let new)) where results.base == nil:
+            let touched = touchedKeys(results, query: query, from: base.version, to: snapshot.version, state: state)
+            (deletions, insertions, kept) = ResultsDiff.diff(old, new) { touched?.contains($0) ?? true }
         case (.keys(let old), .keys(let new)):
             (deletions, insertions, kept) = Self.diff(old, new)
         case (.values(let old), .values(let new)):
             (deletions, insertions, kept) = Self.diff(old, new)
         default:
-            return nil
+            return ([], [], [])
         }
         var modifications: [Int] = []
         if positional {
@@ -102,10 +291,36 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
             if let pinned = base.pinned { pinned.read(findModifications) } else { findModifications(nil) }
             modifications.sort()
         }
-        if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }
-        return RealmCollectionChange.frozen(collection) {
-            .update($0, deletions: deletions, insertions: insertions, modifications: modifications)
+        return (deletions, insertions, modifications)
+    }
+
+    /// The objects of the results' table the commits touched, for ``ResultsDiff``: the relevant ones for an
+    /// incremental query (so that both ways agree), else every one inserted, deleted or modified; nil when unknown.
+    private func touchedKeys(
+        _ results: Results<Collection.Element>,
+        query: IncrementalQuery?,
+        from old: Version,
+        to new: Version,
+        state: RealmState
+    ) -> Set<ObjectKey>? {
+        guard let table = state.schema.tables[results.className], let sets = state.database.changes(after: old) else {
+            return nil
         }
+        var keys = Set<ObjectKey>()
+        for set in sets where set.version <= new {
+            if set.schemaChanged { return nil }
+            guard let changes = set.tables[table.tableKey] else { continue }
+            if changes.isWholesale { return nil }
+            if let query {
+                query.collectRelevant(changes, into: &keys)
+            } else {
+                let net = changes.net
+                keys.formUnion(net.insertions)
+                keys.formUnion(net.deletions)
+                keys.formUnion(net.modifications.keys)
+            }
+        }
+        return keys
     }
 
     /// Deletions (old indices), insertions (new indices) and the elements kept (old and new index), from a

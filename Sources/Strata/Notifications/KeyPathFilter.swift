@@ -54,6 +54,27 @@ struct KeyPathFilter {
         Walk(changes: changes, reader: reader, schema: schema).modified(table, key, self, depth: 0)
     }
 
+    /// Whether a change in `changes` can reach an object of `table` through its links, as this filter follows them:
+    /// some link it follows leads to a table whose objects' own properties the commits modified, directly or through
+    /// that table's links in turn (up to ``maximumDepth`` links, as the walk). When not, only the objects of `table`
+    /// that the commits modified can count as modified. Conservative: true whenever the walk might find a change.
+    func followsLinks(
+        into changes: CommittedChanges,
+        from table: ResolvedTable,
+        schema: ResolvedSchema,
+        depth: Int = 0
+    ) -> Bool {
+        guard depth < Self.maximumDepth else { return false }
+        return table.info.properties.contains { property in
+            guard !property.typeInfo.isLinkingObjects, let target = property.typeInfo.objectClass,
+                let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
+                changes.touches(targetTable.tableKey), let deeper = through(property.name)
+            else { return false }
+            return changes.modifiesProperties(of: targetTable)
+                || deeper.followsLinks(into: changes, from: targetTable, schema: schema, depth: depth + 1)
+        }
+    }
+
     /// The filter for the objects property `name` links to: the key paths that go on through it, without it;
     /// everything when this filter observes everything; nil when no key path goes through it.
     func through(_ name: String) -> KeyPathFilter? {

@@ -32,6 +32,8 @@ extension Realm {
     /// takes the state the caller already obtained through the checked accessor, on this realm's executor.
     nonisolated func register(_ observer: any RealmObserver, _ state: RealmState) {
         state.observers.append(observer)
+        // Commits are recorded in the engine's history only while someone observes.
+        if state.historyRetention == nil { state.historyRetention = state.database.retainHistory() }
         CommitSignal.register(self)
         if state.pollTask == nil {
             state.pollTask = Task { [weak self] in
@@ -44,13 +46,22 @@ extension Realm {
         observer.deliver(state)
     }
 
+    /// Drops the observers whose streams ended; with none left, the engine stops keeping history for this realm.
+    func dropEndedObservers() {
+        state.observers.removeAll { $0.isEnded }
+        if state.observers.isEmpty, let retention = state.historyRetention {
+            retention.release()
+            state.historyRetention = nil
+        }
+    }
+
     /// How often a realm with observers looks for commits made by other processes.
     static let pollInterval = Duration.milliseconds(10)
 
     /// Delivers when another process committed a version newer than the one this realm reads; false once the
     /// realm has no observers left (the polling task ends, and starts again with the next observer).
     func pollForOtherProcesses() -> Bool {
-        state.observers.removeAll { $0.isEnded }
+        dropEndedObservers()
         guard frozenSnapshot == nil, !state.isClosed, !state.observers.isEmpty else {
             state.pollTask = nil
             return false
@@ -79,7 +90,7 @@ extension Realm {
     /// observers whose streams ended. Inside a write transaction nothing is delivered (its end delivers).
     func deliverNotifications() {
         guard frozenSnapshot == nil, !state.isClosed, state.writeTransaction == nil else { return }
-        state.observers.removeAll { $0.isEnded }
+        dropEndedObservers()
         for observer in state.observers { observer.deliver(state) }
         state.refreshRequired = false
     }

@@ -21,7 +21,11 @@ extension RealmCollection {
     /// to four links away) counts. The stream ends when its loop ends (`break` or cancellation).
     ///
     /// Stops with a message on a frozen or unmanaged collection, or for a key path the element type lacks.
-    /// - Complexity: O(n) for n elements per delivered change (the query is read again and diffed).
+    /// - Complexity: for results of one type whose query reads only that type's own properties (no links, no
+    ///   collections, no subqueries), sorted by such properties or unsorted, O(k log n) for k changed objects, plus one
+    ///   copy of the n keys: the change set comes from the commit's change log. For other collections, or when this
+    ///   process's history does not cover the commits (another process made them), O(n): the collection is read
+    ///   again and diffed.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmCollectionChange<Self>> {
         guard let results = _contents.results else {
             // A list nested in an AnyRealmValue has no results: its values are compared as they are stored.

@@ -50,12 +50,16 @@ extension RealmSource {
 
 /// What the commits between two versions changed, merged: for each table, the objects modified and their
 /// columns, and the objects inserted or deleted. When this process's history does not cover the range (another
-/// process committed, or too many commits ago) the changes are unknown: an object's changed columns are then
+/// process committed, nothing observed then, or too many or too large commits ago) the changes are unknown, and a
+/// table the history kept only as changed wholesale is unknown in the same way: an object's changed columns are then
 /// found by comparing its row at the two versions, when the old one is still readable, and every column counts
 /// as changed when it is not.
 struct CommittedChanges {
     private var modified: [TableKey: [ObjectKey: ColumnSet]] = [:]
     private var touchedTables: Set<TableKey> = []
+    /// Tables whose changes the history kept only as "changed wholesale": their objects are compared as when the
+    /// changes are unknown.
+    private var wholesaleTables: Set<TableKey> = []
     let isKnown: Bool
     /// The two versions' readers, for comparing rows when the history is unknown.
     private var before: (any TransactionReading)?
@@ -82,6 +86,7 @@ struct CommittedChanges {
         for set in sets where set.version <= new {
             for (table, changes) in set.tables {
                 touchedTables.insert(table)
+                if changes.isWholesale { wholesaleTables.insert(table) }
                 for (key, columns) in changes.modifications {
                     modified[table, default: [:]][key, default: ColumnSet()].formUnion(columns)
                 }
@@ -91,7 +96,7 @@ struct CommittedChanges {
 
     /// The changed columns of an object (nil: not modified).
     func columns(_ table: ResolvedTable, _ key: ObjectKey) -> ColumnSet? {
-        guard isKnown else { return compared(table, key) }
+        guard isKnown, !wholesaleTables.contains(table.tableKey) else { return compared(table, key) }
         return modified[table.tableKey]?[key]
     }
 
@@ -107,6 +112,21 @@ struct CommittedChanges {
             changed?.insert(column)
         }
         return changed
+    }
+
+    /// The objects of `table` modified (not inserted or deleted) in the range; empty when the changes are unknown.
+    func modifiedKeys(of table: TableKey) -> Dictionary<ObjectKey, ColumnSet>.Keys {
+        (modified[table] ?? [:]).keys
+    }
+
+    /// Whether the commits modified a property column (not only the stored backlinks other objects' links keep) of
+    /// some object of `table`; always true when that is unknown.
+    func modifiesProperties(of table: ResolvedTable) -> Bool {
+        guard isKnown, !wholesaleTables.contains(table.tableKey) else { return true }
+        guard let objects = modified[table.tableKey] else { return false }
+        var properties = ColumnSet()
+        for case let column? in table.columns { properties.insert(column) }
+        return objects.values.contains { $0.intersects(properties) }
     }
 
     /// Whether anything in `table` changed (always true when the changes are unknown).

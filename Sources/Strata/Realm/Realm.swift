@@ -434,6 +434,8 @@ public actor Realm {
         guard frozenSnapshot == nil, !state.isClosed else { return }
         for observer in state.observers { observer.end() }
         state.observers.removeAll()
+        state.historyRetention?.release()
+        state.historyRetention = nil
         state.pollTask?.cancel()
         state.pollTask = nil
         state.close()

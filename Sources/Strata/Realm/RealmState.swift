@@ -48,6 +48,8 @@ final class RealmState {
     weak var lastFrozen: FrozenSnapshot?
     /// The change observers registered on this realm (collection, object and realm streams).
     var observers: [any RealmObserver] = []
+    /// While observers are registered: keeps the engine recording commits' change sets for them.
+    var historyRetention: HistoryRetention?
     /// Whether another realm committed a version this realm (with `autorefresh` off) has not moved to.
     var refreshRequired = false
     /// While observers are registered: the task that looks for other processes' commits.

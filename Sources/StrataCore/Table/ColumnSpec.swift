@@ -116,6 +116,10 @@ package struct TableSpec: Equatable, Sendable {
     package var nextObjectKey: Int64
     package var nextColumnKey: UInt32
 
+    /// The primary key's column: the table's unique column (Strata's schema makes only a primary key unique; the
+    /// first one if an engine caller made several).
+    package var primaryKeyColumn: ColumnSpec? { columns.first(where: \.unique) }
+
     package init(key: TableKey, name: String) {
         self.key = key
         self.name = name

@@ -1,7 +1,15 @@
-// ChangeSet.swift: what one commit changed: the input for notifications.
+// ChangeSet.swift: what one commit changed: the input for notifications, and what a replicator will need.
 //
 // Rules (as Realm reports them): an object inserted and then modified in one transaction is only an
 // insertion; one inserted and deleted is nothing; a deleted object's modifications are forgotten.
+//
+// For replication (DESIGN.md section 7) an entry also carries the primary key of each object it deleted (tables
+// with a primary key) and whether the commit was applied by sync.
+//
+// A table's changes may be "wholesale": the history's byte bound dropped the details, and a reader must take every
+// object of the table as possibly inserted, deleted or modified (re-run and diff).
+//
+//   detailed ──markWholesale()──▶ wholesale (no way back)
 
 /// The changes a commit made to one table.
 package struct TableChanges: Equatable, Sendable {
@@ -10,14 +18,31 @@ package struct TableChanges: Equatable, Sendable {
     private enum Event: Equatable, Sendable {
         case insert(ObjectKey)
         case modify(ObjectKey, ColumnKey)
-        case delete(ObjectKey)
+        case delete(ObjectKey, primaryKey: Value?)
     }
 
     private var events: [Event] = []
+    /// Heap bytes the events hold beyond their inline size (primary keys' strings and data).
+    private var heapBytes = 0
+    /// Whether the details were dropped (see the header).
+    package private(set) var isWholesale = false
 
     package init() {}
 
-    package var isEmpty: Bool { insertions.isEmpty && deletions.isEmpty && modifications.isEmpty }
+    package var isEmpty: Bool { !isWholesale && insertions.isEmpty && deletions.isEmpty && modifications.isEmpty }
+
+    /// The primary key of each deleted object (net deletions, as `deletions`), for tables with a primary key.
+    package var deletedPrimaryKeys: [ObjectKey: Value] { replay().primaryKeys }
+
+    /// About how many bytes the entry holds in memory.
+    package var estimatedBytes: Int { 32 + events.count * MemoryLayout<Event>.stride + heapBytes }
+
+    /// Drops the details: the table changed wholesale.
+    package mutating func markWholesale() {
+        events = []
+        heapBytes = 0
+        isWholesale = true
+    }
 
     /// Objects created in the transaction and still there at its end.
     package var insertions: Set<ObjectKey> { replay().insertions }
@@ -30,29 +55,51 @@ package struct TableChanges: Equatable, Sendable {
 
     mutating func modify(_ key: ObjectKey, _ column: ColumnKey) { events.append(.modify(key, column)) }
 
-    mutating func delete(_ key: ObjectKey) { events.append(.delete(key)) }
+    mutating func delete(_ key: ObjectKey, primaryKey: Value? = nil) {
+        switch primaryKey {
+        case .string(let text)?: heapBytes += text.utf8.count
+        case .binary(let bytes)?, .objectId(let bytes)?, .uuid(let bytes)?, .decimal128(let bytes)?:
+            heapBytes += 32 + bytes.count
+        default: break
+        }
+        events.append(.delete(key, primaryKey: primaryKey))
+    }
+
+    /// Insertions, deletions and modifications at once (one replay of the log).
+    package var net: (insertions: Set<ObjectKey>, deletions: Set<ObjectKey>, modifications: [ObjectKey: ColumnSet]) {
+        let replayed = replay()
+        return (replayed.insertions, replayed.deletions, replayed.modifications)
+    }
 
     private func replay() -> (
-        insertions: Set<ObjectKey>, deletions: Set<ObjectKey>, modifications: [ObjectKey: ColumnSet]
+        insertions: Set<ObjectKey>, deletions: Set<ObjectKey>, modifications: [ObjectKey: ColumnSet],
+        primaryKeys: [ObjectKey: Value]
     ) {
         var insertions: Set<ObjectKey> = []
         var deletions: Set<ObjectKey> = []
         var modifications: [ObjectKey: ColumnSet] = [:]
+        var primaryKeys: [ObjectKey: Value] = [:]
         for event in events {
             switch event {
             case .insert(let key): insertions.insert(key)
             case .modify(let key, let column):
                 if !insertions.contains(key) { modifications[key, default: []].insert(column) }
-            case .delete(let key):
+            case .delete(let key, let primaryKey):
                 modifications[key] = nil
-                if insertions.remove(key) == nil { deletions.insert(key) }
+                if insertions.remove(key) == nil {
+                    deletions.insert(key)
+                    if let primaryKey { primaryKeys[key] = primaryKey }
+                }
             }
         }
-        return (insertions, deletions, modifications)
+        return (insertions, deletions, modifications, primaryKeys)
     }
 
     package static func == (lhs: TableChanges, rhs: TableChanges) -> Bool {
-        lhs.replay() == rhs.replay()
+        let (left, right) = (lhs.replay(), rhs.replay())
+        return lhs.isWholesale == rhs.isWholesale && left.insertions == right.insertions
+            && left.deletions == right.deletions && left.modifications == right.modifications
+            && left.primaryKeys == right.primaryKeys
     }
 }
 
@@ -82,6 +129,11 @@ package struct ColumnSet: Equatable, Sendable, ExpressibleByArrayLiteral {
         if !other.high.isEmpty { high.formUnion(other.high) }
     }
 
+    /// Whether the two sets share a column.
+    package func intersects(_ other: ColumnSet) -> Bool {
+        low & other.low != 0 || !high.isDisjoint(with: other.high)
+    }
+
     /// The columns, ascending.
     package var columns: [ColumnKey] {
         var columns: [ColumnKey] = []
@@ -102,8 +154,14 @@ package struct ChangeSet: Equatable, Sendable {
     package var tables: [TableKey: TableChanges] = [:]
     /// Whether tables or columns were added or removed.
     package var schemaChanged = false
+    /// Whether the commit was applied by sync (changes pulled from elsewhere), not made here: a replicator does not
+    /// push it back.
+    package var appliedBySync = false
 
     package init(version: Version) { self.version = version }
 
     package var isEmpty: Bool { !schemaChanged && tables.values.allSatisfy(\.isEmpty) }
+
+    /// About how many bytes the entry holds in memory.
+    package var estimatedBytes: Int { 64 + tables.values.reduce(0) { $0 + $1.estimatedBytes } }
 }

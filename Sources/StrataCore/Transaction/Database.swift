@@ -13,6 +13,10 @@
 //   (5) A commit reuses only extents freed at or before min(oldest pin, `reuseFloor`), where `reuseFloor` is
 //       at most `latest`'s version and keeps the nodes the newest durable slot's manifest names intact
 //       (GroupCommit.swift invariant 3).
+//   (7) `history` holds the change sets of the newest commits, oldest first and without gaps, only while something
+//       retains it (`historyRetainers` > 0; emptied when the last retention ends): at most `historyLimit` entries
+//       and about `options.historyByteLimit` bytes (`historyBytes`). Past the byte bound the oldest entries' tables
+//       become "changed wholesale" (details dropped), then the oldest entries go (Database+History.swift).
 //   (6) `tip` is the newest version written (the next writer's base) while commits wait for their group's
 //       sync (`inFlight` > 0); nil when `latest` is the newest. The cross-process writer lock is held while a
 //       write transaction is active or `inFlight` > 0 (`fileLockHeld`).
@@ -35,6 +39,10 @@ package final class Database: Sendable {
         var poisonedBy: String?
         var closed = false
         var history: [ChangeSet] = []
+        /// The bytes `history` holds (``ChangeSet/estimatedBytes``).
+        var historyBytes = 0
+        /// How many ``HistoryRetention``s are alive (invariant 7).
+        var historyRetainers = 0
         /// The oldest pinned version last written to this process's reader slot (0: none).
         var publishedOldest: Version = 0
         /// The newest version a commit may reuse freed extents of (invariant 5).
@@ -300,16 +308,6 @@ package final class Database: Sendable {
     /// Free bytes inside the used region, and the used region's end.
     package var spaceUsage: (free: UInt64, fileEnd: UInt64) {
         state.withLock { ($0.freeSpace.freeBytes, $0.freeSpace.fileEnd) }
-    }
-
-    /// The change sets of the commits after `version`, oldest first; nil if some are no longer kept
-    /// (or were made by another process), in which case the caller must compare versions itself.
-    package func changes(after version: Version) -> [ChangeSet]? {
-        state.withLock { state in
-            let newer = state.history.filter { $0.version > version }
-            let expected = Int(state.latest.version - min(version, state.latest.version))
-            return newer.count == expected ? newer : nil
-        }
     }
 
     /// Closes the database for every handle in this process, once the commits waiting for their sync are

@@ -302,10 +302,7 @@ extension Database {
             state.durableCommits += group.count
             state.committedBytes += bytes
             state.commitSyncs += durable ? (oneSync ? 1 : 2) : 0
-            for commit in group { state.history.append(commit.changes) }
-            if state.history.count > Self.historyLimit {
-                state.history.removeFirst(state.history.count - Self.historyLimit)
-            }
+            for commit in group { appendHistory(commit.changes, to: &state) }
         }
         return syncs
     }

@@ -28,19 +28,24 @@ package struct DatabaseOptions: Sendable {
     package var fileSystem: any FileSystem
     /// The permissions of the files the database creates: the file itself, its lock file and temporaries.
     package var filePermissions: FilePermissions
+    /// The most bytes of change history kept for observers (about: ``ChangeSet/estimatedBytes``); past it, the
+    /// oldest entries' tables are kept as changed wholesale (Database.swift invariant 7).
+    package var historyByteLimit: Int
 
     package init(
         durability: Durability = .full,
         readOnly: Bool = false,
         maximumActiveVersions: Int? = nil,
         fileSystem: any FileSystem = PosixFileSystem(),
-        filePermissions: FilePermissions = .ownerReadWrite
+        filePermissions: FilePermissions = .ownerReadWrite,
+        historyByteLimit: Int = 4 << 20
     ) {
         self.durability = durability
         self.readOnly = readOnly
         self.maximumActiveVersions = maximumActiveVersions
         self.fileSystem = fileSystem
         self.filePermissions = filePermissions
+        self.historyByteLimit = historyByteLimit
     }
 }
 

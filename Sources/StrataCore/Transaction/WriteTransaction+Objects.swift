@@ -163,8 +163,10 @@ extension WriteTransaction {
                 try unlink(origin, column: originColumn, in: originTable, from: key)
             }
         }
+        // The primary key goes into the change log for replication (DESIGN.md section 7).
+        let primaryKey = try table.spec.primaryKeyColumn.map { try table.value(key, $0.key) }
         try table.removeRow(key)
-        record(tableKey) { $0.delete(key) }
+        record(tableKey) { $0.delete(key, primaryKey: primaryKey) }
     }
 
     /// Deletes every object of a table.
@@ -176,8 +178,16 @@ extension WriteTransaction {
             return
         }
         let keys = try table.keys()
+        // Primary keys are read for the change log only while it is kept (someone observes): reading one per object
+        // would slow deleting a large table down for nothing.
+        var primaryKeys: [Value]?
+        if database.retainsHistory, let column = table.spec.primaryKeyColumn {
+            primaryKeys = try keys.map { try table.value($0, column.key) }
+        }
         try table.removeAllRows()
-        record(tableKey) { changes in for key in keys { changes.delete(key) } }
+        record(tableKey) { changes in
+            for (index, key) in keys.enumerated() { changes.delete(key, primaryKey: primaryKeys?[index]) }
+        }
     }
 
     // MARK: Links

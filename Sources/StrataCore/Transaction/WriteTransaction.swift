@@ -36,6 +36,12 @@ package final class WriteTransaction: TransactionReading {
         }
     }
     @exclusivity(unchecked) private var filedChanges: ChangeSet
+    /// Whether the transaction applies changes pulled by sync (recorded in its change set; a replicator does not push
+    /// such a commit back). False unless the sync layer sets it.
+    package var appliedBySync: Bool {
+        get { filedChanges.appliedBySync }
+        set { filedChanges.appliedBySync = newValue }
+    }
     /// The changes of the table written last, kept out of `filedChanges` while writes go to it: filing each
     /// change would hash the table's key every time.
     @exclusivity(unchecked) private var openTableChanges: (table: TableKey, changes: TableChanges)?

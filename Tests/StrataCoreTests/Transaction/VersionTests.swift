@@ -125,6 +125,9 @@ struct VersionTests {
         let database = try Database.open(path: directory.file())
         defer { database.close() }
         let (table, value) = try await Self.makeCounter(database)
+        // Change sets are kept only while something observes.
+        let retention = database.retainHistory()
+        defer { retention.release() }
         let start = database.latestVersion
         let write = try await database.beginWrite()
         let inserted = try write.createObject(in: table, values: [value: .int(5)])

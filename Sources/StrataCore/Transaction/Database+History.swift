@@ -1,0 +1,96 @@
+// Database+History.swift: the change sets of recent commits, kept for observers while they observe.
+//
+// Invariant 7 of Database.swift: the history holds entries only while a ``HistoryRetention`` is alive, oldest first
+// and without gaps, at most `historyLimit` entries and about `options.historyByteLimit` bytes. Appending past the
+// byte bound drops details first and entries last:
+//   1. an entry larger than the bound on its own has its largest tables marked wholesale until it fits;
+//   2. while the history is over the bound, the oldest entry with a detailed table has its tables marked wholesale
+//      (an observer of them re-runs its query and diffs; other tables' observers keep their O(change) path);
+//   3. if every entry is wholesale and the history is still over the bound, the oldest entries are dropped (an
+//      observer older than the history compares versions itself).
+//
+//   not retained ──retainHistory()──▶ retained (commits append) ──last retention released──▶ not retained (emptied)
+
+/// Keeps a database's change history recorded while alive: what an observer holds.
+package final class HistoryRetention: Sendable {
+    private let database: Database
+    private let released = AtomicFlag()
+
+    init(database: Database) { self.database = database }
+
+    /// Stops retaining (idempotent); the history is emptied when no retention is left.
+    package func release() {
+        if released.setOnce() { database.releaseHistory() }
+    }
+
+    deinit { release() }
+}
+
+extension Database {
+    /// Starts keeping the change sets of the commits published from now on, until the returned retention is released.
+    package func retainHistory() -> HistoryRetention {
+        state.withLock { $0.historyRetainers += 1 }
+        return HistoryRetention(database: self)
+    }
+
+    fileprivate func releaseHistory() {
+        state.withLock { state in
+            state.historyRetainers -= 1
+            if state.historyRetainers == 0 {
+                state.history = []
+                state.historyBytes = 0
+            }
+        }
+    }
+
+    /// Whether commits are recorded in the history now (something observes).
+    package var retainsHistory: Bool { state.withLock { $0.historyRetainers > 0 } }
+
+    /// The history's entry count and bytes (for tests of its bound).
+    package var historySize: (entries: Int, bytes: Int) { state.withLock { ($0.history.count, $0.historyBytes) } }
+
+    /// The change sets of the commits after `version`, oldest first; nil if some are not kept (nothing observed
+    /// then, too many or too large since, or made by another process), in which case the caller must compare
+    /// versions itself. A table marked ``TableChanges/isWholesale`` must be taken as changed in every object.
+    package func changes(after version: Version) -> [ChangeSet]? {
+        state.withLock { state in
+            let expected = Int(state.latest.version - min(version, state.latest.version))
+            guard expected <= state.history.count else { return nil }
+            let newer = Array(state.history.suffix(expected))
+            guard newer.first.map({ $0.version == version + 1 }) ?? true else { return nil }
+            return newer
+        }
+    }
+
+    /// Appends a published commit's change set, if the history is retained, keeping the bounds (header steps 1-3).
+    func appendHistory(_ changes: ChangeSet, to state: inout State) {
+        guard state.historyRetainers > 0 else { return }
+        let limit = options.historyByteLimit
+        var entry = changes
+        var bytes = entry.estimatedBytes
+        if bytes > limit {
+            for table in entry.tables.sorted(by: { $0.value.estimatedBytes > $1.value.estimatedBytes }).map(\.key) {
+                entry.tables[table]?.markWholesale()
+                bytes = entry.estimatedBytes
+                if bytes <= limit { break }
+            }
+        }
+        state.history.append(entry)
+        state.historyBytes += bytes
+        if state.history.count > Self.historyLimit {
+            let dropped = state.history.count - Self.historyLimit
+            state.historyBytes -= state.history.prefix(dropped).reduce(0) { $0 + $1.estimatedBytes }
+            state.history.removeFirst(dropped)
+        }
+        var index = 0
+        while state.historyBytes > limit && index < state.history.count {
+            let before = state.history[index].estimatedBytes
+            for table in Array(state.history[index].tables.keys) { state.history[index].tables[table]?.markWholesale() }
+            state.historyBytes += state.history[index].estimatedBytes - before
+            index += 1
+        }
+        while state.historyBytes > limit, state.history.count > 1 {
+            state.historyBytes -= state.history.removeFirst().estimatedBytes
+        }
+    }
+}
