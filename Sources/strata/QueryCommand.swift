@@ -26,7 +26,8 @@ enum QueryCommand: Command {
                         {"class":"Person","key":7,"object":{"name":"Ann","age":31}}
 
         Without --json: a table, one row per object, the object key first, then each property (strings as
-        they are, other values in their JSON form), columns separated by two spaces.
+        they are unless they hold a control character, other values in their JSON form), columns separated by
+        two spaces, and a last line with the count.
 
         A malformed query prints the parser's message with its 1-based column and exits 2; a class the file
         lacks exits 1. Verifies the file first: a damaged file exits 1. Read-only.
@@ -68,7 +69,10 @@ enum QueryCommand: Command {
             rows.append(
                 [String(key.rawValue)]
                     + (try zip(columns, values).map { column, value in
-                        if case .string(let text) = value { return text }
+                        // A string prints as it is, unless a control character (a newline) would break the row.
+                        if case .string(let text) = value, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+                            return text
+                        }
                         return try encoder.json(value, column: column).text
                     })
             )

@@ -108,6 +108,22 @@ struct QueryCommandTests {
         )
     }
 
+    @Test("The table shows a string with a control character in its JSON form, so rows stay one line each")
+    func tableEscapesControlCharacters() async throws {
+        let directory = TemporaryDirectory()
+        let database = try Database.open(path: directory.file())
+        let write = try await database.beginWrite()
+        let note = try write.createTable(named: "Note")
+        let text = try write.addColumn(ColumnSpec(name: "text", type: .string), to: note)
+        try write.createObject(in: note, values: [text: .string("two\nlines")])
+        try write.createObject(in: note, values: [text: .string("one line")])
+        try write.commit()
+        database.close()
+        let run = try Tool.run(["query", directory.file(), "Note"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "key  text\n0    \"two\\nlines\"\n1    one line\n(2 objects)\n")
+    }
+
     @Test("A malformed query exits 2 with the parser's message and column")
     func malformedQuery() async throws {
         let directory = TemporaryDirectory()
