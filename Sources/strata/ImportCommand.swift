@@ -296,7 +296,7 @@ private final class Importer {
             let row = try self.row(json, spec: spec, create: create) { _, _ in }
             return create ? try write.createObject(in: target, row: row) : ObjectKey(0)
         }
-        if let primaryKey = ObjectJSON.primaryKey(of: spec) {
+        if let primaryKey = ObjectJSON.primaryKey(of: spec), json["key"] == nil {
             let value = try self.value(json, column: primaryKey, create: create)
             guard create else { return ObjectKey(0) }
             guard let key = try table.firstObject(primaryKey.key, equalTo: value) else {
@@ -304,12 +304,23 @@ private final class Importer {
             }
             return key
         }
-        guard case .number(let text) = json, let raw = Int64(text), raw >= 0 else {
+        // An object key: a number, or {"key":K} for an object whose primary key is null.
+        var keyJSON = json
+        if ObjectJSON.primaryKey(of: spec) != nil {
+            guard case .object(let members) = json, members.count == 1, let key = json["key"] else {
+                throw Failure(description: "a link to \(spec.name) is a primary key or {\"key\":K}")
+            }
+            keyJSON = key
+        }
+        guard case .number(let text) = keyJSON, let raw = Int64(text), raw >= 0 else {
             throw Failure(description: "a link to \(spec.name) is an object key, not \(json.kind)")
         }
         guard create else { return ObjectKey(0) }
         guard try table.contains(ObjectKey(raw)) else {
             throw Failure(description: "no \(spec.name) has the object key \(raw)")
+        }
+        if let primaryKey = ObjectJSON.primaryKey(of: spec), try table.value(ObjectKey(raw), primaryKey.key) != .null {
+            throw Failure(description: "\(spec.name) \(raw) has a primary key: link to it by that")
         }
         return ObjectKey(raw)
     }

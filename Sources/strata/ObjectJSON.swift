@@ -5,7 +5,8 @@
 //   object   every property but backlinks, in column order, each value as its column's type says:
 //            plain values as ScalarJSON.swift writes them; lists and sets as arrays (sets in stored order);
 //            dictionaries as objects in stored order (sorted by key);
-//            a link as the target's primary key when its class has one, else as the target's object key,
+//            a link as the target's primary key when its class has one (as {"key":K} when that primary key is
+//            null, which would otherwise read as no link), else as the target's object key,
 //            or the target object itself, inline and without a key, when its class is embedded;
 //            a mixed value as {"type":T,"value":V} (null stays null), T one of int bool float double string data
 //            date decimal128 objectId uuid list dictionary object; an "object" adds "class" before "value".
@@ -80,7 +81,10 @@ struct ObjectJSON {
         guard let spec = specs[target] else { throw StorageError.corrupt("a link to missing table \(target)") }
         if embedded.contains(target) { return try object(target, key, depth: depth + 1) }
         if let primaryKey = Self.primaryKey(of: spec) {
-            return try json(try reading.table(target).value(key, primaryKey.key), column: primaryKey)
+            let value = try reading.table(target).value(key, primaryKey.key)
+            // A null primary key would read as no link at all: that one object is named by its object key.
+            if case .null = value { return .object([("key", .number(String(key.rawValue)))]) }
+            return try json(value, column: primaryKey)
         }
         return .number(String(key.rawValue))
     }

@@ -78,6 +78,44 @@ struct ExportImportTests {
         )
     }
 
+    @Test("A link to an object whose optional primary key is null is written by object key, and round-trips")
+    func linkToNullPrimaryKey() async throws {
+        let directory = TemporaryDirectory()
+        let database = try Database.open(path: directory.file())
+        let write = try await database.beginWrite()
+        let tag = try write.createTable(named: "Tag")
+        let label = try write.addColumn(ColumnSpec(name: "label", type: .string, nullable: true, unique: true), to: tag)
+        let post = try write.createTable(named: "Post")
+        let tags = try write.addColumn(
+            ColumnSpec(name: "tags", type: .link, collection: .list, linkTable: tag),
+            to: post
+        )
+        let untagged = try write.createObject(in: tag, values: [label: .null])
+        let swift = try write.createObject(in: tag, values: [label: .string("swift")])
+        try write.createObject(in: post, values: [tags: .list([.link(swift), .link(untagged)])])
+        try write.commit()
+        database.close()
+        let first = try Tool.run(["export", directory.file()])
+        #expect(first.status == 0)
+        let lines = first.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            Array(lines[1...]) == [
+                #"{"class":"Post","key":0,"object":{"tags":["swift",{"key":0}]}}"#,
+                #"{"class":"Tag","key":0,"object":{"label":null}}"#,
+                #"{"class":"Tag","key":1,"object":{"label":"swift"}}"#,
+            ]
+        )
+        let copy = directory.file("copy.strata")
+        #expect(try Tool.run(["import", copy], input: first.stdout).status == 0)
+        #expect(try Tool.run(["export", copy]).stdout == first.stdout)
+        // Naming an object that has a primary key by its object key is refused: there is one spelling.
+        let other = directory.file("other.strata")
+        let byKey = first.stdout.replacingOccurrences(of: #"["swift",{"key":0}]"#, with: #"[{"key":1},{"key":0}]"#)
+        let refused = try Tool.run(["import", other], input: byKey)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "strata import: line 2: tags: Tag 1 has a primary key: link to it by that\n")
+    }
+
     /// A change to one line of a valid export, the line it lands on, and the start of the message.
     static let badInputs: [(name: String, line: Int, edit: @Sendable (inout [String]) -> Void, message: String)] = [
         (
