@@ -22,6 +22,8 @@ let package = Package(
         .executableTarget(name: "StrataAPICrashWriter", dependencies: ["Strata"]),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataCrashWriter"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataCore", "StrataAPICrashWriter"]),
+        // Runs the built `strata` tool as a process on files made through the engine.
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCore", "StrataCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

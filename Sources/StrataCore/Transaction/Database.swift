@@ -305,6 +305,14 @@ package final class Database: Sendable {
         state.withLock { $0.publications.instant(of: version) }
     }
 
+    /// The oldest version each other live process has pinned, from the lock file's reader table (one entry per
+    /// process, whatever its pin count; the table records versions, not when they were pinned); nil when this
+    /// instance has no lock file (a memory-only database, or a read-only opener that could not create one).
+    package func versionsPinnedByOtherProcesses() throws -> [Version]? {
+        guard let fileLock else { return nil }
+        return try mappingSystemErrors { try fileLock.versionsPinnedElsewhere() }
+    }
+
     /// Free bytes inside the used region, and the used region's end.
     package var spaceUsage: (free: UInt64, fileEnd: UInt64) {
         state.withLock { ($0.freeSpace.freeBytes, $0.freeSpace.fileEnd) }

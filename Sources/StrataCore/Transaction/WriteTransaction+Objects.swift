@@ -45,8 +45,24 @@ extension WriteTransaction {
         return try createObject(in: table) { given[$0] }
     }
 
+    /// Creates an object with a chosen key (unused in the table) from one value per column, in the table's
+    /// column order (nil: the default): what an import that keeps the exported keys needs.
+    @discardableResult
+    package func createObject(in tableKey: TableKey, key: ObjectKey, row given: [Value?]) throws -> ObjectKey {
+        let table = try self.table(tableKey)
+        guard given.count == table.spec.columns.count else {
+            throw StorageError.schema(
+                "table \(table.name) has \(table.spec.columns.count) columns, \(given.count) values were given"
+            )
+        }
+        guard key.rawValue >= 0, try !table.contains(key) else {
+            throw StorageError.schema("table \(table.name) already has an object with key \(key.rawValue)")
+        }
+        return try createObject(in: table, key: key) { given[$0] }
+    }
+
     /// Creates an object of `table` with `given(position)` in each column (nil: the column's default).
-    private func createObject(in table: Table, given: (Int) -> Value?) throws -> ObjectKey {
+    private func createObject(in table: Table, key: ObjectKey? = nil, given: (Int) -> Value?) throws -> ObjectKey {
         let columns = table.spec.columns
         var row: [Value] = []
         row.reserveCapacity(columns.count)
@@ -58,13 +74,13 @@ extension WriteTransaction {
             guard columns[position].type != .backlink else { throw StorageError.schema("backlinks cannot be set") }
             row.append(value)
         }
-        return try createObject(in: table, row: row)
+        return try createObject(in: table, row: row, key: key)
     }
 
     /// Creates an object of `table` from one value per column, in column order (backlink columns hold their
     /// default): validates each value, checks unique columns and link targets, files it in the indexes and
     /// records the insertion. The row is copied only when a set or dictionary value needs normalizing.
-    private func createObject(in table: Table, row given: [Value]) throws -> ObjectKey {
+    private func createObject(in table: Table, row given: [Value], key chosen: ObjectKey? = nil) throws -> ObjectKey {
         let traits = table.spec.traits
         precondition(given.count == traits.count, "one value per column")
         var row = given
@@ -82,7 +98,7 @@ extension WriteTransaction {
             }
         }
         let columns = table.spec.columns
-        let key = ObjectKey(table.spec.nextObjectKey)
+        let key = chosen ?? ObjectKey(table.spec.nextObjectKey)
         // The unique columns' values are checked as the row is filed in their indexes, before it is inserted.
         try table.insertRow(key, values: row, checkingUnique: true)
         if hasLinks {
