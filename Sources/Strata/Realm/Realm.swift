@@ -634,6 +634,9 @@ public actor Realm {
     }
 
     /// `makeFrozenSnapshot()` once the state is reached.
+    ///
+    /// `nonisolated` for the same caller; it is private and reached only from `makeFrozenSnapshot()` with the
+    /// state that method took through the checked accessor, so it runs on this realm's executor.
     private nonisolated func makeFrozenSnapshot(_ state: RealmState) throws -> FrozenSnapshot {
         let reader = try state.reader()
         let transaction: ReadTransaction

@@ -44,6 +44,15 @@ extension Table {
         }
     }
 
+    /// The number of elements (or entries) of a collection value, without building its stored elements.
+    static func elementCount(_ value: Value) -> Int {
+        switch value {
+        case .list(let elements): return elements.count
+        case .dictionary(let entries): return entries.count
+        default: return 0
+        }
+    }
+
     /// The key of a dictionary entry stored as `[key, value]`.
     static func entryKey(_ element: Value) -> String {
         if case .list(let pair) = element, pair.count == 2, case .string(let key) = pair[0] { return key }
@@ -102,12 +111,9 @@ extension Table {
     /// The cell storing `value` in the column at `position` of object `owner`: a new pending tree for a list
     /// or set of more than `CollectionTree.inlineLimit` elements, the usual cell otherwise.
     func cell(for value: Value, position: Int, owner: ObjectKey) throws -> Cell {
-        if holdsCollectionTrees(position) {
-            let elements = Self.storedElements(value)
-            if elements.count > CollectionTree.inlineLimit {
-                let tree = try CollectionTree(elements: elements, context: context)
-                return pendingCell(tree, owner: owner, position: position)
-            }
+        if holdsCollectionTrees(position), Self.elementCount(value) > CollectionTree.inlineLimit {
+            let tree = try CollectionTree(elements: Self.storedElements(value), context: context)
+            return pendingCell(tree, owner: owner, position: position)
         }
         let traits = spec.traits[position]
         return ValueCodec.cell(for: value, type: traits.type, collection: traits.collection)

@@ -101,10 +101,10 @@ extension Table {
                 filed = exact
             }
         }
-        // Large lists and sets go into trees of their own, made before the row (nothing above may throw).
+        // Large collections go into trees of their own, made before the row (nothing above may throw).
         var treeCells: [Int: Cell] = [:]
         for position in traits.indices where holdsCollectionTrees(position) {
-            if case .list(let elements) = values[position], elements.count > CollectionTree.inlineLimit {
+            if Self.elementCount(values[position]) > CollectionTree.inlineLimit {
                 treeCells[position] = try cell(for: values[position], position: position, owner: key)
             }
         }
