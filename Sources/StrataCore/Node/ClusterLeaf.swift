@@ -137,7 +137,7 @@ package struct ClusterLeafView {
 /// A leaf being written, decoded into mutable columns.
 package final class ClusterLeaf {
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) package var keys: [Int64]
     @exclusivity(unchecked) package var columns: [any ColumnStorage]
 

@@ -17,7 +17,7 @@ final class CommittedColumn: ColumnStorage {
     private let block: ColumnBlock
     private let layout: PhysicalLayout
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     /// The decoded column, from the first change on.
     @exclusivity(unchecked) private var decoded: (any ColumnStorage)?
 

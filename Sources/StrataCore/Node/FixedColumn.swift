@@ -5,7 +5,7 @@ package final class FixedColumn: ColumnStorage {
     package let width: Int
     // Only the column edits its storage (decoding included).
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) private var bytes: [UInt8] = []
     @exclusivity(unchecked) private var nulls: [Bool]?
 

@@ -83,7 +83,7 @@ package enum TreeNode {
 /// An inner node being written.
 package final class InnerNode {
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) package var keys: [Int64]
     @exclusivity(unchecked) package var children: [TreeNode]
     @exclusivity(unchecked) package var counts: [Int]

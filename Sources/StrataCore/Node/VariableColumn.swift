@@ -16,7 +16,7 @@ package final class VariableColumn: ColumnStorage {
     }
 
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) private var data: [UInt8] = []
     @exclusivity(unchecked) private var ends: [Int] = []
     @exclusivity(unchecked) private var states: [State] = []

@@ -11,7 +11,7 @@
 /// A table as seen by one transaction.
 package final class Table {
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) package internal(set) var spec: TableSpec
     package let tree: ClusterTree
     package let context: TreeContext

@@ -21,7 +21,7 @@ package final class WriteTransaction: TransactionReading {
         didSet { lastTable = nil }
     }
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     /// The table `table(_:)` returned last: object-at-a-time work asks for the same table again and again.
     @exclusivity(unchecked) private var lastTable: (key: TableKey, table: Table)?
     /// What the transaction changed, per table.

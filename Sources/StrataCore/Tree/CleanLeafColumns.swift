@@ -21,7 +21,7 @@ package final class CleanLeafColumns {
     /// The leaf.
     package let view: ClusterLeafView
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) private var slots: [Slot]
 
     init(view: ClusterLeafView, columnCount: Int) {

@@ -74,7 +74,7 @@ package final class ClusterTree {
     package static let maxInnerCount = 128
 
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) package private(set) var root: TreeNode?
     @exclusivity(unchecked) package private(set) var layout: LeafLayout
     /// Counts layout changes: what was derived from one layout holds while this stays the same.

@@ -16,7 +16,7 @@ final class LeafIndex {
     private let lowerBounds: [Int64]
     private let refs: [Ref]
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
-    // run-time checks it skips are explained in Docs.docc/PerformanceAndReliability.md ("Exclusivity checks").
+    // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) private var parsed: [CleanLeafColumns?]
     @exclusivity(unchecked) private var parsedCount = 0
     /// The leaf the previous lookup landed in: lookups in key order stay there.
