@@ -6,7 +6,7 @@
 // Invariants:
 //   (1) Nothing reaches the file before commit(); rolling back is forgetting the dirty nodes.
 //   (2) While active it holds the writer queue and the cross-process lock; it releases both exactly once.
-//   (3) Links and backlinks agree after every public operation (Transaction+Links.swift).
+//   (3) Links and backlinks agree after every public operation (WriteTransaction+Objects.swift).
 
 /// A write transaction.
 package final class WriteTransaction: TransactionReading {
