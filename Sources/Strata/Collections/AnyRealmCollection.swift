@@ -15,6 +15,8 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     let base: any RealmCollection<Element>
 
     /// Wraps `base`.
+    /// - Parameter base: the collection to wrap; its reads, queries and notifications go through.
+    /// - Complexity: O(1).
     public init<C: RealmCollection>(_ base: C) where C.Element == Element {
         if let any = base as? AnyRealmCollection<Element> {
             self.base = any.base
@@ -33,6 +35,7 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     /// The element at `position`.
     public subscript(position: Int) -> Element { base[position] }
     /// The elements, in order.
+    /// - Returns: the wrapped collection's iterator.
     public func makeIterator() -> RLMIterator<Element> { base.makeIterator() }
 
     /// The wrapped collection's realm.
@@ -46,9 +49,11 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
 
     /// A frozen snapshot of the wrapped collection, wrapped.
     /// - Throws: as the wrapped collection's `freeze()`.
+    /// - Returns: the wrapped collection frozen, wrapped again.
     public func freeze() throws -> AnyRealmCollection<Element> { AnyRealmCollection(wrapping: try Self.freeze(base)) }
 
     /// The live wrapped collection for a frozen one, wrapped (see ``RealmCollection/thaw()``).
+    /// - Returns: the wrapped collection thawed, wrapped again, or nil.
     public func thaw() -> AnyRealmCollection<Element>? {
         guard let thawed = Self.thaw(base) else { return nil }
         return AnyRealmCollection(wrapping: thawed)

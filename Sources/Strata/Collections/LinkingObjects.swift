@@ -15,6 +15,9 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     let property: Int
 
     /// An empty, unmanaged value (the state of an object not yet added to a realm).
+    /// - Parameters:
+    ///   - fromType: the class whose property links here.
+    ///   - property: the name of that link or list property.
     public init(fromType: Element.Type, property: String) {
         owner = nil
         self.property = -1
@@ -58,6 +61,7 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     /// An immutable snapshot of the linking objects at the realm's current version, readable from any task.
     /// - Throws: ``RealmError/invalidValue(_:)`` when unmanaged, or ``RealmError/tooManyActiveVersions(_:)`` when
     ///   the realm's version limit is reached.
+    /// - Returns: the frozen linking objects.
     public func freeze() throws -> LinkingObjects<Element> {
         guard let owner else { throw RealmError.invalidValue("unmanaged linking objects cannot be frozen") }
         return LinkingObjects(owner: try owner.frozen(), property: property)
@@ -65,12 +69,15 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
 
     /// The live linking objects for frozen ones, in the realm whose `read` or `write` block is running; nil
     /// when the object they link to was deleted.
+    /// - Returns: the live linking objects, or nil when the owner was deleted.
     public func thaw() -> LinkingObjects<Element>? {
         guard let owner else { return self }
         return owner.thawed().map { LinkingObjects(owner: $0, property: property) }
     }
 
     /// The objects, in the order their links were made.
+    /// - Returns: an iterator over the objects linking here when it is made.
+    /// - Complexity: O(k) to make, for k backlinks.
     public func makeIterator() -> RLMIterator<Element> {
         guard let results = _contents.results else { return RLMIterator(count: 0) { _ in preconditionFailure() } }
         return results.makeIterator()

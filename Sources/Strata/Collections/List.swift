@@ -68,6 +68,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
 
     /// Appends an element; on a managed list, inside a write transaction.
     /// - Complexity: O(log n) for a managed list of n elements, amortized O(1) unmanaged.
+    /// - Parameter element: the value or object to append; an unmanaged object is added to the realm with it.
     public func append(_ element: Element) {
         if let backing, backing.edit(.append([element])) { return }
         update { $0.append(element) }
@@ -75,6 +76,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
 
     /// Appends the elements of a sequence; on a managed list, inside a write transaction.
     /// - Complexity: O(m log n) for a managed list of n elements and m new ones.
+    /// - Parameter sequence: the elements, appended in order.
     public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
         let elements = Array(sequence)
         if let backing, backing.edit(.append(elements.map { $0 as Any })) { return }
@@ -90,11 +92,15 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
 
     /// Inserts an element at `index`.
     /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
+    /// - Parameters:
+    ///   - element: the value or object to insert.
+    ///   - index: a position from 0 through `count`; another stops with a message.
     public func insert(_ element: Element, at index: Int) {
         edit(.insert(element, at: index)) { $0.insert(element, at: index) }
     }
     /// Removes the element at `index`.
     /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
+    /// - Parameter index: the position of the element; a removed embedded object is deleted.
     public func remove(at index: Int) { edit(.remove(index)) { _ = $0.remove(at: index) } }
     /// Removes the last element.
     public func removeLast() {
@@ -113,13 +119,23 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     public func removeAll() { update { $0.removeAll() } }
     /// Replaces the element at `index`.
     /// - Complexity: O(log n) for a managed list of n elements.
+    /// - Parameters:
+    ///   - index: the position to replace.
+    ///   - object: the new element.
     public func replace(index: Int, object: Element) { edit(.replace(index, with: object)) { $0[index] = object } }
     /// Moves the element at `from` to `to`.
     /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
+    /// - Parameters:
+    ///   - from: the element's position.
+    ///   - to: its position after the move.
     public func move(from: Int, to: Int) {
         edit(.move(from: from, to: to)) { $0.insert($0.remove(at: from), at: to) }
     }
     /// Swaps two elements.
+    /// - Parameters:
+    ///   - index1: the position of one element.
+    ///   - index2: the position of the other.
+    /// - Complexity: O(log n) for a managed list of n elements.
     public func swapAt(_ index1: Int, _ index2: Int) {
         guard let backing, index1 != index2 else { return update { $0.swapAt(index1, index2) } }
         let first = self[index1]
@@ -131,6 +147,8 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// An immutable snapshot of the list at the realm's current version, readable from any task.
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged list, or
     ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
+    /// - Returns: the frozen list.
+    /// - Complexity: O(1); the snapshot pins the realm's version.
     public func freeze() throws -> List<Element> {
         guard let backing else { throw RealmError.invalidValue("an unmanaged list cannot be frozen") }
         return List(backing: try backing.frozen())
@@ -138,12 +156,15 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
 
     /// The live list for a frozen one, in the realm whose `read` or `write` block is running; nil when its
     /// object was deleted. A live or unmanaged list returns itself.
+    /// - Returns: the live list, or nil.
     public func thaw() -> List<Element>? {
         guard let backing else { return self }
         return backing.thawed().map { List(backing: $0) }
     }
 
     /// The elements, in order.
+    /// - Returns: an iterator over the elements read when it is made.
+    /// - Complexity: O(n) to make, for n elements.
     public func makeIterator() -> RLMIterator<Element> {
         let values = elements
         return RLMIterator(count: values.count) { values[$0] }

@@ -57,6 +57,9 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     }
 
     /// The value for `key`, or nil.
+    /// - Parameter key: the entry's key.
+    /// - Returns: the value, or nil when the map has no entry for `key`.
+    /// - Complexity: O(log n) for a managed map of n entries.
     public func object(forKey key: Key) -> Value? { self[key] }
 
     /// Inserts `value` for `key`, or replaces the value `key` has (unlike `Dictionary`'s, it returns nothing,
@@ -66,6 +69,9 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// scores.updateValue(300, forKey: "level1")
     /// ```
     /// - Complexity: O(log² n) for a managed map of n entries, O(n) unmanaged.
+    /// - Parameters:
+    ///   - value: the new value.
+    ///   - key: the entry's key.
     public func updateValue(_ value: Value, forKey key: Key) { self[key] = value }
 
     /// Adds the pairs of `sequence`, calling `combine` with the current and new values for a key already there.
@@ -74,6 +80,10 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// scores.merge([("level1", 10)], uniquingKeysWith: +)
     /// ```
     /// - Complexity: O(n + m) for n entries and m pairs.
+    /// - Parameters:
+    ///   - sequence: the `(key, value)` pairs to add.
+    ///   - combine: given the current and the new value of a key already there, returns the value to keep.
+    /// - Throws: the error `combine` throws.
     public func merge<S: Sequence>(_ sequence: S, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows
     where S.Element == (key: Key, value: Value) {
         var merged = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
@@ -86,17 +96,25 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
 
     /// Adds the entries of `other`, calling `combine` with the current and new values for a key already there.
     /// - Complexity: O(n + m) for n and m entries.
+    /// - Parameters:
+    ///   - other: the map whose entries are added.
+    ///   - combine: given the current and the new value of a key already there, returns the value to keep.
+    /// - Throws: the error `combine` throws.
     public func merge(_ other: Map<Key, Value>, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
         try merge(other.asKeyValueSequence().map { $0 }, uniquingKeysWith: combine)
     }
 
     /// Removes the entry for `key`.
+    /// - Parameter key: the key of the entry to remove; a missing key changes nothing.
+    /// - Complexity: O(log² n) for a managed map of n entries.
     public func removeObject(for key: Key) { self[key] = nil }
     /// Removes every entry.
     public func removeAll() { update { $0.removeAll() } }
 
     /// Whether an entry satisfies `predicate`.
     /// - Complexity: O(n) for n entries.
+    /// - Parameter predicate: tests one entry.
+    /// - Returns: whether `predicate` holds for some entry.
     public func contains(where predicate: @escaping (_ key: Key, _ value: Value) -> Bool) -> Bool {
         entries.contains { predicate($0.key as! Key, $0.value) }
     }
@@ -111,6 +129,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// An immutable snapshot of the map at the realm's current version, readable from any task.
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged map, or
     ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
+    /// - Returns: the frozen map.
     public func freeze() throws -> Map<Key, Value> {
         guard let backing else { throw RealmError.invalidValue("an unmanaged map cannot be frozen") }
         return Map(backing: try backing.frozen())
@@ -118,6 +137,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
 
     /// The live map for a frozen one, in the realm whose `read` or `write` block is running; nil when its
     /// object was deleted. A live or unmanaged map returns itself.
+    /// - Returns: the live map, or nil.
     public func thaw() -> Map<Key, Value>? {
         guard let backing else { return self }
         return backing.thawed().map { Map(backing: $0) }
@@ -128,6 +148,8 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// ```swift
     /// for entry in player.scores { print(entry.key, entry.value) }
     /// ```
+    /// - Returns: an iterator over the entries read when it is made.
+    /// - Complexity: O(n) to make, for n entries.
     public func makeIterator() -> RLMMapIterator<SingleMapEntry<Key, Value>> {
         RLMMapIterator(entries.map { SingleMapEntry(key: $0.key as! Key, value: $0.value) })
     }
@@ -137,6 +159,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// ```swift
     /// for (level, score) in player.scores.asKeyValueSequence() { print(level, score) }
     /// ```
+    /// - Returns: the entries as a sequence of tuples.
     public func asKeyValueSequence() -> KeyValueSequence { KeyValueSequence(entries: entries) }
 
     /// A map's entries as a sequence of `(key: Key, value: Value)` tuples.
@@ -144,6 +167,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
         let entries: [(key: String, value: Value)]
 
         /// Iterates over the tuples.
+        /// - Returns: an iterator over the tuples.
         public func makeIterator() -> RLMKeyValueIterator<Key, Value> {
             RLMKeyValueIterator(entries.map { ($0.key as! Key, $0.value) })
         }

@@ -28,6 +28,7 @@ public struct SingleMapEntry<Key: _MapKey, Value: RealmCollectionValue>: _RealmM
     }
 
     /// Hashes the key.
+    /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
@@ -44,6 +45,7 @@ public struct RLMMapIterator<Element: _RealmMapValue>: IteratorProtocol {
     init(_ entries: [Element]) { self.entries = entries.makeIterator() }
 
     /// The next entry, or nil after the last.
+    /// - Returns: the next entry, or nil at the end.
     public mutating func next() -> Element? { entries.next() }
 }
 
@@ -57,5 +59,6 @@ public struct RLMKeyValueIterator<Key: _MapKey, Value: RealmCollectionValue>: It
     init(_ entries: [Element]) { self.entries = entries.makeIterator() }
 
     /// The next entry, or nil after the last.
+    /// - Returns: the next tuple, or nil at the end.
     public mutating func next() -> Element? { entries.next() }
 }

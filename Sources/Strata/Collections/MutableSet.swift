@@ -64,17 +64,22 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     public var isFrozen: Bool { backing?.owner.isFrozen ?? false }
 
     /// Whether the set holds `object`.
+    /// - Parameter object: the value or object to look for (objects compare by stored identity).
+    /// - Returns: whether it is an element.
+    /// - Complexity: O(n) for n elements.
     public func contains(_ object: Element) -> Bool {
         elements.contains { CollectionElementEquality.equal($0, object) }
     }
     /// Inserts `object` if it is not there yet; on a managed set, inside a write transaction.
     /// - Complexity: O(log² n) for a managed set of n elements, O(n) unmanaged.
+    /// - Parameter object: the value or object; an unmanaged object is added to the realm with it.
     public func insert(_ object: Element) {
         if let backing, backing.edit(.insertMembers([object])) { return }
         update { $0.append(object) }
     }
     /// Inserts every element of a sequence.
     /// - Complexity: O(m log² n) for m elements into a managed set of n.
+    /// - Parameter sequence: the elements to insert; duplicates are kept once.
     public func insert<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
         let elements = Array(sequence)
         if let backing, backing.edit(.insertMembers(elements.map { $0 as Any })) { return }
@@ -82,6 +87,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     }
     /// Removes `object` if present.
     /// - Complexity: O(log² n) for a managed set of n elements, O(n) unmanaged.
+    /// - Parameter object: the value or object to remove (objects stay in the realm).
     public func remove(_ object: Element) {
         if let backing, backing.edit(.removeMembers([object])) { return }
         update { $0.removeAll { CollectionElementEquality.equal($0, object) } }
@@ -89,27 +95,45 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// Removes every element.
     public func removeAll() { update { $0.removeAll() } }
     /// Keeps only the elements also in `other`.
+    /// - Parameter other: the set whose elements are kept.
+    /// - Complexity: O(n · m) comparisons for sets of n and m elements.
     public func formIntersection(_ other: MutableSet<Element>) {
         let keep = other.elements
         update { $0.removeAll { value in !keep.contains { CollectionElementEquality.equal($0, value) } } }
     }
     /// Adds the elements of `other`.
+    /// - Parameter other: the set whose elements are added.
+    /// - Complexity: O(m log² n) for m elements added to a managed set of n.
     public func formUnion(_ other: MutableSet<Element>) { insert(objectsIn: other.elements) }
     /// Removes the elements of `other`.
+    /// - Parameter other: the set whose elements are removed.
+    /// - Complexity: O(n · m) comparisons for sets of n and m elements.
     public func subtract(_ other: MutableSet<Element>) {
         let drop = other.elements
         update { $0.removeAll { value in drop.contains { CollectionElementEquality.equal($0, value) } } }
     }
     /// Whether the sets share an element.
+    /// - Parameter other: another set.
+    /// - Returns: whether some element of `other` is in this set.
+    /// - Complexity: O(n · m) comparisons for sets of n and m elements.
     public func intersects(_ other: MutableSet<Element>) -> Bool { other.elements.contains { contains($0) } }
     /// Whether every element is also in `other`.
+    /// - Parameter other: another set.
+    /// - Returns: whether every element of this set is in `other`.
+    /// - Complexity: O(n · m) comparisons for sets of n and m elements.
     public func isSubset(of other: MutableSet<Element>) -> Bool { elements.allSatisfy { other.contains($0) } }
 
     /// Not available: a set has no positions to find, as in Realm Swift (stops with its message).
+    /// - Parameter object: unused.
+    /// - Returns: never returns.
     @available(*, unavailable, message: "index(of:) is not available on MutableSet")
     public func index(of object: Element) -> Int? { fatalError("index(of:) is not available on MutableSet") }
 
     /// Not available: a set has no positions to find, as in Realm Swift (stops with its message).
+    /// - Parameters:
+    ///   - predicateFormat: unused.
+    ///   - args: unused.
+    /// - Returns: never returns.
     @available(*, unavailable, message: "index(matching:) is not available on MutableSet")
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
         fatalError("index(matching:) is not available on MutableSet")
@@ -118,6 +142,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// An immutable snapshot of the set at the realm's current version, readable from any task.
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged set, or
     ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
+    /// - Returns: the frozen set.
     public func freeze() throws -> MutableSet<Element> {
         guard let backing else { throw RealmError.invalidValue("an unmanaged set cannot be frozen") }
         return MutableSet(backing: try backing.frozen())
@@ -125,12 +150,15 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
 
     /// The live set for a frozen one, in the realm whose `read` or `write` block is running; nil when its
     /// object was deleted. A live or unmanaged set returns itself.
+    /// - Returns: the live set, or nil.
     public func thaw() -> MutableSet<Element>? {
         guard let backing else { return self }
         return backing.thawed().map { MutableSet(backing: $0) }
     }
 
     /// The elements, in the set's order.
+    /// - Returns: an iterator over the elements read when it is made.
+    /// - Complexity: O(n) to make, for n elements.
     public func makeIterator() -> RLMIterator<Element> {
         let values = elements
         return RLMIterator(count: values.count) { values[$0] }

@@ -45,6 +45,7 @@ public struct RLMIterator<Element>: IteratorProtocol {
     }
 
     /// The next element, or nil after the last.
+    /// - Returns: the next element, or nil at the end.
     public mutating func next() -> Element? {
         if let element {
             guard position < count else { return nil }

@@ -49,18 +49,28 @@ extension RealmCollection {
     /// let youngest: Int? = person.dogs.min(ofProperty: "age")
     /// ```
     /// - Complexity: O(n) for n elements (one pass over a column for a whole table).
+    /// - Parameter property: the name of a comparable property (`self` for a collection of values); another stops
+    ///   with a message.
+    /// - Returns: the smallest non-nil value, or nil.
     public func min<T: _Persistable>(ofProperty property: String) -> T? { extreme(property, smallest: true) }
 
     /// The largest value of a property of the elements, or nil if there are none.
     /// - Complexity: O(n) for n elements (one pass over a column for a whole table).
+    /// - Parameter property: the name of a comparable property; another stops with a message.
+    /// - Returns: the largest non-nil value, or nil.
     public func max<T: _Persistable>(ofProperty property: String) -> T? { extreme(property, smallest: false) }
 
     /// The sum of a numeric property of the elements; zero if there are none.
     /// - Complexity: O(n) for n elements (one pass over a column for a whole table).
+    /// - Parameter property: the name of an `Int`, `Float`, `Double` or ``Decimal128`` property; another stops with a
+    ///   message.
+    /// - Returns: the sum of the non-nil values (integer sums wrap, as realm-core's do).
     public func sum<T: _Persistable>(ofProperty property: String) -> T { total(property) }
 
     /// The average of a numeric property of the elements, or nil if there are none.
     /// - Complexity: O(n) for n elements (one pass over a column for a whole table).
+    /// - Parameter property: the name of a numeric property; another stops with a message.
+    /// - Returns: the mean of the non-nil values, or nil when there are none.
     public func average<T: _Persistable>(ofProperty property: String) -> T? { mean(property) }
 }
 
@@ -71,22 +81,30 @@ extension RealmCollection where Element: ObjectBase {
     /// let youngest = person.dogs.min(of: \.age)
     /// ```
     /// - Complexity: O(n) for n objects.
+    /// - Parameter keyPath: a comparable property of the objects.
+    /// - Returns: the smallest non-nil value, or nil.
     public func min<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? {
         extreme(KeyPathName.of(keyPath), smallest: true)
     }
 
     /// The largest value at a key path, or nil if there are no objects.
     /// - Complexity: O(n) for n objects.
+    /// - Parameter keyPath: a comparable property of the objects.
+    /// - Returns: the largest non-nil value, or nil.
     public func max<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? {
         extreme(KeyPathName.of(keyPath), smallest: false)
     }
 
     /// The sum of the values at a key path; zero if there are no objects.
     /// - Complexity: O(n) for n objects.
+    /// - Parameter keyPath: a numeric property of the objects.
+    /// - Returns: the sum of the non-nil values.
     public func sum<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T { total(KeyPathName.of(keyPath)) }
 
     /// The average of the values at a key path, or nil if there are no objects.
     /// - Complexity: O(n) for n objects.
+    /// - Parameter keyPath: a numeric property of the objects.
+    /// - Returns: the mean of the non-nil values, or nil when there are none.
     public func average<T: _Persistable>(of keyPath: KeyPath<Element, T>) -> T? { mean(KeyPathName.of(keyPath)) }
 }
 
@@ -97,16 +115,19 @@ extension RealmCollection where Element: MinMaxType {
     /// let lowest = scores.min()
     /// ```
     /// - Complexity: O(n) for n values.
+    /// - Returns: the smallest value, or nil.
     public func min() -> Element? { extreme("self", smallest: true) }
 
     /// The largest value, or nil if the collection is empty (nil values are ignored).
     /// - Complexity: O(n) for n values.
+    /// - Returns: the largest value, or nil.
     public func max() -> Element? { extreme("self", smallest: false) }
 }
 
 extension RealmCollection where Element: AddableType {
     /// The sum of the values; zero if the collection is empty (nil values are ignored).
     /// - Complexity: O(n) for n values.
+    /// - Returns: the sum of the values.
     public func sum() -> Element { total("self") }
 
     /// The average of the values, or nil if the collection is empty (nil values are ignored).
@@ -115,5 +136,6 @@ extension RealmCollection where Element: AddableType {
     /// let mean: Double? = scores.average()
     /// ```
     /// - Complexity: O(n) for n values.
+    /// - Returns: the mean of the values, or nil.
     public func average<T: _Persistable>() -> T? { mean("self") }
 }

@@ -14,31 +14,43 @@ extension RealmCollection where Element: Encodable {
 
 extension Results: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error, or an element's.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
 extension List: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error, or an element's.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
 extension MutableSet: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error, or an element's.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
 extension LinkingObjects: Encodable where Element: Encodable {
     /// Encodes the objects as an array.
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error, or an element's.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
 extension AnyRealmCollection: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error, or an element's.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
 extension List: Decodable where Element: Decodable {
     /// Creates an unmanaged list of the decoded array's elements.
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: the decoder's error.
     public convenience init(from decoder: any Decoder) throws {
         self.init()
         var container = try decoder.unkeyedContainer()
@@ -48,6 +60,8 @@ extension List: Decodable where Element: Decodable {
 
 extension MutableSet: Decodable where Element: Decodable {
     /// Creates an unmanaged set of the decoded array's distinct elements.
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: the decoder's error.
     public convenience init(from decoder: any Decoder) throws {
         self.init()
         var container = try decoder.unkeyedContainer()

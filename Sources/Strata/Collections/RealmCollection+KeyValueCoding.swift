@@ -9,6 +9,8 @@ extension RealmCollection {
     /// let names = dogs.value(forKey: "name") as! [String]
     /// ```
     /// - Complexity: O(n) for n elements.
+    /// - Parameter key: a property name of the elements, or `self`.
+    /// - Returns: an array with one value per element.
     public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
 
     /// The value at a key path of every element, in order, as an array; a path through to-one links gives nil
@@ -20,6 +22,8 @@ extension RealmCollection {
     /// let total = people.value(forKeyPath: "@sum.age") as! Int
     /// ```
     /// - Complexity: O(n) for n elements.
+    /// - Parameter keyPath: a dotted key path, or a collection operator followed by one.
+    /// - Returns: an array with one value per element, or the aggregate for a collection operator.
     public func value(forKeyPath keyPath: String) -> Any? {
         var parts = keyPath.split(separator: ".").map(String.init)
         if let first = parts.first, first.hasPrefix("@") {
@@ -67,6 +71,9 @@ extension RealmCollection {
     /// try await realm.write { realm in realm.objects(Dog.self).setValue(true, forKey: "adopted") }
     /// ```
     /// - Complexity: O(n) for n objects.
+    /// - Parameters:
+    ///   - value: the new value, converted to the property's type as ``ObjectBase/setValue(_:forKey:)`` does.
+    ///   - key: the name of a property of the objects.
     public func setValue(_ value: Any?, forKey key: String) {
         if let source = _contents.results?.source {
             _ = source.liveState("collection").1.writer("setValue(_:forKey:) on a collection")

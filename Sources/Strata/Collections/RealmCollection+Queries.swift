@@ -8,6 +8,8 @@ extension RealmCollection {
     /// The position of `object` in the collection, or nil. A managed object is found by its object key, without
     /// making an object per position; values compare with `==`.
     /// - Complexity: O(n) comparisons for n elements.
+    /// - Parameter object: the element to find.
+    /// - Returns: its position, or nil when it is not an element.
     public func index(of object: Element) -> Int? {
         if let results = _contents.results { return results.position(of: object) }
         return _contents.unmanaged.firstIndex { CollectionElementEquality.equal($0, object) }
@@ -20,6 +22,8 @@ extension RealmCollection {
     /// ```
     /// An index out of bounds stops with a message, as Realm Swift raises.
     /// - Complexity: O(k) for k indexes once the collection is read.
+    /// - Parameter indexes: positions in the collection.
+    /// - Returns: the elements at those positions.
     public func objects(at indexes: IndexSet) -> [Element] {
         guard let last = indexes.last else { return [] }
         let count = self.count
@@ -38,6 +42,12 @@ extension RealmCollection {
     /// let big = scores.filter("self > 10")   // a collection of values names its element `self`
     /// ```
     /// - Complexity: O(n) for n elements, on first access (an index lookup on a table when one applies).
+    /// - Parameters:
+    ///   - predicateFormat: a query in the Realm query language (see the Query Language article).
+    ///   - args: the values of the query's `%@`, `%K`, `%d` and `%f` placeholders.
+    /// - Returns: live results of the matching elements (frozen for a frozen collection).
+    /// - Note: Differs from Realm Swift: the string is parsed by Strata, not by `NSPredicate`, which Linux lacks;
+    ///   use the ``RealmPredicate`` form of `filter` to get the error thrown instead.
     public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
         filter(format: predicateFormat, arguments: args)
     }
@@ -65,12 +75,19 @@ extension RealmCollection {
     /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property, a type mismatch or an operator not
     ///   valid for a property's type.
     /// - Complexity: O(n) for n elements, on first access.
+    /// - Parameter predicate: a parsed query.
+    /// - Returns: live results of the matching elements (frozen for a frozen collection).
+    /// - Note: Differs from Realm Swift: ``RealmPredicate`` takes `NSPredicate`'s place, and applying it throws.
     public func filter(_ predicate: RealmPredicate) throws -> Results<Element> {
         try _contents.queryable("filter").refinedFilter(predicate)
     }
 
     /// The elements sorted by a property (or `self` for values), nil first in ascending order.
     /// - Complexity: O(n log n) for n elements, on first access.
+    /// - Parameters:
+    ///   - keyPath: a property of the elements (through to-one links with dots), or `self` for values.
+    ///   - ascending: the direction.
+    /// - Returns: the elements, sorted, as results; an unknown key path stops with a message.
     public func sorted(byKeyPath keyPath: String, ascending: Bool = true) -> Results<Element> {
         sorted(by: [SortDescriptor(keyPath: keyPath, ascending: ascending)])
     }
@@ -81,6 +98,8 @@ extension RealmCollection {
     /// let byAgeThenName = dogs.sorted(by: [SortDescriptor(keyPath: "age", ascending: false), "name"])
     /// ```
     /// - Complexity: O(n log n) for n elements, on first access.
+    /// - Parameter sortDescriptors: the keys, the most significant first.
+    /// - Returns: the elements, sorted, as results.
     public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         do {
             return try _contents.queryable("sorted").refinedSort(Array(sortDescriptors))
@@ -91,6 +110,8 @@ extension RealmCollection {
 
     /// The first element for each distinct combination of values of `keyPaths`, in the collection's order.
     /// - Complexity: O(n) for n elements, on first access.
+    /// - Parameter keyPaths: the properties whose combined values must differ.
+    /// - Returns: the first element of each combination, as results.
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
         do {
             return try _contents.queryable("distinct").refinedDistinct(Array(keyPaths))
@@ -102,6 +123,8 @@ extension RealmCollection {
     /// The position of the first element that matches `predicate`, or nil.
     /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property or a type mismatch.
     /// - Complexity: O(n) for n elements.
+    /// - Parameter predicate: a parsed query.
+    /// - Returns: the position of the first matching element, or nil.
     public func index(matching predicate: RealmPredicate) throws -> Int? {
         guard let first = try filter(predicate).first else { return nil }
         return index(of: first)
@@ -109,6 +132,10 @@ extension RealmCollection {
 
     /// The position of the first element that matches a query in the Realm query language, or nil.
     /// - Complexity: O(n) for n elements.
+    /// - Parameters:
+    ///   - predicateFormat: a query in the Realm query language; a malformed one stops with its message.
+    ///   - args: the values of the query's placeholders.
+    /// - Returns: the position of the first matching element, or nil.
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
         do {
             return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
@@ -125,6 +152,8 @@ extension RealmCollection where Element: ObjectBase {
     /// let adults = realm.objects(Person.self).where { $0.age >= 18 }
     /// ```
     /// - Complexity: O(n) for n objects, on first access.
+    /// - Parameter isIncluded: builds the query from a ``Query`` over one object.
+    /// - Returns: live results of the matching objects (frozen for a frozen collection).
     public func `where`(_ isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
         filter(query: isIncluded)
     }
@@ -137,6 +166,9 @@ extension RealmCollection where Element: ObjectBase {
     /// - Throws: ``RealmError/invalidQuery(_:)`` naming a construct that has no Realm equivalent, or
     ///   for a property the schema does not have.
     /// - Complexity: O(n) for n objects, on first access.
+    /// - Parameter predicate: a Foundation predicate over the objects.
+    /// - Returns: live results of the matching objects (frozen for a frozen collection).
+    /// - Note: Strata addition: Realm Swift has no `#Predicate` filter.
     public func filter(_ predicate: Predicate<Element>) throws -> Results<Element> {
         let node = try PredicateTranslator.translate(predicate.expression)
         return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "#Predicate"))
@@ -144,6 +176,8 @@ extension RealmCollection where Element: ObjectBase {
 
     /// The position of the first object that matches a type-safe query, or nil.
     /// - Complexity: O(n) for n objects.
+    /// - Parameter isIncluded: builds the query from a ``Query`` over one object.
+    /// - Returns: the position of the first matching object, or nil.
     public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
         guard let first = self.where(isIncluded).first else { return nil }
         return index(of: first)
@@ -152,6 +186,8 @@ extension RealmCollection where Element: ObjectBase {
     /// The position of the first object that matches a Foundation `#Predicate`, or nil.
     /// - Throws: ``RealmError/invalidQuery(_:)`` as ``filter(_:)-(Predicate<Element>)`` does.
     /// - Complexity: O(n) for n objects.
+    /// - Parameter predicate: a Foundation predicate over the objects.
+    /// - Returns: the position of the first matching object, or nil.
     public func index(matching predicate: Predicate<Element>) throws -> Int? {
         guard let first = try filter(predicate).first else { return nil }
         return index(of: first)
@@ -163,6 +199,10 @@ extension RealmCollection where Element: ObjectBase {
     /// let byName = dogs.sorted(by: \.name)
     /// ```
     /// - Complexity: O(n log n) for n objects, on first access.
+    /// - Parameters:
+    ///   - keyPath: a stored property of the objects.
+    ///   - ascending: the direction.
+    /// - Returns: the objects, sorted, as results.
     public func sorted<T>(by keyPath: KeyPath<Element, T>, ascending: Bool = true) -> Results<Element> {
         sorted(byKeyPath: KeyPathName.of(keyPath), ascending: ascending)
     }
@@ -173,6 +213,8 @@ extension RealmCollection where Element: ObjectBase {
     /// let onePerBreed = dogs.distinct(by: [\Dog.breed])
     /// ```
     /// - Complexity: O(n) for n objects, on first access.
+    /// - Parameter keyPaths: the properties whose combined values must differ.
+    /// - Returns: the first object of each combination, as results.
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element>
     where S.Element == PartialKeyPath<Element> {
         distinct(by: keyPaths.map { KeyPathName.of($0) })
@@ -186,6 +228,10 @@ extension RealmCollection where Element: ProjectionObservable {
     /// let byName = realm.objects(PersonProjection.self).sorted(by: \.displayName)
     /// ```
     /// - Complexity: O(n log n) for n projections, on first access.
+    /// - Parameters:
+    ///   - keyPath: a property of the projection.
+    ///   - ascending: the direction.
+    /// - Returns: the projections, sorted, as results.
     public func sorted<T>(by keyPath: KeyPath<Element, T>, ascending: Bool = true) -> Results<Element> {
         sorted(byKeyPath: KeyPathName.of(keyPath), ascending: ascending)
     }
@@ -198,11 +244,14 @@ extension RealmCollection where Element: SortableType {
     /// let newestFirst = dates.sorted(ascending: false)
     /// ```
     /// - Complexity: O(n log n) for n values, on first access.
+    /// - Parameter ascending: the direction.
+    /// - Returns: the values, sorted, as results.
     public func sorted(ascending: Bool = true) -> Results<Element> {
         sorted(byKeyPath: "self", ascending: ascending)
     }
 
     /// The distinct values, each where it first appears.
     /// - Complexity: O(n²) comparisons in the worst case for n values, on first access.
+    /// - Returns: each distinct value once, as results.
     public func distinct() -> Results<Element> { distinct(by: ["self"]) }
 }

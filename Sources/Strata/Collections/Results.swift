@@ -131,6 +131,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// version cannot change under the loop) is read a piece at a time, so that iterating a large table keeps
     /// no list of every key; in a write transaction the keys are read up front, so a loop may delete the
     /// objects it visits, as in Realm.
+    /// - Returns: an iterator over the results as they are when it is made.
     public func makeIterator() -> RLMIterator<Element> {
         if holdsValues {
             let source = self.source
@@ -235,6 +236,10 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     }
 
     /// A snapshot of the results at the current version, readable from any task.
+    /// - Returns: frozen results of the same query at the realm's current version; frozen results return
+    ///   themselves.
+    /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
+    /// - Complexity: O(1); the query runs again on the snapshot when it is first read.
     public func freeze() throws -> Results<Element> {
         switch source {
         case .frozen: return self
@@ -311,7 +316,9 @@ extension Results: RealmCollection {
     /// Results are queried directly.
     public var _contents: _RealmCollectionContents<Element> { _RealmCollectionContents(results: self) }
 
-    /// The live results for frozen ones, in the realm whose `read` or `write` block is running; nil outside one.
+    /// The live results for frozen ones, in the realm whose `read` or `write` block is running (for the same file).
+    /// Outside such a block there is no realm to thaw into, and it stops with a message saying so.
+    /// - Returns: live results of the same query; live results return themselves.
     public func thaw() -> Results<Element>? {
         guard source.isFrozen else { return self }
         return Results(source: .live(source.thawingRealm()), className: className, query: query, base: base)

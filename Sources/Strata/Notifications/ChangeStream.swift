@@ -17,6 +17,7 @@ public struct ChangeStream<Element: Sendable>: AsyncSequence, Sendable {
     let mailbox: ChangeMailbox<Element>
 
     /// The stream's iterator; the observation ends when it is released.
+    /// - Returns: an iterator; one task iterates a stream.
     public func makeAsyncIterator() -> Iterator { Iterator(subscription: Subscription(mailbox: mailbox)) }
 
     /// The iterator of a ``ChangeStream``.
@@ -24,6 +25,7 @@ public struct ChangeStream<Element: Sendable>: AsyncSequence, Sendable {
         let subscription: Subscription
 
         /// The next change, waiting for one; nil once the observation ended.
+        /// - Returns: the next change, or nil when the observation ended.
         public mutating func next() async -> Element? { await subscription.mailbox.take() }
     }
 

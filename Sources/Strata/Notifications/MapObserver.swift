@@ -95,12 +95,22 @@ extension Map {
     /// let changes = await realm.read { realm in player.scores.changes() }
     /// ```
     /// - Complexity: O(n) for n entries per delivered change.
+    /// - Parameter keyPaths: for a map of objects, the properties whose changes make a key modified, or nil for
+    ///   every property.
+    /// - Returns: the stream; iterate it from any task.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmMapChange<Map>> {
         guard let backing else { preconditionFailure("changes(keyPaths:) needs a managed map") }
         return backing.source.changeStream { MapObserver(self, backing: backing, keyPaths: keyPaths, schema: $0) }
     }
 
     /// Calls `block` with the map's changes until the returned token is invalidated.
+    /// - Parameters:
+    ///   - keyPaths: for a map of objects, the properties whose changes make a key modified, or nil for every
+    ///     property.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the map in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    /// - Complexity: as ``changes(keyPaths:)``.
     public func observe(
         keyPaths: [String]? = nil,
         on queue: DispatchQueue? = nil,

@@ -16,18 +16,30 @@ extension ThreadConfined where Self: ObjectBase {
     /// collection's stream, it has no initial element. With `keyPaths`, only changes along them count.
     /// Stops with a message on a frozen or unmanaged object, or for an unknown key path.
     /// - Complexity: O(p) for p observed properties per delivered change.
+    /// - Parameter keyPaths: the properties whose changes are reported, or nil for every property.
+    /// - Returns: the stream; iterate it from any task.
+    /// - Note: Differs from Realm Swift: an `AsyncSequence` replaces the Combine publisher, and the object in each
+    ///   change is frozen.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<ObjectChange<Self>> {
         guard let binding else { preconditionFailure("Only objects which are managed by a Realm support observation") }
         return binding.source.changeStream { ObjectObserver(self, binding: binding, keyPaths: keyPaths, schema: $0) }
     }
 
     /// `changes(keyPaths:)` with Swift key paths: `dog.changes(keyPaths: [\Dog.name])`.
+    /// - Parameter keyPaths: the properties whose changes are reported.
+    /// - Returns: the stream; iterate it from any task.
+    /// - Complexity: O(p) for p observed properties per delivered change.
     public func changes(keyPaths: [PartialKeyPath<Self>]) -> ChangeStream<ObjectChange<Self>> {
         changes(keyPaths: keyPaths.map { KeyPathName.of($0) })
     }
 
     /// Calls `block` with the object's changes, on `queue` (or on a task of Strata's when nil), until the returned
     /// token is invalidated.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes are reported, or nil for every property.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the object in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
     public func observe(
         keyPaths: [String]? = nil,
         on queue: DispatchQueue? = nil,
@@ -37,6 +49,11 @@ extension ThreadConfined where Self: ObjectBase {
     }
 
     /// Calls `block` isolated to `actor` with the object's changes, until the returned token is invalidated.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes are reported, or nil for every property.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the object in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
     public func observe<A: Actor>(
         keyPaths: [String]? = nil,
         on actor: A,

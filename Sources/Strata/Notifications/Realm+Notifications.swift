@@ -16,12 +16,17 @@ extension Realm {
     /// for await event in await realm.changes() { print(event) }
     /// ```
     /// The stream ends when its loop ends (`break` or cancellation).
+    /// - Returns: a stream of the realm's events; stops with a message on a frozen realm.
+    /// - Note: Differs from Realm Swift: an `AsyncSequence` instead of a block with a token (``observe(_:)`` is
+    ///   that form).
     public func changes() -> ChangeStream<Notification> {
         precondition(frozenSnapshot == nil, "Frozen Realms do not change and do not have change notifications.")
         return RealmSource.live(self).changeStream { _ in RealmEventObserver() }
     }
 
     /// Calls `block` with the realm's change events until the returned token is invalidated.
+    /// - Parameter block: called with each event and this realm, on a task of Strata's.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
     public func observe(_ block: @escaping @Sendable (Notification, Realm) -> Void) -> NotificationToken {
         NotificationToken(changes(), on: nil) { [self] event in block(event, self) }
     }

@@ -26,6 +26,10 @@ extension RealmCollection {
     ///   copy of the n keys: the change set comes from the commit's change log. For other collections, or when this
     ///   process's history does not cover the commits (another process made them), O(n): the collection is read
     ///   again and diffed.
+    /// - Parameter keyPaths: the properties whose changes count as modifications, or nil for every property.
+    /// - Returns: the stream; iterate it from any task.
+    /// - Note: Differs from Realm Swift: an `AsyncSequence` replaces the Combine publisher, its payloads are frozen,
+    ///   and a slow consumer gets coalesced changes (see the Notifications article).
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmCollectionChange<Self>> {
         guard let results = _contents.results else {
             // A list nested in an AnyRealmValue has no results: its values are compared as they are stored.
@@ -47,6 +51,12 @@ extension RealmCollection {
     /// token.invalidate()
     /// ```
     /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications, or nil for every property.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the collection in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    /// - Note: Differs from Realm Swift: the block is `@Sendable` and receives frozen collections.
     public func observe(
         keyPaths: [String]? = nil,
         on queue: DispatchQueue? = nil,
@@ -57,6 +67,11 @@ extension RealmCollection {
 
     /// Calls `block` isolated to `actor` with the collection's changes, until the returned token is invalidated.
     /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications, or nil for every property.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the collection in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
     public func observe<A: Actor>(
         keyPaths: [String]? = nil,
         on actor: A,
@@ -69,12 +84,19 @@ extension RealmCollection {
 extension RealmCollection where Element: ObjectBase {
     /// `changes(keyPaths:)` with Swift key paths: `changes(keyPaths: [\Dog.name])`.
     /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameter keyPaths: the properties whose changes count as modifications.
+    /// - Returns: the stream; iterate it from any task.
     public func changes(keyPaths: [PartialKeyPath<Element>]) -> ChangeStream<RealmCollectionChange<Self>> {
         changes(keyPaths: keyPaths.map { KeyPathName.of($0) })
     }
 
     /// `observe(keyPaths:on:_:)` with Swift key paths.
     /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the collection in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
     public func observe(
         keyPaths: [PartialKeyPath<Element>],
         on queue: DispatchQueue? = nil,
@@ -85,6 +107,11 @@ extension RealmCollection where Element: ObjectBase {
 
     /// `observe(keyPaths:on:_:)` with Swift key paths.
     /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the collection in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
     public func observe<A: Actor>(
         keyPaths: [PartialKeyPath<Element>],
         on actor: A,

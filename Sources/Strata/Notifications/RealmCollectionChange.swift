@@ -23,7 +23,8 @@ public enum RealmCollectionChange<CollectionType: Sendable>: Sendable {
     case initial(CollectionType)
     /// The collection after one or more writes, with what they changed.
     case update(CollectionType, deletions: [Int], insertions: [Int], modifications: [Int])
-    /// An error; Strata reports none today (the case exists for Realm Swift's shape).
+    /// An error: the collection could not be frozen for delivery because the realm's
+    /// `maximumNumberOfActiveVersions` was reached (``RealmError/tooManyActiveVersions(_:)``).
     case error(any Error)
 }
 

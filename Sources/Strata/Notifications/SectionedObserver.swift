@@ -105,6 +105,9 @@ extension SectionedResults {
     /// ```
     /// Registered when it returns; `keyPaths` filter modifications as a collection's do.
     /// - Complexity: O(n) for n objects per delivered change.
+    /// - Parameter keyPaths: the properties whose changes count as modifications, or nil for every property.
+    /// - Returns: the stream; iterate it from any task.
+    /// - Note: Differs from Realm Swift: there is no `observe` block form for sectioned results.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<SectionedResultsChange<SectionedResults>> {
         state.results.source.changeStream { SectionedObserver(self, keyPaths: keyPaths, schema: $0) }
     }

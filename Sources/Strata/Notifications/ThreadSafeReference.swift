@@ -23,6 +23,9 @@ public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sen
     /// A reference to `threadConfined`, which must be managed and live (inside its realm's isolation) or frozen.
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged value, ``RealmError/tooManyActiveVersions(_:)``
     ///   when the realm's version limit is reached.
+    /// - Parameter threadConfined: the object or collection to hand over.
+    /// - Note: Differs from Realm Swift: it throws rather than raising, and it holds a frozen copy, so it may be
+    ///   made from a frozen value too.
     public init(to threadConfined: Confined) throws {
         guard threadConfined.realm != nil else {
             throw RealmError.invalidValue("Cannot construct reference to unmanaged object")
@@ -52,6 +55,9 @@ extension Realm {
     /// at an older version moves to the reference's first.
     /// - Throws: ``RealmError/referenceAlreadyResolved`` on a second resolve, ``RealmError/wrongRealm(_:)`` for a
     ///   reference to another file, ``RealmError/frozen(_:)`` on a frozen realm.
+    /// - Parameter reference: a reference made inside another realm of the same file.
+    /// - Returns: the live value in this realm, or nil when the object (or the object owning the collection) was
+    ///   deleted.
     public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) throws -> Confined? {
         guard frozenSnapshot == nil else { throw RealmError.frozen("resolve(_:) on a frozen Realm") }
         let value = try reference.take()

@@ -20,6 +20,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// ```swift
     /// let person = Person(value: ["name": "Ada", "age": 36])
     /// ```
+    /// - Parameter value: a `[String: Any]` by property name, an array of values in declaration order, or an
+    ///   object whose properties are copied; a value that does not fit its property stops with a message.
     public convenience init(value: Any) {
         self.init()
         do {
@@ -52,6 +54,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     }
 
     /// The name of the primary key property, or nil. Declare it with `@Persisted(primaryKey: true)`.
+    /// - Returns: the primary key property's name, or nil when the class has none.
     open class func primaryKey() -> String? {
         (try? ObjectClassInfo.of(self))?.schema.primaryKeyProperty?.name
     }
@@ -68,9 +71,13 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     ///
     /// Queries, sorting and key-value access use the Swift names; ``Property/columnName`` gives the stored
     /// one (a migration's old objects are read by column name, as in Realm Swift).
+    /// - Returns: Swift property names mapped to the names stored in the file.
     open class func propertiesMapping() -> [String: String] { [:] }
 
     /// The class name used in the schema: the unqualified Swift type name.
+    /// - Returns: the class's name in the schema.
+    /// - Note: Differs from Realm Swift: overriding it does not rename the class in the file: the schema always
+    ///   uses the unqualified Swift type name.
     open class func className() -> String { ObjectClassInfo.unqualifiedName(of: self) }
 
     /// Reads or writes a property by name (nil for an unknown property).
@@ -80,12 +87,17 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     }
 
     /// The value of the property named `key`, or nil if there is none.
+    /// - Parameter key: a property name.
+    /// - Returns: the property's value (a collection property gives its ``List``, ``MutableSet`` or ``Map``), or nil.
     public func value(forKey key: String) -> Any? {
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else { return nil }
         return info.properties[index].read(self)
     }
 
     /// Sets the property named `key`; stops with a message for an unknown property or a wrong type.
+    /// - Parameters:
+    ///   - value: the new value, converted to the property's type where Realm would convert it.
+    ///   - key: a property name.
     public func setValue(_ value: Any?, forKey key: String) {
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else {
             preconditionFailure("\(type(of: self)) has no property named '\(key)'")
@@ -94,6 +106,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     }
 
     /// Whether `object` is the same stored object as this one (the same row of the same realm file).
+    /// - Parameter object: another object, or nil.
+    /// - Returns: whether both are this instance, or both are managed and name the same stored object.
     public func isSameObject(as object: ObjectBase?) -> Bool {
         guard let object else { return false }
         if object === self { return true }
@@ -105,6 +119,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool { lhs.isSameObject(as: rhs) }
 
     /// Hashes the stored object's identity (or the instance, when unmanaged).
+    /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
         if let binding {
             hasher.combine(binding.table.tableKey.rawValue)
@@ -158,12 +173,17 @@ open class Object: ObjectBase, RealmCollectionValue {
 
     /// An immutable snapshot of the object at the current version, readable from any task.
     /// - Throws: ``RealmError`` for an unmanaged object or when too many versions are active.
+    /// - Returns: the frozen object; a frozen object returns itself.
+    /// - Note: Differs from Realm Swift: it throws instead of raising.
     public func freeze() throws -> Self {
         guard let binding else { throw RealmError.invalidValue("an unmanaged object cannot be frozen") }
         return try binding.frozenCopy(of: self)
     }
 
     /// The live object for a frozen one, in the realm whose actor is running; nil if it was deleted.
+    /// - Returns: the live object, or nil; an unmanaged or live object returns itself. Outside a `read` or `write`
+    ///   block it stops with a message (use ``Realm/thaw(_:)``).
+    /// - Note: Differs from Realm Swift: the realm is the one whose block is running, not the current thread's.
     public func thaw() -> Self? {
         guard let binding else { return self }
         return binding.thawedCopy(of: self)
@@ -188,12 +208,17 @@ open class EmbeddedObject: ObjectBase, RealmCollectionValue {
     }
 
     /// An immutable snapshot of the object, readable from any task.
+    /// - Returns: the frozen object; a frozen object returns itself.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged object, ``RealmError/tooManyActiveVersions(_:)``
+    ///   when the realm's version limit is reached.
     public func freeze() throws -> Self {
         guard let binding else { throw RealmError.invalidValue("an unmanaged object cannot be frozen") }
         return try binding.frozenCopy(of: self)
     }
 
     /// The live object for a frozen one, in the realm whose block is running; nil if it was deleted.
+    /// - Returns: the live object, or nil; an unmanaged or live object returns itself. Outside a `read` or `write`
+    ///   block it stops with a message.
     public func thaw() -> Self? {
         guard let binding else { return self }
         return binding.thawedCopy(of: self)

@@ -34,6 +34,7 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// A property with a default value.
+    /// - Parameter wrappedValue: the value a new unmanaged object starts with.
     @inlinable
     public init(wrappedValue: Value) {
         serial = PersistedSerial.next()
@@ -42,6 +43,8 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// An indexed (or not) property with the type's default value.
+    /// - Parameter indexed: whether to keep a search index (`Int`, `Bool`, `String`, `Date`, ``ObjectId``, `UUID`
+    ///   and ``AnyRealmValue`` properties).
     @inlinable
     public init(indexed: Bool) {
         serial = PersistedSerial.next()
@@ -50,6 +53,9 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// An indexed (or not) property with a default value.
+    /// - Parameters:
+    ///   - wrappedValue: the value a new unmanaged object starts with.
+    ///   - indexed: whether to keep a search index.
     @inlinable
     public init(wrappedValue: Value, indexed: Bool) {
         serial = PersistedSerial.next()
@@ -58,6 +64,8 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The primary key (when `primaryKey` is true), with the type's default value.
+    /// - Parameter primaryKey: whether the property is the class's primary key (`Int`, `String`, ``ObjectId`` or
+    ///   `UUID`, optional or not).
     @inlinable
     public init(primaryKey: Bool) {
         serial = PersistedSerial.next()
@@ -66,6 +74,9 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The primary key (when `primaryKey` is true), with a default value.
+    /// - Parameters:
+    ///   - wrappedValue: the value a new unmanaged object starts with.
+    ///   - primaryKey: whether the property is the class's primary key.
     @inlinable
     public init(wrappedValue: Value, primaryKey: Bool) {
         serial = PersistedSerial.next()
@@ -74,6 +85,8 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The objects of type `Source` whose property `originProperty` links to this object.
+    /// - Parameter originProperty: the name of the link, list or set property of `Source` that points at this
+    ///   object's class; a name `Source` lacks is refused when the realm opens.
     @inlinable
     public init<Source: ObjectBase>(originProperty: String) where Value == LinkingObjects<Source> {
         serial = PersistedSerial.next()
@@ -245,6 +258,8 @@ enum PersistedIndexCache {
 
 extension Persisted: Decodable where Value: Decodable {
     /// Decodes the property's default value.
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: the decoder's error.
     public init(from decoder: any Decoder) throws {
         self.init(wrappedValue: try Value(from: decoder))
     }
@@ -252,6 +267,8 @@ extension Persisted: Decodable where Value: Decodable {
 
 extension Persisted: Encodable where Value: Encodable {
     /// Encodes the property's default value.
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error.
     public func encode(to encoder: any Encoder) throws {
         try initial.encode(to: encoder)
     }

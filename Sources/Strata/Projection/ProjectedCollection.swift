@@ -57,6 +57,8 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
 
     /// The position of the first element equal to `element`, or nil.
     /// - Complexity: O(n).
+    /// - Parameter element: the projected value to find.
+    /// - Returns: its first position, or nil.
     public func index(of element: Element) -> Int? {
         firstIndex { CollectionElementEquality.equal($0, element) }
     }
@@ -65,6 +67,8 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     /// names the objects' properties, not the projected one.
     /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property or a type mismatch.
     /// - Complexity: O(n).
+    /// - Parameter predicate: a query over the objects of the list or set.
+    /// - Returns: the first matching position, or nil.
     public func index(matching predicate: RealmPredicate) throws -> Int? {
         try source.index(matching: predicate)
     }
@@ -76,6 +80,10 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     /// let firstPuppy = projection.dogNames.index(matching: "age < %d", 2)
     /// ```
     /// - Complexity: O(n).
+    /// - Parameters:
+    ///   - predicateFormat: a query over the objects of the list or set.
+    ///   - args: the values of its placeholders.
+    /// - Returns: the first matching position, or nil.
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
         do {
             return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
@@ -88,6 +96,7 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     /// returns itself.
     /// - Throws: ``RealmError/invalidValue(_:)`` for a collection of an unmanaged object,
     ///   ``RealmError/tooManyActiveVersions(_:)`` when one more version cannot be pinned.
+    /// - Returns: the frozen collection.
     public func freeze() throws -> ProjectedCollection<Element> {
         if source.isFrozen { return self }
         return ProjectedCollection(source: try source.frozen())
@@ -96,6 +105,7 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     /// The live collection for a frozen one, in the realm whose `read` or `write` block is running; nil if its
     /// object was deleted. A live collection returns itself.
     /// Outside a block of a realm of the collection's file it stops with a message saying so.
+    /// - Returns: the live collection, or nil.
     public func thaw() -> ProjectedCollection<Element>? {
         source.thawed().map { ProjectedCollection(source: $0) }
     }

@@ -68,6 +68,7 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
     /// ```
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged object, ``RealmError/objectInvalidated(_:)``
     ///   for a deleted one, ``RealmError/tooManyActiveVersions(_:)`` when one more version cannot be pinned.
+    /// - Returns: a projection of the frozen object.
     public func freeze() throws -> Self {
         guard let binding = rootObject.binding else {
             throw RealmError.invalidValue("an unmanaged object cannot be frozen")
@@ -80,6 +81,7 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
     /// A projection of the live object for a frozen projection's object, in the realm whose `read` or `write`
     /// block is running; nil if the object was deleted. A live projection returns itself.
     /// Outside a block of a realm of the object's file it stops with a message saying so.
+    /// - Returns: a projection of the live object, or nil when it was deleted.
     public func thaw() -> Self? {
         guard let binding = rootObject.binding, binding.isFrozen else { return self }
         return binding.thawedCopy(of: rootObject).map { Self(projecting: $0) }
@@ -91,6 +93,7 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
     }
 
     /// Hashes the projected object's identity.
+    /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rootObject)
     }

@@ -11,6 +11,8 @@ extension Realm {
     /// `distinct(by:)` name the root's properties (`"name"`, not a projection's renamed `displayName`); a sort by
     /// a Swift key path on the projection sorts by the root property that key path reads.
     /// - Complexity: O(1); the results read the realm when used, making one projection per object read.
+    /// - Parameter type: the projection class.
+    /// - Returns: live results of one projection per object of the projection's root class.
     public func objects<Element: ProjectionObservable & RealmCollectionValue>(
         _ type: Element.Type
     ) -> Results<Element> where Element.Root: Object {

@@ -17,11 +17,20 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `format`, substituting `%@`, `%K`, `%d`, `%f` and `$0`… with `args`.
     /// - Throws: ``RealmError/invalidQuery(_:)`` for a syntax error or a wrong number or kind of arguments.
+    /// - Parameters:
+    ///   - format: a query in the Realm query language.
+    ///   - args: the values of its placeholders, in order.
+    /// - Note: Differs from Realm Swift: this type takes the place of `NSPredicate`, which Linux lacks, and parsing
+    ///   throws instead of raising.
     public init(format: String, _ args: Any...) throws {
         try self.init(format: format, argumentArray: args)
     }
 
     /// Parses `format` with an array of arguments.
+    /// - Parameters:
+    ///   - format: a query in the Realm query language.
+    ///   - argumentArray: the values of its placeholders, in order.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` for a syntax error or a wrong number or kind of arguments.
     public init(format: String, argumentArray: [Any]) throws {
         predicateFormat = format
         parsed = try realmErrors { try QueryParser.parse(format, arguments: try argumentArray.map(Self.argument)) }

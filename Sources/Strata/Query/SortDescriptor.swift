@@ -11,12 +11,18 @@ public struct SortDescriptor: Sendable, Hashable, CustomStringConvertible, Expre
     public let ascending: Bool
 
     /// Sorts by `keyPath`.
+    /// - Parameters:
+    ///   - keyPath: the property, through to-one links with dots, or `self` for values.
+    ///   - ascending: the direction.
     public init(keyPath: String, ascending: Bool = true) {
         self.keyPath = keyPath
         self.ascending = ascending
     }
 
     /// Sorts by a Swift key path.
+    /// - Parameters:
+    ///   - keyPath: a stored property of a model.
+    ///   - ascending: the direction.
     public init<Root, Value>(keyPath: KeyPath<Root, Value>, ascending: Bool = true) {
         self.init(keyPath: KeyPathName.of(keyPath), ascending: ascending)
     }
@@ -26,11 +32,13 @@ public struct SortDescriptor: Sendable, Hashable, CustomStringConvertible, Expre
     /// ```swift
     /// let byName = people.sorted(by: ["name", SortDescriptor(keyPath: "age", ascending: false)])
     /// ```
+    /// - Parameter value: the property to sort by.
     public init(stringLiteral value: String) {
         self.init(keyPath: value, ascending: true)
     }
 
     /// The same key in the other direction.
+    /// - Returns: a descriptor with the same key path and the opposite direction.
     public func reversed() -> SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
 
     /// `SortDescriptor(keyPath: name, direction: ascending)`, as Realm Swift prints it.

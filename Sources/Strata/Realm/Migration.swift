@@ -25,6 +25,9 @@ public final class Migration {
     public var newSchema: Schema { migrator.newSchema }
 
     /// Calls `block` with every object of `typeName`, old and new views of it.
+    /// - Parameters:
+    ///   - typeName: the class name; an unknown class calls the block for nothing.
+    ///   - block: called with each object's old view (read-only) and new view (writable).
     public func enumerateObjects(
         ofType typeName: String,
         _ block: (_ oldObject: MigrationObject?, _ newObject: MigrationObject?) -> Void
@@ -39,6 +42,10 @@ public final class Migration {
     }
 
     /// Creates an object of `typeName` in the new schema from a dictionary of property values.
+    /// - Parameters:
+    ///   - typeName: a class of the new schema; an unknown one stops with a message.
+    ///   - value: the new object's property values by name.
+    /// - Returns: the new object.
     @discardableResult
     public func create(_ typeName: String, value: [String: Any] = [:]) -> MigrationObject {
         do {
@@ -55,12 +62,15 @@ public final class Migration {
     }
 
     /// Deletes an object.
+    /// - Parameter object: a new-schema object from ``enumerateObjects(ofType:_:)`` or ``create(_:value:)``.
     public func delete(_ object: MigrationObject) {
         do { try migrator.write.deleteObject(object.key, in: object.table) } catch { preconditionFailure("\(error)") }
     }
 
-    /// Deletes every object of `typeName` (and its table if the models no longer have it); returns
-    /// whether the type existed.
+    /// Deletes every object of `typeName`; the class's table stays in the file, empty.
+    /// - Parameter typeName: the class name.
+    /// - Returns: whether the file has a class of that name.
+    /// - Note: Differs from Realm Swift: the class's table stays in the file, empty.
     @discardableResult
     public func deleteData(forType typeName: String) -> Bool {
         guard let table = try? migrator.write.table(named: typeName) else { return false }
@@ -73,6 +83,10 @@ public final class Migration {
     }
 
     /// Renames a property, keeping its values.
+    /// - Parameters:
+    ///   - typeName: the class name.
+    ///   - oldName: the property's name in the old schema; a name the file lacks stops with a message.
+    ///   - newName: its name in the new schema.
     public func renameProperty(onType typeName: String, from oldName: String, to newName: String) {
         do {
             try migrator.rename(typeName, from: oldName, to: newName)

@@ -7,6 +7,7 @@ extension Realm {
     ///
     /// - Throws: ``RealmError/fileError(_:)`` when the destination exists ("File exists"),
     ///   ``RealmError/notSupported(_:)`` for an in-memory destination.
+    /// - Parameter configuration: the destination: its ``Configuration-swift.struct/fileURL`` must not exist.
     public func writeCopy(configuration: Configuration) async throws {
         guard configuration.inMemoryIdentifier == nil else {
             throw RealmError.notSupported("writeCopy to an in-memory realm")
@@ -58,12 +59,17 @@ extension Realm {
     /// ```swift
     /// if !Realm.fileExists(for: configuration) { print("a new realm will be created") }
     /// ```
+    /// - Parameter configuration: the realm's configuration (its file, or its in-memory identifier).
+    /// - Returns: whether the file exists.
     public static func fileExists(for configuration: Configuration) -> Bool {
         FileManager.default.fileExists(atPath: configuration.path)
     }
 
     /// Deletes a realm's file and its auxiliary files; returns whether a file existed. The realm must
     /// be closed.
+    /// - Parameter configuration: the realm's configuration.
+    /// - Returns: whether the realm file existed.
+    /// - Throws: ``RealmError/fileError(_:)`` when a file cannot be removed.
     @discardableResult
     public static func deleteFiles(for configuration: Configuration) throws -> Bool {
         let path = configuration.path
@@ -91,6 +97,7 @@ extension Realm {
 ///   - encryptionKey: must be nil: Strata does not encrypt files.
 /// - Throws: ``RealmError/fileError(_:)`` when no initialized realm is there ("Realm at path '…' has not been
 ///   initialized."), ``RealmError`` for a file that is not a realm, ``RealmError/notSupported(_:)`` for a key.
+/// - Returns: the schema version the file records.
 public func schemaVersionAtURL(_ fileURL: URL, encryptionKey: Data? = nil) throws -> UInt64 {
     guard encryptionKey == nil else { throw RealmError.encryptionNotSupported }
     let path = fileURL.path

@@ -76,6 +76,16 @@ extension Realm {
         public var metrics: (@Sendable (RealmMetric) -> Void)?
 
         /// Creates a configuration; every parameter has Realm's default.
+        /// - Parameters:
+        ///   - fileURL: the file of an on-disk realm; ignored when `inMemoryIdentifier` is set.
+        ///   - inMemoryIdentifier: the name of an in-memory realm.
+        ///   - readOnly: whether writes are refused.
+        ///   - schemaVersion: the version of the models.
+        ///   - migrationBlock: called when the file's schema version is lower.
+        ///   - deleteRealmIfMigrationNeeded: delete the file instead of migrating when the schema differs.
+        ///   - shouldCompactOnLaunch: decides at open, from the file's size and used bytes, whether to compact.
+        ///   - objectTypes: the model classes.
+        ///   - maximumNumberOfActiveVersions: the most versions that may be pinned at once, or nil for no limit.
         public init(
             fileURL: URL? = Configuration.defaultFileURL,
             inMemoryIdentifier: String? = nil,

@@ -53,6 +53,10 @@ public actor Realm {
     /// version is older.
     /// - Throws: ``RealmError`` for a damaged or foreign file, an invalid model, or a schema change
     ///   without a higher schema version.
+    /// - Parameter configuration: where the file is and how to open it; ``Configuration-swift.struct/defaultConfiguration``
+    ///   when omitted.
+    /// - Note: Differs from Realm Swift: opening is `async` and gives a new actor on every call, where Realm Swift's
+    ///   `Realm(configuration:)` is synchronous and hands out one cached instance per thread.
     public init(configuration: Configuration = .defaultConfiguration) async throws {
         self.configuration = configuration
         inMemoryLease =
@@ -255,6 +259,8 @@ public actor Realm {
     /// let dogs = await snapshot.objects(Dog.self)   // frozen results: read them from any task
     /// ```
     /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when the limit of pinned versions is reached.
+    /// - Returns: the frozen realm (the same instance while a frozen realm of this version is held); a frozen
+    ///   realm returns itself.
     public func freeze() throws -> Realm {
         if frozenSnapshot != nil { return self }
         return try makeFrozenSnapshot().realm
@@ -312,6 +318,10 @@ public actor Realm {
     /// written in any context (the main actor included); create unmanaged objects inside it, or pass
     /// `Sendable` values in.
     /// - Throws: the block's error, or a ``RealmError`` if the commit fails (nothing is committed then).
+    /// - Parameter block: the work of the transaction, given the realm isolated.
+    /// - Returns: the block's value, once the transaction is durable.
+    /// - Note: Differs from Realm Swift: the call is `async` and waits for the writer without blocking a thread,
+    ///   the block is `@Sendable` and synchronous, and a nested write does not compile.
     @discardableResult
     public func write<Result: Sendable>(_ block: @Sendable (isolated Realm) throws -> Result) async throws -> Result {
         try await beginWrite()
@@ -334,6 +344,10 @@ public actor Realm {
     ///
     /// The realm keeps its pinned version when no newer one exists, so consecutive blocks cost no more than
     /// the block itself.
+    /// - Parameter block: the reads, given the realm isolated.
+    /// - Returns: the block's value.
+    /// - Throws: the block's error.
+    /// - Note: Strata addition: Realm Swift reads on the thread that owns the instance, with no block.
     public func read<Result: Sendable>(_ block: @Sendable (isolated Realm) throws -> Result) rethrows -> Result {
         if frozenSnapshot == nil, state.autorefresh { _ = try? state.advance() }
         return try Realm.$current.withValue(self) { try block(self) }
@@ -414,6 +428,7 @@ public actor Realm {
     ///
     /// A frozen realm never moves and returns false; so does a realm inside a write transaction, which
     /// already reads the newest version.
+    /// - Returns: whether the realm moved to a newer version.
     @discardableResult
     public func refresh() -> Bool {
         guard frozenSnapshot == nil, state.writeTransaction == nil, !state.isClosed else { return false }
@@ -457,6 +472,10 @@ public actor Realm {
     /// Adds an unmanaged object (and the unmanaged objects it links to) to the realm.
     /// - Throws: ``RealmError`` outside a write, for a duplicate primary key with `.error`, or for an
     ///   object of another realm.
+    /// - Parameters:
+    ///   - object: an unmanaged object; the unmanaged objects it links to are added with it.
+    ///   - update: what to do when an object with the same primary key exists.
+    /// - Note: Differs from Realm Swift: it throws where Realm Swift raises an exception.
     public func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
         try checkWritable("add objects")
         let table = try register(type(of: object))
@@ -469,11 +488,23 @@ public actor Realm {
     }
 
     /// Adds every object of a sequence.
+    /// - Parameters:
+    ///   - objects: the objects, added in order.
+    ///   - update: what to do when an object with the same primary key exists.
+    /// - Throws: as ``add(_:update:)-(ObjectBase,_)``; the objects added before the failing one stay added until
+    ///   the transaction rolls back.
     public func add<S: Sequence>(_ objects: S, update: UpdatePolicy = .error) throws where S.Element: ObjectBase {
         for object in objects { try add(object, update: update) }
     }
 
     /// Creates an object of `type` from a dictionary, array or object, and returns it managed.
+    /// - Parameters:
+    ///   - type: the class of the new object.
+    ///   - value: a dictionary by property name, an array in property order, or an object to copy.
+    ///   - update: what to do when an object with the same primary key exists.
+    /// - Returns: the managed object.
+    /// - Throws: ``RealmError`` outside a write transaction, for a duplicate primary key with `.error`, or for a
+    ///   value that does not fit.
     @discardableResult
     public func create<T: Object>(
         _ type: T.Type,
@@ -488,6 +519,10 @@ public actor Realm {
     }
 
     /// Deletes an object (and the embedded objects it owns).
+    /// - Parameter object: a managed, live object of this realm.
+    /// - Throws: ``RealmError/notInWriteTransaction(_:)`` outside a write transaction,
+    ///   ``RealmError/objectInvalidated(_:)`` for an object already deleted or invalidated.
+    /// - Note: Differs from Realm Swift: it throws where Realm Swift raises an exception.
     public func delete(_ object: ObjectBase) throws {
         try checkWritable("delete objects")
         if object.binding?.realmInvalidated == true { throw RealmError.objectInvalidated("The object being deleted") }
@@ -495,11 +530,16 @@ public actor Realm {
     }
 
     /// Deletes every object of a sequence.
+    /// - Parameter objects: managed, live objects of this realm (a live ``Results`` may be passed: it is read once,
+    ///   before the first deletion).
+    /// - Throws: as ``delete(_:)-(ObjectBase)``.
     public func delete<S: Sequence>(_ objects: S) throws where S.Element: ObjectBase {
         for object in Array(objects) { try delete(object) }
     }
 
     /// Deletes every object of the realm.
+    /// - Throws: ``RealmError/notInWriteTransaction(_:)`` outside a write transaction.
+    /// - Complexity: O(n) for n objects.
     public func deleteAll() throws {
         try checkWritable("delete objects")
         guard let write = state.writeTransaction else { return }
@@ -511,6 +551,8 @@ public actor Realm {
 
     /// Every object of `type`, as a live ``Results``.
     /// - Complexity: O(1); the results read the realm when used.
+    /// - Parameter type: the model class.
+    /// - Returns: live results of every object of the class (frozen ones on a frozen realm).
     public func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
         if frozenSnapshot == nil { _ = try? register(type) }
         return Results(source: source, table: state.schema.table(ofType: type))
@@ -519,12 +561,18 @@ public actor Realm {
     /// Every object of the class named `className`, as dynamic objects whose properties are read by
     /// name (empty if the realm has no such class).
     /// - Complexity: O(1); the results read the realm when used.
+    /// - Parameter className: the class name as the file stores it.
+    /// - Returns: results of dynamic objects, empty when the realm has no such class.
     public func dynamicObjects(_ className: String) -> Results<DynamicObject> {
         Results(source: source, className: className)
     }
 
     /// The object of `type` whose primary key is `key`, or nil.
     /// - Complexity: O(log n): one lookup in the primary key's index.
+    /// - Parameters:
+    ///   - type: the model class, which must declare a primary key (otherwise this stops with a message).
+    ///   - key: the primary key value, of the key's type or convertible to it.
+    /// - Returns: the live object (frozen on a frozen realm), or nil.
     public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
         var resolved = state.schema.table(ofType: type)
         if resolved == nil, frozenSnapshot == nil { resolved = (try? register(type)) ?? nil }
@@ -667,6 +715,10 @@ public actor Realm {
     }
 
     /// The live version of a frozen object in this realm, or nil if it was deleted.
+    /// - Parameter object: a frozen object of this realm's file; an unmanaged or live object is returned as it is.
+    /// - Returns: the live object at this realm's version, or nil when it has been deleted.
+    /// - Note: Differs from Realm Swift: it takes objects only; collections thaw with their own `thaw()` inside a
+    ///   `read` or `write` block.
     public func thaw<T: Object>(_ object: T) -> T? {
         guard let binding = object.binding else { return object }
         guard let table = state.schema.tables[binding.table.className] else { return nil }

@@ -58,6 +58,10 @@ extension RealmCollection {
     /// let byCity = realm.objects(PersonProjection.self).sectioned(by: \.city, ascending: true)
     /// ```
     /// - Complexity: O(1) for live results, O(n log n) for frozen ones; see ``SectionedResults``.
+    /// - Parameters:
+    ///   - keyPath: the projection's property to sort and section by.
+    ///   - ascending: the direction to sort in.
+    /// - Returns: the sectioned results.
     public func sectioned<Key: _Persistable, O: ObjectBase>(
         by keyPath: KeyPath<Element, Key>,
         ascending: Bool = true
@@ -70,6 +74,10 @@ extension RealmCollection {
     /// Sorts the projections by `sortDescriptors` (the first by `keyPath`'s root property) and splits them into
     /// one section per distinct value at `keyPath`.
     /// - Complexity: O(1) for live results, O(n log n) for frozen ones; see ``SectionedResults``.
+    /// - Parameters:
+    ///   - keyPath: the projection's property that gives each section's key.
+    ///   - sortDescriptors: the keys to sort by, the first most significant.
+    /// - Returns: the sectioned results.
     public func sectioned<Key: _Persistable, O: ObjectBase>(
         by keyPath: KeyPath<Element, Key>,
         sortDescriptors: [SortDescriptor]
@@ -79,6 +87,10 @@ extension RealmCollection {
 
     /// Sorts the projections by `sortDescriptors` and splits them into sections by the key `block` gives each.
     /// - Complexity: O(1) for live results, O(n log n) for frozen ones; see ``SectionedResults``.
+    /// - Parameters:
+    ///   - block: the section key of a projection.
+    ///   - sortDescriptors: the keys to sort by, the first most significant.
+    /// - Returns: the sectioned results.
     public func sectioned<Key: _Persistable, O: ObjectBase>(
         by block: @escaping ((Element) -> Key),
         sortDescriptors: [SortDescriptor]
@@ -142,6 +154,10 @@ extension RealmCollection where Element: SortableType {
     /// let byInitial = names.sectioned(by: { String($0.prefix(1)) }, ascending: true)
     /// ```
     /// - Complexity: O(1) for live results, O(n log n) for frozen ones; see ``SectionedResults``.
+    /// - Parameters:
+    ///   - block: the section key of a value.
+    ///   - ascending: the direction to sort the values in.
+    /// - Returns: the sectioned results.
     public func sectioned<Key: _Persistable>(
         by block: @escaping ((Element) -> Key),
         ascending: Bool = true

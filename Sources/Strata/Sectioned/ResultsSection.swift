@@ -85,6 +85,7 @@ public struct ResultsSection<Key: _Persistable & Hashable, T: RealmCollectionVal
     }
 
     /// Iterates the objects in the section when the iteration starts.
+    /// - Returns: an iterator over the section's elements.
     public func makeIterator() -> SectionIterator<T> {
         SectionIterator(parent.results.iterator(atPositions: validPositions))
     }
@@ -105,6 +106,7 @@ public struct ResultsSection<Key: _Persistable & Hashable, T: RealmCollectionVal
     /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when pinning one more version would exceed
     ///   `maximumNumberOfActiveVersions`.
     /// - Complexity: O(k) for k sections of its sectioned results.
+    /// - Returns: the frozen section.
     public func freeze() throws -> ResultsSection<Key, T> {
         guard !isFrozen else { return self }
         _ = validPositions
@@ -117,6 +119,7 @@ public struct ResultsSection<Key: _Persistable & Hashable, T: RealmCollectionVal
 
     /// The live section for a frozen one (the section with the same key in the thawed sectioned results), in the
     /// realm whose `read` or `write` block is running; nil when no object has its key any more.
+    /// - Returns: the live section, or nil when its key no longer has objects.
     public func thaw() -> ResultsSection<Key, T>? {
         guard isFrozen else { return self }
         let live = parent.thawed()

@@ -10,5 +10,6 @@ public struct SectionIterator<Element: RealmCollectionValue>: IteratorProtocol {
     init(_ base: RLMIterator<Element>) { self.base = base }
 
     /// The next object, or nil after the last.
+    /// - Returns: the next element, or nil at the end.
     public mutating func next() -> Element? { base.next() }
 }

@@ -103,6 +103,7 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
     }
 
     /// Iterates the sections present when the iteration starts.
+    /// - Returns: an iterator over the sections.
     public func makeIterator() -> SectionedResultsIterator<Key, SectionElement> {
         SectionedResultsIterator(parent: state, keys: state.layout.keys)
     }
@@ -124,12 +125,14 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
     /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when pinning one more version would exceed
     ///   `maximumNumberOfActiveVersions`.
     /// - Complexity: O(k) for k sections, or O(n) calls of the key function inside a write transaction.
+    /// - Returns: the frozen sectioned results.
     public func freeze() throws -> SectionedResults<Key, SectionElement> {
         SectionedResults(state: try state.frozen())
     }
 
     /// The live sectioned results for frozen ones, in the realm whose `read` or `write` block is running; the key
     /// function runs there, on the first read.
+    /// - Returns: the live sectioned results.
     public func thaw() -> SectionedResults<Key, SectionElement>? { SectionedResults(state: state.thawed()) }
 
     /// Whether two values are the same sectioned results: copies of one value are equal, the results of two

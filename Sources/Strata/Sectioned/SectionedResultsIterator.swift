@@ -19,6 +19,7 @@ public struct SectionedResultsIterator<Key: _Persistable & Hashable, Element: Re
     }
 
     /// The next section, or nil after the last.
+    /// - Returns: the next section, or nil at the end.
     public mutating func next() -> ResultsSection<Key, Element>? {
         guard position < keys.count else { return nil }
         defer { position += 1 }

@@ -43,6 +43,7 @@ extension AnyRealmValue {
     }
 
     /// Hashes the value (a collection by its kind only, as Realm does).
+    /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .none: hasher.combine(14)

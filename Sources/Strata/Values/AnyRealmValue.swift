@@ -78,6 +78,8 @@ public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertib
     /// ```swift
     /// settings.value = .fromDictionary(["theme": .string("dark"), "size": .int(12)])
     /// ```
+    /// - Parameter dictionary: the entries.
+    /// - Returns: `.dictionary` with an unmanaged map of them.
     public static func fromDictionary(_ dictionary: [String: AnyRealmValue]) -> AnyRealmValue {
         let map = Map<String, AnyRealmValue>()
         for (key, value) in dictionary { map[key] = value }
@@ -89,6 +91,8 @@ public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertib
     /// ```swift
     /// settings.value = .fromArray([.int(1), .string("two")])
     /// ```
+    /// - Parameter array: the elements.
+    /// - Returns: `.list` with an unmanaged list of them.
     public static func fromArray(_ array: [AnyRealmValue]) -> AnyRealmValue {
         let list = List<AnyRealmValue>()
         list.append(objectsIn: array)
@@ -106,6 +110,8 @@ public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertib
     }
 
     /// The object, cast to `T`, if this is `.object` of that type.
+    /// - Parameter type: the expected class.
+    /// - Returns: the object, or nil when the value is not an object of that class.
     public func object<T: Object>(_ type: T.Type) -> T? {
         if case .object(let value) = self { return value as? T } else { return nil }
     }
