@@ -36,6 +36,8 @@ final class RealmState {
     private(set) var epoch = 0
     /// The `generation` at which each table last changed (a table missing here changed at `allTablesChanged`).
     private var tableChanges: [TableKey: Int] = [:]
+    /// The table touched last and the generation then (not in `tableChanges` until another table is touched).
+    private var lastTouched: (table: TableKey, generation: Int)?
     /// The `generation` at which every table was last taken as changed (a move whose changes are unknown).
     private var allTablesChanged = 0
     /// ``Realm/autorefresh``.
@@ -81,9 +83,13 @@ final class RealmState {
     // MARK: Change counters
 
     /// Notes a change to `table` made through this realm.
+    ///
+    /// A loop writing one object after another touches one table each time: the latest table is kept apart
+    /// and moved into `tableChanges` only when another table is touched, so those writes skip the hashing.
     func touch(_ table: TableKey) {
         generation += 1
-        tableChanges[table] = generation
+        if let last = lastTouched, last.table != table { tableChanges[last.table] = last.generation }
+        lastTouched = (table, generation)
     }
 
     /// Notes a change that may reach any table.
@@ -91,11 +97,15 @@ final class RealmState {
         generation += 1
         allTablesChanged = generation
         tableChanges.removeAll(keepingCapacity: true)
+        lastTouched = nil
     }
 
     /// The `generation` at which `table` last changed: a cache of a query over `table` alone that was filled at
     /// this stamp is still good.
-    func stamp(of table: TableKey) -> Int { Swift.max(tableChanges[table] ?? 0, allTablesChanged) }
+    func stamp(of table: TableKey) -> Int {
+        if let last = lastTouched, last.table == table { return Swift.max(last.generation, allTablesChanged) }
+        return Swift.max(tableChanges[table] ?? 0, allTablesChanged)
+    }
 
     // MARK: Transitions
 
