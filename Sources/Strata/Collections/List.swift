@@ -31,11 +31,13 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
         return backing.elements.enumerated().map { backing.element($1, as: Element.self, at: .index($0)) }
     }
 
-    private func update(_ body: (inout [Element]) -> Void) {
+    /// Applies `body` to the elements; a managed list is rewritten whole, its change logged as `edits` (nil: an
+    /// assignment of the whole list).
+    private func update(edits: [ListEdit]? = nil, _ body: (inout [Element]) -> Void) {
         guard let backing else { return storage.withLock { body(&$0) } }
         var values = elements
         body(&values)
-        backing.replace(with: values)
+        backing.replace(with: values, listEdits: edits)
     }
 
     /// The position of the first element.
@@ -70,8 +72,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// - Complexity: O(log n) for a managed list of n elements, amortized O(1) unmanaged.
     /// - Parameter element: the value or object to append; an unmanaged object is added to the realm with it.
     public func append(_ element: Element) {
-        if let backing, backing.edit(.append([element])) { return }
-        update { $0.append(element) }
+        edit(.append([element])) { $0.append(element) }
     }
 
     /// Appends the elements of a sequence; on a managed list, inside a write transaction.
@@ -79,15 +80,14 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// - Parameter sequence: the elements, appended in order.
     public func append<S: Sequence>(objectsIn sequence: S) where S.Element == Element {
         let elements = Array(sequence)
-        if let backing, backing.edit(.append(elements.map { $0 as Any })) { return }
-        update { $0.append(contentsOf: elements) }
+        edit(.append(elements.map { $0 as Any })) { $0.append(contentsOf: elements) }
     }
 
     /// Applies `edit` to a managed list through the engine, or `body` to the elements otherwise (an unmanaged
     /// list, or a list of embedded objects, which is rewritten whole).
     private func edit(_ edit: CollectionEdit, else body: (inout [Element]) -> Void) {
         if let backing, backing.edit(edit) { return }
-        update(body)
+        update(edits: backing.map { edit.listEdits(count: $0.elements.count) }, body)
     }
 
     /// Inserts an element at `index`.
@@ -116,7 +116,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
         edit(.remove(0)) { _ = $0.removeFirst() }
     }
     /// Removes every element (objects stay in the realm).
-    public func removeAll() { update { $0.removeAll() } }
+    public func removeAll() { edit(.removeAll) { $0.removeAll() } }
     /// Replaces the element at `index`.
     /// - Complexity: O(log n) for a managed list of n elements.
     /// - Parameters:
@@ -137,11 +137,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     ///   - index2: the position of the other.
     /// - Complexity: O(log n) for a managed list of n elements.
     public func swapAt(_ index1: Int, _ index2: Int) {
-        guard let backing, index1 != index2 else { return update { $0.swapAt(index1, index2) } }
-        let first = self[index1]
-        let second = self[index2]
-        if backing.edit(.replace(index1, with: second)), backing.edit(.replace(index2, with: first)) { return }
-        update { $0.swapAt(index1, index2) }
+        edit(.swap(index1, index2)) { $0.swapAt(index1, index2) }
     }
 
     /// An immutable snapshot of the list at the realm's current version, readable from any task.

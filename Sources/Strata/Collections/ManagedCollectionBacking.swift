@@ -57,8 +57,9 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         return []
     }
 
-    /// Replaces the whole collection with Swift values (elements, or (key, value) pairs for maps).
-    func replace(with newValue: Any) {
+    /// Replaces the whole collection with Swift values (elements, or (key, value) pairs for maps); `listEdits`
+    /// says how a list's positions changed (nil: an assignment of the whole list).
+    func replace(with newValue: Any, listEdits: [ListEdit]? = nil) {
         let propertyInfo = owner.table.info.properties[property]
         let (realm, state) = source.liveState("collection")
         _ = state.writer("modify a managed collection")
@@ -66,7 +67,7 @@ final class ManagedCollectionBacking: @unchecked Sendable {
             if let path {
                 try state.setNestedCollection(propertyInfo, of: owner, at: path, to: newValue, realm: realm)
             } else {
-                try state.setProperty(propertyInfo, of: owner, to: newValue, realm: realm)
+                try state.setProperty(propertyInfo, of: owner, to: newValue, realm: realm, listEdits: listEdits)
             }
         } catch {
             preconditionFailure("\(error)")

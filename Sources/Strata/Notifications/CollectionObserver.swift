@@ -23,9 +23,11 @@ struct CollectionSnapshot: Sendable {
 /// where those objects were and are, in time proportional to the change. Any other collection, and any range of
 /// commits this process's history does not cover (another process made them, or too many ago), reads the elements
 /// again and diffs them: results of a query by ``ResultsDiff``'s rule (the same rule, so both ways report the same
-/// change), a list, set, map or linking objects by a minimal edit script, where an element replaced at one position
-/// is a modification there, as Realm reports an assignment. An element kept in place is a modification (old
-/// index) when the commits between the two versions changed it, as its key-path filter counts changes.
+/// change); a list property by the edits its commits logged by position, replayed as Realm's change builder does
+/// (``ListChangeBuilder``); a set, map or linking objects, and a list whose edits the history does not hold, by a
+/// minimal edit script, where an element replaced at one position is a modification there, as Realm reports an
+/// assignment. An element kept in place is a modification (old index) when the commits between the two versions
+/// changed it, as its key-path filter counts changes.
 final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
     private let collection: Collection
     private let filter: KeyPathFilter
@@ -241,6 +243,9 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
         state: RealmState,
         reader: any TransactionReading
     ) -> (deletions: [Int], insertions: [Int], modifications: [Int]) {
+        if let logged = loggedListChanges(from: base, to: snapshot, results: results, state: state, reader: reader) {
+            return logged
+        }
         // Elements placed by position (a list, set or map, not queried further), not by a query.
         let positional =
             results.query == nil && results.base.map { if case .backlinks = $0.kind { false } else { true } } == true
@@ -292,6 +297,64 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
             modifications.sort()
         }
         return (deletions, insertions, modifications)
+    }
+
+    /// The change of a list property (not queried further) from the edits its commits logged by position, as
+    /// Realm's change builder reports it (ListChangeBuilder.swift), then every element kept in place whose object
+    /// the commits modified (as the key-path filter counts changes) as a modification at its old position. Nil, to
+    /// fall back to the diff, when the history does not hold every commit's edits (another process made them, the
+    /// history's bound dropped them, or the schema changed) or when the edits do not account for the two versions'
+    /// elements (a write that logged none).
+    private func loggedListChanges(
+        from base: CollectionSnapshot,
+        to snapshot: CollectionSnapshot,
+        results: Results<Collection.Element>,
+        state: RealmState,
+        reader: any TransactionReading
+    ) -> (deletions: [Int], insertions: [Int], modifications: [Int])? {
+        guard let list = results.base, results.query == nil, !isBacklinks(list.kind),
+            list.ownerTable.info.properties[list.property].typeInfo.collection == .list,
+            base.version < snapshot.version, let sets = state.database.changes(after: base.version)
+        else { return nil }
+        let column = list.ownerTable.column(list.property)
+        var builder = ListChangeBuilder()
+        for set in sets where set.version <= snapshot.version {
+            if set.schemaChanged { return nil }
+            guard let changes = set.tables[list.ownerTable.tableKey] else { continue }
+            if changes.isWholesale { return nil }
+            for edit in changes.listEdits(of: list.ownerKey, column: column) { builder.apply(edit) }
+        }
+        builder.cleanUpStaleMoves()
+        switch (base.elements, snapshot.elements) {
+        case (.keys(let old), .keys(let new)):
+            guard builder.accounts(from: old, to: new) else { return nil }
+            guard let table = state.schema.tables[results.className] else { break }
+            let findModifications = { (before: (any TransactionReading)?) in
+                let changes = CommittedChanges(
+                    state.database,
+                    from: base.version,
+                    to: snapshot.version,
+                    before: before,
+                    after: reader
+                )
+                // Realm checks every element of the new list; inserted ones are dropped when the change is finalized.
+                for (index, key) in new.enumerated() where !builder.modifications.contains(index) {
+                    if self.filter.isModified(table, key, changes: changes, reader: reader, schema: state.schema) {
+                        builder.modify(index)
+                    }
+                }
+            }
+            if let pinned = base.pinned { pinned.read(findModifications) } else { findModifications(nil) }
+        case (.values(let old), .values(let new)):
+            guard builder.accounts(from: old, to: new) else { return nil }
+        default:
+            return nil
+        }
+        return builder.finalized()
+    }
+
+    private func isBacklinks(_ kind: CollectionBase.Kind) -> Bool {
+        if case .backlinks = kind { return true } else { return false }
     }
 
     /// The objects of the results' table the commits touched, for ``ResultsDiff``: the relevant ones for an

@@ -55,7 +55,7 @@ extension RealmState {
                         let new = try ValueConversion.engineValue(value) { _ in .null }
                         if binding.engineValue(property.position) == new { continue }
                     }
-                    try setProperty(property, of: binding, to: value, realm: realm)
+                    try setProperty(property, of: binding, to: value, realm: realm, diffingList: update == .modified)
                 }
                 return key
             }
@@ -113,8 +113,18 @@ extension RealmState {
         try realmErrors { try write.set(value, of: column, in: binding.table.tableKey, object: binding.key) }
     }
 
-    /// Sets one property of a managed object from a Swift value (collections from their elements).
-    func setProperty(_ property: PropertyInfo, of binding: ObjectBinding, to value: Any, realm: Realm) throws {
+    /// Sets one property of a managed object from a Swift value (collections from their elements). For a list,
+    /// `listEdits` says how its positions changed, for its observers' change sets (ListChangeBuilder.swift); nil is
+    /// an assignment of the whole list, or, with `diffingList` (an update of `.modified` objects), Realm's
+    /// element-wise update: an assignment where an element differs, then appends or removals from the end.
+    func setProperty(
+        _ property: PropertyInfo,
+        of binding: ObjectBinding,
+        to value: Any,
+        realm: Realm,
+        listEdits: [ListEdit]? = nil,
+        diffingList: Bool = false
+    ) throws {
         let info = property.typeInfo
         if info.collection == .single && info.type != .object && info.type != .any {
             // A plain value: no links to add, no embedded objects to own.
@@ -157,7 +167,15 @@ extension RealmState {
                 try entries.map { DictionaryEntry(key: $0.0, value: try ValueConversion.engineValue($0.1, link: link)) }
             )
         }
-        try realmErrors { try write.set(newValue, of: column, in: table.tableKey, object: binding.key) }
+        var edits = listEdits
+        if diffingList, edits == nil, info.collection == .list, !embedded,
+            case .list(let oldElements) = owner.engineValue(property.position), case .list(let newElements) = newValue
+        {
+            edits = Self.elementwiseEdits(from: oldElements, to: newElements)
+        }
+        try realmErrors {
+            try write.set(newValue, of: column, in: table.tableKey, object: binding.key, listEdits: edits)
+        }
         if embedded, let target = info.objectClass {
             // Embedded objects no longer linked from their parent are deleted with it.
             let kept = Set(Self.linkedKeys(newValue))
@@ -200,8 +218,11 @@ extension RealmState {
                 guard to >= 0, to < count else {
                     throw RealmError.invalidValue("Index \(to) is out of bounds (must be less than \(count)).")
                 }
-                let moved = try write.remove(at: from, fromList: column, in: table, object: key)
-                try write.insert(moved, at: to, inList: column, in: table, object: key)
+                try write.move(from: from, to: to, inList: column, in: table, object: key)
+            case .swap(let first, let second):
+                try write.swapAt(first, second, inList: column, in: table, object: key)
+            case .removeAll:
+                try write.removeAll(fromList: column, in: table, object: key)
             case .insertMembers(let elements):
                 try write.insert(try elements.map(value), intoSet: column, in: table, object: key)
             case .removeMembers(let elements):
@@ -261,6 +282,15 @@ extension RealmState {
             )
         }
         try realmErrors { try write.set(updated, of: column, in: binding.table.tableKey, object: binding.key) }
+    }
+
+    /// The edits of Realm's element-wise list update: an assignment at each position whose element differs, then
+    /// the new elements appended, or the extra old ones removed from the end.
+    static func elementwiseEdits(from old: [StrataCore.Value], to new: [StrataCore.Value]) -> [ListEdit] {
+        var edits: [ListEdit] = old.indices.prefix(new.count).filter { old[$0] != new[$0] }.map { .set($0) }
+        if new.count > old.count { edits.append(.insert(old.count, count: new.count - old.count)) }
+        for index in (new.count..<max(old.count, new.count)).reversed() { edits.append(.erase(index)) }
+        return edits
     }
 
     static func linkedKeys(_ value: StrataCore.Value) -> [ObjectKey] {

@@ -9,6 +9,10 @@
 // A table's changes may be "wholesale": the history's byte bound dropped the details, and a reader must take every
 // object of the table as possibly inserted, deleted or modified (re-run and diff).
 //
+// Besides the per-object events, each edit of a list column is logged by position, in order (ListChangeBuilder.swift
+// turns them into a list's change set). The edit log is a detail too: a wholesale table has none, and equality
+// compares the net effect only, not the edit logs.
+//
 //   detailed ──markWholesale()──▶ wholesale (no way back)
 
 /// The changes a commit made to one table.
@@ -22,6 +26,8 @@ package struct TableChanges: Equatable, Sendable {
     }
 
     private var events: [Event] = []
+    /// The edits of list columns, in the order they were made (kept apart from `events`, whose stride stays small).
+    private var listEditLog: [ListEditRecord] = []
     /// Heap bytes the events hold beyond their inline size (primary keys' strings and data).
     private var heapBytes = 0
     /// Whether the details were dropped (see the header).
@@ -35,11 +41,15 @@ package struct TableChanges: Equatable, Sendable {
     package var deletedPrimaryKeys: [ObjectKey: Value] { replay().primaryKeys }
 
     /// About how many bytes the entry holds in memory.
-    package var estimatedBytes: Int { 32 + events.count * MemoryLayout<Event>.stride + heapBytes }
+    package var estimatedBytes: Int {
+        32 + events.count * MemoryLayout<Event>.stride + listEditLog.count * MemoryLayout<ListEditRecord>.stride
+            + heapBytes
+    }
 
     /// Drops the details: the table changed wholesale.
     package mutating func markWholesale() {
         events = []
+        listEditLog = []
         heapBytes = 0
         isWholesale = true
     }
@@ -54,6 +64,24 @@ package struct TableChanges: Equatable, Sendable {
     mutating func insert(_ key: ObjectKey) { events.append(.insert(key)) }
 
     mutating func modify(_ key: ObjectKey, _ column: ColumnKey) { events.append(.modify(key, column)) }
+
+    /// Logs an edit of list `column` of object `key`; an insertion right after the previous one of the same list
+    /// extends it (a run of appends is one entry).
+    mutating func editList(_ key: ObjectKey, _ column: ColumnKey, _ edit: ListEdit) {
+        if case .insert(let index, let count) = edit, let last = listEditLog.last, last.object == key,
+            last.column == column, case .insert(let lastIndex, let lastCount) = last.edit,
+            index == lastIndex + lastCount
+        {
+            listEditLog[listEditLog.count - 1].edit = .insert(lastIndex, count: lastCount + count)
+            return
+        }
+        listEditLog.append(ListEditRecord(object: key, column: column, edit: edit))
+    }
+
+    /// The edits of list `column` of object `key`, in order (none when the table changed wholesale).
+    package func listEdits(of key: ObjectKey, column: ColumnKey) -> [ListEdit] {
+        listEditLog.compactMap { $0.object == key && $0.column == column ? $0.edit : nil }
+    }
 
     mutating func delete(_ key: ObjectKey, primaryKey: Value? = nil) {
         switch primaryKey {
@@ -101,6 +129,13 @@ package struct TableChanges: Equatable, Sendable {
             && left.deletions == right.deletions && left.modifications == right.modifications
             && left.primaryKeys == right.primaryKeys
     }
+}
+
+/// One logged edit of a list column.
+struct ListEditRecord: Equatable, Sendable {
+    let object: ObjectKey
+    let column: ColumnKey
+    var edit: ListEdit
 }
 
 /// The columns changed in one object: a bit per column key below 64 (every column of a table of fewer than

@@ -3,8 +3,10 @@
 //
 // Each operation validates the new element against the column, checks a new link's target exists, applies
 // the change to the table, then adds the backlink of a link that came in and removes the backlink of one
-// that went out, and records the owner's column as modified. Indices out of bounds are schema errors,
-// raised before anything changes.
+// that went out, and records the owner's column as modified and the edit by position (ListChangeBuilder.swift),
+// as Realm's transaction log does: appends and inserts as insertions, a replacement as an assignment, a move as
+// one move, a swap as Realm encodes it (two moves), a removal of every element as a clear. Indices out of bounds
+// are schema errors, raised before anything changes.
 
 extension WriteTransaction {
     /// The table, position and spec of list column `column`, or a schema error when it is not a list.
@@ -55,11 +57,15 @@ extension WriteTransaction {
     {
         let (table, position, spec) = try listColumn(column, in: tableKey)
         try checkElements(values, table: table, spec: spec)
+        let count = try table.collectionCount(key, position: position)
         try table.appendToCollection(key, position: position, values)
         if spec.isLink {
             for target in linkTargets(.list(values)) { try addBacklink(from: tableKey, column, key, to: target) }
         }
-        record(tableKey) { $0.modify(key, column) }
+        record(tableKey) { changes in
+            changes.modify(key, column)
+            if !values.isEmpty { changes.editList(key, column, .insert(count, count: values.count)) }
+        }
     }
 
     /// Inserts `value` at `index` (0...count) of list `column` of object `key`.
@@ -82,7 +88,7 @@ extension WriteTransaction {
         )
         try table.insertIntoCollection(key, position: position, value, at: index)
         if case .link(let target) = value, spec.isLink { try addBacklink(from: tableKey, column, key, to: target) }
-        record(tableKey) { $0.modify(key, column) }
+        recordListEdit(tableKey, key, column, .insert(index, count: 1))
     }
 
     /// Replaces the element at `index` of list `column` of object `key` with `value`.
@@ -108,7 +114,7 @@ extension WriteTransaction {
             if case .link(let target) = old { try removeBacklink(from: tableKey, column, key, to: target) }
             if case .link(let target) = value { try addBacklink(from: tableKey, column, key, to: target) }
         }
-        record(tableKey) { $0.modify(key, column) }
+        recordListEdit(tableKey, key, column, .set(index))
     }
 
     /// Removes the element at `index` of list `column` of object `key`; returns it.
@@ -126,7 +132,60 @@ extension WriteTransaction {
         )
         let old = try table.removeFromCollection(key, position: position, at: index)
         if spec.isLink, case .link(let target) = old { try removeBacklink(from: tableKey, column, key, to: target) }
-        record(tableKey) { $0.modify(key, column) }
+        recordListEdit(tableKey, key, column, .erase(index))
         return old
+    }
+
+    /// Moves the element at `from` of list `column` of object `key` so that it ends up at `to` (both in
+    /// `0..<count`); nothing when they are equal. Backlinks stay as they are (the same links, elsewhere).
+    package func move(from: Int, to: Int, inList column: ColumnKey, in tableKey: TableKey, object key: ObjectKey) throws
+    {
+        let (table, position, _) = try listColumn(column, in: tableKey)
+        let count = try table.collectionCount(key, position: position)
+        for index in [from, to] where index < 0 || index >= count {
+            throw StorageError.schema("index \(index) is out of bounds of \(table.name) (\(count) elements)")
+        }
+        guard from != to else { return }
+        let moved = try table.removeFromCollection(key, position: position, at: from)
+        try table.insertIntoCollection(key, position: position, moved, at: to)
+        recordListEdit(tableKey, key, column, .move(from: from, to: to))
+    }
+
+    /// Swaps the elements at `first` and `second` of list `column` of object `key` (both in `0..<count`); nothing
+    /// when they are equal. Logged as Realm encodes a swap (``ListEdit/swap(_:_:)``).
+    package func swapAt(
+        _ first: Int,
+        _ second: Int,
+        inList column: ColumnKey,
+        in tableKey: TableKey,
+        object key: ObjectKey
+    ) throws {
+        let (table, position, _) = try listColumn(column, in: tableKey)
+        let count = try table.collectionCount(key, position: position)
+        for index in [first, second] where index < 0 || index >= count {
+            throw StorageError.schema("index \(index) is out of bounds of \(table.name) (\(count) elements)")
+        }
+        guard first != second else { return }
+        let (low, high) = (min(first, second), max(first, second))
+        let later = try table.removeFromCollection(key, position: position, at: high)
+        let earlier = try table.replaceInCollection(key, position: position, later, at: low)
+        try table.insertIntoCollection(key, position: position, earlier, at: high)
+        for edit in ListEdit.swap(first, second) { recordListEdit(tableKey, key, column, edit) }
+    }
+
+    /// Removes every element of list `column` of object `key`; nothing (no change recorded) when it is empty.
+    package func removeAll(fromList column: ColumnKey, in tableKey: TableKey, object key: ObjectKey) throws {
+        let (table, position, _) = try listColumn(column, in: tableKey)
+        let count = try table.collectionCount(key, position: position)
+        guard count > 0 else { return }
+        try set(.list([]), of: column, in: tableKey, object: key, listEdits: [.clear(count: count)])
+    }
+
+    /// Records the owner's list column as modified and logs `edit`.
+    private func recordListEdit(_ tableKey: TableKey, _ key: ObjectKey, _ column: ColumnKey, _ edit: ListEdit) {
+        record(tableKey) { changes in
+            changes.modify(key, column)
+            changes.editList(key, column, edit)
+        }
     }
 }

@@ -6,6 +6,10 @@
 //   - deleting an object removes it from every list and set that links to it, and sets every single
 //     link and dictionary value that pointed to it to null;
 //   - every link (with multiplicity) is mirrored by one entry in the target's backlink column.
+//
+// Setting a list column logs the change by index for its observers (ListChangeBuilder.swift): an assignment of the
+// whole list unless the caller says which edits it was; a deleted object's removal from a list is logged as a
+// removal at each position that held it.
 
 extension WriteTransaction {
     /// Creates an object; columns not in `values` get their defaults. Returns the new object's key.
@@ -140,8 +144,20 @@ extension WriteTransaction {
         return true
     }
 
-    /// Sets one value of an object.
+    /// Sets one value of an object. A list column's new value is logged as an assignment of the whole list.
     package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, object key: ObjectKey) throws {
+        try set(value, of: column, in: tableKey, object: key, listEdits: nil)
+    }
+
+    /// Sets one value of an object; for a list column, logs `listEdits` as how the list changed (nil: an assignment
+    /// of the whole list, from its old count to its new one).
+    package func set(
+        _ value: Value,
+        of column: ColumnKey,
+        in tableKey: TableKey,
+        object key: ObjectKey,
+        listEdits: [ListEdit]?
+    ) throws {
         let table = try self.table(tableKey)
         let position = try table.position(column)
         let spec = table.spec.columns[position]
@@ -151,6 +167,15 @@ extension WriteTransaction {
         try table.validate(value, for: spec)
         try checkLinkTargets(value, column: spec)
         try table.checkUnique(spec, value, except: key)
+        var edits: [ListEdit] = []
+        if spec.collection == .list {
+            if let listEdits {
+                edits = listEdits
+            } else {
+                let oldCount = try table.collectionCount(key, position: position)
+                edits = [.assign(oldCount: oldCount, newCount: Table.elementCount(value))]
+            }
+        }
         if spec.isLink {
             let old = linkTargets(try table.value(key, column))
             let new = linkTargets(value)
@@ -158,7 +183,10 @@ extension WriteTransaction {
             for target in multisetDifference(new, old) { try addBacklink(from: tableKey, column, key, to: target) }
         }
         try table.setValue(key, position: position, value)
-        record(tableKey) { $0.modify(key, column) }
+        record(tableKey) { changes in
+            changes.modify(key, column)
+            for edit in edits { changes.editList(key, column, edit) }
+        }
     }
 
     /// Deletes an object, unlinking it everywhere.
@@ -298,15 +326,21 @@ extension WriteTransaction {
         let spec = try table.column(column)
         let old = try table.value(origin, column)
         let new: Value
+        var listEdits: [ListEdit]?
         switch old {
         case .link(let key) where key == target: new = .null
-        case .list(let elements): new = .list(elements.filter { $0 != .link(target) })
+        case .list(let elements):
+            new = .list(elements.filter { $0 != .link(target) })
+            // A list loses each link to the object as a removal at its position (the last first).
+            if spec.collection == .list {
+                listEdits = elements.indices.reversed().filter { elements[$0] == .link(target) }.map { .erase($0) }
+            }
         case .dictionary(let entries):
             new = .dictionary(
                 entries.map { $0.value == .link(target) ? DictionaryEntry(key: $0.key, value: .null) : $0 }
             )
         default: return
         }
-        try set(new, of: spec.key, in: originTable, object: origin)
+        try set(new, of: spec.key, in: originTable, object: origin, listEdits: listEdits)
     }
 }
