@@ -8,6 +8,8 @@ extension Query where T == AnyRealmValue {
     /// ```
     ///
     /// Matches nothing for an object whose value is not a list or is shorter.
+    /// - Parameter position: a position from 0; a negative one stops with a message.
+    /// - Complexity: O(1).
     public subscript(position: Int) -> Query<AnyRealmValue> {
         precondition(position >= 0, "a list position cannot be negative")
         return step(.index(position), collection: false)
@@ -20,6 +22,8 @@ extension Query where T == AnyRealmValue {
     /// ```
     ///
     /// Matches nothing for an object whose value is not a dictionary or lacks the key.
+    /// - Parameter key: the dictionary key; a key containing `.` stops with a message.
+    /// - Complexity: O(1).
     public subscript(key: String) -> Query<AnyRealmValue> {
         precondition(!key.contains("."), "a dictionary key in a query cannot contain '.'")
         return step(.key(key), collection: false)
@@ -34,12 +38,32 @@ extension Query where T == AnyRealmValue {
     public var any: Query<AnyRealmValue> { step(.all, collection: true) }
 
     /// Less than (numbers with numbers, strings with strings, dates with dates; other pairs never match).
+    /// - Parameters:
+    ///   - lhs: a mixed property, or an element or value reached through one.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's value once.
     public static func < (lhs: Query<T>, rhs: AnyRealmValue) -> Query<Bool> { lhs.compare(.less, rhs) }
     /// Less than or equal.
+    /// - Parameters:
+    ///   - lhs: a mixed property, or an element or value reached through one.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's value once.
     public static func <= (lhs: Query<T>, rhs: AnyRealmValue) -> Query<Bool> { lhs.compare(.lessOrEqual, rhs) }
     /// Greater than.
+    /// - Parameters:
+    ///   - lhs: a mixed property, or an element or value reached through one.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's value once.
     public static func > (lhs: Query<T>, rhs: AnyRealmValue) -> Query<Bool> { lhs.compare(.greater, rhs) }
     /// Greater than or equal.
+    /// - Parameters:
+    ///   - lhs: a mixed property, or an element or value reached through one.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's value once.
     public static func >= (lhs: Query<T>, rhs: AnyRealmValue) -> Query<Bool> { lhs.compare(.greaterOrEqual, rhs) }
 
     private func step(_ step: MixedStep, collection: Bool) -> Query<AnyRealmValue> {

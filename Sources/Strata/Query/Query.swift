@@ -6,6 +6,7 @@ public struct StringOptions: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: Int
     /// Creates options from raw bits.
+    /// - Parameter rawValue: the bits: 1 for ``caseInsensitive``, 2 for ``diacriticInsensitive``.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// Ignore case (`[c]`).
     public static let caseInsensitive = StringOptions(rawValue: 1)
@@ -153,6 +154,8 @@ public struct Query<T>: Sendable {
 
 extension Query where T: ObjectBase {
     /// A property of the objects being queried.
+    /// - Parameter keyPath: a persisted property of `T`, such as `\.name` (written `$0.name` in a `where` closure).
+    /// - Complexity: O(1).
     public subscript<V>(dynamicMember keyPath: KeyPath<T, V>) -> Query<V> {
         appending(name(keyPath), collection: V.self is any CollectionMarker.Type)
     }
@@ -162,22 +165,30 @@ extension Query where T: ObjectBase {
 
 extension Query {
     /// A property of an optional linked object.
+    /// - Parameter keyPath: a persisted property of the linked object.
+    /// - Complexity: O(1).
     public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V> where T == W? {
         appending(KeyPathName.of(keyPath), collection: V.self is any CollectionMarker.Type)
     }
 
     /// A property of the objects in a list (matches when any object matches).
+    /// - Parameter keyPath: a persisted property of the list's objects.
+    /// - Complexity: O(1).
     public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V> where T == List<W> {
         appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
     }
 
     /// A property of the objects linking here (matches when any object matches).
+    /// - Parameter keyPath: a persisted property of the linking objects.
+    /// - Complexity: O(1).
     public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V>
     where T == LinkingObjects<W> {
         appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
     }
 
     /// A property of the objects in a set (matches when any object matches).
+    /// - Parameter keyPath: a persisted property of the set's objects.
+    /// - Complexity: O(1).
     public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V> where T == MutableSet<W> {
         appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
     }
@@ -187,15 +198,40 @@ extension Query {
 
 extension Query {
     /// Equal (`==`); with a collection, any element equal.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.name`.
+    ///   - rhs: the value to compare with (`nil` for an optional property).
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build. The query compares each object once (each element, through a collection); on
+    ///   an indexed property of the queried objects, an equality alone or within `&&` is an index lookup instead.
     public static func == (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.equal, rhs) }
     /// Not equal (`!=`).
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.name`.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func != (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.notEqual, rhs) }
     /// Equal to another property.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.firstName`.
+    ///   - rhs: another property of the same type, such as `$0.lastName`.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares the two values of each object once.
     public static func == (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.compare(.equal, rhs) }
     /// Not equal to another property.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.firstName`.
+    ///   - rhs: another property of the same type, such as `$0.lastName`.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares the two values of each object once.
     public static func != (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.compare(.notEqual, rhs) }
 
     /// Equal to one of `values` (`IN`).
+    /// - Parameter values: the values to accept; an empty sequence matches nothing.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(m) to build for m values. The query compares each object with up to m values; on an indexed
+    ///   property of the queried objects, alone or within `&&`, it looks the m values up in the index instead.
     public func `in`<S: Sequence>(_ values: S) -> Query<Bool> where S.Element == T {
         let list: [StrataCore.Value]
         do {
@@ -211,19 +247,52 @@ extension Query {
 
 extension Query where T: Comparable {
     /// Less than.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.age`.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func < (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.less, rhs) }
     /// Less than or equal.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.age`.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func <= (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.lessOrEqual, rhs) }
     /// Greater than.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.age`.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func > (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.greater, rhs) }
     /// Greater than or equal.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.age`.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func >= (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.greaterOrEqual, rhs) }
     /// Less than another property.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.spent`.
+    ///   - rhs: another property of the same type, such as `$0.budget`.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares the two values of each object once.
     public static func < (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.compare(.less, rhs) }
     /// Greater than another property.
+    /// - Parameters:
+    ///   - lhs: a property, such as `$0.spent`.
+    ///   - rhs: another property of the same type, such as `$0.budget`.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares the two values of each object once.
     public static func > (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.compare(.greater, rhs) }
 
     /// Within a closed range (`BETWEEN`).
+    /// - Parameter range: the accepted values, both bounds included.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object with the two bounds.
     public func contains(_ range: ClosedRange<T>) -> Query<Bool> {
         do {
             let low = try RealmPredicate.engineValue(range.lowerBound)
@@ -245,6 +314,9 @@ extension Query where T: Comparable {
     }
 
     /// Within a half-open range.
+    /// - Parameter range: the accepted values, from the lower bound up to but not including the upper one.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`: `>= lower && < upper`.
+    /// - Complexity: O(1) to build; the query compares each object with the two bounds.
     public func contains(_ range: Range<T>) -> Query<Bool> {
         (self >= range.lowerBound) && (self < range.upperBound)
     }
@@ -252,16 +324,36 @@ extension Query where T: Comparable {
 
 extension Query {
     /// Less than (optional property).
+    /// - Parameters:
+    ///   - lhs: an optional property, such as `$0.rating`; an object where it is nil never matches.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func < <W: Comparable>(lhs: Query<T>, rhs: W) -> Query<Bool> where T == W? { lhs.compare(.less, rhs) }
     /// Less than or equal (optional property).
+    /// - Parameters:
+    ///   - lhs: an optional property, such as `$0.rating`; an object where it is nil never matches.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func <= <W: Comparable>(lhs: Query<T>, rhs: W) -> Query<Bool> where T == W? {
         lhs.compare(.lessOrEqual, rhs)
     }
     /// Greater than (optional property).
+    /// - Parameters:
+    ///   - lhs: an optional property, such as `$0.rating`; an object where it is nil never matches.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func > <W: Comparable>(lhs: Query<T>, rhs: W) -> Query<Bool> where T == W? {
         lhs.compare(.greater, rhs)
     }
     /// Greater than or equal (optional property).
+    /// - Parameters:
+    ///   - lhs: an optional property, such as `$0.rating`; an object where it is nil never matches.
+    ///   - rhs: the value to compare with.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
     public static func >= <W: Comparable>(lhs: Query<T>, rhs: W) -> Query<Bool> where T == W? {
         lhs.compare(.greaterOrEqual, rhs)
     }
@@ -271,22 +363,48 @@ extension Query {
 
 extension Query where T: StringQueryable {
     /// Contains `value`.
+    /// - Parameters:
+    ///   - value: the text to look for.
+    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query searches each object's string once, in time linear in its length.
     public func contains(_ value: String, options: StringOptions = []) -> Query<Bool> {
         compare(.contains, value, options: options.engine)
     }
     /// Begins with `value`.
+    /// - Parameters:
+    ///   - value: the prefix.
+    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's string once, in time linear in the prefix.
     public func starts(with value: String, options: StringOptions = []) -> Query<Bool> {
         compare(.beginsWith, value, options: options.engine)
     }
     /// Ends with `value`.
+    /// - Parameters:
+    ///   - value: the suffix.
+    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's string once, in time linear in the suffix.
     public func ends(with value: String, options: StringOptions = []) -> Query<Bool> {
         compare(.endsWith, value, options: options.engine)
     }
     /// Equals `value` with options.
+    /// - Parameters:
+    ///   - value: the whole string to match.
+    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none (the same
+    ///     as `==`).
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's string once.
     public func equals(_ value: String, options: StringOptions = []) -> Query<Bool> {
         compare(.equal, value, options: options.engine)
     }
     /// Matches a `*`/`?` wildcard pattern.
+    /// - Parameters:
+    ///   - pattern: the whole string to match, where `*` stands for any run of characters and `?` for one.
+    ///   - caseInsensitive: whether upper and lower case match each other (`LIKE[c]`).
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query matches each object's string once.
     public func like(_ pattern: String, caseInsensitive: Bool = false) -> Query<Bool> {
         compare(.like, pattern, options: caseInsensitive ? [.caseInsensitive] : [])
     }
@@ -315,6 +433,9 @@ extension Query where T: CollectionQueryable {
     }
 
     /// Whether the collection holds `element`.
+    /// - Parameter element: the value or object to look for.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each element of each object's collection once.
     public func contains(_ element: T.QueryElement) -> Query<Bool> {
         do {
             return comparison(.equal, .constant(try RealmPredicate.engineValue(element), column: 0))
@@ -346,6 +467,10 @@ extension Query where T: CollectionQueryable {
 extension Query where T: CollectionQueryable, T.QueryElement: Comparable {
     /// Whether every element lies within a closed range, as Realm Swift builds it: `@min >= low AND @max <= high`
     /// (so an empty collection does not match).
+    /// - Parameter range: the accepted values, both bounds included.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query reads each element of each object's collection once for `@min` and
+    ///   once for `@max`.
     public func contains(_ range: ClosedRange<T.QueryElement>) -> Query<Bool> {
         guard case .path(let parts, _, _, _) = storage else { preconditionFailure("contains(_:) needs a collection") }
         do {
@@ -456,14 +581,29 @@ extension MutableSet: CollectionQueryable {
 
 extension Query where T == Bool {
     /// Both hold.
+    /// - Parameters:
+    ///   - lhs: a condition.
+    ///   - rhs: another condition.
+    /// - Returns: a condition that matches the objects both match. Conditions on one list or set of objects combine
+    ///   into a condition on each element, so that `(($0.dogs.age > 5) && ($0.dogs.name == "Rex")).count` counts
+    ///   the dogs meeting both.
+    /// - Complexity: O(1) to build; the query evaluates both conditions on each object.
     public static func && (lhs: Query<Bool>, rhs: Query<Bool>) -> Query<Bool> {
         Query(.predicate(.and([lhs.predicate, rhs.predicate])), scope: combinedScope(lhs, rhs) { .and([$0, $1]) })
     }
     /// Either holds.
+    /// - Parameters:
+    ///   - lhs: a condition.
+    ///   - rhs: another condition.
+    /// - Returns: a condition that matches the objects either matches.
+    /// - Complexity: O(1) to build; the query evaluates both conditions on each object, and no index narrows it.
     public static func || (lhs: Query<Bool>, rhs: Query<Bool>) -> Query<Bool> {
         Query(.predicate(.or([lhs.predicate, rhs.predicate])), scope: combinedScope(lhs, rhs) { .or([$0, $1]) })
     }
     /// Does not hold.
+    /// - Parameter query: a condition.
+    /// - Returns: a condition that matches the objects `query` does not match.
+    /// - Complexity: O(1) to build; the query evaluates the condition on each object, and no index narrows it.
     public static prefix func ! (query: Query<Bool>) -> Query<Bool> {
         var scope = query.scope
         if let inner = scope?.inner { scope?.inner = .not(inner) }
