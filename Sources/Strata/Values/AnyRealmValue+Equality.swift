@@ -7,6 +7,11 @@ import Foundation
 // only, as Realm does, so that a managed collection's hash does not change as it is written.
 extension AnyRealmValue {
     /// Whether two values are equal (see the type's documentation for collections).
+    /// - Parameters:
+    ///   - lhs: a value.
+    ///   - rhs: another value.
+    /// - Returns: whether both are the same case with equal payloads (an `.int` never equals a `.double`):
+    ///   scalars by value, objects by identity, collections as described above.
     public static func == (lhs: AnyRealmValue, rhs: AnyRealmValue) -> Bool {
         switch (lhs, rhs) {
         case (.none, .none): return true

@@ -17,15 +17,19 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     public let decimalValue: Decimal
 
     /// Creates a value from a Foundation `Decimal`.
+    /// - Parameter value: the value; a NaN `Decimal` gives ``nan``.
     public init(value: Decimal) { decimalValue = value }
 
     /// Creates a value from an integer or floating-point number.
+    /// - Parameter number: the number, converted through its `decimalValue`.
     public init(number: NSNumber) { decimalValue = number.decimalValue }
 
     /// Creates a value from an integer.
+    /// - Parameter value: the integer; every `Int64` is exact.
     public init(integerLiteral value: Int64) { decimalValue = Decimal(value) }
 
     /// Creates a value from a floating-point literal (through its shortest decimal representation).
+    /// - Parameter value: the number; `0.1` gives exactly 0.1, not the binary double nearest to it.
     public init(floatLiteral value: Double) { decimalValue = Decimal(string: "\(value)") ?? Decimal(value) }
 
     /// Creates zero.
@@ -42,6 +46,8 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// A string that is not a number gives NaN, as ``init(string:)`` does. A value of any other type
     /// stops the program with "Cannot convert value '<value>' of type '<type>' to decimal128", as
     /// Realm Swift's exception does.
+    /// - Parameter value: an integer, a `Float` or `Double`, an `NSNumber`, a `String`, a `Decimal`, a ``Decimal128``,
+    ///   an optional of one of these, or `NSNull`.
     public init(value: Any) {
         if let decimal = Self.converting(value) {
             self = decimal
@@ -59,16 +65,19 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// try Decimal128(string: "1.2.3").isNaN   // true
     /// ```
     /// - Throws: Nothing; `throws` is kept for Realm Swift's signature.
+    /// - Parameter string: the text, such as `"1.25"`, `"-3e10"` or `"NaN"`.
     public init(string: String) throws {
         decimalValue = Self.parse(string) ?? .nan
     }
 
     /// Parses a string literal as ``init(string:)`` does (NaN if it is not a number).
+    /// - Parameter value: the literal, such as `"19.99"`.
     public init(stringLiteral value: String) {
         decimalValue = Self.parse(value) ?? .nan
     }
 
     /// Creates a value from an integer; never nil, since every integer fits (Realm Swift's signature).
+    /// - Parameter source: the integer.
     public init?<T: BinaryInteger>(exactly source: T) {
         guard let decimal = Self.converting(source) else { return nil }
         self = decimal
@@ -137,33 +146,56 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     public var description: String { decimalValue.isNaN ? "NaN" : "\(decimalValue)" }
 
     /// Orders by numeric value; NaN sorts first.
+    /// - Parameters:
+    ///   - lhs: a value.
+    ///   - rhs: another value.
+    /// - Returns: whether `lhs` is smaller than `rhs`, or `lhs` alone is NaN.
     public static func < (lhs: Decimal128, rhs: Decimal128) -> Bool {
         if lhs.isNaN || rhs.isNaN { return lhs.isNaN && !rhs.isNaN }
         return lhs.decimalValue < rhs.decimalValue
     }
 
     /// Sum.
+    /// - Parameters:
+    ///   - lhs: a value.
+    ///   - rhs: the value to add.
+    /// - Returns: the sum, rounded to 38 significant digits; NaN when either is NaN.
     public static func + (lhs: Decimal128, rhs: Decimal128) -> Decimal128 {
         Decimal128(value: lhs.decimalValue + rhs.decimalValue)
     }
     /// Difference.
+    /// - Parameters:
+    ///   - lhs: a value.
+    ///   - rhs: the value to subtract.
+    /// - Returns: the difference, rounded to 38 significant digits; NaN when either is NaN.
     public static func - (lhs: Decimal128, rhs: Decimal128) -> Decimal128 {
         Decimal128(value: lhs.decimalValue - rhs.decimalValue)
     }
     /// Product.
+    /// - Parameters:
+    ///   - lhs: a value.
+    ///   - rhs: the value to multiply by.
+    /// - Returns: the product, rounded to 38 significant digits; NaN when either is NaN.
     public static func * (lhs: Decimal128, rhs: Decimal128) -> Decimal128 {
         Decimal128(value: lhs.decimalValue * rhs.decimalValue)
     }
     /// Quotient.
+    /// - Parameters:
+    ///   - lhs: the dividend.
+    ///   - rhs: the divisor.
+    /// - Returns: the quotient, rounded to 38 significant digits; NaN when either is NaN or `rhs` is zero.
     public static func / (lhs: Decimal128, rhs: Decimal128) -> Decimal128 {
         Decimal128(value: lhs.decimalValue / rhs.decimalValue)
     }
     /// Negation.
+    /// - Parameter operand: a value.
+    /// - Returns: the value with its sign flipped.
     public static prefix func - (operand: Decimal128) -> Decimal128 { Decimal128(value: -operand.decimalValue) }
 
     /// Decodes from a string (NaN if it is not a number), an integer or a floating-point number, as
     /// Realm Swift does.
     /// - Throws: `DecodingError.dataCorrupted` for any other value.
+    /// - Parameter decoder: a decoder holding a single value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
@@ -183,6 +215,8 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     /// Encodes as a string.
+    /// - Parameter encoder: the encoder to write the value's ``description`` to.
+    /// - Throws: what the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

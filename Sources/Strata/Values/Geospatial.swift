@@ -39,6 +39,10 @@ public struct GeoPoint: Sendable, Equatable, Hashable {
 
     /// A point, or nil when the latitude is outside -90...90, the longitude outside -180...180, the altitude
     /// negative, or any of them NaN.
+    /// - Parameters:
+    ///   - latitude: degrees north of the equator (negative: south), from -90 through 90.
+    ///   - longitude: degrees east of Greenwich (negative: west), from -180 through 180.
+    ///   - altitude: meters, zero or more; kept but not used in queries.
     public init?(latitude: Double, longitude: Double, altitude: Double = 0) {
         guard (-90...90).contains(latitude), (-180...180).contains(longitude), altitude >= 0 else { return nil }
         self.latitude = latitude
@@ -60,12 +64,18 @@ public struct GeoBox: GeoShapeQueryable, Equatable {
     public let topRight: GeoPoint
 
     /// A box with these corners.
+    /// - Parameters:
+    ///   - bottomLeft: the south-west corner.
+    ///   - topRight: the north-east corner.
     public init(bottomLeft: GeoPoint, topRight: GeoPoint) {
         self.bottomLeft = bottomLeft
         self.topRight = topRight
     }
 
     /// A box from `(latitude, longitude)` pairs, or nil when a pair is not a valid ``GeoPoint``.
+    /// - Parameters:
+    ///   - bottomLeft: the south-west corner as `(latitude, longitude)` in degrees.
+    ///   - topRight: the north-east corner as `(latitude, longitude)` in degrees.
     public init?(bottomLeft: (Double, Double), topRight: (Double, Double)) {
         guard let low = GeoPoint(latitude: bottomLeft.0, longitude: bottomLeft.1),
             let high = GeoPoint(latitude: topRight.0, longitude: topRight.1)
@@ -87,6 +97,9 @@ public struct GeoPolygon: GeoShapeQueryable, Equatable {
     public let holes: [[GeoPoint]]
 
     /// A polygon, or nil when a ring has fewer than four points or is not closed.
+    /// - Parameters:
+    ///   - outerRing: the boundary, closed: at least four points, the last equal to the first.
+    ///   - holes: closed rings inside the boundary whose points are not within the polygon.
     public init?(outerRing: [GeoPoint], holes: [[GeoPoint]] = []) {
         for ring in [outerRing] + holes {
             guard ring.count > 3, ring.first == ring.last else { return nil }
@@ -96,6 +109,10 @@ public struct GeoPolygon: GeoShapeQueryable, Equatable {
     }
 
     /// A polygon from `(latitude, longitude)` pairs, or nil when a pair or a ring is invalid.
+    /// - Parameters:
+    ///   - outerRing: the boundary as `(latitude, longitude)` pairs, closed: at least four points, the last equal to
+    ///     the first.
+    ///   - holes: closed rings of `(latitude, longitude)` pairs inside the boundary.
     public init?(outerRing: [(Double, Double)], holes: [[(Double, Double)]] = []) {
         func points(_ ring: [(Double, Double)]) -> [GeoPoint]? {
             let points = ring.compactMap { GeoPoint(latitude: $0.0, longitude: $0.1) }
@@ -111,6 +128,10 @@ public struct GeoPolygon: GeoShapeQueryable, Equatable {
     }
 
     /// A polygon from `(latitude, longitude)` pairs with holes given one by one.
+    /// - Parameters:
+    ///   - outerRing: the boundary as `(latitude, longitude)` pairs, closed: at least four points, the last equal to
+    ///     the first.
+    ///   - holes: closed rings of `(latitude, longitude)` pairs inside the boundary, one argument each.
     public init?(outerRing: [(Double, Double)], holes: [(Double, Double)]...) {
         self.init(outerRing: outerRing, holes: holes)
     }
@@ -132,28 +153,39 @@ public struct Distance: Sendable, Equatable, Hashable {
     }
 
     /// A distance in kilometers, or nil when negative or NaN.
+    /// - Parameter kilometers: the distance along the earth's surface.
+    /// - Returns: the distance, or nil when `kilometers` is negative or NaN.
     public static func kilometers(_ kilometers: Double) -> Distance? {
         Distance(checkedRadians: kilometers * 1000 / earthRadiusMeters)
     }
 
     /// A distance in miles, or nil when negative or NaN.
+    /// - Parameter miles: the distance along the earth's surface, in international miles (1609.344 m).
+    /// - Returns: the distance, or nil when `miles` is negative or NaN.
     public static func miles(_ miles: Double) -> Distance? {
         Distance(checkedRadians: miles * metersPerMile / earthRadiusMeters)
     }
 
     /// A distance in degrees of arc, or nil when negative or NaN.
+    /// - Parameter degrees: the central angle.
+    /// - Returns: the distance, or nil when `degrees` is negative or NaN.
     public static func degrees(_ degrees: Double) -> Distance? {
         Distance(checkedRadians: degrees * .pi / 180)
     }
 
     /// A distance in radians of arc, or nil when negative or NaN.
+    /// - Parameter radians: the central angle.
+    /// - Returns: the distance, or nil when `radians` is negative or NaN.
     public static func radians(_ radians: Double) -> Distance? { Distance(checkedRadians: radians) }
 
     /// The distance in kilometers.
+    /// - Returns: the distance along the earth's surface in kilometers, with Realm's earth radius of 6378.1 km.
     public func asKilometers() -> Double { radians * Self.earthRadiusMeters / 1000 }
     /// The distance in miles.
+    /// - Returns: the distance along the earth's surface in international miles.
     public func asMiles() -> Double { radians * Self.earthRadiusMeters / Self.metersPerMile }
     /// The distance in degrees of arc.
+    /// - Returns: the central angle in degrees.
     public func asDegrees() -> Double { radians * 180 / .pi }
 }
 
@@ -166,6 +198,9 @@ public struct GeoCircle: GeoShapeQueryable, Equatable {
     public let radiusInRadians: Double
 
     /// A circle, or nil when the radius is negative or NaN.
+    /// - Parameters:
+    ///   - center: the center.
+    ///   - radiusInRadians: the radius as a central angle, zero or more.
     public init?(center: GeoPoint, radiusInRadians: Double) {
         guard radiusInRadians >= 0 else { return nil }
         self.center = center
@@ -173,18 +208,27 @@ public struct GeoCircle: GeoShapeQueryable, Equatable {
     }
 
     /// A circle with a ``Distance`` radius.
+    /// - Parameters:
+    ///   - center: the center.
+    ///   - radius: the radius, such as `.kilometers(10)!`.
     public init(center: GeoPoint, radius: Distance) {
         self.center = center
         radiusInRadians = radius.radians
     }
 
     /// A circle around a `(latitude, longitude)` pair, or nil when the pair or the radius is invalid.
+    /// - Parameters:
+    ///   - center: the center as `(latitude, longitude)` in degrees.
+    ///   - radiusInRadians: the radius as a central angle, zero or more.
     public init?(center: (Double, Double), radiusInRadians: Double) {
         guard let point = GeoPoint(latitude: center.0, longitude: center.1) else { return nil }
         self.init(center: point, radiusInRadians: radiusInRadians)
     }
 
     /// A circle around a `(latitude, longitude)` pair, or nil when the pair is invalid.
+    /// - Parameters:
+    ///   - center: the center as `(latitude, longitude)` in degrees.
+    ///   - radius: the radius, such as `.kilometers(10)!`.
     public init?(center: (Double, Double), radius: Distance) {
         guard let point = GeoPoint(latitude: center.0, longitude: center.1) else { return nil }
         self.init(center: point, radius: radius)
@@ -208,6 +252,11 @@ enum GeoShapes {
 extension Query {
     /// Whether the location (an embedded object shaped as a GeoJSON point) lies within `shape`:
     /// `$0.location.geoWithin(GeoCircle(center: (55.67, 12.56), radius: .kilometers(10)!)!)`.
+    /// - Parameter shape: a ``GeoBox``, ``GeoCircle`` or ``GeoPolygon``.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`; an object whose location is
+    ///   nil, or whose `type` is not `"Point"`, does not match.
+    /// - Complexity: O(v) to build for a shape of v points; the query tests each object's location once, in O(1)
+    ///   for a box or a circle and O(v) for a polygon of v points.
     public func geoWithin<W: EmbeddedObject>(_ shape: some GeoShapeQueryable) -> Query<Bool> where T == W? {
         guard let engineShape = GeoShapes.engine(shape) else { preconditionFailure("\(shape) is not a shape") }
         return Query<Bool>(.predicate(.geoWithin(operand, engineShape, column: 0)))

@@ -17,6 +17,7 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
     private static let counter = Atomic<UInt32>(UInt32.random(in: 0...0xFF_FFFF))
 
     /// Creates an ObjectId from its 12 bytes.
+    /// - Parameter bytes: exactly 12 bytes, most significant first; another count stops with a message.
     public init(bytes: [UInt8]) {
         precondition(bytes.count == 12, "an ObjectId has 12 bytes")
         self.bytes = bytes
@@ -30,6 +31,7 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     /// Generates a new, unique ObjectId.
+    /// - Returns: an ObjectId made of the current time, 5 random bytes chosen once per process, and a counter.
     public static func generate() -> ObjectId {
         let seconds = UInt32(truncatingIfNeeded: Int(Date().timeIntervalSince1970))
         let count = counter.add(1, ordering: .relaxed).newValue & 0xFF_FFFF
@@ -46,6 +48,7 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
     /// ```
     /// - Throws: ``RealmError/invalidValue(_:)``, "Invalid Object ID string '<string>': must be 24 hex digits",
     ///   if the string is not 24 characters or has a character outside 0-9, a-f and A-F.
+    /// - Parameter string: 24 hexadecimal digits, such as `"6283b6e9f7a5e8e0c6b1a2f3"`.
     public init(string: String) throws {
         guard let bytes = Self.parse(Array(string.utf8)) else {
             throw RealmError.invalidValue("Invalid Object ID string '\(string)': must be 24 hex digits")
@@ -59,6 +62,7 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
     /// let id = ObjectId("000123450000ffbeef91906c")
     /// ```
     /// Use ``init(string:)`` for strings known only at run time.
+    /// - Parameter str: a literal of 24 hexadecimal digits.
     public init(_ str: StaticString) {
         let digits = str.withUTF8Buffer { Array($0) }
         guard let bytes = Self.parse(digits) else {
@@ -73,6 +77,10 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
     /// process identifier (its low 2 bytes); a counter fills the last 3 bytes.
     ///
     /// As in Realm Swift, `machineId` and `processId` must fit an `Int32`.
+    /// - Parameters:
+    ///   - timestamp: the time the first 4 bytes record, truncated to the second.
+    ///   - machineId: a machine identifier; its low 3 bytes are kept.
+    ///   - processId: a process identifier; its low 2 bytes are kept.
     public init(timestamp: Date, machineId: Int, processId: Int) {
         let machine = Int32(machineId)
         let process = Int32(processId)
@@ -121,14 +129,23 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
     public var description: String { stringValue }
 
     /// Orders ObjectIds by their bytes (so by timestamp first).
+    /// - Parameters:
+    ///   - lhs: an ObjectId.
+    ///   - rhs: another ObjectId.
+    /// - Returns: whether the bytes of `lhs` come first, byte by byte.
     public static func < (lhs: ObjectId, rhs: ObjectId) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
 
     /// Decodes from a hexadecimal string.
+    /// - Parameter decoder: a decoder holding a single string.
+    /// - Throws: ``RealmError/invalidValue(_:)`` when the string is not 24 hexadecimal digits, or what the decoder
+    ///   throws when the value is not a string.
     public init(from decoder: any Decoder) throws {
         try self.init(string: try decoder.singleValueContainer().decode(String.self))
     }
 
     /// Encodes as a hexadecimal string.
+    /// - Parameter encoder: the encoder to write the 24 lowercase hexadecimal digits to.
+    /// - Throws: what the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(stringValue)
