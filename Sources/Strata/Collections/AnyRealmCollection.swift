@@ -33,9 +33,12 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     /// - Complexity: as the wrapped collection's `count`.
     public var count: Int { base.count }
     /// The element at `position`.
+    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Complexity: as the wrapped collection's subscript.
     public subscript(position: Int) -> Element { base[position] }
     /// The elements, in order.
     /// - Returns: the wrapped collection's iterator.
+    /// - Complexity: as the wrapped collection's `makeIterator()`.
     public func makeIterator() -> RLMIterator<Element> { base.makeIterator() }
 
     /// The wrapped collection's realm.
@@ -50,10 +53,12 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     /// A frozen snapshot of the wrapped collection, wrapped.
     /// - Throws: as the wrapped collection's `freeze()`.
     /// - Returns: the wrapped collection frozen, wrapped again.
+    /// - Complexity: as the wrapped collection's `freeze()`.
     public func freeze() throws -> AnyRealmCollection<Element> { AnyRealmCollection(wrapping: try Self.freeze(base)) }
 
     /// The live wrapped collection for a frozen one, wrapped (see ``RealmCollection/thaw()``).
     /// - Returns: the wrapped collection thawed, wrapped again, or nil.
+    /// - Complexity: as the wrapped collection's `thaw()`.
     public func thaw() -> AnyRealmCollection<Element>? {
         guard let thawed = Self.thaw(base) else { return nil }
         return AnyRealmCollection(wrapping: thawed)

@@ -42,6 +42,8 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     public var endIndex: Int { keys.count }
 
     /// The object at `position`.
+    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Complexity: O(k) for k linking objects: the backlinks are read on each access.
     public subscript(position: Int) -> Element {
         guard let owner, let origin = owner.table.linkingOrigins[property],
             let table = owner.source.schema.byTableKey[origin.table]
@@ -62,6 +64,7 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     /// - Throws: ``RealmError/invalidValue(_:)`` when unmanaged, or ``RealmError/tooManyActiveVersions(_:)`` when
     ///   the realm's version limit is reached.
     /// - Returns: the frozen linking objects.
+    /// - Complexity: O(1); the snapshot pins the realm's version.
     public func freeze() throws -> LinkingObjects<Element> {
         guard let owner else { throw RealmError.invalidValue("unmanaged linking objects cannot be frozen") }
         return LinkingObjects(owner: try owner.frozen(), property: property)
@@ -70,6 +73,7 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     /// The live linking objects for frozen ones, in the realm whose `read` or `write` block is running; nil
     /// when the object they link to was deleted.
     /// - Returns: the live linking objects, or nil when the owner was deleted.
+    /// - Complexity: O(log n) to find the object they link to among the n objects of its class.
     public func thaw() -> LinkingObjects<Element>? {
         guard let owner else { return self }
         return owner.thawed().map { LinkingObjects(owner: $0, property: property) }

@@ -48,6 +48,9 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     public var count: Int { backing?.elements.count ?? storage.withLock { $0.count } }
 
     /// The element at `position`; setting it requires a write transaction for a managed list.
+    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Complexity: reading, O(1) once the list is read (reading a managed list of n elements is O(n), again after
+    ///   each change to the realm); setting, O(log n) for a managed list of n elements.
     public subscript(position: Int) -> Element {
         get {
             guard let backing else { return storage.withLock { $0[position] } }
@@ -103,6 +106,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// - Parameter index: the position of the element; a removed embedded object is deleted.
     public func remove(at index: Int) { edit(.remove(index)) { _ = $0.remove(at: index) } }
     /// Removes the last element.
+    /// - Complexity: O(log n) for a managed list of n elements, O(1) unmanaged.
     public func removeLast() {
         guard backing != nil else { return update { _ = $0.removeLast() } }
         let count = self.count
@@ -110,12 +114,14 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
         edit(.remove(count - 1)) { _ = $0.removeLast() }
     }
     /// Removes the first element.
+    /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
     public func removeFirst() {
         guard backing != nil else { return update { _ = $0.removeFirst() } }
         precondition(count > 0, "Cannot remove the first element of an empty list.")
         edit(.remove(0)) { _ = $0.removeFirst() }
     }
     /// Removes every element (objects stay in the realm).
+    /// - Complexity: O(n) for n elements.
     public func removeAll() { edit(.removeAll) { $0.removeAll() } }
     /// Replaces the element at `index`.
     /// - Complexity: O(log n) for a managed list of n elements.
@@ -153,6 +159,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// The live list for a frozen one, in the realm whose `read` or `write` block is running; nil when its
     /// object was deleted. A live or unmanaged list returns itself.
     /// - Returns: the live list, or nil.
+    /// - Complexity: O(log n) to find the owning object among the n objects of its class.
     public func thaw() -> List<Element>? {
         guard let backing else { return self }
         return backing.thawed().map { List(backing: $0) }

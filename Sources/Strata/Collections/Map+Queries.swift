@@ -126,11 +126,13 @@ extension Map {
     /// The value for the key `key` (key-value coding on a map reads an entry, as in Realm Swift).
     /// - Parameter key: a key of the map.
     /// - Returns: the entry's value, or nil.
+    /// - Complexity: O(n) for n entries.
     public func value(forKey key: String) -> Any? { self[key as! Key] }
 
     /// The value for the first part of `keyPath`, then the rest of the path through it (an object's property).
     /// - Parameter keyPath: a key of the map, then optionally a dotted path through the value.
     /// - Returns: the value at the path, or nil.
+    /// - Complexity: O(n) for n entries.
     public func value(forKeyPath keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
         guard let first = parts.first, let value = self[first as! Key] else { return nil }
@@ -143,6 +145,7 @@ extension Map {
     /// - Parameters:
     ///   - value: the new value, or nil to remove the entry.
     ///   - key: a key of the map.
+    /// - Complexity: O(log² n) for a managed map of n entries, O(n) unmanaged.
     public func setValue(_ value: Any?, forKey key: String) {
         guard let value else { return removeObject(for: key as! Key) }
         guard let typed = value as? Value else {
@@ -188,6 +191,7 @@ extension Map: Encodable where Value: Encodable {
     /// Encodes the entries as a dictionary keyed by the map's keys.
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: the encoder's error, or an element's.
+    /// - Complexity: O(n) for n entries.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }))
@@ -198,6 +202,7 @@ extension Map: Decodable where Value: Decodable {
     /// Creates an unmanaged map of a decoded dictionary's entries.
     /// - Parameter decoder: the decoder to read from.
     /// - Throws: the decoder's error.
+    /// - Complexity: O(n²) for n entries.
     public convenience init(from decoder: any Decoder) throws {
         self.init()
         let container = try decoder.singleValueContainer()

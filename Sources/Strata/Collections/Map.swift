@@ -44,6 +44,8 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     public var values: [Value] { entries.map(\.value) }
 
     /// The value for `key`; assigning nil removes the entry.
+    /// - Parameter key: the entry's key.
+    /// - Complexity: reading, O(n) for a map of n entries; setting, O(log² n) for a managed map, O(n) unmanaged.
     public subscript(key: Key) -> Value? {
         get { entries.first { $0.key == key as! String }?.value }
         set {
@@ -59,7 +61,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// The value for `key`, or nil.
     /// - Parameter key: the entry's key.
     /// - Returns: the value, or nil when the map has no entry for `key`.
-    /// - Complexity: O(log n) for a managed map of n entries.
+    /// - Complexity: O(n) for a map of n entries, as the subscript.
     public func object(forKey key: Key) -> Value? { self[key] }
 
     /// Inserts `value` for `key`, or replaces the value `key` has (unlike `Dictionary`'s, it returns nothing,
@@ -109,6 +111,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// - Complexity: O(log² n) for a managed map of n entries.
     public func removeObject(for key: Key) { self[key] = nil }
     /// Removes every entry.
+    /// - Complexity: O(n) for n entries.
     public func removeAll() { update { $0.removeAll() } }
 
     /// Whether an entry satisfies `predicate`.
@@ -130,6 +133,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged map, or
     ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
     /// - Returns: the frozen map.
+    /// - Complexity: O(1); the snapshot pins the realm's version.
     public func freeze() throws -> Map<Key, Value> {
         guard let backing else { throw RealmError.invalidValue("an unmanaged map cannot be frozen") }
         return Map(backing: try backing.frozen())
@@ -138,6 +142,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// The live map for a frozen one, in the realm whose `read` or `write` block is running; nil when its
     /// object was deleted. A live or unmanaged map returns itself.
     /// - Returns: the live map, or nil.
+    /// - Complexity: O(log n) to find the owning object among the n objects of its class.
     public func thaw() -> Map<Key, Value>? {
         guard let backing else { return self }
         return backing.thawed().map { Map(backing: $0) }
@@ -160,6 +165,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// for (level, score) in player.scores.asKeyValueSequence() { print(level, score) }
     /// ```
     /// - Returns: the entries as a sequence of tuples.
+    /// - Complexity: O(n) for n entries, which it reads when it is made.
     public func asKeyValueSequence() -> KeyValueSequence { KeyValueSequence(entries: entries) }
 
     /// A map's entries as a sequence of `(key: Key, value: Value)` tuples.
@@ -168,6 +174,7 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
 
         /// Iterates over the tuples.
         /// - Returns: an iterator over the tuples.
+        /// - Complexity: O(n) to make, for n entries.
         public func makeIterator() -> RLMKeyValueIterator<Key, Value> {
             RLMKeyValueIterator(entries.map { ($0.key as! Key, $0.value) })
         }

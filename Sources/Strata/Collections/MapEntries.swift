@@ -23,6 +23,10 @@ public struct SingleMapEntry<Key: _MapKey, Value: RealmCollectionValue>: _RealmM
     public var value: Value
 
     /// Whether the two entries' values are equal (objects: the same object).
+    /// - Parameters:
+    ///   - lhs: an entry.
+    ///   - rhs: another entry.
+    /// - Returns: whether the values are equal, whatever the keys.
     public static func == (lhs: SingleMapEntry, rhs: SingleMapEntry) -> Bool {
         CollectionElementEquality.equal(lhs.value, rhs.value)
     }

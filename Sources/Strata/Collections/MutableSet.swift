@@ -54,6 +54,8 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// The number of elements.
     public var count: Int { backing?.elements.count ?? storage.withLock { $0.count } }
     /// The element at `position`.
+    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Complexity: O(n) for a managed set of n elements (each access converts the elements), O(1) unmanaged.
     public subscript(position: Int) -> Element { elements[position] }
 
     /// The realm managing the set, or nil.
@@ -93,6 +95,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
         update { $0.removeAll { CollectionElementEquality.equal($0, object) } }
     }
     /// Removes every element.
+    /// - Complexity: O(n) for n elements.
     public func removeAll() { update { $0.removeAll() } }
     /// Keeps only the elements also in `other`.
     /// - Parameter other: the set whose elements are kept.
@@ -143,6 +146,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged set, or
     ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
     /// - Returns: the frozen set.
+    /// - Complexity: O(1); the snapshot pins the realm's version.
     public func freeze() throws -> MutableSet<Element> {
         guard let backing else { throw RealmError.invalidValue("an unmanaged set cannot be frozen") }
         return MutableSet(backing: try backing.frozen())
@@ -151,6 +155,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// The live set for a frozen one, in the realm whose `read` or `write` block is running; nil when its
     /// object was deleted. A live or unmanaged set returns itself.
     /// - Returns: the live set, or nil.
+    /// - Complexity: O(log n) to find the owning object among the n objects of its class.
     public func thaw() -> MutableSet<Element>? {
         guard let backing else { return self }
         return backing.thawed().map { MutableSet(backing: $0) }

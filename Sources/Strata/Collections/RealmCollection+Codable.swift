@@ -16,6 +16,7 @@ extension Results: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: the encoder's error, or an element's.
+    /// - Complexity: O(n) for n elements.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
@@ -23,6 +24,7 @@ extension List: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: the encoder's error, or an element's.
+    /// - Complexity: O(n) for n elements.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
@@ -30,6 +32,7 @@ extension MutableSet: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: the encoder's error, or an element's.
+    /// - Complexity: O(n) for n elements.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
@@ -37,6 +40,7 @@ extension LinkingObjects: Encodable where Element: Encodable {
     /// Encodes the objects as an array.
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: the encoder's error, or an element's.
+    /// - Complexity: O(n) for n elements.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
@@ -44,6 +48,7 @@ extension AnyRealmCollection: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: the encoder's error, or an element's.
+    /// - Complexity: O(n) for n elements.
     public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
 }
 
@@ -51,6 +56,7 @@ extension List: Decodable where Element: Decodable {
     /// Creates an unmanaged list of the decoded array's elements.
     /// - Parameter decoder: the decoder to read from.
     /// - Throws: the decoder's error.
+    /// - Complexity: O(n) for n elements.
     public convenience init(from decoder: any Decoder) throws {
         self.init()
         var container = try decoder.unkeyedContainer()
@@ -62,6 +68,7 @@ extension MutableSet: Decodable where Element: Decodable {
     /// Creates an unmanaged set of the decoded array's distinct elements.
     /// - Parameter decoder: the decoder to read from.
     /// - Throws: the decoder's error.
+    /// - Complexity: O(n²) for n elements (each is compared with those already in the set).
     public convenience init(from decoder: any Decoder) throws {
         self.init()
         var container = try decoder.unkeyedContainer()

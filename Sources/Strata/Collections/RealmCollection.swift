@@ -37,11 +37,13 @@ where Element: RealmCollectionValue, Index == Int, Iterator == RLMIterator<Eleme
     /// ```
     /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached, or
     ///   ``RealmError/invalidValue(_:)`` for an unmanaged collection.
+    /// - Returns: the frozen collection.
     func freeze() throws -> Self
 
     /// The live collection for a frozen one, in the realm whose `read` or `write` block is running (for the same
     /// file); nil when the object owning it was deleted. A live collection returns itself. Called outside a
     /// realm's block, it stops with a message saying so.
+    /// - Returns: the live collection, or nil when the object owning it was deleted.
     func thaw() -> Self?
 
     /// How the shared implementation reaches the collection's elements (a detail of Strata: user code neither
@@ -96,5 +98,11 @@ public struct _RealmCollectionContents<Element: RealmCollectionValue> {
 
 extension RealmCollection {
     /// Whether two collections are the same collection (see ``RealmCollection``).
+    /// - Parameters:
+    ///   - lhs: a collection.
+    ///   - rhs: another collection of the same type.
+    /// - Returns: whether both are the same query of the same realm instance (or frozen version), the same
+    ///   collection property of the same object, or the same unmanaged instance.
+    /// - Complexity: O(1).
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs._contents.isSame(as: rhs._contents) }
 }

@@ -132,6 +132,8 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// no list of every key; in a write transaction the keys are read up front, so a loop may delete the
     /// objects it visits, as in Realm.
     /// - Returns: an iterator over the results as they are when it is made.
+    /// - Complexity: for a query, O(n) to make for n objects (the query runs on first access); for a whole table
+    ///   of n objects, O(n) to make in a write transaction, amortized O(1) per element otherwise.
     public func makeIterator() -> RLMIterator<Element> {
         if holdsValues {
             let source = self.source
@@ -185,6 +187,9 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     }
 
     /// The object at `position`.
+    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Complexity: O(log n) for all n objects of a class; O(1) for the results of a query once they are computed
+    ///   (computing them is O(n), on first access and again after a change to what they read).
     public subscript(position: Int) -> Element {
         if holdsValues { return value(at: position) }
         guard let table else { preconditionFailure("Index \(position) is out of bounds (must be less than 0).") }
@@ -319,6 +324,7 @@ extension Results: RealmCollection {
     /// The live results for frozen ones, in the realm whose `read` or `write` block is running (for the same file).
     /// Outside such a block there is no realm to thaw into, and it stops with a message saying so.
     /// - Returns: live results of the same query; live results return themselves.
+    /// - Complexity: O(1); the live results run their query on first access.
     public func thaw() -> Results<Element>? {
         guard source.isFrozen else { return self }
         return Results(source: .live(source.thawingRealm()), className: className, query: query, base: base)

@@ -8,8 +8,12 @@ public protocol ThreadConfined {
     /// Whether it is frozen.
     var isFrozen: Bool { get }
     /// An immutable snapshot at the realm's current version, readable from any task.
+    /// - Returns: the frozen value; a frozen one returns itself.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged value, or ``RealmError/tooManyActiveVersions(_:)``
+    ///   when the realm's version limit is reached.
     func freeze() throws -> Self
     /// The live value for a frozen one, in the realm whose block is running; nil when it no longer exists.
+    /// - Returns: the live value, or nil when it was deleted; a live or unmanaged value returns itself.
     func thaw() -> Self?
 }
 

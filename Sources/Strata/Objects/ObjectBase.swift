@@ -81,6 +81,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     open class func className() -> String { ObjectClassInfo.unqualifiedName(of: self) }
 
     /// Reads or writes a property by name (nil for an unknown property).
+    /// - Parameter key: a property name. Reading an unknown one gives nil; writing one, or a value of the wrong type,
+    ///   stops with a message. Writing a managed object needs a write transaction.
     public subscript(key: String) -> Any? {
         get { value(forKey: key) }
         set { setValue(newValue, forKey: key) }
@@ -116,6 +118,11 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     }
 
     /// Objects are equal when they are the same instance or the same stored object.
+    /// - Parameters:
+    ///   - lhs: an object.
+    ///   - rhs: another object.
+    /// - Returns: whether both are the same instance, or both are managed and are the same object of one file
+    ///   (even read through different realms or versions).
     public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool { lhs.isSameObject(as: rhs) }
 
     /// Hashes the stored object's identity (or the instance, when unmanaged).

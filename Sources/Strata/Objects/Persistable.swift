@@ -71,6 +71,7 @@ public protocol CustomPersistable: RealmCollectionValue {
     /// The type actually stored.
     associatedtype PersistedType: _Persistable
     /// Creates a value from its stored form.
+    /// - Parameter persistedValue: the value as read from the file.
     init(persistedValue: PersistedType)
     /// The stored form of the value.
     var persistableValue: PersistedType { get }
@@ -94,6 +95,7 @@ public protocol FailableCustomPersistable: RealmCollectionValue {
     /// The type actually stored.
     associatedtype PersistedType: _Persistable
     /// Creates a value from its stored form, or nil if it is not valid.
+    /// - Parameter persistedValue: the value as read from the file; return nil to reject it.
     init?(persistedValue: PersistedType)
     /// The stored form of the value.
     var persistableValue: PersistedType { get }

@@ -107,6 +107,10 @@ public struct Persisted<Value: _Persistable> {
     ///
     /// Inlinable so that each model's properties get a copy specialized for their type: `Int`, `Double`,
     /// `Bool` and `String` properties of managed objects then go straight to typed reads and writes.
+    /// - Parameters:
+    ///   - object: the object whose property is read or written.
+    ///   - wrappedKeyPath: the key path of the property (not used).
+    ///   - storageKeyPath: the key path of the property's `Persisted` storage, which tells which property it is.
     public static subscript<EnclosingSelf: ObjectBase>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,

@@ -10,6 +10,7 @@ public struct RealmLogCategory: RawRepresentable, Hashable, Sendable, CustomStri
     public var rawValue: String
 
     /// A category with the label `rawValue`.
+    /// - Parameter rawValue: a dotted label, such as `strata.lifecycle`; a bridge may make categories of its own.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The label.

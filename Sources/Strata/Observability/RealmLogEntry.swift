@@ -19,6 +19,11 @@ public struct RealmLogEntry: Sendable {
     public var metadata: [String: String]
 
     /// An entry; Strata creates them, and tests of a logging bridge may too.
+    /// - Parameters:
+    ///   - level: how severe the event is.
+    ///   - message: a sentence describing the event.
+    ///   - category: the part of Strata the event comes from.
+    ///   - metadata: facts about the event as strings, keyed by name; none by default.
     public init(
         level: RealmLogLevel,
         message: String,

@@ -30,6 +30,10 @@ public enum RealmLogLevel: String, Sendable, CaseIterable, Comparable {
     case critical
 
     /// Whether `lhs` is less severe than `rhs`.
+    /// - Parameters:
+    ///   - lhs: a level.
+    ///   - rhs: another level.
+    /// - Returns: whether `lhs` comes before `rhs` in the order of the cases, from ``trace`` to ``critical``.
     public static func < (lhs: RealmLogLevel, rhs: RealmLogLevel) -> Bool { lhs.severity < rhs.severity }
 
     private var severity: Int { Self.allCases.firstIndex(of: self)! }

@@ -21,6 +21,8 @@ public struct CollectionElementMapper<Element: ObjectBase & RealmCollectionValue
     ///
     /// The key path must not capture values that are not `Sendable`: a ``ProjectedCollection`` is `Sendable`,
     /// and keeps it.
+    /// - Parameter member: the key path read on each object, such as `\.name` (written `.name` after `projectTo`).
+    /// - Complexity: O(1); the returned collection reads the property of one object on each access.
     public subscript<Value>(dynamicMember member: KeyPath<Element, Value> & Sendable) -> ProjectedCollection<Value> {
         ProjectedCollection(source: MappedObjects(objects: objects, keyPath: member))
     }

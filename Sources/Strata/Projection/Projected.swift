@@ -28,6 +28,8 @@ public struct Projected<T: ObjectBase, Value> {
     let keyPath: KeyPath<T, Value>
 
     /// Declares a projected property that reads `projectedKeyPath` on the projected object.
+    /// - Parameter projectedKeyPath: a key path from the root object, such as `\Person.firstName`,
+    ///   `\Person.address?.city` or `\Person.dogs.projectTo.name`; it must read a persisted property.
     public init(_ projectedKeyPath: KeyPath<T, Value>) {
         keyPath = projectedKeyPath
     }
@@ -42,6 +44,10 @@ public struct Projected<T: ObjectBase, Value> {
     }
 
     /// Reads or writes a projected property of `projection`: the key path on its root object.
+    /// - Parameters:
+    ///   - projection: the projection whose property is read or written.
+    ///   - wrappedKeyPath: the key path of the projected property (not used).
+    ///   - storageKeyPath: the key path of the property's `Projected` storage, which holds the key path on the root.
     public static subscript<EnclosingSelf: Projection<T>>(
         _enclosingInstance projection: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,

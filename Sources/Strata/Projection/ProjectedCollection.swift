@@ -41,6 +41,8 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
 
     /// The property of the object at `position` (get), or sets that property (set, inside a write
     /// transaction; only for a key path that is writable on the objects).
+    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Complexity: the cost of the list's or set's subscript, plus reading the property of one object.
     public subscript(position: Int) -> Element {
         get { source.value(at: position) }
         nonmutating set { source.setValue(newValue, at: position) }
@@ -97,6 +99,7 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     /// - Throws: ``RealmError/invalidValue(_:)`` for a collection of an unmanaged object,
     ///   ``RealmError/tooManyActiveVersions(_:)`` when one more version cannot be pinned.
     /// - Returns: the frozen collection.
+    /// - Complexity: O(1); the snapshot pins the realm's version.
     public func freeze() throws -> ProjectedCollection<Element> {
         if source.isFrozen { return self }
         return ProjectedCollection(source: try source.frozen())
@@ -106,6 +109,7 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     /// object was deleted. A live collection returns itself.
     /// Outside a block of a realm of the collection's file it stops with a message saying so.
     /// - Returns: the live collection, or nil.
+    /// - Complexity: O(log n) to find the owning object among the n objects of its class.
     public func thaw() -> ProjectedCollection<Element>? {
         source.thawed().map { ProjectedCollection(source: $0) }
     }

@@ -88,6 +88,10 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
     }
 
     /// Whether two projections project the same object (whatever their classes).
+    /// - Parameters:
+    ///   - lhs: a projection.
+    ///   - rhs: another projection.
+    /// - Returns: whether their root objects are equal (see ``ObjectBase/==(_:_:)``).
     public static func == (lhs: Projection, rhs: Projection) -> Bool {
         lhs.rootObject == rhs.rootObject
     }

@@ -21,6 +21,7 @@ public protocol ProjectionObservable: AnyObject {
     /// The object being projected.
     var rootObject: Root { get }
     /// Creates a projection of `object`.
+    /// - Parameter object: the object to project; the projection reads and writes its properties.
     init(projecting object: Root)
 }
 

@@ -22,6 +22,7 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
     ///   - args: the values of its placeholders, in order.
     /// - Note: Differs from Realm Swift: this type takes the place of `NSPredicate`, which Linux lacks, and parsing
     ///   throws instead of raising.
+    /// - Complexity: O(m) for a format of m characters and its arguments.
     public init(format: String, _ args: Any...) throws {
         try self.init(format: format, argumentArray: args)
     }
@@ -31,6 +32,7 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
     ///   - format: a query in the Realm query language.
     ///   - argumentArray: the values of its placeholders, in order.
     /// - Throws: ``RealmError/invalidQuery(_:)`` for a syntax error or a wrong number or kind of arguments.
+    /// - Complexity: O(m) for a format of m characters and its arguments.
     public init(format: String, argumentArray: [Any]) throws {
         predicateFormat = format
         parsed = try realmErrors { try QueryParser.parse(format, arguments: try argumentArray.map(Self.argument)) }
@@ -51,6 +53,10 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
     public var description: String { predicateFormat }
 
     /// Two predicates are equal when they parse to the same query.
+    /// - Parameters:
+    ///   - lhs: a predicate.
+    ///   - rhs: another predicate.
+    /// - Returns: whether both parse to the same query with the same arguments.
     public static func == (lhs: RealmPredicate, rhs: RealmPredicate) -> Bool { lhs.parsed == rhs.parsed }
 
     static func argument(_ value: Any) throws -> QueryParser.QueryArgument {

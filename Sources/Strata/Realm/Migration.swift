@@ -111,6 +111,8 @@ public final class MigrationObject {
     }
 
     /// The value of the property named `name` (old names for the old object), or nil.
+    /// - Parameter name: a property name: of the old schema for the old object, of the new schema for the new one.
+    ///   Reading an unknown name gives nil; writing one, or writing the old object, stops with a message.
     public subscript(name: String) -> Any? {
         get {
             guard let engine = try? migrator.write.table(table),

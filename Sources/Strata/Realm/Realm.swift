@@ -730,5 +730,9 @@ extension Realm: Equatable {
     /// Whether two realms are the same instance, as Realm Swift compares its cached instances: each
     /// `Realm(configuration:)` is an actor of its own (Realm Swift's instance per thread), and freezing a
     /// realm twice at one version gives the same frozen realm.
+    /// - Parameters:
+    ///   - lhs: a realm.
+    ///   - rhs: another realm.
+    /// - Returns: whether they are the same instance.
     public static func == (lhs: Realm, rhs: Realm) -> Bool { lhs === rhs }
 }

@@ -16,6 +16,8 @@ public struct ObjectSchema: Sendable, Equatable, CustomStringConvertible {
     public var primaryKeyProperty: Property? { properties.first { $0.isPrimary } }
 
     /// The property named `propertyName`.
+    /// - Parameter propertyName: the property's name in Swift.
+    /// - Complexity: O(p) for p properties.
     public subscript(propertyName: String) -> Property? { properties.first { $0.name == propertyName } }
 
     /// The class name and its properties.

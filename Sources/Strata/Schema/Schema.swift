@@ -8,6 +8,8 @@ public struct Schema: Sendable, Equatable, CustomStringConvertible {
     public let objectSchema: [ObjectSchema]
 
     /// The object type named `className`.
+    /// - Parameter className: the unqualified name of the class, such as `"Dog"`.
+    /// - Complexity: O(c) for c classes.
     public subscript(className: String) -> ObjectSchema? { objectSchema.first { $0.className == className } }
 
     /// Every object type's description.

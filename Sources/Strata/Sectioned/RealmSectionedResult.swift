@@ -34,10 +34,12 @@ public protocol RealmSectionedResult: RandomAccessCollection, Equatable, CustomS
     /// makes the file grow (see `Realm.Configuration.maximumNumberOfActiveVersions`).
     /// - Throws: ``RealmError/tooManyActiveVersions(_:)`` when pinning one more version would exceed the limit.
     /// - Complexity: O(n) for n objects of the sectioned results.
+    /// - Returns: the frozen collection.
     func freeze() throws -> Self
 
     /// The live collection for a frozen one, in the realm whose `read` or `write` block is running (for the same
     /// file); a live one returns itself. Outside a realm's block it stops with a message saying so.
     /// - Complexity: O(1); the sections are computed on the first read.
+    /// - Returns: the live collection; for a section, nil when its key no longer has objects.
     func thaw() -> Self?
 }

@@ -75,6 +75,7 @@ public struct ResultsSection<Key: _Persistable & Hashable, T: RealmCollectionVal
     /// The object at `index` in the section.
     ///
     /// - Complexity: O(1) once the sections are computed.
+    /// - Parameter index: a position from 0 up to the section's `count`; another stops with a message.
     public subscript(_ index: Int) -> T {
         let positions = validPositions
         precondition(
@@ -86,6 +87,7 @@ public struct ResultsSection<Key: _Persistable & Hashable, T: RealmCollectionVal
 
     /// Iterates the objects in the section when the iteration starts.
     /// - Returns: an iterator over the section's elements.
+    /// - Complexity: O(m) to make, for a section of m objects, once the sections are computed.
     public func makeIterator() -> SectionIterator<T> {
         SectionIterator(parent.results.iterator(atPositions: validPositions))
     }
@@ -120,6 +122,7 @@ public struct ResultsSection<Key: _Persistable & Hashable, T: RealmCollectionVal
     /// The live section for a frozen one (the section with the same key in the thawed sectioned results), in the
     /// realm whose `read` or `write` block is running; nil when no object has its key any more.
     /// - Returns: the live section, or nil when its key no longer has objects.
+    /// - Complexity: O(n) for n objects of the sectioned results, whose sections are computed to find the key.
     public func thaw() -> ResultsSection<Key, T>? {
         guard isFrozen else { return self }
         let live = parent.thawed()
@@ -128,6 +131,11 @@ public struct ResultsSection<Key: _Persistable & Hashable, T: RealmCollectionVal
     }
 
     /// Whether two values are the same section: one key of the same sectioned results.
+    /// - Parameters:
+    ///   - lhs: a section.
+    ///   - rhs: another section.
+    /// - Returns: whether both are the section of one key of the same sectioned results.
+    /// - Complexity: O(1).
     public static func == (lhs: ResultsSection, rhs: ResultsSection) -> Bool {
         lhs.parent === rhs.parent && lhs.sectionKey == rhs.sectionKey
     }

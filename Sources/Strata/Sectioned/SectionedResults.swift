@@ -64,6 +64,7 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
     /// The section is bound to its key, not to its position: after a change that inserts a section before it, it
     /// still holds the objects of its key.
     /// - Complexity: O(1).
+    /// - Parameter index: a position from 0 up to `count`; another stops with a message.
     public subscript(_ index: Int) -> ResultsSection<Key, SectionElement> {
         let keys = state.layout.keys
         precondition(
@@ -83,6 +84,7 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
     /// Labelled, unlike the subscript by position, so that `sections[0]` stays the first section when `Key` is
     /// `Int`. Realm Swift has no lookup by key; realm-core's `SectionedResults` does.
     /// - Complexity: O(1) expected, once the sections are computed.
+    /// - Parameter key: the key the section function gives the section's objects.
     public subscript(key key: Key) -> ResultsSection<Key, SectionElement> {
         let sectionKey = SectionLayout.engineKey(key)
         guard state.layout.section(of: sectionKey) != nil else {
@@ -97,6 +99,8 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
     /// let first = sections[IndexPath(indexes: [0, 0])]
     /// ```
     /// - Complexity: O(1) once the sections are computed.
+    /// - Parameter indexPath: two indexes, the section's position and the object's position in it; another count
+    ///   stops with a message.
     public subscript(_ indexPath: IndexPath) -> SectionElement {
         precondition(indexPath.count == 2, "An index path into sectioned results has two indexes: section and item.")
         return self[indexPath[0]][indexPath[1]]
@@ -104,6 +108,7 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
 
     /// Iterates the sections present when the iteration starts.
     /// - Returns: an iterator over the sections.
+    /// - Complexity: O(k) to make, for k sections, once the sections are computed.
     public func makeIterator() -> SectionedResultsIterator<Key, SectionElement> {
         SectionedResultsIterator(parent: state, keys: state.layout.keys)
     }
@@ -133,10 +138,16 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
     /// The live sectioned results for frozen ones, in the realm whose `read` or `write` block is running; the key
     /// function runs there, on the first read.
     /// - Returns: the live sectioned results.
+    /// - Complexity: O(1); the sections are computed on the first read.
     public func thaw() -> SectionedResults<Key, SectionElement>? { SectionedResults(state: state.thawed()) }
 
     /// Whether two values are the same sectioned results: copies of one value are equal, the results of two
     /// `sectioned(...)` calls are not, even over the same objects (as in Realm Swift).
+    /// - Parameters:
+    ///   - lhs: sectioned results.
+    ///   - rhs: other sectioned results.
+    /// - Returns: whether both are copies of the value one `sectioned(...)` call made.
+    /// - Complexity: O(1).
     public static func == (lhs: SectionedResults, rhs: SectionedResults) -> Bool { lhs.state === rhs.state }
 
     /// The type and the number of sections.
