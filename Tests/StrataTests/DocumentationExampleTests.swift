@@ -2,10 +2,12 @@ import Foundation
 import Strata
 import Testing
 
-// Every Swift example of Docs.docc/Collections.md (this file) and Docs.docc/QueryLanguage.md
-// (DocumentationExampleTests+QueryLanguage.swift), copied verbatim so the compiler checks it and a test checks its
-// answer. `everyExampleIsHere` fails when an article's example is not found in these files (compared line by line,
-// ignoring indentation, blank lines and `//` comments), so an edited example must be edited here too.
+// Every Swift example of Docs.docc/Collections.md (this file), Docs.docc/QueryLanguage.md
+// (DocumentationExampleTests+QueryLanguage.swift) and six more articles (DocumentationExampleTests+Articles.swift),
+// copied verbatim so the compiler checks it and a test checks its answer. `everyExampleIsHere` fails when a
+// paragraph of an article's example is not found in these files (compared line by line, ignoring indentation,
+// blank lines and `//` comments, after replacing the lines listed in `adaptedLines`), so an edited example must be
+// edited here too.
 
 // MARK: Collections.md: the models
 
@@ -252,16 +254,23 @@ struct DocumentationExampleTests {
 
     // MARK: The articles and these files agree
 
-    /// The lines of `text` that carry code: trimmed, without blank lines and `//` comments.
+    /// The lines of `text` that carry code: trimmed, without blank lines and `//` comments (whole lines, or after
+    /// the code).
     private static func codeLines(_ text: Substring) -> [Substring] {
-        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces)[...] }
-            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+        text.split(separator: "\n").map { line in
+            let code = line.range(of: " //").map { line[..<$0.lowerBound] } ?? line
+            return code.trimmingCharacters(in: .whitespaces)[...]
+        }
+        .filter { !$0.isEmpty && !$0.hasPrefix("//") }
     }
 
-    @Test(
-        "every Swift example of Collections.md and QueryLanguage.md is compiled by these tests",
-        arguments: ["Collections.md", "QueryLanguage.md"]
-    )
+    /// The articles whose every example these files run.
+    static let articles = [
+        "Collections.md", "QueryLanguage.md", "GettingStarted.md", "Modeling.md", "Notifications.md",
+        "Migrations.md", "FrozenObjects.md", "Concurrency.md",
+    ]
+
+    @Test("every Swift example of the articles is compiled by these tests", arguments: articles)
     func everyExampleIsHere(article: String) throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let root = folder.deletingLastPathComponent().deletingLastPathComponent()
@@ -271,14 +280,32 @@ struct DocumentationExampleTests {
         let here = try files.map {
             try Self.codeLines(String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)[...])
         }
-        let examples = markdown.components(separatedBy: "```swift\n").dropFirst().map {
-            Self.codeLines($0.components(separatedBy: "```")[0][...])
+        // Each paragraph of an example (code between blank lines), with the lines the tests adapt replaced.
+        let paragraphs = markdown.components(separatedBy: "```swift\n").dropFirst().flatMap { example in
+            example.components(separatedBy: "```")[0].split(separator: /\n[ \t]*\n/).map { paragraph in
+                Self.codeLines(paragraph).flatMap { line in
+                    Self.adaptedLines[String(line)].map { $0.split(separator: "\n") } ?? [line]
+                }
+            }
         }
-        #expect(files.count == 2)
-        #expect(!examples.isEmpty)
-        for example in examples {
-            let found = here.contains { lines in lines.indices.contains { lines[$0...].starts(with: example) } }
-            #expect(found, "not compiled by DocumentationExampleTests*.swift:\n\(example.joined(separator: "\n"))")
+        .filter { !$0.isEmpty }
+        // A paragraph of `public` declarations quotes the API: its lines are declarations of Sources/Strata.
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: root.path + "/Sources/Strata")
+            .filter { $0.hasSuffix(".swift") }
+            .flatMap {
+                try Self.codeLines(String(contentsOfFile: root.path + "/Sources/Strata/" + $0, encoding: .utf8)[...])
+            }
+        let declarations = Set(sources.map { $0.hasSuffix(" {") ? $0.dropLast(2) : $0 })
+        #expect(files.count == 3)
+        #expect(!paragraphs.isEmpty)
+        for paragraph in paragraphs {
+            if paragraph.allSatisfy({ $0.hasPrefix("public ") }) {
+                let missing = paragraph.filter { !declarations.contains($0) }
+                #expect(missing.isEmpty, "not declared so in Sources/Strata:\n\(missing.joined(separator: "\n"))")
+                continue
+            }
+            let found = here.contains { lines in lines.indices.contains { lines[$0...].starts(with: paragraph) } }
+            #expect(found, "not compiled by DocumentationExampleTests*.swift:\n\(paragraph.joined(separator: "\n"))")
         }
     }
 }
