@@ -1,3 +1,4 @@
+import StrataTestSupport
 import Testing
 
 @testable import StrataCore

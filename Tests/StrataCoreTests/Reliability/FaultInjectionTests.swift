@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import StrataTestSupport
 import Testing
 
 @testable import StrataCore
