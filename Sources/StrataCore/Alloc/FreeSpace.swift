@@ -27,6 +27,12 @@ package struct FreeSpace: Equatable, Sendable {
         package var length: UInt64
         /// The version whose commit freed it.
         package var freedAt: Version
+
+        package init(offset: UInt64, length: UInt64, freedAt: Version) {
+            self.offset = offset
+            self.length = length
+            self.freedAt = freedAt
+        }
     }
 
     /// Free extents, sorted by offset.
@@ -145,7 +151,7 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     /// The bytes a free-list node for `version` needs for the extents as they are.
-    func encodedSize(version: Version) -> Int {
+    package func encodedSize(version: Version) -> Int {
         var size = NodeHeader.size + 16
         var previousEnd = UInt64(FileHeader.size)
         for extent in extents {

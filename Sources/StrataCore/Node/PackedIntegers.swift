@@ -14,6 +14,13 @@ package struct PackedIntegers {
     let width: Int
     let base: Int64
 
+    /// The integers at `data`, each `base` plus `width` little-endian bytes; `data` must stay valid while used.
+    package init(data: UnsafeRawPointer, width: Int, base: Int64) {
+        self.data = data
+        self.width = width
+        self.base = base
+    }
+
     /// The first of the first `count` indexes whose integer is >= `value`, for ascending integers: searched
     /// in the packed domain, with the width chosen once and no unpredictable branch per step.
     package func lowerBound(of value: Int64, count: Int) -> Int {

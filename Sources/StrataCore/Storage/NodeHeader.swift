@@ -51,6 +51,13 @@ package struct NodeView {
     /// All its bytes, header included.
     package let bytes: UnsafeRawBufferPointer
 
+    /// A view of `bytes` (header included) as the node of `kind` at `ref`; `bytes` must stay valid while used.
+    package init(ref: Ref, kind: NodeKind, bytes: UnsafeRawBufferPointer) {
+        self.ref = ref
+        self.kind = kind
+        self.bytes = bytes
+    }
+
     /// The bytes after the header.
     package var body: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[NodeHeader.size...]) }
 
