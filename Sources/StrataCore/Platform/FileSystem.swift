@@ -80,7 +80,7 @@ extension FileSystem {
 }
 
 /// The directory part of a path ("." when it has none).
-package func directoryOf(_ path: String) -> String {
+func directoryOf(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let directory = String(path[..<slash])
     return directory.isEmpty ? "/" : directory
