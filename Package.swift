@@ -12,18 +12,28 @@ let package = Package(
         .target(name: "StrataCore"),
         // The public API (grows with parts 2-6).
         .target(name: "Strata", dependencies: ["StrataCore"]),
+        // Test harnesses, not shipped in a product: the model-based operation stream, the crash schema, the
+        // damaged-file probe, the seeded generator and the fault-injecting file system. Fuzz/run compiles
+        // these files into one module with the engine's.
+        .target(name: "StrataTestSupport", dependencies: ["StrataCore"]),
         // The `strata` command-line tool.
         .executableTarget(name: "StrataCLI", dependencies: ["StrataCore"], path: "Sources/strata"),
         // Child process of the crash tests: commits numbered transactions and acknowledges each one.
-        .executableTarget(name: "StrataCrashWriter", dependencies: ["StrataCore"]),
+        .executableTarget(name: "StrataCrashWriter", dependencies: ["StrataCore", "StrataTestSupport"]),
         // Release-mode engine figures: open time, bulk insert, scan rate, point reads.
         .executableTarget(name: "StrataEngineBenchmark", dependencies: ["StrataCore"]),
         // Child process of the public-API crash and load tests.
         .executableTarget(name: "StrataAPICrashWriter", dependencies: ["Strata"]),
-        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataCrashWriter"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "StrataCore", "StrataAPICrashWriter"]),
+        .testTarget(
+            name: "StrataCoreTests",
+            dependencies: ["StrataCore", "StrataTestSupport", "StrataCrashWriter"]
+        ),
+        .testTarget(
+            name: "StrataTests",
+            dependencies: ["Strata", "StrataCore", "StrataTestSupport", "StrataAPICrashWriter"]
+        ),
         // Runs the built `strata` tool as a process on files made through the engine.
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataCore", "StrataCLI"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCore", "StrataTestSupport", "StrataCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

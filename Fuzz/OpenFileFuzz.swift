@@ -1,8 +1,8 @@
 // OpenFileFuzz.swift: libFuzzer entry point for opening damaged files.
 //
-// Built with the engine's sources in one module by `Fuzz/run open`. Each input is a whole file image, opened,
-// verified and read by DamagedFileProbe: it must open and read cleanly or give a StorageError, never crash,
-// hang or leak.
+// Built with the engine's and StrataTestSupport's sources in one module by `Fuzz/run open`. Each input is a
+// whole file image, opened, verified and read by DamagedFileProbe: it must open and read cleanly or give a
+// StorageError, never crash, hang or leak.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func openFileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,9 +1,9 @@
 // OperationStreamFuzz.swift: libFuzzer entry point for streams of database operations.
 //
-// Built with the engine's sources in one module by `Fuzz/run ops`. The input's bytes drive OperationStream's
-// choices (create and drop tables and columns, insert, set, delete, commit, roll back, pin, reopen, compact);
-// after every transaction the engine must agree with the in-memory model and pass verify(). A disagreement,
-// a crash, a hang or a leak is a failure.
+// Built with the engine's and StrataTestSupport's sources in one module by `Fuzz/run ops`. The input's bytes
+// drive OperationStream's choices (create and drop tables and columns, insert, set, delete, commit, roll back,
+// pin, reopen, compact); after every transaction the engine must agree with the in-memory model and pass
+// verify(). A disagreement, a crash, a hang or a leak is a failure.
 
 import Dispatch
 import Glibc

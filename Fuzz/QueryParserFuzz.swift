@@ -1,7 +1,7 @@
 // QueryParserFuzz.swift: libFuzzer entry point for the query lexer and parser.
 //
-// Built with the engine's sources in one module (so `package` symbols are reachable) by `Fuzz/run`.
-// Any input must give a parsed query or a QueryError: never a crash, a hang or a leak.
+// Built with the engine's and StrataTestSupport's sources in one module (so `package` symbols are reachable)
+// by `Fuzz/run`. Any input must give a parsed query or a QueryError: never a crash, a hang or a leak.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func queryParserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -14,6 +14,7 @@
 
 import Glibc
 import StrataCore
+import StrataTestSupport
 
 @main
 struct CrashWriter {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataTestSupport
 import Testing
 
 @testable import StrataCLI

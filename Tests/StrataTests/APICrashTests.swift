@@ -1,8 +1,8 @@
 import Foundation
 import Strata
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 /// The crash writer's object (same class name and properties as in StrataAPICrashWriter).
 final class CrashItem: Object {

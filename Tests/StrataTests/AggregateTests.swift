@@ -1,8 +1,8 @@
 import Foundation
 import Strata
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("Aggregates: the one-pass column summary agrees with the value-by-value path")
 struct AggregateTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Strata
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 /// An object with one mixed property, for nested collections in `AnyRealmValue`.
 final class MixedBox: Object {

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataCore
+import StrataTestSupport
 import Testing
 
 /// What one consumer of a stream saw: its last payload (people's ids in order) and any violation.

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 import Testing
 
-import struct StrataCore.SeededGenerator
+import struct StrataTestSupport.SeededGenerator
 
 /// Owners of a large set and map, for the element edits of sets and maps.
 final class Collector: Object {

@@ -1,8 +1,7 @@
 import Foundation
 import Strata
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 @Suite("Load: concurrent actors and processes on one file")
 struct LoadTests {

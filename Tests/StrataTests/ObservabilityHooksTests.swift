@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataCore
+import StrataTestSupport
 import Testing
 
 /// Everything a realm reported to its hooks, collected from whichever thread reported it.

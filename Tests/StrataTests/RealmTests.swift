@@ -2,7 +2,7 @@ import Foundation
 import Strata
 import Testing
 
-import struct StrataCore.SeededGenerator
+import struct StrataTestSupport.SeededGenerator
 
 @Suite("Realm: open, write, read, CRUD")
 struct RealmTests {

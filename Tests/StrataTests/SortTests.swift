@@ -1,8 +1,8 @@
 import Foundation
 import Strata
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("Sorting by a string property matches the collation, committed and inside a write")
 struct SortTests {

@@ -27,6 +27,12 @@ package struct FreeSpace: Equatable, Sendable {
         package var length: UInt64
         /// The version whose commit freed it.
         package var freedAt: Version
+
+        package init(offset: UInt64, length: UInt64, freedAt: Version) {
+            self.offset = offset
+            self.length = length
+            self.freedAt = freedAt
+        }
     }
 
     /// Free extents, sorted by offset.
@@ -41,7 +47,7 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     /// Total free bytes.
-    package var freeBytes: UInt64 { extents.reduce(0) { $0 + $1.length } }
+    var freeBytes: UInt64 { extents.reduce(0) { $0 + $1.length } }
 
     /// Takes `size` bytes (rounded up to 8) from an extent reusable by every version >= `oldestPinned`,
     /// or from the end of the file.
@@ -81,24 +87,24 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     /// Takes `size` bytes (rounded up to 8) at the end of the file.
-    package mutating func allocateAtEnd(_ size: Int) -> UInt64 {
+    mutating func allocateAtEnd(_ size: Int) -> UInt64 {
         let offset = fileEnd
         fileEnd += UInt64(alignedTo8(size))
         return offset
     }
 
     /// The start of the first extent reusable by every version >= `oldestPinned` that holds `size` bytes.
-    package func firstReusable(atLeast size: UInt64, oldestPinned: Version) -> UInt64? {
+    func firstReusable(atLeast size: UInt64, oldestPinned: Version) -> UInt64? {
         extents.first { $0.freedAt <= oldestPinned && $0.length >= size }?.offset
     }
 
     /// The start of the longest extent reusable by every version >= `oldestPinned`.
-    package func largestReusable(oldestPinned: Version) -> UInt64? {
+    func largestReusable(oldestPinned: Version) -> UInt64? {
         extents.lazy.filter { $0.freedAt <= oldestPinned }.max { $0.length < $1.length }?.offset
     }
 
     /// Records that `length` bytes at `offset` stopped being reachable in version `version`.
-    package mutating func release(offset: UInt64, length: UInt64, freedAt version: Version) {
+    mutating func release(offset: UInt64, length: UInt64, freedAt version: Version) {
         precondition(offset % 8 == 0 && length % 8 == 0 && length > 0 && offset + length <= fileEnd)
         let extent = Extent(offset: offset, length: length, freedAt: version)
         let position = insertionIndex(for: offset)
@@ -107,7 +113,7 @@ package struct FreeSpace: Equatable, Sendable {
 
     /// Merges neighbouring extents (the merged one takes the later `freedAt`) and gives a free tail back
     /// to the end of the file.
-    package mutating func coalesce() {
+    mutating func coalesce() {
         var merged: [Extent] = []
         merged.reserveCapacity(extents.count)
         for extent in extents {
@@ -123,7 +129,7 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     /// Replaces the bookkeeping for a file whose used region now ends at `end` (only grows).
-    package mutating func extendFileEnd(to end: UInt64) {
+    mutating func extendFileEnd(to end: UInt64) {
         precondition(end >= fileEnd)
         fileEnd = end
     }
@@ -145,7 +151,7 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     /// The bytes a free-list node for `version` needs for the extents as they are.
-    func encodedSize(version: Version) -> Int {
+    package func encodedSize(version: Version) -> Int {
         var size = NodeHeader.size + 16
         var previousEnd = UInt64(FileHeader.size)
         for extent in extents {
@@ -179,7 +185,7 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     /// The free-list node at `ref` (either kind).
-    package static func node(at ref: Ref, in reader: NodeReader) throws -> NodeView {
+    static func node(at ref: Ref, in reader: NodeReader) throws -> NodeView {
         try reader.node(ref, oneOf: [.compactFreeList, .freeList])
     }
 
@@ -224,7 +230,7 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     #if STRATA_INTERNAL_CHECKS
-        package func checkInvariants() {
+        func checkInvariants() {
             var previousEnd = UInt64(FileHeader.size)
             for extent in extents {
                 precondition(extent.offset >= previousEnd && extent.length > 0 && extent.offset % 8 == 0)
@@ -233,6 +239,6 @@ package struct FreeSpace: Equatable, Sendable {
             precondition(previousEnd <= fileEnd)
         }
     #else
-        @inline(__always) package func checkInvariants() {}
+        @inline(__always) func checkInvariants() {}
     #endif
 }

@@ -14,13 +14,13 @@
 
 /// What `verify()` walked.
 package struct VerificationReport: Sendable, CustomStringConvertible {
-    package var version: Version = 0
-    package var tables = 0
-    package var objects = 0
-    package var nodes = 0
-    package var usedBytes: UInt64 = 0
-    package var freeBytes: UInt64 = 0
-    package var fileEnd: UInt64 = 0
+    var version: Version = 0
+    var tables = 0
+    var objects = 0
+    var nodes = 0
+    var usedBytes: UInt64 = 0
+    var freeBytes: UInt64 = 0
+    var fileEnd: UInt64 = 0
 
     package var description: String {
         "version \(version): \(tables) tables, \(objects) objects, \(nodes) nodes, \(usedBytes) bytes used, "

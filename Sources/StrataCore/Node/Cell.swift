@@ -1,7 +1,7 @@
 // Cell.swift: one physical value in a cluster column, before the table gives it a meaning.
 
 /// The physical kinds of column storage in a cluster leaf.
-package enum PhysicalKind: UInt8, Sendable, Equatable {
+enum PhysicalKind: UInt8, Sendable, Equatable {
     /// 64-bit integers stored with frame-of-reference compact widths (0, 1, 2, 4 or 8 bytes).
     case integer = 1
     /// 32-bit floats.
@@ -15,12 +15,12 @@ package enum PhysicalKind: UInt8, Sendable, Equatable {
 }
 
 /// The physical shape of one column: kind, width for fixed columns, and whether it holds nulls.
-package struct PhysicalLayout: Equatable, Sendable {
-    package var kind: PhysicalKind
-    package var width: Int
-    package var nullable: Bool
+struct PhysicalLayout: Equatable, Sendable {
+    var kind: PhysicalKind
+    var width: Int
+    var nullable: Bool
 
-    package init(kind: PhysicalKind, width: Int = 0, nullable: Bool) {
+    init(kind: PhysicalKind, width: Int = 0, nullable: Bool) {
         self.kind = kind
         self.width = width
         self.nullable = nullable
@@ -28,7 +28,7 @@ package struct PhysicalLayout: Equatable, Sendable {
 }
 
 /// A physical value.
-package enum Cell: Equatable, Sendable {
+enum Cell: Equatable, Sendable {
     case null
     case int(Int64)
     case float(Float)
@@ -36,7 +36,7 @@ package enum Cell: Equatable, Sendable {
     case bytes([UInt8])
 
     /// The value a new row gets in a column of `layout` when none is given.
-    package static func defaultValue(for layout: PhysicalLayout) -> Cell {
+    static func defaultValue(for layout: PhysicalLayout) -> Cell {
         if layout.nullable { return .null }
         switch layout.kind {
         case .integer: return .int(0)
@@ -49,15 +49,15 @@ package enum Cell: Equatable, Sendable {
 }
 
 /// A long variable-length value stored in a blob node of its own.
-package struct BlobRef: Equatable, Sendable {
-    package var ref: Ref
-    package var length: UInt64
+struct BlobRef: Equatable, Sendable {
+    var ref: Ref
+    var length: UInt64
 
     /// The extent the blob node occupies.
-    package var extentLength: UInt64 { UInt64(alignedTo8(NodeHeader.size + Int(length))) }
+    var extentLength: UInt64 { UInt64(alignedTo8(NodeHeader.size + Int(length))) }
 }
 
 /// Where encoded nodes go at commit: the sink allocates space, writes the node and returns its ref.
-package protocol NodeSink {
+protocol NodeSink {
     func write(_ node: [UInt8]) throws -> Ref
 }

@@ -14,18 +14,18 @@
 //   (2) The in-memory `ClusterLeaf` has exactly one storage per column of its layout, in order.
 
 /// Which columns a leaf holds and how each is stored.
-package struct LeafLayout: Equatable, Sendable {
-    package var columnKeys: [ColumnKey]
-    package var physical: [PhysicalLayout]
+struct LeafLayout: Equatable, Sendable {
+    var columnKeys: [ColumnKey]
+    var physical: [PhysicalLayout]
 
-    package init(columnKeys: [ColumnKey], physical: [PhysicalLayout]) {
+    init(columnKeys: [ColumnKey], physical: [PhysicalLayout]) {
         precondition(columnKeys.count == physical.count)
         self.columnKeys = columnKeys
         self.physical = physical
     }
 
     /// The layout of index trees: one variable column of packed object keys.
-    package static let index = LeafLayout(
+    static let index = LeafLayout(
         columnKeys: [ColumnKey(0)],
         physical: [PhysicalLayout(kind: .variable, nullable: false)]
     )
@@ -33,12 +33,12 @@ package struct LeafLayout: Equatable, Sendable {
 
 /// A zero-copy view of a LEAF node's header and directory: its row count and its column blocks, without
 /// its keys (all a scan of a column needs).
-package struct LeafDirectory {
-    package let node: NodeView
-    package let count: Int
+struct LeafDirectory {
+    let node: NodeView
+    let count: Int
     private let columnCount: Int
 
-    package init(_ node: NodeView) throws {
+    init(_ node: NodeView) throws {
         precondition(node.kind == .leaf)
         var reader = node.reader()
         count = Int(try reader.read(UInt32.self))
@@ -57,7 +57,7 @@ package struct LeafDirectory {
     }
 
     /// The block of column `column`, or nil if this leaf was written before the column existed.
-    package func block(_ column: ColumnKey) throws -> ColumnBlock? {
+    func block(_ column: ColumnKey) throws -> ColumnBlock? {
         for entry in 1...max(columnCount, 1) where entry <= columnCount {
             let position = Self.directoryStart + entry * 8
             let key = UInt32(littleEndian: node.bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self))
@@ -73,7 +73,7 @@ package struct LeafDirectory {
 
     /// The block of the column at `position` of `layout`, checked to be stored as the layout says; nil if this
     /// leaf was written before the column existed.
-    package func block(_ position: Int, of layout: LeafLayout) throws -> ColumnBlock? {
+    func block(_ position: Int, of layout: LeafLayout) throws -> ColumnBlock? {
         guard let block = try block(layout.columnKeys[position]) else { return nil }
         guard block.kind == layout.physical[position].kind else {
             throw StorageError.corrupt("leaf \(node.ref) stores column \(layout.columnKeys[position]) as \(block.kind)")
@@ -82,7 +82,7 @@ package struct LeafDirectory {
     }
 
     /// Every column key with a block in this leaf.
-    package var columnKeys: [ColumnKey] {
+    var columnKeys: [ColumnKey] {
         guard columnCount > 0 else { return [] }
         return (1...columnCount).map { entry in
             let position = Self.directoryStart + entry * 8
@@ -92,12 +92,12 @@ package struct LeafDirectory {
 }
 
 /// A zero-copy view of a LEAF node: its directory and its keys.
-package struct ClusterLeafView {
-    package let directory: LeafDirectory
+struct ClusterLeafView {
+    let directory: LeafDirectory
     /// The keys (only their packing is kept: views are copied often, and a whole block is large).
     private let keys: PackedIntegers
 
-    package init(_ node: NodeView) throws {
+    init(_ node: NodeView) throws {
         directory = try LeafDirectory(node)
         let block = try ColumnBlock(node: node, start: directory.keyOffset, count: directory.count)
         guard block.kind == .integer, block.nulls == nil else {
@@ -106,42 +106,42 @@ package struct ClusterLeafView {
         keys = block.packedIntegers
     }
 
-    package var node: NodeView { directory.node }
-    package var count: Int { directory.count }
+    var node: NodeView { directory.node }
+    var count: Int { directory.count }
 
     /// The object key at `index`.
     @inline(__always)
-    package func key(at index: Int) -> Int64 { keys[index] }
+    func key(at index: Int) -> Int64 { keys[index] }
 
     /// The first index whose key is >= `key`.
-    package func lowerBound(_ key: Int64) -> Int { keys.lowerBound(ofStrictlyAscending: key, count: count) }
+    func lowerBound(_ key: Int64) -> Int { keys.lowerBound(ofStrictlyAscending: key, count: count) }
 
     /// The index of `key`, if present.
-    package func find(_ key: Int64) -> Int? {
+    func find(_ key: Int64) -> Int? {
         let index = lowerBound(key)
         return index < count && keys[index] == key ? index : nil
     }
 
     /// The block of column `column`, or nil if this leaf was written before the column existed.
-    package func block(_ column: ColumnKey) throws -> ColumnBlock? { try directory.block(column) }
+    func block(_ column: ColumnKey) throws -> ColumnBlock? { try directory.block(column) }
 
     /// See ``LeafDirectory/block(_:of:)``.
-    package func block(_ position: Int, of layout: LeafLayout) throws -> ColumnBlock? {
+    func block(_ position: Int, of layout: LeafLayout) throws -> ColumnBlock? {
         try directory.block(position, of: layout)
     }
 
     /// Every column key with a block in this leaf.
-    package var columnKeys: [ColumnKey] { directory.columnKeys }
+    var columnKeys: [ColumnKey] { directory.columnKeys }
 }
 
 /// A leaf being written, decoded into mutable columns.
-package final class ClusterLeaf {
+final class ClusterLeaf {
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
-    @exclusivity(unchecked) package var keys: [Int64]
-    @exclusivity(unchecked) package var columns: [any ColumnStorage]
+    @exclusivity(unchecked) var keys: [Int64]
+    @exclusivity(unchecked) var columns: [any ColumnStorage]
 
-    package init(layout: LeafLayout) {
+    init(layout: LeafLayout) {
         keys = []
         columns = layout.physical.map(makeColumnStorage)
     }
@@ -151,10 +151,10 @@ package final class ClusterLeaf {
         self.columns = columns
     }
 
-    package var count: Int { keys.count }
+    var count: Int { keys.count }
 
     /// Decodes a leaf for writing. Blobs of columns no longer in `layout` are appended to `released`.
-    package static func decode(_ view: ClusterLeafView, layout: LeafLayout, released: inout [BlobRef]) throws
+    static func decode(_ view: ClusterLeafView, layout: LeafLayout, released: inout [BlobRef]) throws
         -> ClusterLeaf
     {
         let keys = (0..<view.count).map { view.key(at: $0) }
@@ -180,7 +180,7 @@ package final class ClusterLeaf {
     }
 
     /// The first index whose key is >= `key`.
-    package func lowerBound(_ key: Int64) -> Int {
+    func lowerBound(_ key: Int64) -> Int {
         // Consecutive keys (a leaf never deleted from) give the index by subtraction.
         if let first = keys.first, key > first,
             let index = consecutiveLowerBound(of: key, first: first, last: keys[keys.count - 1], count: keys.count)
@@ -197,14 +197,14 @@ package final class ClusterLeaf {
     }
 
     /// Moves the rows from `index` on into a new leaf.
-    package func split(from index: Int) -> ClusterLeaf {
+    func split(from index: Int) -> ClusterLeaf {
         let tail = ClusterLeaf(keys: Array(keys[index...]), columns: columns.map { $0.split(from: index) })
         keys.removeSubrange(index...)
         return tail
     }
 
     /// Appends all rows of `other`, which must have larger keys.
-    package func absorb(_ other: ClusterLeaf) {
+    func absorb(_ other: ClusterLeaf) {
         precondition(other.keys.first.map { key in keys.last.map { $0 < key } ?? true } ?? true)
         keys.append(contentsOf: other.keys)
         for (column, source) in zip(columns, other.columns) { column.absorb(source) }
@@ -212,7 +212,7 @@ package final class ClusterLeaf {
     }
 
     /// Encodes a LEAF node, writing long values to `sink`.
-    package func encode(layout: LeafLayout, sink: any NodeSink) throws -> [UInt8] {
+    func encode(layout: LeafLayout, sink: any NodeSink) throws -> [UInt8] {
         precondition(columns.count == layout.columnKeys.count)
         var writer = ByteWriter(capacity: 64 + keys.count * (8 + 12 * columns.count))
         writer.appendZeros(NodeHeader.size)

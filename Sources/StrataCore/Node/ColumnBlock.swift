@@ -17,23 +17,23 @@
 
 /// A checked, zero-copy view of one column block inside a leaf node.
 package struct ColumnBlock {
-    package let kind: PhysicalKind
+    let kind: PhysicalKind
     package let count: Int
     /// Byte width of packed integers or of fixed values.
-    package let width: Int
-    package let base: Int64
-    package let data: UnsafeRawPointer
-    package let offsets: UnsafeRawPointer?
-    package let nulls: UnsafeRawPointer?
-    package let externals: UnsafeRawPointer?
+    let width: Int
+    let base: Int64
+    let data: UnsafeRawPointer
+    let offsets: UnsafeRawPointer?
+    let nulls: UnsafeRawPointer?
+    let externals: UnsafeRawPointer?
     /// Bytes of variable data.
     private let dataCount: Int
     /// Bytes of variable data (all entries of a variable block).
-    package var variableDataCount: Int { dataCount }
+    var variableDataCount: Int { dataCount }
     private let ref: Ref
 
     /// Parses the block starting at byte `start` of `node`, expecting `count` rows.
-    package init(node: NodeView, start: Int, count expected: Int) throws {
+    init(node: NodeView, start: Int, count expected: Int) throws {
         var reader = ByteReader(node.bytes, position: start, context: "column block in leaf", ref: node.ref)
         guard let kind = PhysicalKind(rawValue: try reader.read(UInt8.self)) else {
             throw StorageError.corrupt("leaf \(node.ref) has a column block of unknown kind")
@@ -96,7 +96,7 @@ package struct ColumnBlock {
     /// The whole block as it is stored, header to last bitmap (see the format above): a copy of these bytes,
     /// placed 8-aligned in a leaf of the same row count, is the same block. Worked out from the parts the
     /// view keeps rather than kept itself, since leaves keep many views.
-    package var encoded: UnsafeRawBufferPointer {
+    var encoded: UnsafeRawBufferPointer {
         let start: UnsafeRawPointer
         switch kind {
         case .integer: start = data - 16
@@ -123,11 +123,11 @@ package struct ColumnBlock {
     }
 
     /// Whether each row is null, in row order (what a decoded nullable column keeps).
-    package var nullFlags: [Bool] { (0..<count).map { isNull($0) } }
+    var nullFlags: [Bool] { (0..<count).map { isNull($0) } }
 
     /// Whether row `index` is null.
     @inline(__always)
-    package func isNull(_ index: Int) -> Bool {
+    func isNull(_ index: Int) -> Bool {
         guard let nulls else { return false }
         return Self.bit(nulls, index)
     }
@@ -137,7 +137,7 @@ package struct ColumnBlock {
     package func integer(_ index: Int) -> Int64 { PackedIntegers(data: data, width: width, base: base)[index] }
 
     /// The packed integers of an integer block, on their own (what a leaf keeps of its key block).
-    package var packedIntegers: PackedIntegers {
+    var packedIntegers: PackedIntegers {
         precondition(kind == .integer)
         return PackedIntegers(data: data, width: width, base: base)
     }
@@ -145,7 +145,7 @@ package struct ColumnBlock {
     /// Feeds every non-null row's integer to `reducer`, in order, choosing the packed width once so the loop
     /// over the rows is tight enough to vectorize.
     @inline(__always)
-    package func reduceIntegers<R: ColumnReducer>(into reducer: inout R) where R.Element == Int64 {
+    func reduceIntegers<R: ColumnReducer>(into reducer: inout R) where R.Element == Int64 {
         if nulls != nil {
             for index in 0..<count where !isNull(index) { reducer.add(integer(index)) }
             return
@@ -183,7 +183,7 @@ package struct ColumnBlock {
 
     /// Feeds every non-null row's floating value (a float widened to a double) to `reducer`, in order.
     @inline(__always)
-    package func reduceDoubles<R: ColumnReducer>(into reducer: inout R) where R.Element == Double {
+    func reduceDoubles<R: ColumnReducer>(into reducer: inout R) where R.Element == Double {
         switch (kind, nulls == nil) {
         case (.double, true): for index in 0..<count { reducer.add(double(index)) }
         case (.double, false): for index in 0..<count where !isNull(index) { reducer.add(double(index)) }
@@ -195,30 +195,30 @@ package struct ColumnBlock {
 
     /// The float at `index`.
     @inline(__always)
-    package func float(_ index: Int) -> Float {
+    func float(_ index: Int) -> Float {
         Float(bitPattern: UInt32(littleEndian: data.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
     }
 
     /// The double at `index`.
     @inline(__always)
-    package func double(_ index: Int) -> Double {
+    func double(_ index: Int) -> Double {
         Double(bitPattern: UInt64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
     }
 
     /// The fixed-width bytes at `index`.
-    package func fixedBytes(_ index: Int) -> UnsafeRawBufferPointer {
+    func fixedBytes(_ index: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: data + index * width, count: width)
     }
 
     /// Whether the variable entry at `index` lives in a blob node.
     @inline(__always)
-    package func isExternal(_ index: Int) -> Bool {
+    func isExternal(_ index: Int) -> Bool {
         guard let externals else { return false }
         return Self.bit(externals, index)
     }
 
     /// The inline bytes of the variable entry at `index` (for an external entry: its 16-byte blob ref).
-    package func variableBytes(_ index: Int) throws -> UnsafeRawBufferPointer {
+    func variableBytes(_ index: Int) throws -> UnsafeRawBufferPointer {
         precondition(index >= 0 && index < count)
         let offsets = offsets!
         let start = Int(UInt32(littleEndian: offsets.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
@@ -230,13 +230,13 @@ package struct ColumnBlock {
     }
 
     /// The blob refs of every external entry, in row order (none for a block that is not variable).
-    package func blobRefs() throws -> [BlobRef] {
+    func blobRefs() throws -> [BlobRef] {
         guard kind == .variable, externals != nil else { return [] }
         return try (0..<count).filter(isExternal).map(blobRef)
     }
 
     /// The blob ref of an external entry.
-    package func blobRef(_ index: Int) throws -> BlobRef {
+    func blobRef(_ index: Int) throws -> BlobRef {
         let raw = try variableBytes(index)
         guard raw.count == 16 else { throw StorageError.corrupt("leaf \(self.ref) has a malformed external value") }
         let ref = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
@@ -246,7 +246,7 @@ package struct ColumnBlock {
     }
 
     /// The cell at `index`, reading blob nodes through `reader`.
-    package func cell(_ index: Int, reader: NodeReader) throws -> Cell {
+    func cell(_ index: Int, reader: NodeReader) throws -> Cell {
         precondition(index >= 0 && index < count)
         if isNull(index) { return .null }
         switch kind {
@@ -262,12 +262,12 @@ package struct ColumnBlock {
 }
 
 /// Long values in nodes of their own.
-package enum Blob {
+enum Blob {
     /// Values longer than this many bytes are stored in a blob node.
-    package static let inlineLimit = 1024
+    static let inlineLimit = 1024
 
     /// Reads a blob's bytes.
-    package static func read(_ blob: BlobRef, reader: NodeReader) throws -> [UInt8] {
+    static func read(_ blob: BlobRef, reader: NodeReader) throws -> [UInt8] {
         let node = try reader.node(blob.ref, .blob)
         guard UInt64(node.body.count) == blob.length else {
             throw StorageError.corrupt("blob \(blob.ref) holds \(node.body.count) bytes, expected \(blob.length)")
@@ -276,7 +276,7 @@ package enum Blob {
     }
 
     /// Writes `bytes` as a blob node.
-    package static func write(_ bytes: [UInt8], to sink: any NodeSink) throws -> BlobRef {
+    static func write(_ bytes: [UInt8], to sink: any NodeSink) throws -> BlobRef {
         var node = [UInt8](repeating: 0, count: NodeHeader.size)
         node.append(contentsOf: bytes)
         NodeHeader.seal(&node, kind: .blob)

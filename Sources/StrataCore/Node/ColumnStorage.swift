@@ -9,7 +9,7 @@
 //   (3) A variable entry replaced or removed hands back its blob (if external) so the caller frees it.
 
 /// One column of a leaf being written.
-package protocol ColumnStorage: AnyObject {
+protocol ColumnStorage: AnyObject {
     /// Rows in the column.
     var count: Int { get }
     /// The physical cell at `index`.
@@ -31,11 +31,11 @@ package protocol ColumnStorage: AnyObject {
 }
 
 extension ColumnStorage {
-    package var blobs: [BlobRef] { [] }
+    var blobs: [BlobRef] { [] }
 }
 
 /// Creates an empty column storage of `layout`.
-package func makeColumnStorage(_ layout: PhysicalLayout) -> any ColumnStorage {
+func makeColumnStorage(_ layout: PhysicalLayout) -> any ColumnStorage {
     switch layout.kind {
     case .integer: return IntegerColumn(nullable: layout.nullable)
     case .float: return FloatColumn(nullable: layout.nullable)
@@ -47,7 +47,7 @@ package func makeColumnStorage(_ layout: PhysicalLayout) -> any ColumnStorage {
 
 /// Decodes a column block into a mutable storage of `layout`, converting nullability if the column
 /// was declared differently when the block was written.
-package func decodeColumnStorage(_ block: ColumnBlock, layout: PhysicalLayout) throws -> any ColumnStorage {
+func decodeColumnStorage(_ block: ColumnBlock, layout: PhysicalLayout) throws -> any ColumnStorage {
     guard block.kind == layout.kind, block.kind != .fixed || block.width == layout.width else {
         throw StorageError.corrupt("a column block of kind \(block.kind) does not match its column (\(layout.kind))")
     }

@@ -1,8 +1,8 @@
 // FixedColumn.swift: fixed-width byte values (timestamps, Decimal128, ObjectId, UUID).
 
 /// A mutable column of `width`-byte values.
-package final class FixedColumn: ColumnStorage {
-    package let width: Int
+final class FixedColumn: ColumnStorage {
+    let width: Int
     // Only the column edits its storage (decoding included).
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
@@ -23,14 +23,14 @@ package final class FixedColumn: ColumnStorage {
         nulls = nullable ? [] : nil
     }
 
-    package var count: Int { bytes.count / width }
+    var count: Int { bytes.count / width }
 
-    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+    func cell(at index: Int, reader: NodeReader) throws -> Cell {
         if let nulls, nulls[index] { return .null }
         return .bytes(Array(bytes[index * width..<(index + 1) * width]))
     }
 
-    package func set(_ cell: Cell, at index: Int) -> BlobRef? {
+    func set(_ cell: Cell, at index: Int) -> BlobRef? {
         switch cell {
         case .bytes(let value):
             precondition(value.count == width, "a \(value.count)-byte value in a \(width)-byte column")
@@ -45,19 +45,19 @@ package final class FixedColumn: ColumnStorage {
         return nil
     }
 
-    package func insert(_ cell: Cell, at index: Int) {
+    func insert(_ cell: Cell, at index: Int) {
         bytes.insert(contentsOf: repeatElement(0, count: width), at: index * width)
         nulls?.insert(false, at: index)
         _ = set(cell, at: index)
     }
 
-    package func remove(at index: Int) -> BlobRef? {
+    func remove(at index: Int) -> BlobRef? {
         bytes.removeSubrange(index * width..<(index + 1) * width)
         nulls?.remove(at: index)
         return nil
     }
 
-    package func split(from index: Int) -> any ColumnStorage {
+    func split(from index: Int) -> any ColumnStorage {
         let tail = FixedColumn(width: width, nullable: nulls != nil)
         tail.bytes = Array(bytes[(index * width)...])
         bytes.removeSubrange((index * width)...)
@@ -68,7 +68,7 @@ package final class FixedColumn: ColumnStorage {
         return tail
     }
 
-    package func absorb(_ other: any ColumnStorage) {
+    func absorb(_ other: any ColumnStorage) {
         let other = other.unwrapped as! FixedColumn
         bytes.append(contentsOf: other.bytes)
         if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
@@ -76,7 +76,7 @@ package final class FixedColumn: ColumnStorage {
         other.nulls = other.nulls.map { _ in [] }
     }
 
-    package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+    func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         let hasNulls = nulls?.contains(true) ?? false
         appendBlockHeader(&writer, kind: .fixed, flags: hasNulls ? 1 : 0, extra: width, count: count)
         writer.append(bytes: bytes)

@@ -1,7 +1,7 @@
 // FloatingColumns.swift: Float and Double columns, stored raw (IEEE 754 bit patterns).
 
 /// A mutable Float column.
-package final class FloatColumn: ColumnStorage {
+final class FloatColumn: ColumnStorage {
     // Only the column edits its storage (decoding included).
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
@@ -18,14 +18,14 @@ package final class FloatColumn: ColumnStorage {
 
     init(nullable: Bool) { nulls = nullable ? [] : nil }
 
-    package var count: Int { values.count }
+    var count: Int { values.count }
 
-    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+    func cell(at index: Int, reader: NodeReader) throws -> Cell {
         if let nulls, nulls[index] { return .null }
         return .float(values[index])
     }
 
-    package func set(_ cell: Cell, at index: Int) -> BlobRef? {
+    func set(_ cell: Cell, at index: Int) -> BlobRef? {
         switch cell {
         case .float(let value):
             values[index] = value
@@ -39,7 +39,7 @@ package final class FloatColumn: ColumnStorage {
         return nil
     }
 
-    package func insert(_ cell: Cell, at index: Int) {
+    func insert(_ cell: Cell, at index: Int) {
         if index == values.count, case .float(let value) = cell {
             values.append(value)
             nulls?.append(false)
@@ -50,13 +50,13 @@ package final class FloatColumn: ColumnStorage {
         _ = set(cell, at: index)
     }
 
-    package func remove(at index: Int) -> BlobRef? {
+    func remove(at index: Int) -> BlobRef? {
         values.remove(at: index)
         nulls?.remove(at: index)
         return nil
     }
 
-    package func split(from index: Int) -> any ColumnStorage {
+    func split(from index: Int) -> any ColumnStorage {
         let tail = FloatColumn(nullable: nulls != nil)
         tail.values = Array(values[index...])
         values.removeSubrange(index...)
@@ -67,7 +67,7 @@ package final class FloatColumn: ColumnStorage {
         return tail
     }
 
-    package func absorb(_ other: any ColumnStorage) {
+    func absorb(_ other: any ColumnStorage) {
         let other = other.unwrapped as! FloatColumn
         values.append(contentsOf: other.values)
         if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
@@ -75,7 +75,7 @@ package final class FloatColumn: ColumnStorage {
         other.nulls = other.nulls.map { _ in [] }
     }
 
-    package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+    func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         let hasNulls = nulls?.contains(true) ?? false
         appendBlockHeader(&writer, kind: .float, flags: hasNulls ? 1 : 0, extra: 0, count: values.count)
         let values = self.values
@@ -90,7 +90,7 @@ package final class FloatColumn: ColumnStorage {
 }
 
 /// A mutable Double column.
-package final class DoubleColumn: ColumnStorage {
+final class DoubleColumn: ColumnStorage {
     // Only the column edits its storage (decoding included).
     @exclusivity(unchecked) private var values: [Double] = []
     @exclusivity(unchecked) private var nulls: [Bool]?
@@ -105,14 +105,14 @@ package final class DoubleColumn: ColumnStorage {
 
     init(nullable: Bool) { nulls = nullable ? [] : nil }
 
-    package var count: Int { values.count }
+    var count: Int { values.count }
 
-    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+    func cell(at index: Int, reader: NodeReader) throws -> Cell {
         if let nulls, nulls[index] { return .null }
         return .double(values[index])
     }
 
-    package func set(_ cell: Cell, at index: Int) -> BlobRef? {
+    func set(_ cell: Cell, at index: Int) -> BlobRef? {
         switch cell {
         case .double(let value):
             values[index] = value
@@ -126,7 +126,7 @@ package final class DoubleColumn: ColumnStorage {
         return nil
     }
 
-    package func insert(_ cell: Cell, at index: Int) {
+    func insert(_ cell: Cell, at index: Int) {
         if index == values.count, case .double(let value) = cell {
             append(value)
             return
@@ -138,18 +138,18 @@ package final class DoubleColumn: ColumnStorage {
 
     /// Appends a non-null value (bulk-insert fast path).
     @inline(__always)
-    package func append(_ value: Double) {
+    func append(_ value: Double) {
         values.append(value)
         nulls?.append(false)
     }
 
-    package func remove(at index: Int) -> BlobRef? {
+    func remove(at index: Int) -> BlobRef? {
         values.remove(at: index)
         nulls?.remove(at: index)
         return nil
     }
 
-    package func split(from index: Int) -> any ColumnStorage {
+    func split(from index: Int) -> any ColumnStorage {
         let tail = DoubleColumn(nullable: nulls != nil)
         tail.values = Array(values[index...])
         values.removeSubrange(index...)
@@ -160,7 +160,7 @@ package final class DoubleColumn: ColumnStorage {
         return tail
     }
 
-    package func absorb(_ other: any ColumnStorage) {
+    func absorb(_ other: any ColumnStorage) {
         let other = other.unwrapped as! DoubleColumn
         values.append(contentsOf: other.values)
         if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
@@ -168,7 +168,7 @@ package final class DoubleColumn: ColumnStorage {
         other.nulls = other.nulls.map { _ in [] }
     }
 
-    package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+    func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         let hasNulls = nulls?.contains(true) ?? false
         appendBlockHeader(&writer, kind: .double, flags: hasNulls ? 1 : 0, extra: 0, count: values.count)
         let values = self.values

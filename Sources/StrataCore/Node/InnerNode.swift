@@ -11,11 +11,11 @@
 //   (2) Every child is non-empty and all leaves are at the same depth.
 
 /// A zero-copy view of an INNR node.
-package struct InnerNodeView {
-    package let node: NodeView
-    package let count: Int
+struct InnerNodeView {
+    let node: NodeView
+    let count: Int
 
-    package init(_ node: NodeView) throws {
+    init(_ node: NodeView) throws {
         precondition(node.kind == .inner)
         var reader = node.reader()
         count = Int(try reader.read(UInt32.self))
@@ -29,13 +29,13 @@ package struct InnerNodeView {
 
     /// The lower bound of child `index`.
     @inline(__always)
-    package func key(at index: Int) -> Int64 {
+    func key(at index: Int) -> Int64 {
         Int64(littleEndian: node.bytes.loadUnaligned(fromByteOffset: Self.keysStart + index * 8, as: Int64.self))
     }
 
     /// The ref of child `index`.
     @inline(__always)
-    package func child(at index: Int) -> Ref {
+    func child(at index: Int) -> Ref {
         let raw = UInt64(
             littleEndian: node.bytes.loadUnaligned(
                 fromByteOffset: Self.keysStart + (count + index) * 8,
@@ -47,7 +47,7 @@ package struct InnerNodeView {
 
     /// Objects under child `index`.
     @inline(__always)
-    package func childCount(at index: Int) -> Int {
+    func childCount(at index: Int) -> Int {
         Int(
             UInt64(
                 littleEndian: node.bytes.loadUnaligned(
@@ -59,7 +59,7 @@ package struct InnerNodeView {
     }
 
     /// The child whose key range holds `key`: the last child whose lower bound is <= key, or 0.
-    package func childIndex(for key: Int64) -> Int {
+    func childIndex(for key: Int64) -> Int {
         var low = 0
         var high = count
         while low < high {
@@ -70,31 +70,31 @@ package struct InnerNodeView {
     }
 
     /// Objects under the node.
-    package var totalCount: Int { (0..<count).reduce(0) { $0 + childCount(at: $1) } }
+    var totalCount: Int { (0..<count).reduce(0) { $0 + childCount(at: $1) } }
 }
 
 /// A child of an inner node, or a tree's root: a node in the file, or one being written.
-package enum TreeNode {
+enum TreeNode {
     case clean(Ref)
     case leaf(ClusterLeaf)
     case inner(InnerNode)
 }
 
 /// An inner node being written.
-package final class InnerNode {
+final class InnerNode {
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
-    @exclusivity(unchecked) package var keys: [Int64]
-    @exclusivity(unchecked) package var children: [TreeNode]
-    @exclusivity(unchecked) package var counts: [Int]
+    @exclusivity(unchecked) var keys: [Int64]
+    @exclusivity(unchecked) var children: [TreeNode]
+    @exclusivity(unchecked) var counts: [Int]
 
-    package init(keys: [Int64], children: [TreeNode], counts: [Int]) {
+    init(keys: [Int64], children: [TreeNode], counts: [Int]) {
         self.keys = keys
         self.children = children
         self.counts = counts
     }
 
-    package convenience init(_ view: InnerNodeView) {
+    convenience init(_ view: InnerNodeView) {
         self.init(
             keys: (0..<view.count).map { view.key(at: $0) },
             children: (0..<view.count).map { .clean(view.child(at: $0)) },
@@ -103,7 +103,7 @@ package final class InnerNode {
     }
 
     /// The child whose key range holds `key`.
-    package func childIndex(for key: Int64) -> Int {
+    func childIndex(for key: Int64) -> Int {
         var low = 0
         var high = keys.count
         while low < high {
@@ -114,7 +114,7 @@ package final class InnerNode {
     }
 
     /// Moves the children from `index` on into a new node.
-    package func split(from index: Int) -> InnerNode {
+    func split(from index: Int) -> InnerNode {
         let tail = InnerNode(
             keys: Array(keys[index...]),
             children: Array(children[index...]),
@@ -127,7 +127,7 @@ package final class InnerNode {
     }
 
     /// Encodes an INNR node whose children have already been written to `refs`.
-    package func encode(refs: [Ref]) -> [UInt8] {
+    func encode(refs: [Ref]) -> [UInt8] {
         precondition(refs.count == keys.count && !keys.isEmpty)
         var writer = ByteWriter(capacity: NodeHeader.size + 8 + keys.count * 24)
         writer.appendZeros(NodeHeader.size)

@@ -1,7 +1,7 @@
 // IntegerColumn.swift: 64-bit integers (also Bool and link keys), packed by frame of reference.
 
 /// A mutable integer column.
-package final class IntegerColumn: ColumnStorage {
+final class IntegerColumn: ColumnStorage {
     // Only the column edits its storage (decoding included).
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
@@ -18,14 +18,14 @@ package final class IntegerColumn: ColumnStorage {
         return column
     }
 
-    package var count: Int { values.count }
+    var count: Int { values.count }
 
-    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+    func cell(at index: Int, reader: NodeReader) throws -> Cell {
         if let nulls, nulls[index] { return .null }
         return .int(values[index])
     }
 
-    package func set(_ cell: Cell, at index: Int) -> BlobRef? {
+    func set(_ cell: Cell, at index: Int) -> BlobRef? {
         switch cell {
         case .int(let value):
             values[index] = value
@@ -39,7 +39,7 @@ package final class IntegerColumn: ColumnStorage {
         return nil
     }
 
-    package func insert(_ cell: Cell, at index: Int) {
+    func insert(_ cell: Cell, at index: Int) {
         if index == values.count, case .int(let value) = cell {
             append(value)
             return
@@ -51,18 +51,18 @@ package final class IntegerColumn: ColumnStorage {
 
     /// Appends a non-null value (bulk-insert fast path).
     @inline(__always)
-    package func append(_ value: Int64) {
+    func append(_ value: Int64) {
         values.append(value)
         nulls?.append(false)
     }
 
-    package func remove(at index: Int) -> BlobRef? {
+    func remove(at index: Int) -> BlobRef? {
         values.remove(at: index)
         nulls?.remove(at: index)
         return nil
     }
 
-    package func split(from index: Int) -> any ColumnStorage {
+    func split(from index: Int) -> any ColumnStorage {
         let tail = IntegerColumn(nullable: nulls != nil)
         tail.values = Array(values[index...])
         values.removeSubrange(index...)
@@ -73,7 +73,7 @@ package final class IntegerColumn: ColumnStorage {
         return tail
     }
 
-    package func absorb(_ other: any ColumnStorage) {
+    func absorb(_ other: any ColumnStorage) {
         let other = other.unwrapped as! IntegerColumn
         values.append(contentsOf: other.values)
         if nulls != nil { nulls!.append(contentsOf: other.nulls!) }
@@ -81,7 +81,7 @@ package final class IntegerColumn: ColumnStorage {
         other.nulls = other.nulls.map { _ in [] }
     }
 
-    package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+    func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         try Self.encode(values, nulls: nulls, into: &writer)
     }
 

@@ -14,6 +14,13 @@ package struct PackedIntegers {
     let width: Int
     let base: Int64
 
+    /// The integers at `data`, each `base` plus `width` little-endian bytes; `data` must stay valid while used.
+    package init(data: UnsafeRawPointer, width: Int, base: Int64) {
+        self.data = data
+        self.width = width
+        self.base = base
+    }
+
     /// The first of the first `count` indexes whose integer is >= `value`, for ascending integers: searched
     /// in the packed domain, with the width chosen once and no unpredictable branch per step.
     package func lowerBound(of value: Int64, count: Int) -> Int {
@@ -62,7 +69,7 @@ package struct PackedIntegers {
 
     /// The integer at `index`.
     @inline(__always)
-    package subscript(index: Int) -> Int64 {
+    subscript(index: Int) -> Int64 {
         switch width {
         case 0: return base
         case 1: return base &+ Int64(data.load(fromByteOffset: index, as: UInt8.self))
@@ -82,7 +89,7 @@ package struct PackedIntegers {
 extension ColumnBlock {
     /// How many rows hold an integer in `low...high` (null rows count as 0, so callers use this only for
     /// blocks without nulls).
-    package func countIntegers(in low: Int64, _ high: Int64) -> Int {
+    func countIntegers(in low: Int64, _ high: Int64) -> Int {
         guard low <= high else { return 0 }
         // base + raw in low...high  ⇔  raw - (low - base) in 0...(high - low), all in wrapping unsigned arithmetic.
         let start = UInt64(bitPattern: low &- base)
@@ -97,7 +104,7 @@ extension ColumnBlock {
     }
 
     /// Every row's integer (a null row's as stored), with the packed width chosen once for the whole block.
-    package func integers() -> [Int64] {
+    func integers() -> [Int64] {
         precondition(kind == .integer)
         switch width {
         case 0: return Array(repeating: base, count: count)
@@ -109,12 +116,12 @@ extension ColumnBlock {
     }
 
     /// The first index whose integer is >= `value`, for a block whose integers ascend (a leaf's keys).
-    package func lowerBound(of value: Int64) -> Int {
+    func lowerBound(of value: Int64) -> Int {
         packedIntegers.lowerBound(of: value, count: count)
     }
 
     /// The lowest and highest value of a block without nulls, or nil for an empty block.
-    package func integerBounds() -> (low: Int64, high: Int64)? {
+    func integerBounds() -> (low: Int64, high: Int64)? {
         precondition(nulls == nil, "integerBounds over a block with nulls")
         guard count > 0 else { return nil }
         switch width {
@@ -127,7 +134,7 @@ extension ColumnBlock {
     }
 
     /// The wrapping sum of a block without nulls.
-    package func integerSum() -> Int64 {
+    func integerSum() -> Int64 {
         precondition(nulls == nil, "integerSum over a block with nulls")
         // Σ (base + raw) = count · base + Σ raw, exactly, in wrapping arithmetic.
         let offset = base &* Int64(count)

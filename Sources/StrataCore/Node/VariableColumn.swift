@@ -10,7 +10,7 @@
 //   (2) An external entry's bytes are { u64 ref, u64 length } little-endian, as in a block; a null's are empty.
 
 /// A mutable variable-length column.
-package final class VariableColumn: ColumnStorage {
+final class VariableColumn: ColumnStorage {
     private enum State: UInt8 {
         case inline, null, external
     }
@@ -24,7 +24,7 @@ package final class VariableColumn: ColumnStorage {
 
     init(nullable: Bool) { self.nullable = nullable }
 
-    package var count: Int { ends.count }
+    var count: Int { ends.count }
 
     private func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
 
@@ -40,7 +40,7 @@ package final class VariableColumn: ColumnStorage {
         }
     }
 
-    package func cell(at index: Int, reader: NodeReader) throws -> Cell {
+    func cell(at index: Int, reader: NodeReader) throws -> Cell {
         switch states[index] {
         case .null: return .null
         case .inline: return .bytes(Array(data[range(index)]))
@@ -66,7 +66,7 @@ package final class VariableColumn: ColumnStorage {
         states.append(state)
     }
 
-    package func set(_ cell: Cell, at index: Int) -> BlobRef? {
+    func set(_ cell: Cell, at index: Int) -> BlobRef? {
         let released = blob(index)
         switch cell {
         case .bytes(let bytes): replace(index, with: bytes, state: .inline)
@@ -78,7 +78,7 @@ package final class VariableColumn: ColumnStorage {
         return released
     }
 
-    package func insert(_ cell: Cell, at index: Int) {
+    func insert(_ cell: Cell, at index: Int) {
         if index == count, case .bytes(let bytes) = cell {
             data.append(contentsOf: bytes)
             ends.append(data.count)
@@ -91,7 +91,7 @@ package final class VariableColumn: ColumnStorage {
         _ = set(cell, at: index)
     }
 
-    package func remove(at index: Int) -> BlobRef? {
+    func remove(at index: Int) -> BlobRef? {
         let released = blob(index)
         replace(index, with: EmptyCollection(), state: .inline)
         ends.remove(at: index)
@@ -99,7 +99,7 @@ package final class VariableColumn: ColumnStorage {
         return released
     }
 
-    package func split(from index: Int) -> any ColumnStorage {
+    func split(from index: Int) -> any ColumnStorage {
         let tail = VariableColumn(nullable: nullable)
         let cut = range(index).lowerBound
         tail.data = Array(data[cut...])
@@ -111,7 +111,7 @@ package final class VariableColumn: ColumnStorage {
         return tail
     }
 
-    package func absorb(_ other: any ColumnStorage) {
+    func absorb(_ other: any ColumnStorage) {
         let other = other.unwrapped as! VariableColumn
         let shift = data.count
         data.append(contentsOf: other.data)
@@ -122,9 +122,9 @@ package final class VariableColumn: ColumnStorage {
         other.states = []
     }
 
-    package var blobs: [BlobRef] { states.indices.compactMap { blob($0) } }
+    var blobs: [BlobRef] { states.indices.compactMap { blob($0) } }
 
-    package func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
+    func encode(into writer: inout ByteWriter, sink: any NodeSink) throws {
         // Long inline values move to blob nodes first; they stay external in memory too.
         let (states, ends) = (self.states, self.ends)
         let long = states.indices.filter { index in

@@ -14,5 +14,5 @@ package final class AtomicFlag: Sendable {
     }
 
     /// Whether the flag has been set.
-    package var isSet: Bool { value.load(ordering: .acquiring) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }

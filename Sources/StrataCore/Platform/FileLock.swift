@@ -30,7 +30,7 @@ package final class FileLock: @unchecked Sendable {
     private let descriptor: Int32
     private let path: String
     /// The reader slot this process claimed, if any.
-    package private(set) var readerSlot: Int?
+    private(set) var readerSlot: Int?
 
     /// Opens (creating if needed, with `permissions`) the lock file at `path`.
     package init(path: String, permissions: FilePermissions = .ownerReadWrite) throws {
@@ -53,7 +53,7 @@ package final class FileLock: @unchecked Sendable {
     }
 
     /// Claims a free reader slot for this process and clears it; throws if all are taken.
-    package func claimReaderSlot() throws {
+    func claimReaderSlot() throws {
         precondition(readerSlot == nil)
         for slot in 0..<Self.readerSlotCount
         where try apply(Int16(F_WRLCK), start: Self.slotOffset(slot), length: Self.readerSlotSize) {
@@ -65,7 +65,7 @@ package final class FileLock: @unchecked Sendable {
     }
 
     /// Writes the oldest version this process has pinned (0: none) into its slot.
-    package func publish(oldestPinned version: UInt64) throws {
+    func publish(oldestPinned version: UInt64) throws {
         guard let slot = readerSlot else { return }
         var value = (version.littleEndian, UInt64(0))
         _ = try retryingOnInterrupt("pwrite", path: path) {
@@ -74,7 +74,7 @@ package final class FileLock: @unchecked Sendable {
     }
 
     /// The versions other live processes have pinned.
-    package func versionsPinnedElsewhere() throws -> [UInt64] {
+    func versionsPinnedElsewhere() throws -> [UInt64] {
         let tableSize = Self.readerSlotCount * Self.readerSlotSize
         var table = [UInt8](repeating: 0, count: tableSize)
         let read = try table.withUnsafeMutableBytes { buffer in

@@ -1,8 +1,8 @@
 // FileSystem.swift: the one small I/O layer every byte of a Strata file goes through.
 //
 // The engine never calls open/pwrite/fdatasync itself: it asks a `FileSystem` for a `StorageFile`.
-// `PosixFileSystem` is the real one; `FaultInjectingFileSystem` wraps it to fail chosen calls and to
-// simulate power loss by dropping or garbling writes that were never synced.
+// `PosixFileSystem` is the real one; the tests' `FaultInjectingFileSystem` (in StrataTestSupport) wraps it to
+// fail chosen calls and to simulate power loss by dropping or garbling writes that were never synced.
 //
 // Invariants:
 //   (1) Reads of committed data go through a read-only `MemoryMapping`; writes only through `write(_:at:)`.
@@ -80,7 +80,7 @@ extension FileSystem {
 }
 
 /// The directory part of a path ("." when it has none).
-package func directoryOf(_ path: String) -> String {
+func directoryOf(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let directory = String(path[..<slash])
     return directory.isEmpty ? "/" : directory

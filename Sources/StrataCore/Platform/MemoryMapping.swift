@@ -17,13 +17,13 @@ import Glibc
 /// version is pinned, and unmapping happens only in `deinit`, after every reader has let go.
 package final class MemoryMapping: @unchecked Sendable {
     /// The first byte of the mapping.
-    package let base: UnsafeRawPointer
+    let base: UnsafeRawPointer
     /// Bytes mapped.
-    package let length: Int
+    let length: Int
     private let release: (@Sendable (UnsafeRawPointer, Int) -> Void)?
 
     /// Wraps memory that `release` frees when the mapping goes away.
-    package init(base: UnsafeRawPointer, length: Int, release: (@Sendable (UnsafeRawPointer, Int) -> Void)?) {
+    init(base: UnsafeRawPointer, length: Int, release: (@Sendable (UnsafeRawPointer, Int) -> Void)?) {
         precondition(length >= 0)
         self.base = base
         self.length = length

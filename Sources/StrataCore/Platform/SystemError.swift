@@ -8,11 +8,11 @@ import Glibc
 /// A system call that failed, with its errno and the file it concerned.
 package struct SystemError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The call that failed, e.g. `"pwrite"`.
-    package var operation: String
+    var operation: String
     /// The errno value the call reported.
     package var code: Int32
     /// The file involved, when there is one.
-    package var path: String?
+    var path: String?
 
     package init(_ operation: String, code: Int32, path: String?) {
         precondition(
@@ -25,7 +25,7 @@ package struct SystemError: Error, CustomStringConvertible, Sendable, Equatable 
     }
 
     /// True for the errors that mean "no space": ENOSPC, EDQUOT and EFBIG.
-    package var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
+    var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
 
     package var description: String {
         let reason = String(cString: strerror(code))

@@ -92,18 +92,18 @@ package indirect enum BoundOperand: Sendable, Equatable {
 package struct BoundQuery: Sendable, Equatable {
     package var table: TableKey
     package var predicate: BoundNode
-    package var stages: [BoundStage]
+    var stages: [BoundStage]
 }
 
 /// A bound SORT, DISTINCT or LIMIT.
-package enum BoundStage: Sendable, Equatable {
+enum BoundStage: Sendable, Equatable {
     case sort([BoundSortKey])
     case distinct([BoundPath])
     case limit(Int)
 }
 
 /// One bound sort key.
-package struct BoundSortKey: Sendable, Equatable {
+struct BoundSortKey: Sendable, Equatable {
     var path: BoundPath
     var ascending: Bool
 }

@@ -15,8 +15,8 @@ import Foundation
 
 /// One longitude/latitude pair, in degrees.
 package struct GeoCoordinate: Sendable, Equatable, Hashable, CustomStringConvertible {
-    package var longitude: Double
-    package var latitude: Double
+    var longitude: Double
+    var latitude: Double
 
     package init(longitude: Double, latitude: Double) {
         self.longitude = longitude
@@ -85,13 +85,13 @@ package struct GeoRegion: Sendable, Equatable {
     }
 
     private let kind: Kind
-    package let shape: GeoShape
+    let shape: GeoShape
 
     /// Distance in the projected plane (about radians near the center) within which a point is on an edge.
     static let boundaryTolerance = 1e-12
 
     /// Validates `shape`, throwing `QueryError` that names the problem.
-    package init(_ shape: GeoShape, column: Int? = nil) throws {
+    init(_ shape: GeoShape, column: Int? = nil) throws {
         self.shape = shape
         func fail(_ reason: String) -> QueryError {
             QueryError("invalid region in GEOWITHIN for '\(shape)': \(reason)", at: column)
@@ -257,7 +257,7 @@ package struct GeoRegion: Sendable, Equatable {
     }
 
     /// Whether the point lies within the region (see the invariants for edges and boundaries).
-    package func contains(_ point: GeoCoordinate) -> Bool {
+    func contains(_ point: GeoCoordinate) -> Bool {
         guard point.isValid else { return false }
         let vector = point.vector
         switch kind {

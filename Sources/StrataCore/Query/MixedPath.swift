@@ -28,7 +28,7 @@ package enum MixedStep: Sendable, Hashable {
     case last
 
     /// The character that marks a segment that is not a dictionary key.
-    package static let marker: Character = "\u{1}"
+    static let marker: Character = "\u{1}"
 
     /// The key path segment the parser writes for this step.
     package var segment: String {
@@ -42,7 +42,7 @@ package enum MixedStep: Sendable, Hashable {
     }
 
     /// The step a key path segment stands for: a subscript segment, or a plain name (a dictionary key).
-    package init(segment: String) {
+    init(segment: String) {
         guard segment.hasPrefix("["), segment.hasSuffix("]") else {
             self = .key(segment)
             return

@@ -3,11 +3,11 @@
 /// A malformed or mistyped query: the message names the problem and the position (a 1-based column
 /// in the query text).
 package struct QueryError: Error, CustomStringConvertible, Equatable, Sendable {
-    package var message: String
+    var message: String
     /// 1-based column in the query text, or nil for errors without one.
-    package var column: Int?
+    var column: Int?
 
-    package init(_ message: String, at column: Int?) {
+    init(_ message: String, at column: Int?) {
         self.message = message
         self.column = column
     }

@@ -211,7 +211,7 @@ package struct QueryEvaluator {
     }
 
     /// Whether one object matches a bound predicate.
-    package func matches(_ node: BoundNode, key: ObjectKey, table: TableKey) throws -> Bool {
+    func matches(_ node: BoundNode, key: ObjectKey, table: TableKey) throws -> Bool {
         switch node {
         case .constant(let value): return value
         case .and(let terms):

@@ -1,8 +1,8 @@
 // QueryLexer.swift: the Realm query language split into tokens, each with its column.
 
 /// One token of a query.
-package struct QueryToken: Equatable, Sendable {
-    package enum Kind: Equatable, Sendable {
+struct QueryToken: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         case identifier(String)
         case string(String)
         case number(String)
@@ -12,8 +12,8 @@ package struct QueryToken: Equatable, Sendable {
         case end
     }
 
-    package var kind: Kind
-    package var column: Int
+    var kind: Kind
+    var column: Int
 }
 
 extension QueryToken.Kind {
@@ -21,8 +21,8 @@ extension QueryToken.Kind {
 }
 
 /// Splits query text into tokens.
-package enum QueryLexer {
-    package static func tokens(_ text: String) throws -> [QueryToken] {
+enum QueryLexer {
+    static func tokens(_ text: String) throws -> [QueryToken] {
         let characters = Array(text)
         var tokens: [QueryToken] = []
         var index = 0

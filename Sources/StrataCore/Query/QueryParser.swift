@@ -33,7 +33,7 @@ package struct QueryParser {
         case geo(GeoShape)
     }
 
-    package init(_ text: String, arguments: [QueryArgument]) throws {
+    init(_ text: String, arguments: [QueryArgument]) throws {
         tokens = try QueryLexer.tokens(text)
         self.arguments = arguments
     }

@@ -22,23 +22,16 @@
 /// The change between two versions of a query's result.
 package enum ResultsDiff {
     /// One touched object present in both versions: its indices and its gaps (untouched objects before it).
-    package struct Touched: Equatable, Sendable {
-        package var old: Int
-        package var new: Int
-        package var gapOld: Int
-        package var gapNew: Int
-
-        package init(old: Int, new: Int, gapOld: Int, gapNew: Int) {
-            self.old = old
-            self.new = new
-            self.gapOld = gapOld
-            self.gapNew = gapNew
-        }
+    struct Touched: Equatable, Sendable {
+        var old: Int
+        var new: Int
+        var gapOld: Int
+        var gapNew: Int
     }
 
     /// Which of the touched objects present in both versions (ascending by old index) are kept in place: the old
     /// indices of rule 3's choice.
-    package static func keptTouched(_ touched: [Touched]) -> Set<Int> {
+    static func keptTouched(_ touched: [Touched]) -> Set<Int> {
         var kept = Set<Int>()
         var group: [Touched] = []
         func flush() {
@@ -55,7 +48,7 @@ package enum ResultsDiff {
 
     /// The positions of a longest strictly increasing subsequence of `values`; among equally long ones, the one
     /// patience sorting with leftmost replacement finds (deterministic for a given sequence).
-    package static func longestIncreasing(_ values: [Int]) -> [Int] {
+    static func longestIncreasing(_ values: [Int]) -> [Int] {
         guard !values.isEmpty else { return [] }
         var tails: [Int] = []  // position of the smallest tail of each length
         var previous = [Int](repeating: -1, count: values.count)

@@ -23,7 +23,7 @@ import Foundation
 /// Min, max, sum and average over values, as Realm computes them.
 package enum ValueAggregate {
     /// `aggregate` of `values` (rules above). `elementType`, when known, types the sum of nothing.
-    package static func compute(_ aggregate: ColumnAggregate, _ values: [Value], elementType: ValueType? = nil)
+    static func compute(_ aggregate: ColumnAggregate, _ values: [Value], elementType: ValueType? = nil)
         -> Value
     {
         switch aggregate {
@@ -79,7 +79,7 @@ package enum ValueAggregate {
     }
 
     /// The zero a sum of nothing gives for elements of `type`.
-    package static func zero(_ type: ValueType?) -> Value {
+    static func zero(_ type: ValueType?) -> Value {
         switch type {
         case .double, .float: return .double(0)
         case .decimal128: return .decimal128(DecimalBits.encode(0))

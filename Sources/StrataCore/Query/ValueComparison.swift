@@ -83,7 +83,7 @@ package enum ValueComparison {
     }
 
     /// The order of two non-null values of comparable types, or nil.
-    package static func order(_ lhs: Value, _ rhs: Value, options: QueryStringOptions = []) -> Int? {
+    static func order(_ lhs: Value, _ rhs: Value, options: QueryStringOptions = []) -> Int? {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): return a < b ? -1 : a > b ? 1 : 0
         case (.bool(let a), .bool(let b)): return a == b ? 0 : (a ? 1 : -1)
@@ -181,12 +181,12 @@ package enum StringCollation {
     /// A precomputed sort key for an ASCII string (nil for other strings): comparing two keys with
     /// ``compare(_:_:)-(SortKey,SortKey)`` orders them as ``compare(_:_:)-(String,String)`` does, without
     /// re-reading the strings on every comparison of a sort.
-    package struct SortKey {
+    struct SortKey {
         let primaries: [UInt16]
         let bytes: [UInt8]
     }
 
-    package static func sortKey(_ text: String) -> SortKey? {
+    static func sortKey(_ text: String) -> SortKey? {
         let bytes = Array(text.utf8)
         guard bytes.allSatisfy({ $0 < 128 }) else { return nil }
         return SortKey(primaries: bytes.map { UInt16(primary($0)) }, bytes: bytes)
@@ -202,7 +202,7 @@ package enum StringCollation {
     }
 
     /// ``appendBinaryKey(_:to:)`` for a string's UTF-8 bytes.
-    package static func appendBinaryKey(utf8 bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) -> Bool {
+    static func appendBinaryKey(utf8 bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) -> Bool {
         guard bytes.allSatisfy({ $0 < 128 }) else { return false }
         key.append(1)
         for byte in bytes { key.append(primaryByte(byte)) }
@@ -222,7 +222,7 @@ package enum StringCollation {
         }
     }
 
-    package static func compare(_ a: SortKey, _ b: SortKey) -> Int {
+    static func compare(_ a: SortKey, _ b: SortKey) -> Int {
         if a.primaries != b.primaries {
             for (x, y) in zip(a.primaries, b.primaries) where x != y { return x < y ? -1 : 1 }
             return a.primaries.count < b.primaries.count ? -1 : 1

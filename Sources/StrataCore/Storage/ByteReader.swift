@@ -4,14 +4,14 @@
 // because the bytes come from a file that may be damaged.
 
 /// Reads little-endian values from a byte range, throwing on any read past its end.
-package struct ByteReader {
+struct ByteReader {
     private let buffer: UnsafeRawBufferPointer
-    package private(set) var position: Int
+    private(set) var position: Int
     private let context: StaticString
     private let ref: Ref
 
     /// A reader of `buffer`; errors name `context` and `ref` (the message is built only on error).
-    package init(_ buffer: UnsafeRawBufferPointer, position: Int = 0, context: StaticString, ref: Ref = .none) {
+    init(_ buffer: UnsafeRawBufferPointer, position: Int = 0, context: StaticString, ref: Ref = .none) {
         self.buffer = buffer
         self.position = position
         self.context = context
@@ -20,11 +20,11 @@ package struct ByteReader {
 
     private var place: String { ref.isNone ? "\(context)" : "\(context) \(ref)" }
 
-    package var remaining: Int { buffer.count - position }
+    var remaining: Int { buffer.count - position }
 
     /// Reads an integer.
     @inline(__always)
-    package mutating func read<T: FixedWidthInteger>(_: T.Type = T.self) throws -> T {
+    mutating func read<T: FixedWidthInteger>(_: T.Type = T.self) throws -> T {
         let size = MemoryLayout<T>.size
         guard position >= 0, size <= buffer.count - position else {
             throw StorageError.corrupt("\(place): a field runs past the end of its node")
@@ -36,7 +36,7 @@ package struct ByteReader {
 
     /// Reads `count` raw bytes.
     /// Reads a variable-length integer written by `ByteWriter.appendVarint`.
-    package mutating func readVarint() throws -> UInt64 {
+    mutating func readVarint() throws -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -48,7 +48,7 @@ package struct ByteReader {
         }
     }
 
-    package mutating func readBytes(_ count: Int) throws -> UnsafeRawBufferPointer {
+    mutating func readBytes(_ count: Int) throws -> UnsafeRawBufferPointer {
         guard count >= 0, count <= buffer.count - position else {
             throw StorageError.corrupt("\(place): \(count) bytes run past the end of their node")
         }
@@ -57,14 +57,14 @@ package struct ByteReader {
     }
 
     /// Reads a length-prefixed UTF-8 string.
-    package mutating func readString() throws -> String {
+    mutating func readString() throws -> String {
         let length = Int(try read(UInt32.self))
         let raw = try readBytes(length)
         return String(decoding: raw, as: UTF8.self)
     }
 
     /// Skips to the next multiple of 8.
-    package mutating func alignTo8() {
+    mutating func alignTo8() {
         position = alignedTo8(position)
     }
 }

@@ -23,12 +23,12 @@ package struct ByteWriter {
     }
 
     /// Appends raw bytes from a buffer.
-    package mutating func append(raw other: UnsafeRawBufferPointer) {
+    mutating func append(raw other: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: other)
     }
 
     /// Appends a length-prefixed UTF-8 string.
-    package mutating func append(string: String) {
+    mutating func append(string: String) {
         var copy = string
         copy.withUTF8 { utf8 in
             append(UInt32(utf8.count))
@@ -37,7 +37,7 @@ package struct ByteWriter {
     }
 
     /// Appends zero bytes until the count is a multiple of 8.
-    package mutating func alignTo8() {
+    mutating func alignTo8() {
         let padding = alignedTo8(bytes.count) - bytes.count
         if padding > 0 { bytes.append(contentsOf: repeatElement(0, count: padding)) }
     }
@@ -45,7 +45,7 @@ package struct ByteWriter {
     /// Appends `count` zero bytes.
     /// Appends `value` as a variable-length integer: 7 bits per byte, low bits first, the high bit set on every
     /// byte but the last (1 byte below 128, at most 10).
-    package mutating func appendVarint(_ value: UInt64) {
+    mutating func appendVarint(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -55,7 +55,7 @@ package struct ByteWriter {
     }
 
     /// The bytes `appendVarint(value)` appends.
-    package static func varintSize(_ value: UInt64) -> Int {
+    static func varintSize(_ value: UInt64) -> Int {
         value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7
     }
 
@@ -65,14 +65,14 @@ package struct ByteWriter {
 
     /// Appends `count` bytes that `fill` writes in place (they start zeroed): a whole column packed in one
     /// pass instead of one value at a time.
-    package mutating func append(count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) {
+    mutating func append(count: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: count))
         bytes.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
     }
 
     /// Overwrites an integer written earlier at `offset`.
-    package mutating func patch<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+    mutating func patch<T: FixedWidthInteger>(_ value: T, at offset: Int) {
         withUnsafeBytes(of: value.littleEndian) { source in
             for index in 0..<source.count { bytes[offset + index] = source[index] }
         }

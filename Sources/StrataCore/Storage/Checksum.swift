@@ -31,7 +31,7 @@ package enum Checksum {
     }
 
     /// Hashes an array of bytes.
-    package static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+    static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
         bytes.withUnsafeBytes { hash($0, seed: seed) }
     }
 

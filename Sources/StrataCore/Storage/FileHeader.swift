@@ -35,7 +35,7 @@ package struct FileHeader: Equatable, Sendable {
     /// The size of one slot page.
     package static let pageSize = 4096
     /// The format written by this build (4: list and set cells may refer to collection trees).
-    package static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 4
     /// The format before collection trees: the same slot layout, read as is.
     static let inlineCollectionsFormatVersion: UInt32 = 3
     /// The older format this build still reads (slots without a manifest).
@@ -43,7 +43,7 @@ package struct FileHeader: Equatable, Sendable {
     /// "STRATADB".
     package static let magic: [UInt8] = Array("STRATADB".utf8)
     /// The most written runs one slot can name.
-    package static let maximumRuns = 128
+    static let maximumRuns = 128
 
     /// The byte ranges a one-sync commit wrote, and their checksum: the proof, at open, that the commit
     /// reached the disk whole.
@@ -51,27 +51,17 @@ package struct FileHeader: Equatable, Sendable {
         /// The written byte ranges, in file order.
         package var runs: [Run]
         /// The runs' bytes hashed in order, each run seeded with the hash of the runs before it.
-        package var checksum: UInt64
+        var checksum: UInt64
 
         /// One written byte range.
         package struct Run: Equatable, Sendable {
             package var offset: UInt64
             package var length: UInt64
-
-            package init(offset: UInt64, length: UInt64) {
-                self.offset = offset
-                self.length = length
-            }
-        }
-
-        package init(runs: [Run], checksum: UInt64) {
-            self.runs = runs
-            self.checksum = checksum
         }
 
         /// The manifest checksum of `runs` as they read in `bytes` (the file from offset 0); nil when a run
         /// lies outside them.
-        package static func checksum(of runs: [Run], in bytes: UnsafeRawBufferPointer) -> UInt64? {
+        static func checksum(of runs: [Run], in bytes: UnsafeRawBufferPointer) -> UInt64? {
             var checksum: UInt64 = 0
             for run in runs {
                 guard run.offset <= UInt64(bytes.count), run.length <= UInt64(bytes.count) - run.offset else {
@@ -87,7 +77,7 @@ package struct FileHeader: Equatable, Sendable {
         }
 
         /// The manifest checksum after one more run of `bytes`: each run's hash is seeded with the one before.
-        package static func extend(_ checksum: UInt64, with bytes: UnsafeRawBufferPointer) -> UInt64 {
+        static func extend(_ checksum: UInt64, with bytes: UnsafeRawBufferPointer) -> UInt64 {
             Checksum.hash(bytes, seed: checksum)
         }
     }
@@ -100,7 +90,7 @@ package struct FileHeader: Equatable, Sendable {
         /// What a one-sync commit wrote; nil when the nodes were synced before the slot was written.
         package var manifest: Manifest?
 
-        package init(topRef: Ref, version: Version, fileEnd: UInt64, manifest: Manifest? = nil) {
+        init(topRef: Ref, version: Version, fileEnd: UInt64, manifest: Manifest? = nil) {
             self.topRef = topRef
             self.version = version
             self.fileEnd = fileEnd
@@ -118,7 +108,7 @@ package struct FileHeader: Equatable, Sendable {
 
     /// The newest valid slot that `isWhole` accepts, and its index; `isWhole` is asked newest first and
     /// only until it accepts one.
-    package func newest(where isWhole: (Slot) throws -> Bool) rethrows -> (index: Int, slot: Slot)? {
+    func newest(where isWhole: (Slot) throws -> Bool) rethrows -> (index: Int, slot: Slot)? {
         // Two slots: the newer valid one first (slot 0 on a tie), then the other. No allocation: this runs
         // on every read's pin.
         precondition(slots.count == 2, "a header has two slots")

@@ -45,25 +45,32 @@ package enum NodeHeader {
 /// A node in the mapped file, bounds-checked against the version it belongs to.
 package struct NodeView {
     /// Where the node is.
-    package let ref: Ref
+    let ref: Ref
     /// Its kind.
-    package let kind: NodeKind
+    let kind: NodeKind
     /// All its bytes, header included.
-    package let bytes: UnsafeRawBufferPointer
+    let bytes: UnsafeRawBufferPointer
+
+    /// A view of `bytes` (header included) as the node of `kind` at `ref`; `bytes` must stay valid while used.
+    package init(ref: Ref, kind: NodeKind, bytes: UnsafeRawBufferPointer) {
+        self.ref = ref
+        self.kind = kind
+        self.bytes = bytes
+    }
 
     /// The bytes after the header.
-    package var body: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[NodeHeader.size...]) }
+    var body: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[NodeHeader.size...]) }
 
     /// The extent the node occupies in the file.
-    package var extentLength: UInt64 { UInt64(alignedTo8(bytes.count)) }
+    var extentLength: UInt64 { UInt64(alignedTo8(bytes.count)) }
 
     /// A reader positioned just after the header.
-    package func reader() -> ByteReader {
+    func reader() -> ByteReader {
         ByteReader(bytes, position: NodeHeader.size, context: "node", ref: ref)
     }
 
     /// Whether the stored checksum matches the bytes.
-    package func checksumHolds() -> Bool {
+    func checksumHolds() -> Bool {
         let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
         let seed = UInt64(kind.rawValue) << 32 ^ UInt64(bytes.count)
         return Checksum.hash(body, seed: seed) == stored
@@ -71,13 +78,13 @@ package struct NodeView {
 }
 
 /// Resolves refs to nodes inside one version's mapped bytes.
-package struct NodeReader: @unchecked Sendable {
+struct NodeReader: @unchecked Sendable {
     /// The mapping (kept alive by this reader).
-    package let mapping: MemoryMapping
+    let mapping: MemoryMapping
     /// The end of the version's used space; no ref of the version points past it.
-    package let limit: UInt64
+    let limit: UInt64
 
-    package init(mapping: MemoryMapping, limit: UInt64) {
+    init(mapping: MemoryMapping, limit: UInt64) {
         precondition(limit <= UInt64(mapping.length))
         self.mapping = mapping
         self.limit = limit
@@ -85,7 +92,7 @@ package struct NodeReader: @unchecked Sendable {
 
     /// The node of a tree at `ref`: a leaf or an inner node.
     @inline(__always)
-    package func treeNode(_ ref: Ref) throws -> NodeView {
+    func treeNode(_ ref: Ref) throws -> NodeView {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
             throw StorageError.corrupt("ref \(ref) lies outside the file (end \(limit))")
         }
@@ -96,7 +103,7 @@ package struct NodeReader: @unchecked Sendable {
     }
 
     /// The node at `ref`, which must be of one of `kinds`.
-    package func node(_ ref: Ref, oneOf kinds: [NodeKind]) throws -> NodeView {
+    func node(_ ref: Ref, oneOf kinds: [NodeKind]) throws -> NodeView {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
             throw StorageError.corrupt("ref \(ref) lies outside the file (end \(limit))")
         }
@@ -108,7 +115,7 @@ package struct NodeReader: @unchecked Sendable {
     }
 
     /// The node at `ref`, which must be of `kind`.
-    package func node(_ ref: Ref, _ kind: NodeKind) throws -> NodeView {
+    func node(_ ref: Ref, _ kind: NodeKind) throws -> NodeView {
         let offset = ref.offset
         guard offset >= UInt64(FileHeader.size), offset % 8 == 0, offset + UInt64(NodeHeader.size) <= limit else {
             throw StorageError.corrupt("ref \(ref) to a \(kind) node lies outside the file (end \(limit))")

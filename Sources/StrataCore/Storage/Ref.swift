@@ -10,10 +10,10 @@ package struct Ref: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The ref that names no node.
-    package static let none = Ref(0)
+    static let none = Ref(0)
 
     /// Whether this ref names a node.
-    package var isNone: Bool { offset == 0 }
+    var isNone: Bool { offset == 0 }
 
     package static func < (lhs: Ref, rhs: Ref) -> Bool { lhs.offset < rhs.offset }
 
@@ -35,7 +35,7 @@ package struct ObjectKey: Hashable, Comparable, Sendable, CustomStringConvertibl
 package struct TableKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     package var rawValue: UInt32
 
-    package init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     package static func < (lhs: TableKey, rhs: TableKey) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -44,7 +44,7 @@ package struct TableKey: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// The key of a column within a table; never reused within that table.
 package struct ColumnKey: Hashable, Comparable, Sendable, CustomStringConvertible {
-    package var rawValue: UInt32
+    var rawValue: UInt32
 
     package init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -58,4 +58,4 @@ package typealias Version = UInt64
 
 /// Rounds `value` up to a multiple of 8.
 @inline(__always)
-package func alignedTo8(_ value: Int) -> Int { (value + 7) & ~7 }
+func alignedTo8(_ value: Int) -> Int { (value + 7) & ~7 }

@@ -46,7 +46,7 @@ package enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
 
 /// Runs `body`, turning a thrown `SystemError` into `StorageError.io`.
 @inline(__always)
-package func mappingSystemErrors<T>(_ body: () throws -> T) throws -> T {
+func mappingSystemErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as SystemError {

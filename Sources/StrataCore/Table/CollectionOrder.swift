@@ -33,7 +33,7 @@ package enum CollectionOrder {
     }
 
     /// The storage order of two dictionary keys.
-    package static func compare(key lhs: String, _ rhs: String) -> Int { lhs == rhs ? 0 : (lhs < rhs ? -1 : 1) }
+    static func compare(key lhs: String, _ rhs: String) -> Int { lhs == rhs ? 0 : (lhs < rhs ? -1 : 1) }
 
     private static func rank(_ value: Value) -> Int {
         switch value {
@@ -56,7 +56,7 @@ package enum CollectionOrder {
     }
 
     /// `elements` deduplicated and sorted into set order.
-    package static func setElements(_ elements: [Value]) -> [Value] {
+    static func setElements(_ elements: [Value]) -> [Value] {
         var seen = Set<Value>()
         return elements.filter { seen.insert($0).inserted }.sorted { compare($0, $1) < 0 }
     }

@@ -29,7 +29,7 @@
 // released (committed nodes go to the transaction's release log).
 
 /// A reference to a collection tree, as a list or set cell holds it.
-package enum CollectionTreeHandle: Equatable, Sendable {
+enum CollectionTreeHandle: Equatable, Sendable {
     /// A committed tree: its root and element count.
     case committed(root: Ref, count: Int)
     /// A tree being changed by the current write transaction (an id in its table's pending trees).
@@ -39,7 +39,7 @@ package enum CollectionTreeHandle: Equatable, Sendable {
     static let pendingTag: UInt8 = 16
 
     /// The handle `bytes` encode, or nil when they are an inline collection.
-    package init?(_ bytes: [UInt8]) {
+    init?(_ bytes: [UInt8]) {
         guard let tag = bytes.first else { return nil }
         func word(_ offset: Int) -> UInt64 {
             bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
@@ -52,7 +52,7 @@ package enum CollectionTreeHandle: Equatable, Sendable {
     }
 
     /// The cell bytes of this handle.
-    package var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var writer = ByteWriter(capacity: 17)
         switch self {
         case .committed(let root, let count):
@@ -73,27 +73,27 @@ package final class CollectionTree {
     /// Collections of more elements than this are stored as trees; smaller ones inline.
     package static let inlineLimit = 128
     /// The leaf layout: one variable-length column of tagged element encodings.
-    package static let layout = LeafLayout(
+    static let layout = LeafLayout(
         columnKeys: [ColumnKey(0)],
         physical: [PhysicalLayout(kind: .variable, nullable: false)]
     )
     static let firstKey: Int64 = 1 << 40
     static let gap: Int64 = 1 << 16
 
-    package let tree: ClusterTree
+    let tree: ClusterTree
     /// Elements in the collection.
-    package private(set) var count: Int
+    private(set) var count: Int
     /// The largest order key, once known.
     private var lastKey: Int64?
 
     /// A committed tree of `count` elements.
-    package init(root: Ref, count: Int, context: TreeContext) {
+    init(root: Ref, count: Int, context: TreeContext) {
         tree = ClusterTree(root: root, layout: Self.layout, context: context)
         self.count = count
     }
 
     /// A new tree holding `elements`.
-    package init(elements: [Value], context: TreeContext) throws {
+    init(elements: [Value], context: TreeContext) throws {
         tree = ClusterTree(root: .none, layout: Self.layout, context: context)
         count = 0
         try append(elements)
@@ -102,7 +102,7 @@ package final class CollectionTree {
     // MARK: Reading
 
     /// Every element, in order.
-    package func elements() throws -> [Value] {
+    func elements() throws -> [Value] {
         var result: [Value] = []
         result.reserveCapacity(min(count, 1 << 20))
         try tree.forEachLeaf { leaf in
@@ -116,7 +116,7 @@ package final class CollectionTree {
     }
 
     /// The element at `index`.
-    package func element(at index: Int) throws -> Value {
+    func element(at index: Int) throws -> Value {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
         let key = try tree.key(atPosition: index)
         guard let cell = try tree.cell(key, column: 0) else { throw StorageError.corrupt("order key \(key) vanished") }
@@ -133,7 +133,7 @@ package final class CollectionTree {
     // MARK: Writing
 
     /// Appends `values` at the end.
-    package func append(_ values: [Value]) throws {
+    func append(_ values: [Value]) throws {
         guard !values.isEmpty else { return }
         var key: Int64
         if let lastKey {
@@ -159,7 +159,7 @@ package final class CollectionTree {
     }
 
     /// Inserts `value` before the element at `index` (at the end when `index == count`).
-    package func insert(_ value: Value, at index: Int) throws {
+    func insert(_ value: Value, at index: Int) throws {
         precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")
         if index == count { return try append([value]) }
         for _ in 0..<2 {
@@ -176,7 +176,7 @@ package final class CollectionTree {
     }
 
     /// Replaces the element at `index`.
-    package func set(_ value: Value, at index: Int) throws {
+    func set(_ value: Value, at index: Int) throws {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
         guard try tree.set(try tree.key(atPosition: index), column: 0, to: Self.cell(value)) else {
             throw StorageError.corrupt("a collection tree lost the element at \(index)")
@@ -184,7 +184,7 @@ package final class CollectionTree {
     }
 
     /// Removes the element at `index`.
-    package func remove(at index: Int) throws {
+    func remove(at index: Int) throws {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
         let key = try tree.key(atPosition: index)
         guard try tree.remove(key) else { throw StorageError.corrupt("a collection tree lost order key \(key)") }
@@ -193,14 +193,14 @@ package final class CollectionTree {
     }
 
     /// Releases every committed node of the tree (its cell no longer refers to it).
-    package func releaseAll() throws {
+    func releaseAll() throws {
         try tree.removeAll()
         count = 0
         lastKey = nil
     }
 
     /// Writes the dirty nodes; returns the committed handle.
-    package func write(to sink: any NodeSink) throws -> CollectionTreeHandle {
+    func write(to sink: any NodeSink) throws -> CollectionTreeHandle {
         .committed(root: try tree.write(to: sink), count: count)
     }
 

@@ -15,7 +15,7 @@ package enum ColumnAggregate: Hashable, Sendable {
 }
 
 /// Something that takes a column's non-null values one at a time (see ``ColumnBlock/reduceIntegers(into:)``).
-package protocol ColumnReducer {
+protocol ColumnReducer {
     associatedtype Element
     mutating func add(_ value: Element)
 }

@@ -28,7 +28,7 @@ package struct ColumnSpec: Equatable, Sendable {
     /// Whether values are unique (a primary key); implies `indexed`.
     package var unique: Bool
     /// Root of the index tree.
-    package var indexRoot: Ref
+    var indexRoot: Ref
 
     package init(
         key: ColumnKey = ColumnKey(0),
@@ -57,7 +57,7 @@ package struct ColumnSpec: Equatable, Sendable {
     package var isLink: Bool { type == .link }
 
     /// How the column is stored in a leaf.
-    package var physical: PhysicalLayout {
+    var physical: PhysicalLayout {
         if collection != .single || type == .backlink { return PhysicalLayout(kind: .variable, nullable: false) }
         switch type {
         case .int, .bool, .link: return PhysicalLayout(kind: .integer, nullable: nullable)
@@ -110,17 +110,17 @@ package struct TableSpec: Equatable, Sendable {
     }
     /// What the write path checks of each column, kept in step with `columns`: reading these copies no
     /// column names.
-    package private(set) var traits: [ColumnTraits]
+    private(set) var traits: [ColumnTraits]
     package var root: Ref
     package var objectCount: Int
-    package var nextObjectKey: Int64
-    package var nextColumnKey: UInt32
+    var nextObjectKey: Int64
+    var nextColumnKey: UInt32
 
     /// The primary key's column: the table's unique column (Strata's schema makes only a primary key unique; the
     /// first one if an engine caller made several).
-    package var primaryKeyColumn: ColumnSpec? { columns.first(where: \.unique) }
+    var primaryKeyColumn: ColumnSpec? { columns.first(where: \.unique) }
 
-    package init(key: TableKey, name: String) {
+    init(key: TableKey, name: String) {
         self.key = key
         self.name = name
         columns = []
@@ -132,7 +132,7 @@ package struct TableSpec: Equatable, Sendable {
     }
 
     /// The leaf layout of the table's clusters.
-    package var layout: LeafLayout {
+    var layout: LeafLayout {
         LeafLayout(columnKeys: columns.map(\.key), physical: columns.map(\.physical))
     }
 
@@ -148,12 +148,12 @@ package struct TableSpec: Equatable, Sendable {
 }
 
 /// A column's type, kind and constraints without its name: plain values, cheap to read in a loop.
-package struct ColumnTraits: Equatable, Sendable {
-    package let type: ValueType
-    package let collection: CollectionKind
-    package let nullable: Bool
-    package let indexed: Bool
-    package let unique: Bool
+struct ColumnTraits: Equatable, Sendable {
+    let type: ValueType
+    let collection: CollectionKind
+    let nullable: Bool
+    let indexed: Bool
+    let unique: Bool
 
     init(_ column: ColumnSpec) {
         type = column.type
@@ -164,5 +164,5 @@ package struct ColumnTraits: Equatable, Sendable {
     }
 
     /// Whether the column stores links (single or in a collection).
-    package var isLink: Bool { type == .link }
+    var isLink: Bool { type == .link }
 }

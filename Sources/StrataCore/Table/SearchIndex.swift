@@ -10,25 +10,25 @@
 //   (3) In a unique index no two objects have equal values.
 
 /// An index over one column.
-package struct SearchIndex {
-    package let tree: ClusterTree
+struct SearchIndex {
+    let tree: ClusterTree
 
-    package init(root: Ref, context: TreeContext) {
+    init(root: Ref, context: TreeContext) {
         tree = ClusterTree(root: root, layout: .index, context: context)
     }
 
     /// The objects filed under `value`'s hash (candidates: collisions included).
-    package func candidates(for value: Value) throws -> [ObjectKey] {
+    func candidates(for value: Value) throws -> [ObjectKey] {
         try candidates(hash: ValueCodec.indexHash(value))
     }
 
     /// The objects filed under `hash`.
-    package func candidates(hash: Int64) throws -> [ObjectKey] {
+    func candidates(hash: Int64) throws -> [ObjectKey] {
         try withEntry(hash) { try ValueCodec.unpackKeys($0) } ?? []
     }
 
     /// The first (lowest) object filed under `hash`, without building the list of all of them.
-    package func firstCandidate(hash: Int64) throws -> ObjectKey? {
+    func firstCandidate(hash: Int64) throws -> ObjectKey? {
         try withEntry(hash) { raw -> ObjectKey? in
             guard raw.count >= 8, raw.count % 8 == 0 else {
                 throw StorageError.corrupt("packed keys of \(raw.count) bytes")
@@ -38,7 +38,7 @@ package struct SearchIndex {
     }
 
     /// Whether an object other than `except` is filed under `hash`, without building the list of them.
-    package func hasObject(hash: Int64, except: ObjectKey?) throws -> Bool {
+    func hasObject(hash: Int64, except: ObjectKey?) throws -> Bool {
         try withEntry(hash) { raw -> Bool in
             guard raw.count % 8 == 0 else { throw StorageError.corrupt("packed keys of \(raw.count) bytes") }
             guard let except else { return raw.count > 0 }
@@ -69,7 +69,7 @@ package struct SearchIndex {
     }
 
     /// Files `object` under `value`.
-    package func add(_ object: ObjectKey, for value: Value) throws {
+    func add(_ object: ObjectKey, for value: Value) throws {
         let hash = ValueCodec.indexHash(value)
         var keys = try candidates(hash: hash)
         if keys.isEmpty {
@@ -87,7 +87,7 @@ package struct SearchIndex {
     /// Files `object` under `hash` unless another object is filed there already; returns whether it did.
     /// For a unique column whose hash is its value (an integer primary key): the check and the filing take
     /// one lookup between them.
-    package func addIfAbsent(_ object: ObjectKey, hash: Int64) throws -> Bool {
+    func addIfAbsent(_ object: ObjectKey, hash: Int64) throws -> Bool {
         guard try withEntry(hash, { _ in true }) == nil else { return false }
         let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
         try tree.insert(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
@@ -95,7 +95,7 @@ package struct SearchIndex {
     }
 
     /// Removes `object` from under `value`.
-    package func remove(_ object: ObjectKey, for value: Value) throws {
+    func remove(_ object: ObjectKey, for value: Value) throws {
         let hash = ValueCodec.indexHash(value)
         var keys = try candidates(hash: hash)
         guard let position = keys.firstIndex(of: object) else {

@@ -10,9 +10,11 @@
 //   (1) Each pending id is held by exactly one cell: its owner's, in its column.
 //   (2) A tree whose cell is overwritten, or whose row or column goes away, is released at once.
 //   (3) No pending handle outlives `write(to:)`; committed versions hold committed handles only.
+//
+// The edits here record nothing in the change log, so they are internal: only the transaction layer calls them.
 
 /// What ``Table/editSortedCollection(_:position:order:decide:)`` does where the element sought belongs.
-package enum SortedEdit {
+enum SortedEdit {
     /// Leave the collection as it is.
     case keep
     /// Insert this element there (nothing equal was found).
@@ -100,7 +102,7 @@ extension Table {
 
     /// The number of elements (or entries) of collection column `position` of object `key`, without reading them when
     /// they are in a tree.
-    package func collectionCount(_ key: ObjectKey, position: Int) throws -> Int {
+    func collectionCount(_ key: ObjectKey, position: Int) throws -> Int {
         guard let cell = try tree.cell(key.rawValue, column: position) else {
             throw StorageError.schema("table \(spec.name) has no object \(key)")
         }
@@ -154,7 +156,7 @@ extension Table {
 
     /// Appends `values` (already validated) to list column `position` of object `key`: in O(log n) per
     /// element once the list is a tree.
-    package func appendToCollection(_ key: ObjectKey, position: Int, _ values: [Value]) throws {
+    func appendToCollection(_ key: ObjectKey, position: Int, _ values: [Value]) throws {
         guard let cell = try tree.cell(key.rawValue, column: position) else {
             throw StorageError.schema("table \(spec.name) has no object \(key)")
         }
@@ -166,7 +168,7 @@ extension Table {
     }
 
     /// Inserts `value` (already validated) at `index` of list column `position` of object `key`.
-    package func insertIntoCollection(_ key: ObjectKey, position: Int, _ value: Value, at index: Int) throws {
+    func insertIntoCollection(_ key: ObjectKey, position: Int, _ value: Value, at index: Int) throws {
         guard let cell = try tree.cell(key.rawValue, column: position) else {
             throw StorageError.schema("table \(spec.name) has no object \(key)")
         }
@@ -181,7 +183,7 @@ extension Table {
 
     /// Replaces the element at `index` of list column `position` of object `key`; returns the old element.
     @discardableResult
-    package func replaceInCollection(_ key: ObjectKey, position: Int, _ value: Value, at index: Int) throws -> Value {
+    func replaceInCollection(_ key: ObjectKey, position: Int, _ value: Value, at index: Int) throws -> Value {
         guard let cell = try tree.cell(key.rawValue, column: position) else {
             throw StorageError.schema("table \(spec.name) has no object \(key)")
         }
@@ -200,7 +202,7 @@ extension Table {
 
     /// Removes the element at `index` of list column `position` of object `key`; returns it.
     @discardableResult
-    package func removeFromCollection(_ key: ObjectKey, position: Int, at index: Int) throws -> Value {
+    func removeFromCollection(_ key: ObjectKey, position: Int, at index: Int) throws -> Value {
         guard let cell = try tree.cell(key.rawValue, column: position) else {
             throw StorageError.schema("table \(spec.name) has no object \(key)")
         }
@@ -221,7 +223,7 @@ extension Table {
     /// `decide` answers for the element found equal there (nil when none is): nothing, an insertion there,
     /// a replacement or a removal. Returns the element found. O(log² n) for a tree, O(n) inline.
     @discardableResult
-    package func editSortedCollection(
+    func editSortedCollection(
         _ key: ObjectKey,
         position: Int,
         order: (Value) -> Int,

@@ -1,18 +1,19 @@
 // Table+Writing.swift: single-table writes, keeping the indexes in step.
 //
 // Cross-table work (links, backlinks, cascades, the change log) is the write transaction's; these
-// methods change one table and its indexes and assume the caller has validated values and links.
+// methods change one table and its indexes and assume the caller has validated values and links. They
+// record nothing in the change log, so they are internal: only the transaction layer calls them.
 
 extension Table {
     /// Checks that `value` fits `column` (type, nullability, element types), without link targets.
-    package func validate(_ value: Value, for column: ColumnSpec) throws {
+    func validate(_ value: Value, for column: ColumnSpec) throws {
         try Self.validate(value, type: column.type, nullable: column.nullable, collection: column.collection) {
             .schema("\(spec.name).\(column.name) cannot hold \(value)")
         }
     }
 
     /// Checks that `value` fits the column at `position` (see ``validate(_:for:)``), without copying its spec.
-    package func validate(_ value: Value, position: Int) throws {
+    func validate(_ value: Value, position: Int) throws {
         let column = spec.traits[position]
         try Self.validate(value, type: column.type, nullable: column.nullable, collection: column.collection) {
             .schema("\(spec.name).\(spec.columns[position].name) cannot hold \(value)")
@@ -54,7 +55,7 @@ extension Table {
     }
 
     /// Throws `duplicateKey` if a unique `column` already holds `value` in an object other than `except`.
-    package func checkUnique(_ column: ColumnSpec, _ value: Value, except: ObjectKey?) throws {
+    func checkUnique(_ column: ColumnSpec, _ value: Value, except: ObjectKey?) throws {
         guard column.unique else { return }
         let taken: Bool
         if let index = try index(column.key), ValueCodec.indexHashIsExact(value, in: column) {
@@ -71,7 +72,7 @@ extension Table {
     /// `checkingUnique`, a value a unique column already holds throws ``StorageError/duplicateKey`` before
     /// anything changes; the unique columns whose index answers by hash alone (integer primary keys) are
     /// checked as the object is filed, in one walk of the index.
-    package func insertRow(_ key: ObjectKey, values: [Value], checkingUnique: Bool = false) throws {
+    func insertRow(_ key: ObjectKey, values: [Value], checkingUnique: Bool = false) throws {
         let traits = spec.traits
         precondition(values.count == traits.count)
         precondition(key.rawValue >= 0)
@@ -131,13 +132,13 @@ extension Table {
     var hasBacklinkColumns: Bool { spec.traits.contains { $0.type == .backlink } }
 
     /// Replaces one value (already validated), moving the object between index entries.
-    package func setValue(_ key: ObjectKey, _ column: ColumnKey, _ value: Value) throws {
+    func setValue(_ key: ObjectKey, _ column: ColumnKey, _ value: Value) throws {
         try setValue(key, position: position(column), value)
     }
 
     /// Sets the column at `position` (see ``position(_:)``) of an object (already validated), refiling it
     /// in the column's index.
-    package func setValue(_ key: ObjectKey, position: Int, _ value: Value) throws {
+    func setValue(_ key: ObjectKey, position: Int, _ value: Value) throws {
         if spec.columns[position].indexed {
             let column = spec.columns[position].key
             let old = try self.value(key, column)
@@ -156,7 +157,7 @@ extension Table {
     }
 
     /// Removes an object and its index entries.
-    package func removeRow(_ key: ObjectKey) throws {
+    func removeRow(_ key: ObjectKey) throws {
         for column in spec.columns where column.indexed {
             try index(column.key)!.remove(key, for: try value(key, column.key))
         }
@@ -168,7 +169,7 @@ extension Table {
     }
 
     /// Removes every object and empties every index.
-    package func removeAllRows() throws {
+    func removeAllRows() throws {
         for position in spec.traits.indices { try releaseCollections(inColumn: position) }
         try tree.removeAll()
         for column in spec.columns where column.indexed { try index(column.key)!.tree.removeAll() }
@@ -176,7 +177,7 @@ extension Table {
     }
 
     /// Adds a column (filled with its default in every object); returns its spec with its key.
-    package func addColumn(_ column: ColumnSpec) throws -> ColumnSpec {
+    func addColumn(_ column: ColumnSpec) throws -> ColumnSpec {
         guard spec.column(named: column.name) == nil else {
             throw StorageError.schema("table \(spec.name) already has a column named \(column.name)")
         }
@@ -191,7 +192,7 @@ extension Table {
     }
 
     /// Removes a column and its index.
-    package func removeColumn(_ column: ColumnKey) throws {
+    func removeColumn(_ column: ColumnKey) throws {
         let position = try position(column)
         if spec.columns[position].indexed { try removeIndex(column) }
         try releaseCollections(inColumn: position)
@@ -200,7 +201,7 @@ extension Table {
     }
 
     /// Builds an index over `column`; with `unique`, fails on duplicate values.
-    package func addIndex(_ column: ColumnKey, unique: Bool) throws {
+    func addIndex(_ column: ColumnKey, unique: Bool) throws {
         let position = try position(column)
         guard spec.columns[position].supportsIndex else {
             throw StorageError.schema("\(spec.name).\(spec.columns[position].name) cannot be indexed")
@@ -225,7 +226,7 @@ extension Table {
     }
 
     /// Drops the index of `column`.
-    package func removeIndex(_ column: ColumnKey) throws {
+    func removeIndex(_ column: ColumnKey) throws {
         let position = try position(column)
         guard spec.columns[position].indexed else { return }
         try index(column)!.tree.removeAll()
@@ -236,7 +237,7 @@ extension Table {
     }
 
     /// Writes the table's dirty nodes and returns its spec with the new roots.
-    package func write(to sink: any NodeSink) throws -> TableSpec {
+    func write(to sink: any NodeSink) throws -> TableSpec {
         try writePendingCollections(to: sink)
         var result = spec
         result.root = try tree.write(to: sink)
@@ -247,7 +248,7 @@ extension Table {
     }
 
     /// Releases every node of the table (it is being removed).
-    package func releaseAll() throws {
+    func releaseAll() throws {
         try removeAllRows()
     }
 }

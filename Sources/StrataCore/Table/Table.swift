@@ -1,7 +1,9 @@
 // Table.swift: one table of a version: its schema, its cluster tree and its indexes.
 //
 // A `Table` belongs to one transaction. In a read transaction every tree is committed and reads are
-// zero-copy; in a write transaction the same reads see the transaction's own dirty nodes.
+// zero-copy; in a write transaction the same reads see the transaction's own dirty nodes. Outside the
+// engine a `Table` is read-only: its writes (Table+Writing.swift, Table+Collections.swift) are internal,
+// and `Strata`, the tool and the tests change tables through `WriteTransaction`, which logs every change.
 //
 // Invariants:
 //   (1) `spec.objectCount` equals the number of objects in `tree`.
@@ -13,8 +15,8 @@ package final class Table {
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) package internal(set) var spec: TableSpec
-    package let tree: ClusterTree
-    package let context: TreeContext
+    let tree: ClusterTree
+    let context: TreeContext
     /// The indexes opened so far (a table has few: a short list beats hashing on every insert).
     @exclusivity(unchecked) private var indexCache: [(column: ColumnKey, index: SearchIndex)] = []
     /// Aggregates already computed, kept only in read transactions (ColumnAggregate.swift).
@@ -24,7 +26,7 @@ package final class Table {
     /// The id the next pending collection tree gets.
     @exclusivity(unchecked) var nextPendingCollection = 1
 
-    package init(spec: TableSpec, context: TreeContext) {
+    init(spec: TableSpec, context: TreeContext) {
         self.spec = spec
         self.context = context
         tree = ClusterTree(root: spec.root, layout: spec.layout, context: context)
@@ -50,7 +52,7 @@ package final class Table {
     }
 
     /// The position of `column` in `spec.columns` (and in the tree's layout).
-    package func position(_ column: ColumnKey) throws -> Int {
+    func position(_ column: ColumnKey) throws -> Int {
         // The layout lists the columns in `spec.columns` order; its keys are cheaper to scan than the specs.
         guard let position = tree.layout.columnKeys.firstIndex(of: column) else {
             throw StorageError.schema("table \(spec.name) has no column \(column)")
@@ -131,7 +133,7 @@ package final class Table {
     /// which must ascend, in order, until it returns false; returns whether it went through every key. The
     /// leaves are walked once in key order, each block parsed once, instead of one lookup per key: what
     /// sorting a large share of a table by a string needs.
-    package func forEachStringBytes(
+    func forEachStringBytes(
         ofAscending keys: [ObjectKey],
         _ column: ColumnKey,
         _ body: (UnsafeRawBufferPointer?) throws -> Bool
@@ -185,7 +187,7 @@ package final class Table {
 
     /// Calls `body` with the UTF-8 bytes of string column `column` of object `key` (nil for null); a committed
     /// value stored in its leaf is passed in place, not copied.
-    package func withStringBytes<Result>(
+    func withStringBytes<Result>(
         _ key: ObjectKey,
         _ column: ColumnKey,
         _ body: (UnsafeRawBufferPointer?) throws -> Result
@@ -265,7 +267,7 @@ package final class Table {
     }
 
     /// The index of `column`, if it has one.
-    package func index(_ column: ColumnKey) throws -> SearchIndex? {
+    func index(_ column: ColumnKey) throws -> SearchIndex? {
         if let cached = indexCache.first(where: { $0.column == column }) { return cached.index }
         let spec = try self.column(column)
         guard spec.indexed else { return nil }

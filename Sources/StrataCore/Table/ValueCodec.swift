@@ -16,7 +16,7 @@ package enum ValueCodec {
         return writer.take()
     }
 
-    package static func encode(_ value: Value, into writer: inout ByteWriter) {
+    static func encode(_ value: Value, into writer: inout ByteWriter) {
         switch value {
         case .null: writer.append(UInt8(0))
         case .int(let v):
@@ -73,7 +73,7 @@ package enum ValueCodec {
     }
 
     /// Decodes one tagged value.
-    package static func decode(_ reader: inout ByteReader) throws -> Value {
+    static func decode(_ reader: inout ByteReader) throws -> Value {
         let tag = try reader.read(UInt8.self)
         switch tag {
         case 0: return .null
@@ -108,7 +108,7 @@ package enum ValueCodec {
     }
 
     /// Decodes a complete tagged encoding.
-    package static func decode(_ bytes: [UInt8]) throws -> Value {
+    static func decode(_ bytes: [UInt8]) throws -> Value {
         try bytes.withUnsafeBytes { raw in
             var reader = ByteReader(raw, context: "encoded value")
             let value = try decode(&reader)
@@ -119,23 +119,23 @@ package enum ValueCodec {
 
     /// The stable 64-bit hash an index files a value under. An integer is its own hash: no two integers
     /// collide, and ascending keys append to the index tree instead of landing in random leaves.
-    package static func indexHash(_ value: Value) -> Int64 {
+    static func indexHash(_ value: Value) -> Int64 {
         if case .int(let integer) = value { return integer }
         return Int64(bitPattern: Checksum.hash(encode(value), seed: 0x1D_E5))
     }
 
     /// The index hash of null, the one value an integer column can hold whose hash might equal an integer's.
-    package static let nullIndexHash = indexHash(.null)
+    static let nullIndexHash = indexHash(.null)
 
     /// Whether every object filed under `value`'s hash in an index of `column` holds exactly `value`, so a lookup
     /// need not read the objects back: integer hashes are bijective, so in an integer column only null could
     /// share an integer's hash.
-    package static func indexHashIsExact(_ value: Value, in column: ColumnSpec) -> Bool {
+    static func indexHashIsExact(_ value: Value, in column: ColumnSpec) -> Bool {
         indexHashIsExact(value, type: column.type, collection: column.collection)
     }
 
     /// See ``indexHashIsExact(_:in:)``, for a column of `type` and `collection` kind.
-    package static func indexHashIsExact(_ value: Value, type: ValueType, collection: CollectionKind) -> Bool {
+    static func indexHashIsExact(_ value: Value, type: ValueType, collection: CollectionKind) -> Bool {
         guard case .int = value, type == .int, collection == .single else { return false }
         return indexHash(value) != nullIndexHash
     }
@@ -143,13 +143,13 @@ package enum ValueCodec {
     // MARK: Cells
 
     /// The cell storing `value` in `column`. The value must already be validated for the column.
-    package static func cell(for value: Value, in column: ColumnSpec) -> Cell {
+    static func cell(for value: Value, in column: ColumnSpec) -> Cell {
         cell(for: value, type: column.type, collection: column.collection)
     }
 
     /// The cell that stores `value` in a column of `type` and `collection` kind (without copying the
     /// column's spec, for callers that encode a row at a time).
-    package static func cell(for value: Value, type: ValueType, collection: CollectionKind) -> Cell {
+    static func cell(for value: Value, type: ValueType, collection: CollectionKind) -> Cell {
         if type == .backlink {
             guard case .list(let elements) = value else { preconditionFailure("backlinks are a list of links") }
             return .bytes(
@@ -179,7 +179,7 @@ package enum ValueCodec {
     }
 
     /// The value a cell of `column` holds.
-    package static func value(of cell: Cell, in column: ColumnSpec) throws -> Value {
+    static func value(of cell: Cell, in column: ColumnSpec) throws -> Value {
         if column.collection != .single {
             guard case .bytes(let bytes) = cell else { throw StorageError.corrupt("collection cell is not bytes") }
             if bytes.isEmpty { return column.collection == .dictionary ? .dictionary([]) : .list([]) }
@@ -213,19 +213,19 @@ package enum ValueCodec {
     }
 
     /// Packs object keys as little-endian i64s.
-    package static func packKeys(_ keys: [ObjectKey]) -> [UInt8] {
+    static func packKeys(_ keys: [ObjectKey]) -> [UInt8] {
         var writer = ByteWriter(capacity: keys.count * 8)
         for key in keys { writer.append(key.rawValue) }
         return writer.take()
     }
 
     /// Unpacks object keys.
-    package static func unpackKeys(_ bytes: [UInt8]) throws -> [ObjectKey] {
+    static func unpackKeys(_ bytes: [UInt8]) throws -> [ObjectKey] {
         try bytes.withUnsafeBytes { try unpackKeys($0) }
     }
 
     /// ``unpackKeys(_:)-([UInt8])`` over bytes in place.
-    package static func unpackKeys(_ raw: UnsafeRawBufferPointer) throws -> [ObjectKey] {
+    static func unpackKeys(_ raw: UnsafeRawBufferPointer) throws -> [ObjectKey] {
         guard raw.count % 8 == 0 else { throw StorageError.corrupt("packed keys of \(raw.count) bytes") }
         return (0..<raw.count / 8).map {
             ObjectKey(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self)))

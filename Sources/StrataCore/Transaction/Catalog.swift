@@ -12,13 +12,13 @@
 // The top node is small and read whole at open; its checksum is verified every time it is read.
 
 /// The tables of one version.
-package struct Catalog: Equatable, Sendable {
-    package var version: Version
-    package var freeListRef: Ref
-    package var nextTableKey: UInt32
-    package var tables: [TableSpec]
+struct Catalog: Equatable, Sendable {
+    var version: Version
+    var freeListRef: Ref
+    var nextTableKey: UInt32
+    var tables: [TableSpec]
 
-    package init(version: Version, freeListRef: Ref = .none, nextTableKey: UInt32 = 1, tables: [TableSpec] = []) {
+    init(version: Version, freeListRef: Ref = .none, nextTableKey: UInt32 = 1, tables: [TableSpec] = []) {
         self.version = version
         self.freeListRef = freeListRef
         self.nextTableKey = nextTableKey
@@ -26,10 +26,10 @@ package struct Catalog: Equatable, Sendable {
     }
 
     /// The table with `key`.
-    package func table(_ key: TableKey) -> TableSpec? { tables.first { $0.key == key } }
+    func table(_ key: TableKey) -> TableSpec? { tables.first { $0.key == key } }
 
     /// Encodes the TOPN node.
-    package func encode() -> [UInt8] {
+    func encode() -> [UInt8] {
         var writer = ByteWriter(capacity: 256 + tables.count * 256)
         writer.appendZeros(NodeHeader.size)
         writer.append(version)
@@ -68,7 +68,7 @@ package struct Catalog: Equatable, Sendable {
     }
 
     /// Decodes and checks a TOPN node.
-    package static func decode(_ node: NodeView) throws -> Catalog {
+    static func decode(_ node: NodeView) throws -> Catalog {
         guard node.checksumHolds() else { throw StorageError.corrupt("the top node \(node.ref) fails its checksum") }
         var reader = node.reader()
         func ref() throws -> Ref {

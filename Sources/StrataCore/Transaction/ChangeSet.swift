@@ -33,21 +33,21 @@ package struct TableChanges: Equatable, Sendable {
     /// Whether the details were dropped (see the header).
     package private(set) var isWholesale = false
 
-    package init() {}
+    init() {}
 
-    package var isEmpty: Bool { !isWholesale && insertions.isEmpty && deletions.isEmpty && modifications.isEmpty }
+    var isEmpty: Bool { !isWholesale && insertions.isEmpty && deletions.isEmpty && modifications.isEmpty }
 
     /// The primary key of each deleted object (net deletions, as `deletions`), for tables with a primary key.
     package var deletedPrimaryKeys: [ObjectKey: Value] { replay().primaryKeys }
 
     /// About how many bytes the entry holds in memory.
-    package var estimatedBytes: Int {
+    var estimatedBytes: Int {
         32 + events.count * MemoryLayout<Event>.stride + listEditLog.count * MemoryLayout<ListEditRecord>.stride
             + heapBytes
     }
 
     /// Drops the details: the table changed wholesale.
-    package mutating func markWholesale() {
+    mutating func markWholesale() {
         events = []
         listEditLog = []
         heapBytes = 0
@@ -193,10 +193,10 @@ package struct ChangeSet: Equatable, Sendable {
     /// push it back.
     package var appliedBySync = false
 
-    package init(version: Version) { self.version = version }
+    init(version: Version) { self.version = version }
 
-    package var isEmpty: Bool { !schemaChanged && tables.values.allSatisfy(\.isEmpty) }
+    var isEmpty: Bool { !schemaChanged && tables.values.allSatisfy(\.isEmpty) }
 
     /// About how many bytes the entry holds in memory.
-    package var estimatedBytes: Int { 64 + tables.values.reduce(0) { $0 + $1.estimatedBytes } }
+    var estimatedBytes: Int { 64 + tables.values.reduce(0) { $0 + $1.estimatedBytes } }
 }

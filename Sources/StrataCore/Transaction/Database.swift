@@ -282,7 +282,7 @@ package final class Database: Sendable {
 
     // MARK: State
 
-    package var isClosed: Bool { state.withLock { $0.closed } }
+    var isClosed: Bool { state.withLock { $0.closed } }
 
     /// The newest committed version known to this process.
     package var latestVersion: Version { state.withLock { $0.latest.version } }
@@ -341,7 +341,7 @@ package final class Database: Sendable {
     /// The pin is published in the reader table before the header is checked again: if another
     /// process committed meanwhile, its next commit might not have seen the pin, so the newer
     /// version is pinned instead.
-    package func pinLatest() throws -> (Snapshot, VersionPin) {
+    func pinLatest() throws -> (Snapshot, VersionPin) {
         while true {
             try refreshFromFile()
             let (snapshot, pin) = try state.withLock { state -> (Snapshot, VersionPin) in
@@ -397,7 +397,7 @@ package final class Database: Sendable {
     }
 
     /// Pins `version` once more (it must already be pinned): for handing a snapshot to another holder.
-    package func pinAgain(_ version: Version) -> VersionPin {
+    func pinAgain(_ version: Version) -> VersionPin {
         state.withLock { state in
             precondition(state.pins[version] != nil, "version \(version) is not pinned")
             state.pins[version]! += 1

@@ -3,12 +3,12 @@
 /// A committed version: its catalog and a reader over the mapping that holds it.
 package struct Snapshot: Sendable {
     package let version: Version
-    package let topRef: Ref
-    package let catalog: Catalog
-    package let reader: NodeReader
+    let topRef: Ref
+    let catalog: Catalog
+    let reader: NodeReader
 
     /// The end of the version's used space.
-    package var fileEnd: UInt64 { reader.limit }
+    var fileEnd: UInt64 { reader.limit }
 }
 
 /// Options for opening a database.
@@ -21,16 +21,16 @@ package struct DatabaseOptions: Sendable {
         case memoryOnly
     }
 
-    package var durability: Durability
-    package var readOnly: Bool
+    var durability: Durability
+    var readOnly: Bool
     /// The most versions that may be active (pinned or newest) at once; nil for no limit.
-    package var maximumActiveVersions: Int?
+    var maximumActiveVersions: Int?
     package var fileSystem: any FileSystem
     /// The permissions of the files the database creates: the file itself, its lock file and temporaries.
     package var filePermissions: FilePermissions
     /// The most bytes of change history kept for observers (about: ``ChangeSet/estimatedBytes``); past it, the
     /// oldest entries' tables are kept as changed wholesale (Database.swift invariant 7).
-    package var historyByteLimit: Int
+    var historyByteLimit: Int
 
     package init(
         durability: Durability = .full,
@@ -51,7 +51,7 @@ package struct DatabaseOptions: Sendable {
 
 /// Keeps a version pinned (its space is not reused) until released or deinitialized.
 package final class VersionPin: Sendable {
-    package let version: Version
+    let version: Version
     private let database: Database
     private let released = AtomicFlag()
 

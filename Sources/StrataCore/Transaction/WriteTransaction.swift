@@ -13,7 +13,7 @@ package final class WriteTransaction: TransactionReading {
     enum Phase { case active, committed, rolledBack }
 
     let database: Database
-    package let base: Snapshot
+    let base: Snapshot
     let baseFreeSpace: FreeSpace
     let context: TreeContext
     var catalog: Catalog
@@ -25,7 +25,7 @@ package final class WriteTransaction: TransactionReading {
     /// The table `table(_:)` returned last: object-at-a-time work asks for the same table again and again.
     @exclusivity(unchecked) private var lastTable: (key: TableKey, table: Table)?
     /// What the transaction changed, per table.
-    package internal(set) var changes: ChangeSet {
+    var changes: ChangeSet {
         get {
             fileOpenTableChanges()
             return filedChanges
@@ -145,7 +145,7 @@ package final class WriteTransaction: TransactionReading {
     }
 
     /// Renames a table.
-    package func renameTable(_ key: TableKey, to name: String) throws {
+    func renameTable(_ key: TableKey, to name: String) throws {
         let table = try self.table(key)
         guard !tableSpecs.contains(where: { $0.name == name && $0.key != key }) else {
             throw StorageError.schema("a table named \(name) already exists")

@@ -6,7 +6,7 @@
 //                        └──────release() without──────▶ free
 
 /// A FIFO asynchronous mutex.
-package final class WriterQueue: Sendable {
+final class WriterQueue: Sendable {
     private struct State {
         var held = false
         var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
@@ -15,11 +15,11 @@ package final class WriterQueue: Sendable {
 
     private let state = Locked(State())
 
-    package init() {}
+    init() {}
 
     /// Waits until the queue is free and takes it. Throws `CancellationError` if the task is cancelled
     /// while waiting.
-    package func acquire() async throws {
+    func acquire() async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -46,7 +46,7 @@ package final class WriterQueue: Sendable {
     }
 
     /// Takes the queue if it is free, without waiting.
-    package func tryAcquire() -> Bool {
+    func tryAcquire() -> Bool {
         state.withLock { state in
             if state.held { return false }
             state.held = true
@@ -55,10 +55,10 @@ package final class WriterQueue: Sendable {
     }
 
     /// Whether a task waits for the queue.
-    package var hasWaiters: Bool { state.withLock { !$0.waiters.isEmpty } }
+    var hasWaiters: Bool { state.withLock { !$0.waiters.isEmpty } }
 
     /// Hands the queue to the next waiter, or frees it.
-    package func release() {
+    func release() {
         let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
             precondition(state.held, "release of a writer queue that is not held")
             if state.waiters.isEmpty {

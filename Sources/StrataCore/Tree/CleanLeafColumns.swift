@@ -11,7 +11,7 @@
 //       committed node never changes while the transaction that reads it lives, so a slot never goes stale.
 
 /// A committed leaf with its column blocks parsed on first use.
-package final class CleanLeafColumns {
+final class CleanLeafColumns {
     private enum Slot {
         case unparsed
         case absent
@@ -19,7 +19,7 @@ package final class CleanLeafColumns {
     }
 
     /// The leaf.
-    package let view: ClusterLeafView
+    let view: ClusterLeafView
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
     @exclusivity(unchecked) private var slots: [Slot]
@@ -31,7 +31,7 @@ package final class CleanLeafColumns {
 
     /// The block of the column at `position` of `layout`, or nil if the leaf was written before the column
     /// existed (its rows read as the column's default).
-    package func block(_ position: Int, layout: LeafLayout) throws -> ColumnBlock? {
+    func block(_ position: Int, layout: LeafLayout) throws -> ColumnBlock? {
         switch slots[position] {
         case .parsed(let block): return block
         case .absent: return nil

@@ -21,7 +21,7 @@ extension ClusterTree {
     }
 
     /// Inserts a new object; `cells` follow the layout. The key must not exist yet.
-    package func insert(_ key: Int64, cells: [Cell]) throws {
+    func insert(_ key: Int64, cells: [Cell]) throws {
         precondition(cells.count == layout.physical.count)
         try insert(key) { leaf, index in
             for (column, cell) in zip(leaf.columns, cells) { column.insert(cell, at: index) }
@@ -29,7 +29,7 @@ extension ClusterTree {
     }
 
     /// Inserts a key whose row is filled in by `fill(leaf, index)`.
-    package func insert(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws {
+    func insert(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws {
         shapeChanged()
         // Fast path: a key above every other key goes straight into the rightmost leaf.
         if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last,
@@ -124,7 +124,7 @@ extension ClusterTree {
     }
 
     /// Gives `body` the dirty leaf holding `key` and the row index; false if there is no such object.
-    package func update(_ key: Int64, _ body: (ClusterLeaf, Int) throws -> Void) throws -> Bool {
+    func update(_ key: Int64, _ body: (ClusterLeaf, Int) throws -> Void) throws -> Bool {
         if let cursor = leafCursor, cursor.covers(key), case .dirty(let leaf) = cursor.leaf {
             let index = leaf.lowerBound(key)
             guard index < leaf.count, leaf.keys[index] == key else { return false }
@@ -155,14 +155,14 @@ extension ClusterTree {
     }
 
     /// Sets one cell of an object; false if there is no such object.
-    package func set(_ key: Int64, column: Int, to cell: Cell) throws -> Bool {
+    func set(_ key: Int64, column: Int, to cell: Cell) throws -> Bool {
         try update(key) { leaf, index in store(cell, in: leaf, row: index, column: column) }
     }
 
     /// Sets one cell of object `key` at `location` (from ``locateRow(_:)``) without a lookup, when the row is
     /// in a leaf this transaction already copied and the tree has not changed shape since it was found;
     /// false, changing nothing, otherwise.
-    package func set(_ key: Int64, at location: RowLocation, column: Int, to cell: Cell) -> Bool {
+    func set(_ key: Int64, at location: RowLocation, column: Int, to cell: Cell) -> Bool {
         guard case .dirty(let leaf) = location.leaf, location.shapeVersion == shapeVersion,
             location.row < leaf.count, leaf.keys[location.row] == key
         else { return false }
@@ -176,7 +176,7 @@ extension ClusterTree {
     }
 
     /// Removes an object; false if there was none.
-    package func remove(_ key: Int64) throws -> Bool {
+    func remove(_ key: Int64) throws -> Bool {
         guard try contains(key), let root else { return false }
         appendCursor = nil
         shapeChanged()
@@ -267,7 +267,7 @@ extension ClusterTree {
     }
 
     /// Removes every object, releasing every committed node and blob of the tree.
-    package func removeAll() throws {
+    func removeAll() throws {
         if let root { try releaseAll(root) }
         setRoot(nil)
     }
@@ -295,7 +295,7 @@ extension ClusterTree {
 
     /// Adopts a new layout. Dirty leaves gain default-filled storages for new columns and drop removed
     /// ones (releasing their blobs); committed leaves convert when they are next made dirty.
-    package func changeLayout(to newLayout: LeafLayout) {
+    func changeLayout(to newLayout: LeafLayout) {
         let old = layout
         appendCursor = nil
         shapeChanged()
@@ -329,7 +329,7 @@ extension ClusterTree {
 
     #if STRATA_INTERNAL_CHECKS
         /// Checks ordering, counts and depth of the whole tree (slow; internal-checks builds only).
-        package func checkInvariants() {
+        func checkInvariants() {
             guard let root else { return }
             var state = InvariantState()
             _ = checkNode(root, depth: 0, low: nil, high: nil, state: &state)
@@ -378,6 +378,6 @@ extension ClusterTree {
             }
         }
     #else
-        @inline(__always) package func checkInvariants() {}
+        @inline(__always) func checkInvariants() {}
     #endif
 }

@@ -12,12 +12,12 @@
 //   (4) A committed node is never modified; a dirty node is referenced by exactly one parent.
 
 /// A leaf as reads see it: committed (zero-copy) or dirty (in memory).
-package enum LeafAccess {
+enum LeafAccess {
     case clean(ClusterLeafView)
     case dirty(ClusterLeaf)
 
     /// Rows in the leaf.
-    package var count: Int {
+    var count: Int {
         switch self {
         case .clean(let view): return view.count
         case .dirty(let leaf): return leaf.count
@@ -25,7 +25,7 @@ package enum LeafAccess {
     }
 
     /// The key at `index`.
-    package func key(at index: Int) -> Int64 {
+    func key(at index: Int) -> Int64 {
         switch self {
         case .clean(let view): return view.key(at: index)
         case .dirty(let leaf): return leaf.keys[index]
@@ -34,7 +34,7 @@ package enum LeafAccess {
 }
 
 /// A leaf as a column scan sees it (``ClusterTree/forEachLeafDirectory(_:)``).
-package enum ScannedLeaf {
+enum ScannedLeaf {
     case clean(LeafDirectory)
     case dirty(ClusterLeaf)
 }
@@ -67,19 +67,19 @@ final class LeafCursor {
 }
 
 /// A B+tree of objects (a table's clusters) or of index entries.
-package final class ClusterTree {
+final class ClusterTree {
     /// Most objects in one leaf.
-    package static let maxLeafCount = 256
+    static let maxLeafCount = 256
     /// Most children of one inner node.
-    package static let maxInnerCount = 128
+    static let maxInnerCount = 128
 
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
-    @exclusivity(unchecked) package private(set) var root: TreeNode?
-    @exclusivity(unchecked) package private(set) var layout: LeafLayout
+    @exclusivity(unchecked) private(set) var root: TreeNode?
+    @exclusivity(unchecked) private(set) var layout: LeafLayout
     /// Counts layout changes: what was derived from one layout holds while this stays the same.
-    @exclusivity(unchecked) package private(set) var layoutVersion = 0
-    package let context: TreeContext
+    @exclusivity(unchecked) private(set) var layoutVersion = 0
+    let context: TreeContext
     /// The rightmost dirty leaf and the inner nodes above it, while every node on that path is dirty:
     /// lets ascending inserts (the usual case: new object keys grow) skip the descent.
     @exclusivity(unchecked) var appendCursor: AppendCursor?
@@ -90,7 +90,7 @@ package final class ClusterTree {
     @exclusivity(unchecked) var leafCursor: LeafCursor?
     /// Counts changes of shape (rows inserted, removed or moved, leaves copied for writing, layouts
     /// changed): a row location handed out at one count is still good while the count stays the same.
-    @exclusivity(unchecked) package private(set) var shapeVersion = 0
+    @exclusivity(unchecked) private(set) var shapeVersion = 0
     /// The flat list of leaves, for a committed tree in a read-only transaction (see `leafIndexForLookup`).
     @exclusivity(unchecked) private var leafIndex: LeafIndex?
     /// Descents made so far without a leaf index.
@@ -100,7 +100,7 @@ package final class ClusterTree {
     /// Most entries of `cleanLeaves` (a few hundred bytes each); past it the cache starts over.
     static let cleanLeafLimit = 4096
 
-    package init(root: Ref, layout: LeafLayout, context: TreeContext) {
+    init(root: Ref, layout: LeafLayout, context: TreeContext) {
         self.root = root.isNone ? nil : .clean(root)
         self.layout = layout
         self.context = context
@@ -111,7 +111,7 @@ package final class ClusterTree {
     let reader: NodeReader
 
     /// Whether any node of the tree is dirty.
-    package var isDirty: Bool {
+    var isDirty: Bool {
         if case .clean = root { return false }
         return root != nil || rootWasCleared
     }
@@ -121,7 +121,7 @@ package final class ClusterTree {
     // MARK: Reading
 
     /// Objects in the tree.
-    package func count() throws -> Int {
+    func count() throws -> Int {
         guard let root else { return 0 }
         return try count(of: root)
     }
@@ -162,7 +162,7 @@ package final class ClusterTree {
     }
 
     /// Where object `key`'s row is (a committed leaf with its parsed columns, or a dirty leaf), or nil.
-    package func locateRow(_ key: Int64) throws -> RowLocation? {
+    func locateRow(_ key: Int64) throws -> RowLocation? {
         if let leafIndex {
             return try indexedRow(key, in: leafIndex).map {
                 RowLocation(leaf: .clean($0.leaf), row: $0.row, shapeVersion: shapeVersion)
@@ -176,7 +176,7 @@ package final class ClusterTree {
     }
 
     /// The leaf holding `key` and the row's index in it.
-    package func locate(_ key: Int64) throws -> (LeafAccess, Int)? {
+    func locate(_ key: Int64) throws -> (LeafAccess, Int)? {
         if let leafIndex { return try indexedRow(key, in: leafIndex).map { (.clean($0.leaf.view), $0.row) } }
         if let cursor = leafCursor, cursor.covers(key) {
             // A walk in key order asks for the row after the last one found: no search then.
@@ -229,10 +229,10 @@ package final class ClusterTree {
     }
 
     /// Whether an object with `key` exists.
-    package func contains(_ key: Int64) throws -> Bool { try locate(key) != nil }
+    func contains(_ key: Int64) throws -> Bool { try locate(key) != nil }
 
     /// The cell of column `column` (an index into the layout) in row `row` of `leaf`.
-    package func cell(in leaf: LeafAccess, row: Int, column: Int) throws -> Cell {
+    func cell(in leaf: LeafAccess, row: Int, column: Int) throws -> Cell {
         switch leaf {
         case .dirty(let leaf): return try leaf.columns[column].cell(at: row, reader: reader)
         case .clean(let view):
@@ -244,7 +244,7 @@ package final class ClusterTree {
     }
 
     /// The cell of row `row` in `block`, the checked block of column `column` (an index into the layout).
-    package func cell(in block: ColumnBlock, row: Int, column: Int) throws -> Cell {
+    func cell(in block: ColumnBlock, row: Int, column: Int) throws -> Cell {
         let cell = try block.cell(row, reader: reader)
         if cell == .null && !layout.physical[column].nullable {
             return Cell.defaultValue(for: layout.physical[column])
@@ -253,7 +253,7 @@ package final class ClusterTree {
     }
 
     /// The committed leaf `view` with its blocks parsed once for every row read from it.
-    package func columns(of view: ClusterLeafView) -> CleanLeafColumns {
+    func columns(of view: ClusterLeafView) -> CleanLeafColumns {
         if let cached = cleanLeaves[view.node.ref] { return cached }
         if cleanLeaves.count >= Self.cleanLeafLimit { cleanLeaves.removeAll(keepingCapacity: true) }
         let columns = CleanLeafColumns(view: view, columnCount: layout.columnKeys.count)
@@ -262,13 +262,13 @@ package final class ClusterTree {
     }
 
     /// The cell of `column` for the object `key`, or nil if there is no such object.
-    package func cell(_ key: Int64, column: Int) throws -> Cell? {
+    func cell(_ key: Int64, column: Int) throws -> Cell? {
         guard let (leaf, row) = try locate(key) else { return nil }
         return try cell(in: leaf, row: row, column: column)
     }
 
     /// Calls `body` with each leaf, in key order, until it returns false.
-    package func forEachLeaf(_ body: (LeafAccess) throws -> Bool) throws {
+    func forEachLeaf(_ body: (LeafAccess) throws -> Bool) throws {
         guard let root else { return }
         _ = try visit(root, depth: 0) { leaf in
             switch leaf {
@@ -280,7 +280,7 @@ package final class ClusterTree {
 
     /// Calls `body` with each leaf as a column scan needs it (a committed leaf's directory, without its keys,
     /// or a dirty leaf), in key order, until it returns false.
-    package func forEachLeafDirectory(_ body: (ScannedLeaf) throws -> Bool) throws {
+    func forEachLeafDirectory(_ body: (ScannedLeaf) throws -> Bool) throws {
         guard let root else { return }
         _ = try visit(root, depth: 0) { leaf in
             switch leaf {
@@ -317,7 +317,7 @@ package final class ClusterTree {
     }
 
     /// Every key, ascending.
-    package func allKeys() throws -> [Int64] {
+    func allKeys() throws -> [Int64] {
         var keys: [Int64] = []
         try forEachLeaf { leaf in
             for index in 0..<leaf.count { keys.append(leaf.key(at: index)) }
@@ -328,7 +328,7 @@ package final class ClusterTree {
 
     /// Up to `limit` keys above `after` (from the first when nil), ascending: a piece of a walk through the
     /// tree that keeps no list of every key.
-    package func keys(after: Int64?, limit: Int) throws -> [Int64] {
+    func keys(after: Int64?, limit: Int) throws -> [Int64] {
         precondition(limit > 0)
         var keys: [Int64] = []
         keys.reserveCapacity(limit)
@@ -372,7 +372,7 @@ package final class ClusterTree {
     }
 
     /// The key of the object at `position` in key order.
-    package func key(atPosition position: Int) throws -> Int64 {
+    func key(atPosition position: Int) throws -> Int64 {
         guard var node = root else { preconditionFailure("position \(position) in an empty tree") }
         var remaining = position
         for _ in 0...Self.maximumDepth {
@@ -415,7 +415,7 @@ package final class ClusterTree {
     // MARK: Writing at commit
 
     /// Writes every dirty node to `sink`, children first; returns the new root ref (`.none` if empty).
-    package func write(to sink: any NodeSink) throws -> Ref {
+    func write(to sink: any NodeSink) throws -> Ref {
         guard let root else { return .none }
         let ref = try write(root, to: sink)
         return ref

@@ -1,6 +1,6 @@
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 /// Column blocks survive being decoded for a change and encoded again, or kept as committed and copied
 /// (the columns of a changed leaf that no write reached): every packed integer width and its extremes,

@@ -1,6 +1,6 @@
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 /// Counting ranges and aggregating integer columns over packed blocks (every width, negative values,
 /// extremes, nulls) agree with plain arithmetic over the values.

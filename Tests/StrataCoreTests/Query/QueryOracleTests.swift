@@ -1,7 +1,7 @@
 import Foundation
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 /// A random predicate with its text and a plain evaluator (Realm's null semantics, written naively).
 private indirect enum Expression {

@@ -1,6 +1,6 @@
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("String collation: binary sort keys order as the collation does")
 struct StringCollationTests {

@@ -1,7 +1,7 @@
 import Foundation
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("Damaged and foreign files")
 struct DamagedFileTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("Failing writes, syncs and growth")
 struct FaultInjectionTests {

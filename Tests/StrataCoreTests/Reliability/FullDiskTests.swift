@@ -1,7 +1,6 @@
 import Foundation
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 /// A real file-size limit (RLIMIT_FSIZE) and a real full disk (a small tmpfs), met by a child process that
 /// commits 64 KiB blobs until a commit fails (StrataCrashWriter --fill).

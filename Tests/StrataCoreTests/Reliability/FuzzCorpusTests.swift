@@ -1,7 +1,7 @@
 import Foundation
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 /// Replays the fuzz corpora (Fuzz/corpus) as ordinary test cases: every input must give a result or its
 /// specific error, never a crash.

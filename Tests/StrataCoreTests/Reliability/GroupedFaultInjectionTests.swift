@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("Failing syncs and header writes during group commit")
 struct GroupedFaultInjectionTests {

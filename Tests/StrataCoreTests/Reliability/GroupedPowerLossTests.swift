@@ -1,7 +1,7 @@
 import Foundation
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 /// Power loss while commits from concurrent tasks share syncs (group commit): a cut anywhere, including
 /// between a group's node and slot writes and its sync, loses only commits that had not returned.

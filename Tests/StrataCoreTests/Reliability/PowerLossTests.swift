@@ -1,7 +1,7 @@
 import Foundation
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("Simulated power loss through the I/O layer")
 struct PowerLossTests {

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataTestSupport
 
 /// A generator for a randomized test, seeded by ``testSeed(default:)``; the seed is printed under `name`
 /// so that a failure can be replayed with STRATA_SEED.

@@ -1,6 +1,5 @@
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 @Suite("Database basics")
 struct DatabaseTests {

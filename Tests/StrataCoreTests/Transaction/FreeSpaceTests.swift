@@ -1,6 +1,6 @@
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("Free space: the compact free list and its reserved size")
 struct FreeSpaceTests {

@@ -1,7 +1,6 @@
 import Foundation
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 // The change history (DESIGN.md section 4 item 5, section 7): kept only while something observes, bounded in bytes
 // (past the bound a table is "changed wholesale"), and carrying what a replicator needs: deleted objects' primary

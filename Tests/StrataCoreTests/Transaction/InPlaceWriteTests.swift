@@ -1,6 +1,5 @@
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 /// Writing a value in place at a row location found earlier: taken only while the location is good and the
 /// column needs no bookkeeping beyond the change log; otherwise refused with nothing changed.

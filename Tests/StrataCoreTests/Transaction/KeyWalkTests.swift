@@ -1,6 +1,5 @@
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 /// Reading a table's keys a piece at a time gives exactly the keys, in order, of one full walk.
 @Suite("Key walks in pieces")

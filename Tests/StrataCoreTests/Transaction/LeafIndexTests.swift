@@ -1,6 +1,5 @@
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 /// Random lookups in a read transaction (which switch to the flat leaf index after a few descents) find
 /// exactly the objects a plain set holds, in trees of one, two and three levels.

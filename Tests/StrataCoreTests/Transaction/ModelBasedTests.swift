@@ -1,7 +1,7 @@
 import Foundation
+import StrataCore
+import StrataTestSupport
 import Testing
-
-@testable import StrataCore
 
 @Suite("Model-based engine test")
 struct ModelBasedTests {

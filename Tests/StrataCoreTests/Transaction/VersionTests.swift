@@ -1,7 +1,6 @@
 import Foundation
+import StrataCore
 import Testing
-
-@testable import StrataCore
 
 @Suite("Versions, pins and writers")
 struct VersionTests {

@@ -1,5 +1,8 @@
 // FaultInjectingFileSystem.swift: an I/O layer for tests that fails chosen calls and simulates power loss.
 //
+// Part of StrataTestSupport (not the engine): the engine takes it through its `FileSystem` parameter like any
+// other I/O layer.
+//
 // It forwards every call to a real `FileSystem` and, on the way:
 //   - counts the calls of each kind and fails the Nth one (once, or from then on) with a chosen errno,
 //     the way realm-core's simulated failures do;
@@ -12,6 +15,10 @@
 
 import Glibc
 import Synchronization
+
+#if canImport(StrataCore)
+    import StrataCore
+#endif
 
 /// The error every call throws once a simulated power loss has happened.
 package struct SimulatedPowerLoss: Error, CustomStringConvertible {

@@ -1,8 +1,15 @@
 // CrashSchema.swift: the schema the crash tests' child writes, and the check the parent runs after a kill.
 //
+// Part of StrataTestSupport (not the engine): the crash writer (StrataCrashWriter) and the crash, power-loss,
+// fault-injection, damaged-file and compaction tests all write or check this one schema, so they agree.
+//
 // Counter { number: Int (unique index), payload: String }, Log { entries: [Counter] }, Meta { last: Int }.
 // After transaction N: Counter numbers are exactly 1...N minus every multiple-of-5 M's victim M - 20,
 // Log.entries links each live Counter once, and Meta.last == N.
+
+#if canImport(StrataCore)
+    import StrataCore
+#endif
 
 /// The crash tests' schema (shared by the child process and the test so both agree).
 package struct CrashSchema: Sendable {

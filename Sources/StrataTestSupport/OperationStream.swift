@@ -1,10 +1,16 @@
 // OperationStream.swift: random operations checked against a plain in-memory model.
 //
-// Used by the model-based test (seeded) and by the operation-stream fuzz target (driven by the fuzzer's
-// bytes): tables, columns of every kind, indexes, links, inserts, updates, deletes, commits, rollbacks,
-// pinned versions, reopening and compaction, with verify() and a full comparison after every transaction.
+// Part of StrataTestSupport (not the engine): used by the model-based test (seeded) and by the
+// operation-stream fuzz target (driven by the fuzzer's bytes): tables, columns of every kind, indexes, links,
+// inserts, updates, deletes, commits, rollbacks, pinned versions, reopening and compaction, with verify() and
+// a full comparison after every transaction. It drives the engine only through the write and read
+// transactions' package API, as `Strata` does.
 
 import Glibc
+
+#if canImport(StrataCore)
+    import StrataCore
+#endif
 
 /// A plain in-memory model of a database: what the engine must agree with after every step.
 struct OperationStreamModel: Equatable {

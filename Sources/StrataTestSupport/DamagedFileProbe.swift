@@ -1,9 +1,17 @@
 // DamagedFileProbe.swift: opens a whole file image the way a damaged file on disk would be opened.
 //
-// Used by the damaged-file fuzz target and the corpus replay test: the image is written to a private file
-// on the memory-backed /dev/shm (when there is one), opened, verified, and every object of every table read.
+// Part of StrataTestSupport (not the engine): used by the damaged-file fuzz target and the corpus replay
+// test. The image is written to a private file on the memory-backed /dev/shm (when there is one), opened,
+// verified, and every object of every table read; the file and its lock file are removed afterwards.
+//
+// Contract: a probe returns, or throws the StorageError that refused the image. Anything else (a crash,
+// a hang, another error type) is a bug in the engine the fuzz target reports.
 
 import Glibc
+
+#if canImport(StrataCore)
+    import StrataCore
+#endif
 
 package enum DamagedFileProbe {
     /// Opens, verifies and reads `image`; throws the StorageError that refused it, if one did. Verification

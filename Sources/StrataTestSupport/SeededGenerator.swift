@@ -1,4 +1,7 @@
 // SeededGenerator.swift: the deterministic random generator of the randomized tests and fuzz targets.
+//
+// Part of StrataTestSupport (not the engine). Invariant: one seed gives the same sequence on every run and
+// platform (SplitMix64 on wrapping 64-bit arithmetic), so a seed a test prints replays its run.
 
 /// SplitMix64: a small deterministic random generator, so a printed seed reproduces a run.
 package struct SeededGenerator: RandomNumberGenerator {
