@@ -11,7 +11,7 @@ extension Realm {
     ///
     /// Writers that commit at the same time share syncs (group commit: a transaction that waits for the
     /// writer while another commit syncs is made durable by the next sync, together with every other that
-    /// waited), so under concurrent writers `syncs` grows slower than `commits`. A commit of more than 128 KiB
+    /// waited), so under concurrent writers `syncs` grows slower than `commits`. A commit of more than 64 KiB
     /// syncs twice. Realm Swift has no such figure; it is a Strata addition for monitoring.
     public struct CommitStatistics: Sendable, Equatable {
         /// Commits made durable since the file was opened in this process.

@@ -369,9 +369,6 @@ package final class Database: Sendable {
     /// Whether commits of this process are written and wait for their sync (the header may name one already).
     var hasCommitsInFlight: Bool { state.withLock { $0.inFlight > 0 } }
 
-    /// Whether a write transaction of this process is open or waiting to begin: its commit will follow soon.
-    var writerBusy: Bool { state.withLock { $0.writerActive } || writers.hasWaiters }
-
     /// Commits made durable by this instance, the fdatasync calls that made them so (with group commit,
     /// concurrent writers share syncs, so `syncs / commits` falls below 1) and the node bytes they wrote.
     package var commitStatistics: (commits: Int, syncs: Int, bytes: Int) {

@@ -11,15 +11,9 @@
 // every other realm of the file from reaching the writer, so nothing would ever queue.
 //
 // A group is every commit that finished writing its nodes while the previous group synced (or the one commit
-// that found the sync thread idle), and then, while another transaction of this process is open or waiting
-// for the writer, the commits that follow it, up to `gatherWindow` and while the group stays a one-sync group
-// (`gather`): each sync costs about as much as writing a commit, so a group taken the moment the previous
-// sync ends holds only the one or two commits written meanwhile, and the syncs, done one at a time, bound
-// the throughput of many writers. Waiting for the writer that is already under way makes groups as large
-// as the number of concurrent writers, at the cost of at most `gatherWindow` of latency per commit.
-// A lone commit (no writer waiting, nothing in flight, and a caller whose thread nothing else needs
-// meanwhile) is a group of one that it makes durable itself, holding the writer: uncontended commits one
-// after another pay no thread hand-over. For a group of versions a+1 ... b (WriteTransaction+Commit.swift, steps):
+// that found the sync thread idle). A lone commit (no writer waiting, nothing in flight, and a caller whose
+// thread nothing else needs meanwhile) is a group of one that it makes durable itself, holding the writer:
+// uncontended commits one after another pay no thread hand-over. For a group of versions a+1 ... b (WriteTransaction+Commit.swift, steps):
 //   G1. two-sync group (more than `oneSyncLimit` bytes, or more runs than a slot can name): fdatasync
 //   G2. pwrite the slot that does not hold the newest durable version, naming version b; a one-sync group's
 //       manifest names the runs of *every* commit of the group (sorted, neighbours joined) and their checksum,
@@ -127,11 +121,6 @@ final class GroupCommit: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     /// How long the sync thread waits for work before it ends.
     private static let linger: DispatchTimeInterval = .milliseconds(500)
-    /// How long a group waits at most for the commits of transactions under way (see the file comment).
-    private static let gatherWindow: DispatchTimeInterval = .microseconds(2_000)
-    /// After the group's last commit, how long it waits for another transaction to begin (the next realm of
-    /// the file's thread starts its write a few microseconds after the previous one committed).
-    private static let gatherGrace: DispatchTimeInterval = .microseconds(40)
 
     /// A weak reference to the database, so that a lingering thread does not keep it open.
     private final class WeakDatabase: @unchecked Sendable {
@@ -179,9 +168,8 @@ final class GroupCommit: Sendable {
                 defer { state.queue.removeAll(keepingCapacity: true) }
                 return state.queue
             }
-            if var group {
+            if let group {
                 if let database = reference.database {
-                    gather(into: &group, database)
                     database.finishGroup(group)
                 } else {
                     for commit in group { commit.completion.complete(.failure(StorageError.closed)) }
@@ -200,54 +188,6 @@ final class GroupCommit: Sendable {
             }
         }
     }
-
-    /// Adds to `group` the commits of transactions under way: while one is open or waiting for the writer
-    /// (or begins within `gatherGrace` of the last commit), waits for its commit, up to `gatherWindow` in all
-    /// and while the group would still sync once.
-    private func gather(into group: inout [PendingCommit], _ database: Database) {
-        guard database.options.durability == .full else { return }
-        let deadline = DispatchTime.now() + Self.gatherWindow
-        var bytes = group.reduce(0) { $0 + $1.bytesWritten }
-        var runs = group.reduce(0) { $0 + $1.runs.count }
-        while group.count < Self.gatherLimit {
-            // Another commit like the last would still fit a one-sync group.
-            let last = group[group.count - 1]
-            guard bytes + last.bytesWritten <= Database.oneSyncLimit,
-                runs + last.runs.count <= FileHeader.maximumRuns
-            else { return }
-            let more = state.withLock { state -> [PendingCommit]? in
-                guard !state.queue.isEmpty else {
-                    state.parked = true
-                    return nil
-                }
-                defer { state.queue.removeAll(keepingCapacity: true) }
-                return state.queue
-            }
-            if let more {
-                group += more
-                bytes += more.reduce(0) { $0 + $1.bytesWritten }
-                runs += more.reduce(0) { $0 + $1.runs.count }
-                continue
-            }
-            let wait = database.writerBusy ? deadline : min(deadline, .now() + Self.gatherGrace)
-            if wake.wait(timeout: wait) == .timedOut {
-                // (The database's lock is never taken inside this one: `enqueue` runs after the commit left it.)
-                let stop = !database.writerBusy || DispatchTime.now() >= deadline
-                let late = state.withLock { state -> [PendingCommit] in
-                    state.parked = false
-                    defer { state.queue.removeAll(keepingCapacity: true) }
-                    return state.queue
-                }
-                group += late
-                bytes += late.reduce(0) { $0 + $1.bytesWritten }
-                runs += late.reduce(0) { $0 + $1.runs.count }
-                if stop { return }
-            }
-        }
-    }
-
-    /// The most commits one group gathers.
-    private static let gatherLimit = 64
 }
 
 extension Database {

@@ -268,7 +268,7 @@ extension Database {
     }
 
     /// Commits writing at most this many bytes of nodes sync once (their slot names what they wrote).
-    static let oneSyncLimit = 128 << 10
+    static let oneSyncLimit = 64 << 10
 
     /// The nodes of a commit in file order, and the runs they form: neighbours joined (each node padded to
     /// 8 bytes), at most about 4 MiB a run. One pwrite per run.
