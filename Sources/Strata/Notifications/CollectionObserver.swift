@@ -274,14 +274,7 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
         if case .keys(let old) = base.elements, let table = state.schema.tables[results.className],
             base.version != snapshot.version
         {
-            let findModifications = { (before: (any TransactionReading)?) in
-                let changes = CommittedChanges(
-                    state.database,
-                    from: base.version,
-                    to: snapshot.version,
-                    before: before,
-                    after: reader
-                )
+            withCommittedChanges(from: base, to: snapshot, state: state, reader: reader) { changes in
                 for (oldIndex, _) in kept
                 where self.filter.isModified(
                     table,
@@ -293,7 +286,6 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
                     modifications.append(oldIndex)
                 }
             }
-            if let pinned = base.pinned { pinned.read(findModifications) } else { findModifications(nil) }
             modifications.sort()
         }
         return (deletions, insertions, modifications)
@@ -329,14 +321,7 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
         case (.keys(let old), .keys(let new)):
             guard builder.accounts(from: old, to: new) else { return nil }
             guard let table = state.schema.tables[results.className] else { break }
-            let findModifications = { (before: (any TransactionReading)?) in
-                let changes = CommittedChanges(
-                    state.database,
-                    from: base.version,
-                    to: snapshot.version,
-                    before: before,
-                    after: reader
-                )
+            withCommittedChanges(from: base, to: snapshot, state: state, reader: reader) { changes in
                 // Realm checks every element of the new list; inserted ones are dropped when the change is finalized.
                 for (index, key) in new.enumerated() where !builder.modifications.contains(index) {
                     if self.filter.isModified(table, key, changes: changes, reader: reader, schema: state.schema) {
@@ -344,13 +329,27 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
                     }
                 }
             }
-            if let pinned = base.pinned { pinned.read(findModifications) } else { findModifications(nil) }
         case (.values(let old), .values(let new)):
             guard builder.accounts(from: old, to: new) else { return nil }
         default:
             return nil
         }
         return builder.finalized()
+    }
+
+    /// Calls `body` with what the commits from `base` to `snapshot` changed, with `base`'s pinned version to compare
+    /// rows against when it has one (what the changes fall back to when the history does not cover them).
+    private func withCommittedChanges(
+        from base: CollectionSnapshot,
+        to snapshot: CollectionSnapshot,
+        state: RealmState,
+        reader: any TransactionReading,
+        _ body: (CommittedChanges) -> Void
+    ) {
+        func changes(_ before: (any TransactionReading)?) -> CommittedChanges {
+            CommittedChanges(state.database, from: base.version, to: snapshot.version, before: before, after: reader)
+        }
+        if let pinned = base.pinned { pinned.read { body(changes($0)) } } else { body(changes(nil)) }
     }
 
     private func isBacklinks(_ kind: CollectionBase.Kind) -> Bool {
