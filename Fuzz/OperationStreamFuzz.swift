@@ -1,6 +1,6 @@
 // OperationStreamFuzz.swift: libFuzzer entry point for streams of database operations.
 //
-// Built with the engine's and StrataTestSupport's sources in one module by `Fuzz/run ops`. The input's bytes
+// Built with the engine's and StrataTestSupport's sources in one module by `Fuzz/run` into the one fuzzing binary (FuzzMain.swift picks the target). The input's bytes
 // drive OperationStream's choices (create and drop tables and columns, insert, set, delete, commit, roll back,
 // pin, reopen, compact); after every transaction the engine must agree with the in-memory model and pass
 // verify(). A disagreement, a crash, a hang or a leak is a failure.
@@ -33,8 +33,8 @@ final class Outcome: @unchecked Sendable {
     var failure: String?
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func operationStreamFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+/// The `ops` target (FuzzMain.swift calls it for each input).
+func operationStreamFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
     let path = "\(directory)/strata-ops-fuzz-\(getpid()).strata"
