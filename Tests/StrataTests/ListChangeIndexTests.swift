@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataCore
+import StrataTestSupport
 import Testing
 
 // A list's change set by index, as Realm reports it for the edits of one write transaction (or of several commits
@@ -511,7 +512,7 @@ struct ListChangeIndexTests {
     func randomBuilder() {
         let seed = UInt64.random(in: 0...UInt64.max)
         print("ListChangeIndexTests.randomBuilder seed: \(seed)")
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         for round in 0..<2_000 {
             var list = Array(0..<Int.random(in: 0...12, using: &generator))
             let old = list
@@ -537,7 +538,7 @@ struct ListChangeIndexTests {
     }
 
     /// A random edit of `list`, applied to it, as logged (assigned and inserted values are fresh, from `next`).
-    static func randomEdit(_ list: inout [Int], _ next: inout Int, _ generator: inout SplitMix) -> [ListEdit] {
+    static func randomEdit(_ list: inout [Int], _ next: inout Int, _ generator: inout SeededGenerator) -> [ListEdit] {
         let count = list.count
         next += 1
         switch Int.random(in: 0..<8, using: &generator) {
@@ -587,7 +588,7 @@ struct ListChangeIndexTests {
             return
         }
         var old = Array(initial)
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var next = 1_000
         for round in 0..<40 {
             let operations = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
@@ -628,20 +629,5 @@ struct ListChangeIndexTests {
             }
             old = new
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that a printed seed replays a failure.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
