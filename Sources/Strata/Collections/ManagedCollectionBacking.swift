@@ -39,7 +39,7 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         if let cached = cache.withLock({ $0 }), cached.generation == current, source.isFrozen || current > 0 {
             return cached.value
         }
-        var value = owner.isLive ? owner.engineValue(property) : owner.readValue(property)
+        var value = owner.readValue(property)
         if let path { value = NestedCollectionStep.value(in: value, at: path) ?? .null }
         cache.withLock { $0 = (current, value) }
         return value

@@ -4,8 +4,17 @@ import StrataCore
 /// The common base of ``Object`` and ``EmbeddedObject``: the managed/unmanaged state and the
 /// key-value access every model has. Subclass ``Object`` or ``EmbeddedObject``, not this.
 open class ObjectBase: CustomStringConvertible, Hashable {
-    /// Set when the object is managed by a realm.
-    @usableFromInline var binding: ObjectBinding?
+    /// Set when the object is managed by a realm. Only ever assigned whole (its methods do not mutate it), which
+    /// also forgets the row `liveRow` found for the previous binding.
+    @usableFromInline var binding: ObjectBinding? { didSet { liveRow = LiveRow() } }
+    /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
+    ///
+    /// `@exclusivity(unchecked)`, with this proof: only a live object's reads and writes touch it, and only after
+    /// checking that they run on the thread of the object's realm (`RealmState.isConfined`; anything else stops
+    /// the process before reaching it). That thread runs one job at a time, so no two threads' accesses overlap;
+    /// on it, the row is only copied out or assigned whole, never passed `inout` to code that could reach it
+    /// again, so no access overlaps another there either. Frozen and unmanaged objects never touch it.
+    @exclusivity(unchecked) var liveRow = LiveRow()
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
     @usableFromInline var unmanagedValues = UnmanagedValues()
     /// Set on probe objects that record which properties a key path reads.

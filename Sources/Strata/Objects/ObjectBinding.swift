@@ -3,9 +3,10 @@ import StrataCore
 /// Binds a managed object to its row: where it reads from, its table and its key.
 ///
 /// A value stored in the object itself (``ObjectBase/binding``), so that making a managed object is one
-/// allocation. Its row cache changes as it reads, so the hot paths call it in place
-/// (`object.binding!.engineValue(i)`) for live objects; a copy is a binding of its own, with its own cache.
-/// Frozen objects, which many tasks read at once, read through the non-mutating `readValue(_:)`.
+/// allocation. A binding never changes after it is made: the hot paths call it in place
+/// (`object.binding!.engineValue(i, of: object)`), and a live object's row, found once per version of its realm,
+/// is kept beside it in the object (``ObjectBase/liveRow``). Frozen objects, which many tasks read at once, read
+/// through `readValue(_:)`, which keeps nothing.
 @usableFromInline
 struct ObjectBinding {
     let source: RealmSource
@@ -13,11 +14,6 @@ struct ObjectBinding {
     let key: ObjectKey
     /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
     let epoch: Int
-    /// For live objects: the row's table and location, good while the realm's `generation` equals
-    /// `rowGeneration` (kept apart, so that checking them copies no references).
-    private var rowTable: Table?
-    private var rowLocation: RowLocation?
-    private var rowGeneration = -1
     /// For live objects, the realm's state: `source` holds the realm, which holds its state for its whole
     /// life, so this reference is borrowed without counting (each property read would otherwise retain and
     /// release the realm and its state).
@@ -96,29 +92,32 @@ struct ObjectBinding {
         RealmError.objectInvalidated("The \(table.className) object").description
     }
 
-    /// The engine value of property `index`; stops with Realm's message if the object is gone.
-    mutating func engineValue(_ index: Int) -> StrataCore.Value {
-        // The closures below capture locals only: capturing a mutating method's `self` copies it.
-        if let liveState, let position = table.scalarPositions[index] {
-            let epoch = self.epoch
-            let generation = liveState._withUnsafeGuaranteedRef { state -> Int? in
-                guard state.isConfined else { preconditionFailure(RealmSource.confinementMessage("object")) }
-                return state.isClosed || state.epoch != epoch ? nil : state.generation
-            }
-            guard let generation else { preconditionFailure(invalidatedMessage) }
-            // Live objects belong to one actor: their row is found once per version of the realm (every write
-            // bumps the generation), and each read goes straight to the row's leaf.
-            do {
-                if rowGeneration != generation { try locateRow(generation) }
-                guard let rows = rowTable, let location = rowLocation else {
-                    throw RealmError.objectInvalidated("object")
-                }
-                return try rows.value(at: location, column: table.scalarColumns[position])
-            } catch {
-                preconditionFailure(invalidatedMessage)
-            }
+    /// The engine value of property `index`; stops with Realm's message if the object is gone. A live object's
+    /// row is found once per version of its realm and kept in `object.liveRow` (nil `object`: found each time).
+    func engineValue(_ index: Int, of object: ObjectBase?) -> StrataCore.Value {
+        if let object, let liveState, let position = table.scalarPositions[index] {
+            // Borrowed, not retained: `source` holds the realm, which holds its state.
+            return liveState._withUnsafeGuaranteedRef { state in liveValue(position, state, object) }
         }
         return readValue(index)
+    }
+
+    /// The value of the scalar column at `position` of a live object, read through `object.liveRow`.
+    private func liveValue(_ position: Int, _ state: RealmState, _ object: ObjectBase) -> StrataCore.Value {
+        guard state.isConfined else { preconditionFailure(RealmSource.confinementMessage("object")) }
+        guard !state.isClosed, state.epoch == epoch else { preconditionFailure(invalidatedMessage) }
+        // Live objects belong to one actor: their row is found once per version of the realm (every write bumps
+        // the generation), and each read goes straight to the row's leaf.
+        do {
+            let generation = state.generation
+            if object.liveRow.generation != generation { try locateRow(generation, state, object) }
+            guard let (rows, location) = object.liveRow.current(at: generation) else {
+                throw RealmError.objectInvalidated("object")
+            }
+            return try rows.value(at: location, column: table.scalarColumns[position])
+        } catch {
+            preconditionFailure(invalidatedMessage)
+        }
     }
 
     /// Whether the object is live (its reads may use and update the row cache, in place).
@@ -139,50 +138,42 @@ struct ObjectBinding {
         }
     }
 
-    /// Finds the row of a live object for the realm's `generation` (and checks the caller's isolation).
-    private mutating func locateRow(_ generation: Int) throws {
-        rowTable = nil
-        rowLocation = nil
-        rowGeneration = generation
-        let (tableKey, key) = (table.tableKey, key)
-        let (rows, location) = try source.read("object") { reader in
-            let rows = try reader.table(tableKey)
-            return (rows, try rows.locate(key))
-        }
-        rowLocation = location
-        rowTable = rows
+    /// Finds the row of live `object` (bound by this binding) for the realm's `generation`, in the version
+    /// `state` (already checked to be confined to the caller) reads; no row when the object is gone.
+    private func locateRow(_ generation: Int, _ state: RealmState, _ object: ObjectBase) throws {
+        object.liveRow = LiveRow(generation: generation)
+        let rows = try state.reader().table(table.tableKey)
+        object.liveRow = LiveRow(table: rows, location: try rows.locate(key), generation: generation)
     }
 
     // Typed reads and writes for `Persisted`'s specialized accessors: the common property types skip boxing
     // their values as `Any`. A read returns nil when the stored value is not of the type (the general path
     // then reports it).
 
-    /// Sets `Int` property `index`.
-    mutating func setInt(_ index: Int, _ value: Int) { setPlain(index, .int(Int64(value))) }
+    /// Sets `Int` property `index` of `object` (which this binding binds).
+    func setInt(_ index: Int, _ value: Int, of object: ObjectBase) { setPlain(index, .int(Int64(value)), object) }
 
-    /// Sets `Double` property `index`.
-    mutating func setDouble(_ index: Int, _ value: Double) { setPlain(index, .double(value)) }
+    /// Sets `Double` property `index` of `object`.
+    func setDouble(_ index: Int, _ value: Double, of object: ObjectBase) { setPlain(index, .double(value), object) }
 
-    /// Sets `Bool` property `index`.
-    mutating func setBool(_ index: Int, _ value: Bool) { setPlain(index, .bool(value)) }
+    /// Sets `Bool` property `index` of `object`.
+    func setBool(_ index: Int, _ value: Bool, of object: ObjectBase) { setPlain(index, .bool(value), object) }
 
-    /// Sets `String` property `index`.
-    mutating func setString(_ index: Int, _ value: String) { setPlain(index, .string(value)) }
+    /// Sets `String` property `index` of `object`.
+    func setString(_ index: Int, _ value: String, of object: ObjectBase) { setPlain(index, .string(value), object) }
 
-    private mutating func setPlain(_ index: Int, _ newValue: StrataCore.Value) {
+    private func setPlain(_ index: Int, _ newValue: StrataCore.Value, _ object: ObjectBase) {
         let state = writableState(index)
         do {
-            // A row found in this version (the usual read-then-write of a property) is written in place
-            // when the engine can; the row stays where it is, so it is still found for the next version.
-            // The closure captures locals, not `self`: capturing a mutating method's `self` copies it.
+            // A row found in this version (the usual read-then-write of a property) is written in place when the
+            // engine can; the row stays where it is, so it is still found for the next version.
             let column = table.column(index)
-            let key = self.key
-            if rowGeneration == state.generation, let rows = rowTable, let location = rowLocation,
+            if let (rows, location) = object.liveRow.current(at: state.generation),
                 let write = state.writeTransaction,
                 try realmErrors({ try write.setInPlace(newValue, of: column, in: rows, object: key, at: location) })
             {
                 state.touch(table.tableKey)
-                rowGeneration = state.generation
+                object.liveRow.generation = state.generation
                 return
             }
             try state.setPlain(newValue, of: self, column: column)
@@ -202,13 +193,13 @@ struct ObjectBinding {
         return state
     }
 
-    /// The Swift value of property `index` of a live object (its row cache is used and updated).
-    mutating func get(_ index: Int) -> Any {
+    /// The Swift value of property `index` of live `object` (its row cache is used and updated).
+    func get(_ index: Int, of object: ObjectBase?) -> Any {
         let property = table.info.properties[index]
         if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
             return collection(index)
         }
-        let value = engineValue(index)
+        let value = engineValue(index, of: object)
         if property.typeInfo.type == .any,
             let nested = ManagedCollectionBacking.mixedCollection(value, owner: self, property: index, path: [])
         {
@@ -293,14 +284,12 @@ extension ObjectBase {
     /// without touching its binding.
     @inline(__always)
     func boundEngineValue(_ index: Int) -> StrataCore.Value {
-        if binding!.isLive { return binding!.engineValue(index) }
-        return binding!.readValue(index)
+        binding!.engineValue(index, of: self)
     }
 
     /// The Swift value of property `index` of this managed object (live or frozen, as ``boundEngineValue(_:)``).
     func boundValue(_ index: Int) -> Any {
-        if binding!.isLive { return binding!.get(index) }
-        return binding!.read(index)
+        binding!.get(index, of: self)
     }
 
     /// The value of `Int` property `index` of this managed object (nil: not stored as an `Int`).
@@ -333,19 +322,19 @@ extension ObjectBase {
 
     /// Sets `Int` property `index` of this managed object.
     @usableFromInline
-    func setBoundInt(_ index: Int, _ value: Int) { binding!.setInt(index, value) }
+    func setBoundInt(_ index: Int, _ value: Int) { binding!.setInt(index, value, of: self) }
 
     /// Sets `Double` property `index` of this managed object.
     @usableFromInline
-    func setBoundDouble(_ index: Int, _ value: Double) { binding!.setDouble(index, value) }
+    func setBoundDouble(_ index: Int, _ value: Double) { binding!.setDouble(index, value, of: self) }
 
     /// Sets `Bool` property `index` of this managed object.
     @usableFromInline
-    func setBoundBool(_ index: Int, _ value: Bool) { binding!.setBool(index, value) }
+    func setBoundBool(_ index: Int, _ value: Bool) { binding!.setBool(index, value, of: self) }
 
     /// Sets `String` property `index` of this managed object.
     @usableFromInline
-    func setBoundString(_ index: Int, _ value: String) { binding!.setString(index, value) }
+    func setBoundString(_ index: Int, _ value: String) { binding!.setString(index, value, of: self) }
 
     /// Sets property `index` of this managed object to a Swift value of any type.
     @usableFromInline

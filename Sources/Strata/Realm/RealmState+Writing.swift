@@ -46,14 +46,14 @@ extension RealmState {
                 if update == .error {
                     throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
                 }
-                var binding = ObjectBinding(source: .live(realm), table: table, key: key)
+                let binding = ObjectBinding(source: .live(realm), table: table, key: key)
                 object.binding = binding
                 object.unmanagedValues.removeAll()
                 for property in properties where !property.typeInfo.isLinkingObjects && property.position != primary {
                     let value = values[property.position]!
                     if update == .modified, property.typeInfo.collection == .single, property.typeInfo.type != .object {
                         let new = try ValueConversion.engineValue(value) { _ in .null }
-                        if binding.engineValue(property.position) == new { continue }
+                        if binding.engineValue(property.position, of: object) == new { continue }
                     }
                     try setProperty(property, of: binding, to: value, realm: realm, diffingList: update == .modified)
                 }
@@ -136,8 +136,7 @@ extension RealmState {
         let table = binding.table
         let column = table.column(property.position)
         let embedded = info.objectClass.map { $0 is EmbeddedObject.Type } ?? false
-        var owner = binding
-        let old = embedded ? owner.engineValue(property.position) : .null
+        let old = embedded ? binding.readValue(property.position) : .null
         let owned = Set(Self.linkedKeys(old))
         let link: (ObjectBase) throws -> StrataCore.Value = { object in
             if embedded {
@@ -169,7 +168,7 @@ extension RealmState {
         }
         var edits = listEdits
         if diffingList, edits == nil, info.collection == .list, !embedded,
-            case .list(let oldElements) = owner.engineValue(property.position), case .list(let newElements) = newValue
+            case .list(let oldElements) = binding.readValue(property.position), case .list(let newElements) = newValue
         {
             edits = Self.elementwiseEdits(from: oldElements, to: newElements)
         }
