@@ -260,24 +260,6 @@ enum PersistedIndexCache {
     }
 }
 
-extension Persisted: Decodable where Value: Decodable {
-    /// Decodes the property's default value.
-    /// - Parameter decoder: the decoder to read from.
-    /// - Throws: the decoder's error.
-    public init(from decoder: any Decoder) throws {
-        self.init(wrappedValue: try Value(from: decoder))
-    }
-}
-
-extension Persisted: Encodable where Value: Encodable {
-    /// Encodes the property's default value.
-    /// - Parameter encoder: the encoder to write to.
-    /// - Throws: the encoder's error.
-    public func encode(to encoder: any Encoder) throws {
-        try initial.encode(to: encoder)
-    }
-}
-
 /// The options of one `@Persisted` declaration. It holds no reference (a `LinkingObjects` origin property's
 /// name is kept by number, see ``OriginPropertyNames``), so the wrappers of the common property types have
 /// nothing to release when an object goes away.

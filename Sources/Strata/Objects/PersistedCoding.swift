@@ -1,0 +1,63 @@
+/// `Codable` for `@Persisted` properties, so that a model class declared `Codable` gets the compiler's
+/// synthesized coding, as in Realm Swift.
+///
+/// ```swift
+/// final class Person: Object, Codable {
+///     @Persisted var name = ""
+///     @Persisted var age: Int?
+/// }
+/// let person = try JSONDecoder().decode(Person.self, from: Data(#"{"name": "Ada"}"#.utf8))
+/// // person.age == nil: a missing key of an optional property decodes as nil
+/// ```
+extension Persisted: Decodable where Value: Decodable {
+    /// Decodes the property's value: the value a new unmanaged object starts with.
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: the decoder's error.
+    public init(from decoder: any Decoder) throws {
+        self.init(wrappedValue: try Value(from: decoder))
+    }
+}
+
+extension Persisted: Encodable where Value: Encodable {
+    /// Encodes the value the property was declared or decoded with.
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error.
+    /// - Note: Differs from Realm Swift: a wrapper does not hold the values set on its object (an unmanaged object
+    ///   keeps them itself), so an object whose properties changed after it was made or decoded must define
+    ///   `encode(to:)` itself, reading its properties, as Realm Swift requires for managed objects.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let initial {
+            try container.encode(initial)
+        } else if let value = TypeInspector.defaultValue(Value.self) as? Value {
+            try container.encode(value)
+        } else {
+            try container.encodeNil()
+        }
+    }
+}
+
+/// A property wrapper whose wrapped value may be nil: a keyed container decodes it as nil when its key is
+/// missing, instead of failing with `keyNotFound` (`@Persisted var age: Int?` and the like).
+public protocol OptionalCodingWrapper {
+    /// The wrapped type, which `nil` is a value of.
+    associatedtype WrappedType: ExpressibleByNilLiteral
+    /// Creates the wrapper around `wrappedValue`.
+    /// - Parameter wrappedValue: the wrapped value (nil for a missing key).
+    init(wrappedValue: WrappedType)
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes an optional property wrapper: nil when `key` is missing or null.
+    /// - Parameters:
+    ///   - type: the wrapper's type.
+    ///   - key: the key of the value.
+    /// - Returns: the decoded wrapper, or one wrapping nil when the key is missing.
+    /// - Throws: the decoder's error for a value of the wrong type.
+    public func decode<T>(_ type: T.Type, forKey key: KeyedDecodingContainer<K>.Key) throws -> T
+    where T: Decodable, T: OptionalCodingWrapper {
+        try decodeIfPresent(T.self, forKey: key) ?? T(wrappedValue: nil)
+    }
+}
+
+extension Persisted: OptionalCodingWrapper where Value: ExpressibleByNilLiteral {}

@@ -1,0 +1,69 @@
+import Foundation
+import Strata
+import Testing
+
+// Synthesized Codable on model classes, as Realm Swift's CodableTests exercise it: a decoded object round-trips
+// to the same JSON, optional properties accept a missing key or null, a wrong type fails.
+
+final class CodablePerson: Object, Codable {
+    @Persisted var name = ""
+    @Persisted var age: Int?
+    @Persisted var score = 0.0
+    @Persisted var tags: List<String>
+}
+
+@Suite("Codable model objects")
+struct PersistedCodingTests {
+    private func decode(_ json: String) throws -> CodablePerson {
+        try JSONDecoder().decode(CodablePerson.self, from: Data(json.utf8))
+    }
+
+    private func encode(_ person: CodablePerson) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(person), as: UTF8.self)
+    }
+
+    @Test(
+        "decoding reads each property; a missing or null optional is nil",
+        arguments: [
+            (#"{"name":"Ada","age":36,"score":1.5,"tags":["a","b"]}"#, "Ada", 36 as Int?, 1.5, ["a", "b"]),
+            (#"{"name":"Bo","score":2,"tags":[]}"#, "Bo", nil, 2.0, []),
+            (#"{"name":"Cy","age":null,"score":0,"tags":["c"]}"#, "Cy", nil, 0.0, ["c"]),
+        ] as [(String, String, Int?, Double, [String])]
+    )
+    func decoding(json: String, name: String, age: Int?, score: Double, tags: [String]) throws {
+        let person = try decode(json)
+        #expect(person.name == name)
+        #expect(person.age == age)
+        #expect(person.score == score)
+        #expect(Array(person.tags) == tags)
+    }
+
+    @Test("a decoded object encodes to the same JSON")
+    func roundTrip() throws {
+        let json = #"{"age":36,"name":"Ada","score":1.5,"tags":["a","b"]}"#
+        #expect(try encode(decode(json)) == json)
+    }
+
+    @Test("a required property's missing key and a value of the wrong type fail to decode")
+    func decodingErrors() {
+        #expect(throws: DecodingError.self) { try decode(#"{"age":1,"score":0,"tags":[]}"#) }
+        #expect(throws: DecodingError.self) { try decode(#"{"name":5,"score":0,"tags":[]}"#) }
+    }
+
+    @Test("a decoded object can be added to a realm and read back")
+    func decodedObjectsAreStored() async throws {
+        let realm = try await Realm(
+            configuration: Realm.Configuration(inMemoryIdentifier: "coding-\(UUID())", objectTypes: [CodablePerson.self])
+        )
+        let json = #"{"name":"Ada","score":1.5,"tags":["x"]}"#
+        try await realm.write { realm in
+            try realm.add(JSONDecoder().decode(CodablePerson.self, from: Data(json.utf8)))
+        }
+        let stored = await realm.read { realm in
+            realm.objects(CodablePerson.self).map { "\($0.name) \($0.age.map(String.init) ?? "nil") \(Array($0.tags))" }
+        }
+        #expect(stored == [#"Ada nil ["x"]"#])
+    }
+}
