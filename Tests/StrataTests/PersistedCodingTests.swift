@@ -54,9 +54,11 @@ struct PersistedCodingTests {
 
     @Test("a decoded object can be added to a realm and read back")
     func decodedObjectsAreStored() async throws {
-        let realm = try await Realm(
-            configuration: Realm.Configuration(inMemoryIdentifier: "coding-\(UUID())", objectTypes: [CodablePerson.self])
+        let configuration = Realm.Configuration(
+            inMemoryIdentifier: "coding-\(UUID())",
+            objectTypes: [CodablePerson.self]
         )
+        let realm = try await Realm(configuration: configuration)
         let json = #"{"name":"Ada","score":1.5,"tags":["x"]}"#
         try await realm.write { realm in
             try realm.add(JSONDecoder().decode(CodablePerson.self, from: Data(json.utf8)))
