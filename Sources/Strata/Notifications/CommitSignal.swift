@@ -17,7 +17,7 @@ enum CommitSignal {
 
     /// Registers `realm` to hear of its file's commits (once; later calls do nothing).
     static func register(_ realm: Realm) {
-        let path = realm.configuration.path
+        let path = realm.path
         registrations.withLock { registrations in
             var list = registrations[path, default: []].filter { $0.realm != nil }
             if !list.contains(where: { $0.realm === realm }) { list.append(Registration(realm: realm)) }
@@ -27,9 +27,11 @@ enum CommitSignal {
 
     /// Tells the other registered realms of `realm`'s file that it committed.
     static func committed(by realm: Realm) {
+        let path = realm.path
         let others: [Realm] = registrations.withLock { registrations in
-            let path = realm.configuration.path
-            let list = registrations[path, default: []].filter { $0.realm != nil }
+            // The common case of a file nobody observes costs one lookup.
+            guard let registered = registrations[path] else { return [] }
+            let list = registered.filter { $0.realm != nil }
             registrations[path] = list.isEmpty ? nil : list
             return list.compactMap(\.realm).filter { $0 !== realm }
         }

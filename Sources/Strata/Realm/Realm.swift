@@ -37,6 +37,9 @@ public actor Realm {
     /// The realm's state (isolated: the actor's code runs on its executor).
     var state: RealmState { access.isolated }
 
+    /// The path of the realm's file, computed once (the configuration's `path` builds it from a URL each time).
+    nonisolated var path: String { executorLease.path }
+
     /// A frozen realm over `snapshot`.
     init(frozen snapshot: FrozenSnapshot) {
         configuration = snapshot.configuration
@@ -710,7 +713,7 @@ public actor Realm {
 
     /// The realm actor running now for the file at `path`, if the caller is inside its block.
     nonisolated static func currentIsolatedRealm(path: String) -> Realm? {
-        guard let realm = current, realm.configuration.path == path, realm.frozenSnapshot == nil else { return nil }
+        guard let realm = current, realm.path == path, realm.frozenSnapshot == nil else { return nil }
         return realm
     }
 

@@ -150,7 +150,8 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
 /// little after the last one goes.
 final class RealmExecutorLease: Sendable {
     let executor: RealmExecutor
-    private let path: String
+    /// The path of the file whose executor this is (``Realm/Configuration-swift.struct``'s path, computed once).
+    let path: String
 
     private static let executors = Locked<[String: (executor: RealmExecutor, leases: Int)]>([:])
 

@@ -81,7 +81,7 @@ enum RealmSource: Sendable {
 
     var databasePath: String {
         switch self {
-        case .live(let realm): return realm.configuration.path
+        case .live(let realm): return realm.path
         case .frozen(let snapshot): return snapshot.databasePath
         }
     }

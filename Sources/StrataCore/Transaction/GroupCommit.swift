@@ -78,9 +78,11 @@ final class CommitCompletion: Sendable {
         return try state.withLock { $0.result! }.get()
     }
 
-    /// Suspends the calling task (not its thread) until the outcome is set.
-    func value() async throws -> CommitResult {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CommitResult, any Error>) in
+    /// Suspends the calling task (not its thread) until the outcome is set. The task resumes on the caller's
+    /// `isolation` straight from the sync thread (a realm's executor, say), not by way of the cooperative pool.
+    func value(isolation: isolated (any Actor)? = #isolation) async throws -> CommitResult {
+        try await withCheckedThrowingContinuation(isolation: isolation) {
+            (continuation: CheckedContinuation<CommitResult, any Error>) in
             let ready = state.withLock { state -> Result<CommitResult, any Error>? in
                 if let result = state.result { return result }
                 state.continuation = continuation

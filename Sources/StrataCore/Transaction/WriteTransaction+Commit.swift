@@ -140,10 +140,13 @@ extension WriteTransaction {
     /// Pass it only when nothing else could reach the writer through the caller's thread meanwhile (the realm
     /// layer passes it when its executor has no other job queued).
     @discardableResult
-    package func commitSuspending(syncInlineIfAlone: Bool = false) async throws -> CommitResult {
+    package func commitSuspending(
+        syncInlineIfAlone: Bool = false,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> CommitResult {
         let completion = try startCommit(syncInlineIfAlone: syncInlineIfAlone)
         if let result = completion.result { return try result.get() }
-        return try await completion.value()
+        return try await completion.value(isolation: isolation)
     }
 
     /// Steps 1-5: writes the nodes, queues the commit for its group's sync (or syncs it here) and releases the
