@@ -141,6 +141,9 @@ extension SeedConformanceTests {
             // ascending)", Strata's "name ASC" (reported).
             #expect(descriptor == Strata.SortDescriptor(keyPath: "name") && !descriptor.description.isEmpty)
             #expect(MapIndex.self == MapIndex.self)
+            // Declared for source compatibility (projections are not observable yet): the type and its members.
+            let projectedChanges: [ProjectedPropertyChange] = []
+            #expect(projectedChanges.map { "\($0.name) \($0.oldValue ?? "") \($0.newValue ?? "")" }.isEmpty)
             var entries: RLMMapIterator<SingleMapEntry<String, Int>> = holder.scores.makeIterator()
             #expect(entries.next().map { "\($0.key)=\($0.value)" } == "a=2")
             var pairs: RLMKeyValueIterator<String, Int> = holder.scores.asKeyValueSequence().makeIterator()

@@ -1,0 +1,16 @@
+/// One property's change in a change notification about a ``Projection``: its name and its values before and
+/// after, as Realm Swift declares it.
+///
+/// - Note: Differs from Realm Swift: projections cannot be observed yet (observe the root objects, or a
+///   ``Results`` of them, instead), so Strata declares this type for source compatibility but never produces one.
+///   See <doc:MigratingFromRealmSwift>.
+///
+/// `@unchecked Sendable` as ``PropertyChange``: its values would be immutable Swift values or frozen objects.
+public struct ProjectedPropertyChange: @unchecked Sendable {
+    /// The name of the projected property that changed.
+    public let name: String
+    /// The value before the change (nil when it was nil, or not known).
+    public let oldValue: Any?
+    /// The value after the change (nil when it is nil).
+    public let newValue: Any?
+}
