@@ -47,8 +47,9 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     public var isInvalidated: Bool { base.isInvalidated }
     /// Whether the wrapped collection is frozen.
     public var isFrozen: Bool { base.isFrozen }
-    /// The wrapped collection's description.
-    public var description: String { base.description }
+    /// The elements in Realm's format, named `AnyRealmCollection`.
+    /// - Complexity: O(n) for the n elements it shows.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
     /// A frozen snapshot of the wrapped collection, wrapped.
     /// - Throws: as the wrapped collection's `freeze()`.
@@ -77,5 +78,18 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     private static func thaw<C: RealmCollection>(_ collection: C) -> (any RealmCollection<Element>)?
     where C.Element == Element {
         collection.thaw()
+    }
+}
+
+extension AnyRealmCollection: RealmDescribable {
+    func realmDescription(depth: Int) -> String {
+        RealmDescription.collection(
+            "AnyRealmCollection",
+            elementType: Element.self,
+            identity: nil,
+            elements: lazy.map { $0 as Any },
+            count: count,
+            depth: depth
+        )
     }
 }

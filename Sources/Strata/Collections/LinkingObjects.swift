@@ -87,8 +87,9 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
         return results.makeIterator()
     }
 
-    /// The linking objects.
-    public var description: String { "LinkingObjects<\(Element.self)> (\(count) objects)" }
+    /// The objects in Realm's format: `LinkingObjects<Person> <0x…> (\n\t[0] Person {…}\n)`.
+    /// - Complexity: O(n) for the n objects it shows.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 }
 
 extension LinkingObjects: RealmCollection {
@@ -117,5 +118,18 @@ extension LinkingObjects: LinkingObjectsMarker, EmptyConstructible, ManagedColle
     static func makeEmpty() -> Any { LinkingObjects(owner: nil, property: -1) }
     static func makeManaged(owner: ObjectBinding, property: Int) -> Any {
         LinkingObjects(owner: owner, property: property)
+    }
+}
+
+extension LinkingObjects: RealmDescribable {
+    func realmDescription(depth: Int) -> String {
+        RealmDescription.collection(
+            "LinkingObjects",
+            elementType: Element.self,
+            identity: nil,
+            elements: lazy.map { $0 as Any },
+            count: count,
+            depth: depth
+        )
     }
 }

@@ -173,8 +173,22 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
         return RLMIterator(count: values.count) { values[$0] }
     }
 
-    /// The elements, e.g. `List<Int> [1, 2]`.
-    public var description: String { "List<\(Element.self)> \(elements)" }
+    /// The elements in Realm's format: `List<int> <0x…> (\n\t[0] 1,\n\t[1] 2\n)`, objects described in full.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
+}
+
+extension List: RealmDescribable {
+    func realmDescription(depth: Int) -> String {
+        let values = elements
+        return RealmDescription.collection(
+            "List",
+            elementType: Element.self,
+            identity: self,
+            elements: values.lazy.map { $0 as Any },
+            count: values.count,
+            depth: depth
+        )
+    }
 }
 
 extension List: CollectionMarker, EmptyConstructible, ManagedCollectionFactory {

@@ -180,8 +180,21 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
         }
     }
 
-    /// The entries.
-    public var description: String { "Map<\(Key.self), \(Value.self)> \(entries.map { "\($0.key): \($0.value)" })" }
+    /// The entries in Realm's format: `Map<string, int> <0x…> (\n[a]: 1,\n[b]: 2\n)`, in key order.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
+}
+
+extension Map: RealmDescribable {
+    func realmDescription(depth: Int) -> String {
+        let values = entries
+        return RealmDescription.map(
+            valueType: Value.self,
+            identity: self,
+            entries: values.lazy.map { (key: $0.key, value: $0.value as Any) },
+            count: values.count,
+            depth: depth
+        )
+    }
 }
 
 extension Map: CollectionMarker, EmptyConstructible, ManagedCollectionFactory {

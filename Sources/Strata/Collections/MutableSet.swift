@@ -169,8 +169,22 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
         return RLMIterator(count: values.count) { values[$0] }
     }
 
-    /// The elements.
-    public var description: String { "MutableSet<\(Element.self)> \(elements)" }
+    /// The elements in Realm's format: `MutableSet<string> <0x…> (\n\t[0] a\n)`, objects described in full.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
+}
+
+extension MutableSet: RealmDescribable {
+    func realmDescription(depth: Int) -> String {
+        let values = elements
+        return RealmDescription.collection(
+            "MutableSet",
+            elementType: Element.self,
+            identity: self,
+            elements: values.lazy.map { $0 as Any },
+            count: values.count,
+            depth: depth
+        )
+    }
 }
 
 extension MutableSet: RealmCollection {

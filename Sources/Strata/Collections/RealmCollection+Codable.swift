@@ -5,52 +5,26 @@
 // ```
 
 extension RealmCollection where Element: Encodable {
-    /// Encodes the elements, in order, into an unkeyed container.
-    func encodeElements(to encoder: any Encoder) throws {
+    /// Encodes the elements, in order, as an array: the `Encodable` conformance of every collection kind, and
+    /// callable from generic code over ``RealmCollection``.
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error, or an element's.
+    /// - Complexity: O(n) for n elements.
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for element in self { try container.encode(element) }
     }
 }
 
-extension Results: Encodable where Element: Encodable {
-    /// Encodes the elements as an array.
-    /// - Parameter encoder: the encoder to write to.
-    /// - Throws: the encoder's error, or an element's.
-    /// - Complexity: O(n) for n elements.
-    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
-}
+extension Results: Encodable where Element: Encodable {}
 
-extension List: Encodable where Element: Encodable {
-    /// Encodes the elements as an array.
-    /// - Parameter encoder: the encoder to write to.
-    /// - Throws: the encoder's error, or an element's.
-    /// - Complexity: O(n) for n elements.
-    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
-}
+extension List: Encodable where Element: Encodable {}
 
-extension MutableSet: Encodable where Element: Encodable {
-    /// Encodes the elements as an array.
-    /// - Parameter encoder: the encoder to write to.
-    /// - Throws: the encoder's error, or an element's.
-    /// - Complexity: O(n) for n elements.
-    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
-}
+extension MutableSet: Encodable where Element: Encodable {}
 
-extension LinkingObjects: Encodable where Element: Encodable {
-    /// Encodes the objects as an array.
-    /// - Parameter encoder: the encoder to write to.
-    /// - Throws: the encoder's error, or an element's.
-    /// - Complexity: O(n) for n elements.
-    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
-}
+extension LinkingObjects: Encodable where Element: Encodable {}
 
-extension AnyRealmCollection: Encodable where Element: Encodable {
-    /// Encodes the elements as an array.
-    /// - Parameter encoder: the encoder to write to.
-    /// - Throws: the encoder's error, or an element's.
-    /// - Complexity: O(n) for n elements.
-    public func encode(to encoder: any Encoder) throws { try encodeElements(to: encoder) }
-}
+extension AnyRealmCollection: Encodable where Element: Encodable {}
 
 extension List: Decodable where Element: Decodable {
     /// Creates an unmanaged list of the decoded array's elements.

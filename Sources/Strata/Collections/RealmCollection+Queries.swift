@@ -61,9 +61,11 @@ extension RealmCollection {
         }
     }
 
-    /// The elements that match a type-safe query over `Element` (objects, or optional objects of a map).
+    /// The elements that match a type-safe query over `Element`: objects (or optional objects of a map), whose
+    /// properties the query names, or values, which it names as `self`.
     func filter(query isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
-        let node = isIncluded(Query<Element>(parts: [], collection: false)).predicate
+        let values = _contents.results?.holdsValues ?? !(Element.self is ObjectBase.Type)
+        let node = isIncluded(Query<Element>(parts: values ? ["self"] : [], collection: false)).predicate
         do {
             return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "where { … }"))
         } catch {
@@ -145,19 +147,34 @@ extension RealmCollection {
     }
 }
 
-extension RealmCollection where Element: ObjectBase {
-    /// The objects that match a type-safe query, in the collection's order.
+extension RealmCollection {
+    /// The elements that match a type-safe query, in the collection's order: a ``Query`` over one object's
+    /// properties, or over the value itself for a collection of values.
     ///
     /// ```swift
     /// let adults = realm.objects(Person.self).where { $0.age >= 18 }
+    /// let highScores = player.scores.where { $0 > 100 }
     /// ```
-    /// - Complexity: O(n) for n objects, on first access.
-    /// - Parameter isIncluded: builds the query from a ``Query`` over one object.
-    /// - Returns: live results of the matching objects (frozen for a frozen collection).
+    /// - Complexity: O(n) for n elements, on first access.
+    /// - Parameter isIncluded: builds the query from a ``Query`` over one element.
+    /// - Returns: live results of the matching elements (frozen for a frozen collection).
     public func `where`(_ isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
         filter(query: isIncluded)
     }
 
+    /// The position of the first element that matches a type-safe query, or nil.
+    /// - Complexity: O(n) for n elements.
+    /// - Parameter isIncluded: builds the query from a ``Query`` over one element.
+    /// - Returns: the position of the first matching element, or nil.
+    public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
+        // The first match is the first matching element in the collection's order; an equal value before it
+        // would match too, so its position is the first match's.
+        guard let first = self.where(isIncluded).first else { return nil }
+        return index(of: first)
+    }
+}
+
+extension RealmCollection where Element: ObjectBase {
     /// The objects that match a Foundation `#Predicate`, translated into a Realm query.
     ///
     /// ```swift
@@ -172,15 +189,6 @@ extension RealmCollection where Element: ObjectBase {
     public func filter(_ predicate: Predicate<Element>) throws -> Results<Element> {
         let node = try PredicateTranslator.translate(predicate.expression)
         return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "#Predicate"))
-    }
-
-    /// The position of the first object that matches a type-safe query, or nil.
-    /// - Complexity: O(n) for n objects.
-    /// - Parameter isIncluded: builds the query from a ``Query`` over one object.
-    /// - Returns: the position of the first matching object, or nil.
-    public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
-        guard let first = self.where(isIncluded).first else { return nil }
-        return index(of: first)
     }
 
     /// The position of the first object that matches a Foundation `#Predicate`, or nil.

@@ -16,7 +16,8 @@ import StrataCore
 /// Collections compare equal (`==`) when they are the same collection: the same query of the same realm
 /// instance (or frozen version), the same collection property of the same object, or the same unmanaged
 /// instance.
-public protocol RealmCollection<Element>: RandomAccessCollection, CustomStringConvertible, Equatable, Sendable
+public protocol RealmCollection<Element>: RandomAccessCollection, CustomStringConvertible, Equatable, Sendable,
+    ThreadConfined
 where Element: RealmCollectionValue, Index == Int, Iterator == RLMIterator<Element> {
     /// The type of the collection's elements.
     typealias ElementType = Element

@@ -268,8 +268,10 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         return firstIndex { CollectionElementEquality.equal($0, object) }
     }
 
-    /// The type and count.
-    public var description: String { "Results<\(Element.self)> (\(count) objects)" }
+    /// The elements in Realm's format: `Results<Dog> <0x…> (\n\t[0] Dog {\n\t\tname = Rex;\n\t}\n)`, the first 100
+    /// described in full.
+    /// - Complexity: O(n) for the n elements it shows.
+    public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 
     // MARK: Queries (the public forms are declared once, on ``RealmCollection``)
 
@@ -407,5 +409,18 @@ extension ParsedQuery {
                 case .limit: return true
                 }
             }
+    }
+}
+
+extension Results: RealmDescribable {
+    func realmDescription(depth: Int) -> String {
+        RealmDescription.collection(
+            "Results",
+            elementType: Element.self,
+            identity: nil,
+            elements: lazy.map { $0 as Any },
+            count: count,
+            depth: depth
+        )
     }
 }

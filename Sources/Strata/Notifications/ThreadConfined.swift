@@ -17,14 +17,9 @@ public protocol ThreadConfined {
     func thaw() -> Self?
 }
 
+// Every ``RealmCollection`` and ``RealmSectionedResult`` is thread-confined through its protocol.
 extension Object: ThreadConfined {}
 extension EmbeddedObject: ThreadConfined {}
-extension Results: ThreadConfined {}
-extension List: ThreadConfined {}
-extension MutableSet: ThreadConfined {}
-extension LinkingObjects: ThreadConfined {}
-extension AnyRealmCollection: ThreadConfined {}
 extension Map: ThreadConfined {}
-extension SectionedResults: ThreadConfined {}
-extension ResultsSection: ThreadConfined {}
 extension Projection: ThreadConfined {}
+extension ProjectedCollection: ThreadConfined {}

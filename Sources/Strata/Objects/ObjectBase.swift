@@ -145,15 +145,18 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         }
     }
 
-    /// The class name and its property values.
-    open var description: String {
-        guard let info = propertyInfo else { return "\(type(of: self))" }
-        if isInvalidated { return "[invalid object]" }
-        let body = info.properties.filter { !$0.typeInfo.isLinkingObjects }.map { property -> String in
-            "\t\(property.name) = \(Self.describedValue(property.read(self)));"
-        }
-        return "\(info.className) {\n\(body.joined(separator: "\n"))\n}"
-    }
+    /// The class name and its property values, in Realm's format: linked objects and collections described
+    /// in full, five levels deep at most.
+    ///
+    /// ```
+    /// Dog {
+    ///     name = Rex;
+    ///     owner = Person {
+    ///         name = Ada;
+    ///     };
+    /// }
+    /// ```
+    open var description: String { RealmDescription.object(self) }
 
     /// A property value as descriptions show it: a linked object as `Type { … }` (so that cycles end), an
     /// optional as its value or `nil`.

@@ -10,7 +10,9 @@
 /// Differences from Realm Swift: ``freeze()`` throws, as ``Results/freeze()`` does (pinning one more version can
 /// exceed `maximumNumberOfActiveVersions`); the notification members (`observe`, `changes`) are not declared
 /// yet.
-public protocol RealmSectionedResult: RandomAccessCollection, Equatable, CustomStringConvertible, Sendable {
+public protocol RealmSectionedResult: RandomAccessCollection, Equatable, CustomStringConvertible, Sendable,
+    ThreadConfined
+{
     /// The realm the collection belongs to (a frozen realm for a frozen collection).
     var realm: Realm? { get }
 
