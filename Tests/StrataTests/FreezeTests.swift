@@ -66,4 +66,26 @@ struct FreezeTests {
             #expect(error as? RealmError == .tooManyActiveVersions(2))
         }
     }
+
+    @Test("a dropped frozen snapshot unpins its version even after its frozen realm was asked for")
+    func droppedSnapshotsUnpin() async throws {
+        // Each round pins a version through a frozen collection and asks for its frozen realm (which holds the
+        // snapshot back); with a limit of 3 active versions, a snapshot kept alive by that pair would make the
+        // fourth round's write or freeze throw.
+        var configuration = memoryConfiguration()
+        configuration.maximumNumberOfActiveVersions = 3
+        let realm = try await Realm(configuration: configuration)
+        var seen: [String] = []
+        for round in 0..<10 {
+            try await realm.write { realm in try realm.add(Dog(value: ["name": "dog \(round)", "age": round])) }
+            seen.append(
+                try await realm.read { realm in
+                    let frozen = try realm.objects(Dog.self).freeze()
+                    let object = frozen.last!
+                    return "\(frozen.count) \(frozen.realm?.isFrozen == true) \(object.realm === frozen.realm)"
+                }
+            )
+        }
+        #expect(seen == (1...10).map { "\($0) true true" })
+    }
 }

@@ -30,7 +30,9 @@ final class FrozenSnapshot: @unchecked Sendable {
     let configuration: Realm.Configuration
     let databasePath: String
     let database: Database
-    private let frozenRealm = Locked<Realm?>(nil)
+    /// The frozen realm made for this snapshot, held weakly: that realm holds the snapshot, so a strong reference
+    /// here would be a cycle that kept both, and the version they pin, forever.
+    private let frozenRealm = Locked(WeakFrozenRealm())
 
     init(transaction: ReadTransaction, schema: ResolvedSchema, configuration: Realm.Configuration, database: Database) {
         snapshot = transaction.snapshot
@@ -49,12 +51,12 @@ final class FrozenSnapshot: @unchecked Sendable {
 
     var version: Version { snapshot.version }
 
-    /// The frozen realm of this snapshot (made once).
+    /// The frozen realm of this snapshot: the same instance as long as anything holds it.
     var realm: Realm {
-        frozenRealm.withLock { realm in
-            if let realm { return realm }
+        frozenRealm.withLock { weak in
+            if let realm = weak.realm { return realm }
             let made = Realm(frozen: self)
-            realm = made
+            weak.realm = made
             return made
         }
     }
@@ -115,6 +117,11 @@ final class ThreadTransactions: @unchecked Sendable {
         precondition(status == 0, "pthread_key_create failed: \(status)")
         return key
     }()
+}
+
+/// A weak reference to a snapshot's frozen realm.
+private struct WeakFrozenRealm {
+    weak var realm: Realm?
 }
 
 /// A weak reference to a thread's cache (the thread may end before the snapshot).
