@@ -44,6 +44,8 @@ struct Report: Codable {
     var rows: [ResultRow]
     /// Seconds for 1,000 rounds of one 4 KiB write + `fdatasync` on this disk (see ``SyncFloor``), if measured.
     var syncFloor: Double?
+    /// Seconds for Strata's 1,000 small transactions awaited from code isolated to the realm, if measured.
+    var isolatedSmallTransactions: Double?
     /// Strata's fdatasync calls per commit in the concurrent-writers workload (the last run).
     var syncsPerConcurrentCommit: Double?
     /// Strata's concurrency figures (parallel frozen reads, the pool's wake-up delay while realms commit).
@@ -79,6 +81,16 @@ struct Report: Codable {
                         + "best ratio any one-sync engine could reach against SQLite here: %.2fx",
                     Self.format(syncFloor, unit: "seconds").trimmingCharacters(in: .whitespaces),
                     small.sqlite / syncFloor
+                )
+            )
+        }
+        if let isolatedSmallTransactions, let small = rows.first(where: { $0.workload == Self.smallTransactions }) {
+            print(
+                String(
+                    format: "the same 1,000 transactions awaited from code isolated to the realm: Strata %@ (%.2fx "
+                        + "SQLite's loop)",
+                    Self.format(isolatedSmallTransactions, unit: "seconds").trimmingCharacters(in: .whitespaces),
+                    small.sqlite / isolatedSmallTransactions
                 )
             )
         }

@@ -87,6 +87,13 @@ struct StrataBenchmarks {
         try await measure(Report.smallTransactions, runs: max(1, runs / 2)) { engine, _ in
             try await engine.smallTransactions(updateIDs)
         }
+        // The same loop from code isolated to the realm (Strata only: SQLite's loop has no hop to save).
+        var isolatedSmallTransactions: Double?
+        if only.map({ Report.smallTransactions.contains($0) }) ?? true {
+            isolatedSmallTransactions = try await Measurement.median(max(1, runs / 2)) {
+                try await strata.smallTransactionsIsolated(updateIDs)
+            }
+        }
         // 8 writers at once, 125 small durable transactions each: Strata's writers share syncs (group commit).
         var syncsPerCommit: Double?
         let writerIDs = (0..<8).map { writer in (0..<125).map { updateIDs[(writer * 125 + $0) % updateIDs.count] } }
@@ -144,6 +151,7 @@ struct StrataBenchmarks {
                 runs: runs,
                 rows: rows,
                 syncFloor: syncFloor,
+                isolatedSmallTransactions: isolatedSmallTransactions,
                 syncsPerConcurrentCommit: syncsPerCommit,
                 concurrency: concurrency,
                 notifications: notifications,

@@ -86,6 +86,18 @@ final class StrataEngine: BenchmarkEngine {
         }
     }
 
+    /// The same transactions awaited from code isolated to the realm (`func …(_ realm: isolated Realm)`), as a
+    /// task that owns its realm writes: no hop onto the realm's thread and back per transaction.
+    func smallTransactionsIsolated(_ ids: [Int]) async throws {
+        try await Self.writeEach(ids, in: try await open())
+    }
+
+    private static func writeEach(_ ids: [Int], in realm: isolated Realm) async throws {
+        for id in ids {
+            try await realm.write { realm in realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1 }
+        }
+    }
+
     func concurrentSmallTransactions(_ ids: [[Int]]) async throws -> Double? {
         let configuration = self.configuration
         // One realm actor per writer, all on the one file (as a server's request handlers would open them).

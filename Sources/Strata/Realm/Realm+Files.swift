@@ -18,7 +18,12 @@ extension Realm {
         }
         let permissions = try configuration.engineFilePermissions
         let started = ContinuousClock.now
-        try await realmErrors { try await state.database.writeCompactedCopy(to: path, permissions: permissions) }
+        do {
+            // On this realm's thread (`isolation: self`), not the cooperative pool: it writes and syncs a file.
+            try await state.database.writeCompactedCopy(to: path, permissions: permissions, isolation: self)
+        } catch {
+            throw RealmError.wrapping(error)
+        }
         if self.configuration.logs(.info) {
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             self.configuration.log(

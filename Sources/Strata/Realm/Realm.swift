@@ -411,7 +411,15 @@ public actor Realm {
             // Alone on the file's thread, a commit syncs there (no hand-over); otherwise it suspends and the
             // other realms' writes share its sync.
             let alone = !executorLease.executor.hasOtherJobs
-            let result = try await realmErrors { try await write.commitSuspending(syncInlineIfAlone: alone) }
+            // Called here, not inside a closure: a closure that captures no isolated state is nonisolated, and the
+            // commit (its writes and, alone, its fdatasync) would then run on the cooperative pool instead of
+            // this realm's thread, with a hop there and back.
+            let result: CommitResult
+            do {
+                result = try await write.commitSuspending(syncInlineIfAlone: alone, isolation: self)
+            } catch {
+                throw RealmError.wrapping(error)
+            }
             configuration.reportCommit(result, database: state.database)
         } catch {
             state.commitFailed()

@@ -61,6 +61,8 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
         self.label = label
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            // The name `top -H`, `perf` and `ps -T` show (Foundation's `Thread.name` does not set it on Linux).
+            ThreadName.setCurrent("strata realm")
             self.thread.store(UInt(pthread_self()), ordering: .releasing)
             started.signal()
             run()

@@ -8,8 +8,13 @@
 
 extension Database {
     /// Writes a compacted copy of the newest version to `destination`, which must not exist, creating it with
-    /// `permissions` (this database's when nil).
-    package func writeCompactedCopy(to destination: String, permissions: FilePermissions? = nil) async throws {
+    /// `permissions` (this database's when nil). It runs on the caller's `isolation` (a realm's thread), so its
+    /// blocking writes and syncs stay off the cooperative pool.
+    package func writeCompactedCopy(
+        to destination: String,
+        permissions: FilePermissions? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws {
         let fs = options.fileSystem
         guard !fs.fileExists(destination) else { throw StorageError.schema("\(destination) already exists") }
         let source = try beginRead()

@@ -145,7 +145,11 @@ final class GroupCommit: Sendable {
         if signal { wake.signal() }
         if start {
             let reference = WeakDatabase(database)
-            let thread = Thread { [self] in run(reference) }
+            let thread = Thread { [self] in
+                // The name `top -H`, `perf` and `ps -T` show (Foundation's `Thread.name` does not set it on Linux).
+                ThreadName.setCurrent("strata sync")
+                run(reference)
+            }
             thread.name = "strata sync"
             thread.start()
         }
