@@ -81,15 +81,6 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
     }
 }
 
-extension AnyRealmCollection: RealmDescribable {
-    func realmDescription(depth: Int) -> String {
-        RealmDescription.collection(
-            "AnyRealmCollection",
-            elementType: Element.self,
-            identity: nil,
-            elements: lazy.map { $0 as Any },
-            count: count,
-            depth: depth
-        )
-    }
+extension AnyRealmCollection: RealmDescribableCollection {
+    static var descriptionName: String { "AnyRealmCollection" }
 }

@@ -121,15 +121,6 @@ extension LinkingObjects: LinkingObjectsMarker, EmptyConstructible, ManagedColle
     }
 }
 
-extension LinkingObjects: RealmDescribable {
-    func realmDescription(depth: Int) -> String {
-        RealmDescription.collection(
-            "LinkingObjects",
-            elementType: Element.self,
-            identity: nil,
-            elements: lazy.map { $0 as Any },
-            count: count,
-            depth: depth
-        )
-    }
+extension LinkingObjects: RealmDescribableCollection {
+    static var descriptionName: String { "LinkingObjects" }
 }

@@ -177,18 +177,8 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 }
 
-extension List: RealmDescribable {
-    func realmDescription(depth: Int) -> String {
-        let values = elements
-        return RealmDescription.collection(
-            "List",
-            elementType: Element.self,
-            identity: self,
-            elements: values.lazy.map { $0 as Any },
-            count: values.count,
-            depth: depth
-        )
-    }
+extension List: RealmDescribableCollection {
+    static var descriptionName: String { "List" }
 }
 
 extension List: CollectionMarker, EmptyConstructible, ManagedCollectionFactory {

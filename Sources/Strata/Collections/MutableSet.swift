@@ -173,18 +173,8 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     public var description: String { realmDescription(depth: RealmDescription.maximumDepth) }
 }
 
-extension MutableSet: RealmDescribable {
-    func realmDescription(depth: Int) -> String {
-        let values = elements
-        return RealmDescription.collection(
-            "MutableSet",
-            elementType: Element.self,
-            identity: self,
-            elements: values.lazy.map { $0 as Any },
-            count: values.count,
-            depth: depth
-        )
-    }
+extension MutableSet: RealmDescribableCollection {
+    static var descriptionName: String { "MutableSet" }
 }
 
 extension MutableSet: RealmCollection {

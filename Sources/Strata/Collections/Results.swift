@@ -412,15 +412,6 @@ extension ParsedQuery {
     }
 }
 
-extension Results: RealmDescribable {
-    func realmDescription(depth: Int) -> String {
-        RealmDescription.collection(
-            "Results",
-            elementType: Element.self,
-            identity: nil,
-            elements: lazy.map { $0 as Any },
-            count: count,
-            depth: depth
-        )
-    }
+extension Results: RealmDescribableCollection {
+    static var descriptionName: String { "Results" }
 }

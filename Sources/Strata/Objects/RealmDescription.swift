@@ -44,13 +44,10 @@ enum RealmDescription {
         depth: Int = maximumDepth
     ) -> String {
         if depth == 0 { return depthExceeded }
-        var text = "\(name)<\(typeName(elementType))> <\(address(identity))> (\n"
-        var shown = 0
-        for element in elements.prefix(maximumElements) {
-            text += "\t[\(shown)] \(indented(value(element, depth: depth - 1))),\n"
-            shown += 1
+        let lines = elements.prefix(maximumElements).enumerated().map { index, element in
+            "\t[\(index)] \(indented(value(element, depth: depth - 1)))"
         }
-        return finish(text, shown: shown, count: count)
+        return listing("\(name)<\(typeName(elementType))> <\(address(identity))>", lines, count: count)
     }
 
     /// The description of a map of `valueType` values, its entries in key order.
@@ -62,13 +59,10 @@ enum RealmDescription {
         depth: Int = maximumDepth
     ) -> String {
         if depth == 0 { return depthExceeded }
-        var text = "Map<string, \(typeName(valueType))> <\(address(identity))> (\n"
-        var shown = 0
-        for entry in entries.prefix(maximumElements) {
-            text += "\(indented("[\(entry.key)]: \(value(entry.value, depth: depth - 1))")),\n"
-            shown += 1
+        let lines = entries.prefix(maximumElements).map { entry in
+            indented("[\(entry.key)]: \(value(entry.value, depth: depth - 1))")
         }
-        return finish(text, shown: shown, count: count)
+        return listing("Map<string, \(typeName(valueType))> <\(address(identity))>", lines, count: count)
     }
 
     /// A property's or an element's value as Realm describes it.
@@ -92,10 +86,10 @@ enum RealmDescription {
 
     private static func indented(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\n\t") }
 
-    private static func finish(_ text: String, shown: Int, count: Int) -> String {
-        var text = text
-        if shown > 0 { text.removeLast(2) }
-        if count > shown { text += "\n\t... \(count - shown) objects skipped." }
+    /// `header (`, the lines separated by `,` and a newline, the count of those not shown, `)`.
+    private static func listing(_ header: String, _ lines: [String], count: Int) -> String {
+        var text = "\(header) (\n" + lines.joined(separator: ",\n")
+        if count > lines.count { text += "\n\t... \(count - lines.count) objects skipped." }
         return text + "\n)"
     }
 
@@ -139,4 +133,30 @@ enum RealmDescription {
 /// A collection that describes itself in Realm's format, to a given depth (``RealmDescription``).
 protocol RealmDescribable {
     func realmDescription(depth: Int) -> String
+}
+
+/// A collection kind described as `Name<Type> <0x…> (\n\t[0] …\n)`: its elements in order, the first 100.
+protocol RealmDescribableCollection: RealmCollection, RealmDescribable {
+    /// The kind's name in the description (`Results`, `List`…).
+    static var descriptionName: String { get }
+}
+
+extension RealmDescribableCollection {
+    func realmDescription(depth: Int) -> String {
+        // One iteration, stopped after the elements shown (a managed list's subscript would read it whole).
+        var shown: [Any] = []
+        for element in self {
+            if shown.count == RealmDescription.maximumElements { break }
+            shown.append(element)
+        }
+        return RealmDescription.collection(
+            Self.descriptionName,
+            elementType: Element.self,
+            // A class kind shows its own address, as Realm does; a value kind has none to show.
+            identity: Self.self is AnyClass ? self as AnyObject : nil,
+            elements: shown,
+            count: count,
+            depth: depth
+        )
+    }
 }
