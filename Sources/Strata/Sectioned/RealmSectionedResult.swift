@@ -7,9 +7,11 @@
 /// }
 /// ```
 ///
+/// Both can be observed: `changes(keyPaths:)` is the stream.
+///
 /// Differences from Realm Swift: ``freeze()`` throws, as ``Results/freeze()`` does (pinning one more version can
-/// exceed `maximumNumberOfActiveVersions`); the notification members (`observe`, `changes`) are not declared
-/// yet.
+/// exceed `maximumNumberOfActiveVersions`); `changes(keyPaths:)`, an `AsyncSequence`, is a requirement; the
+/// `observe` block forms are not declared yet.
 public protocol RealmSectionedResult: RandomAccessCollection, Equatable, CustomStringConvertible, Sendable,
     ThreadConfined
 {
@@ -44,4 +46,13 @@ public protocol RealmSectionedResult: RandomAccessCollection, Equatable, CustomS
     /// - Complexity: O(1); the sections are computed on the first read.
     /// - Returns: the live collection; for a section, nil when its key no longer has objects.
     func thaw() -> Self?
+
+    /// The changes of the sectioned results or the section as an `AsyncSequence`: `.initial`, then an `.update`
+    /// after each write that changes it, each carrying it frozen at the version it describes.
+    ///
+    /// Call it on a live value inside its realm's isolation; the observation is registered when it returns.
+    /// - Complexity: O(n) for n objects of the sectioned results per change: the sections are computed again.
+    /// - Parameter keyPaths: the properties whose changes count as modifications, or nil for every property.
+    /// - Returns: the stream; iterate it from any task.
+    func changes(keyPaths: [String]?) -> ChangeStream<SectionedResultsChange<Self>>
 }

@@ -37,7 +37,8 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
         state = State(results: results, keyFunction: keyFunction)
     }
 
-    private init(state: State) { self.state = state }
+    /// Sectioned results sharing `state` (a frozen copy's, or a thawed one's).
+    init(state: State) { self.state = state }
 
     /// The position of the first section.
     public var startIndex: Int { 0 }
