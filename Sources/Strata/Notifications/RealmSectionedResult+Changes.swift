@@ -1,3 +1,4 @@
+import Dispatch
 import StrataCore
 
 extension SectionedResults {
@@ -79,6 +80,61 @@ extension ResultsSection {
     }
 }
 
+extension RealmSectionedResult {
+    /// Calls `block` with the changes of the sectioned results or the section, on `queue` (or on a task of
+    /// Strata's when nil), until the returned token is invalidated. The value in each change is frozen at the
+    /// version it describes.
+    ///
+    /// ```swift
+    /// let token = await realm.read { realm in
+    ///     realm.objects(Dog.self).sectioned(by: \.age).observe(keyPaths: ["name"]) { change in print(change) }
+    /// }
+    /// token.invalidate()
+    /// ```
+    ///
+    /// The block receives what `changes(keyPaths:)` yields: first `.initial`, then the updates.
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications, or nil for every property.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the sectioned results or section in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    /// - Note: Differs from Realm Swift: the block is `@Sendable` and receives frozen values.
+    public func observe(
+        keyPaths: [String]? = nil,
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (SectionedResultsChange<Self>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: queue, block)
+    }
+
+    /// Calls `block` isolated to `actor` with the changes of the sectioned results or the section, until the
+    /// returned token is invalidated.
+    ///
+    /// ```swift
+    /// let token = await realm.read { realm in
+    ///     realm.objects(Dog.self).sectioned(by: \.age).observe(on: dashboard) { dashboard, change in
+    ///         if case .update(let sections, _, _, _, _, _) = change { dashboard.show(sections.count) }
+    ///     }
+    /// }
+    /// ```
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications, or nil for every property.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the sectioned results or section in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    /// - Note: Differs from Realm Swift: registering is synchronous, on the realm's actor (Realm Swift's form is
+    ///   `async` and takes the caller's isolation).
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil,
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, SectionedResultsChange<Self>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: actor, block)
+    }
+}
+
 extension RealmSectionedResult where Element: RealmSectionedResult, Element.Element: ObjectBase {
     /// `changes(keyPaths:)` of sectioned results with Swift key paths: `changes(keyPaths: [\Dog.name])`.
     /// - Complexity: as `changes(keyPaths:)`.
@@ -86,6 +142,36 @@ extension RealmSectionedResult where Element: RealmSectionedResult, Element.Elem
     /// - Returns: the stream; iterate it from any task.
     public func changes(keyPaths: [PartialKeyPath<Element.Element>]) -> ChangeStream<SectionedResultsChange<Self>> {
         changes(keyPaths: keyPaths.map { KeyPathName.of($0) })
+    }
+
+    /// `observe(keyPaths:on:_:)` of sectioned results with Swift key paths.
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the sectioned results in it are frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    public func observe(
+        keyPaths: [PartialKeyPath<Element.Element>],
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (SectionedResultsChange<Self>) -> Void
+    ) -> NotificationToken {
+        observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: queue, block)
+    }
+
+    /// `observe(keyPaths:on:_:)` of sectioned results with Swift key paths, isolated to an actor.
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the sectioned results in it are frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    public func observe<A: Actor>(
+        keyPaths: [PartialKeyPath<Element.Element>],
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, SectionedResultsChange<Self>) -> Void
+    ) -> NotificationToken {
+        observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: actor, block)
     }
 }
 
@@ -96,5 +182,35 @@ extension RealmSectionedResult where Element: ObjectBase {
     /// - Returns: the stream; iterate it from any task.
     public func changes(keyPaths: [PartialKeyPath<Element>]) -> ChangeStream<SectionedResultsChange<Self>> {
         changes(keyPaths: keyPaths.map { KeyPathName.of($0) })
+    }
+
+    /// `observe(keyPaths:on:_:)` of a section with Swift key paths.
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the section in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    public func observe(
+        keyPaths: [PartialKeyPath<Element>],
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (SectionedResultsChange<Self>) -> Void
+    ) -> NotificationToken {
+        observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: queue, block)
+    }
+
+    /// `observe(keyPaths:on:_:)` of a section with Swift key paths, isolated to an actor.
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the section in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    public func observe<A: Actor>(
+        keyPaths: [PartialKeyPath<Element>],
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, SectionedResultsChange<Self>) -> Void
+    ) -> NotificationToken {
+        observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: actor, block)
     }
 }
