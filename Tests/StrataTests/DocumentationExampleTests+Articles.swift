@@ -663,6 +663,41 @@ extension DocumentationExampleArticleTests {
             #expect(await printed.take(1, waiting: .milliseconds(200)) == [])
         }
 
+        @Test("Notifications.md: observing one section")
+        func observingOneSection() async throws {
+            // Fido (1) is the one puppy. Bella (1) joins; Rex's move from 3 to 4 is silent for section 1; Fido
+            // leaves; then Bella, and the section with her. Closing the realm ends the loop.
+            let realm = ObservedRealm(realm: try await Self.makeRealm()) { realm in
+                Task {
+                    await recording {
+                        #expect(await printed.take(1) == ["1 puppies"])
+                        try await realm.write { realm in try realm.add(Dog(value: ["name": "Bella", "age": 1])) }
+                        #expect(await printed.take(1) == ["[\"Fido\", \"Bella\"] [] [1]"])
+                        try await realm.write { realm in realm.objects(Dog.self).filter("name == 'Rex'")[0].age = 4 }
+                        try await realm.write { realm in realm.objects(Dog.self).filter("name == 'Fido'")[0].age = 2 }
+                        #expect(await printed.take(1) == ["[\"Bella\"] [0] []"])
+                        try await realm.write { realm in try realm.delete(realm.objects(Dog.self).filter("age == 1")) }
+                        #expect(await printed.take(1) == ["no puppies left"])
+                    }
+                    await realm.close()
+                }
+            }
+
+            let puppies = await realm.read { realm in
+                realm.objects(Dog.self).sectioned(by: \.age, ascending: true)[key: 1].changes()
+            }
+            for await change in puppies {
+                switch change {
+                case .initial(let section):
+                    print("\(section.count) puppies")
+                case .update(_, _, _, _, _, let sectionsToDelete) where !sectionsToDelete.isEmpty:
+                    print("no puppies left")
+                case .update(let section, let deletions, let insertions, _, _, _):
+                    print(section.map(\.name), deletions.map(\.item), insertions.map(\.item))
+                }
+            }
+        }
+
         @Test("Notifications.md: an observer block on an actor")
         func observerOnActor() async throws {
             let realm = try await Self.makeRealm()

@@ -78,8 +78,16 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
 
     /// Offers `element` (nil: nothing changed since the base; any pending element is dropped), reflecting
     /// `snapshot` at `version`, computed from the base read with `ticket`. Returns false if the consumer took an
-    /// element since.
-    func offer(_ element: Element?, snapshot: any Sendable, version: Version, ticket: Int, last: Bool = false) -> Bool {
+    /// element since. With `rebasing`, an unchanged `snapshot` becomes the base once the consumer took a first
+    /// element, so the next element is computed from it (see `publish`).
+    func offer(
+        _ element: Element?,
+        snapshot: any Sendable,
+        version: Version,
+        ticket: Int,
+        last: Bool = false,
+        rebasing: Bool = false
+    ) -> Bool {
         typealias Outcome = (
             accepted: Bool, waiter: CheckedContinuation<Element?, Never>?, lag: (NotificationLagProbe, Version)?
         )
@@ -89,6 +97,7 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
             guard let element else {
                 state.pending = nil
                 state.pendingVersion = nil
+                if rebasing && state.base != nil { state.base = snapshot }
                 return (true, nil, nil)
             }
             state.endsAfterPending = last
@@ -114,14 +123,21 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
     /// Offers the element `make` computes from the snapshot the consumer last took (nil: it took nothing yet) to
     /// `snapshot`, the collection at `version`, computing it again if the consumer takes an element meanwhile. Nil
     /// from `make` means nothing changed since that snapshot.
+    ///
+    /// With `rebasing`, a nil from `make` also makes `snapshot` the base of the next element: for an observer
+    /// whose "nothing changed" hides a difference its elements report, as a section's position is for the
+    /// observer of one section (realm-core computes each change from the version it last ran at, delivered or
+    /// not).
     func publish<Snapshot: Sendable>(
         _ snapshot: Snapshot,
         version: Version,
         last: Bool = false,
+        rebasing: Bool = false,
         _ make: (Snapshot?) -> Element?
     ) {
         while let (base, ticket) = consumerBase() {
-            if offer(make(base as? Snapshot), snapshot: snapshot, version: version, ticket: ticket, last: last) {
+            let element = make(base as? Snapshot)
+            if offer(element, snapshot: snapshot, version: version, ticket: ticket, last: last, rebasing: rebasing) {
                 return
             }
         }

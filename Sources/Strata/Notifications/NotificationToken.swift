@@ -36,5 +36,10 @@ public final class NotificationToken: Sendable {
     /// Stops the block's calls and ends the observation.
     public func invalidate() { task.cancel() }
 
+    /// Waits until the observation ended (after ``invalidate()``, or when its realm closed) and the last call of
+    /// the block on an actor or on a task of Strata's returned; a call already sent to a queue may still be
+    /// waiting there. Tests use it to know that no change will reach the block any more.
+    func finished() async { await task.value }
+
     deinit { task.cancel() }
 }

@@ -9,17 +9,47 @@ struct SectionedSnapshot: Sendable {
     let sections: [[CollectionSnapshot.Elements]]
 }
 
-/// The observer behind `SectionedResults.changes(keyPaths:)`: at each delivery it reads the sections at the
-/// realm's current version and compares them, section key by section key, with the snapshot its consumer last
-/// took (the diff within a section is `CollectionObserver`'s).
-final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollectionValue>: StreamingObserver {
-    private let sectioned: SectionedResults<Key, Element>
+/// The observer behind `changes(keyPaths:)` of ``SectionedResults`` and of one ``ResultsSection``: at each delivery
+/// it reads the sections at the realm's current version and compares them, section key by section key, with the
+/// snapshot its consumer last took (the diff within a section is `CollectionObserver`'s).
+///
+/// The change is realm-core's (`SectionedResultsNotificationHandler` in sectioned_results.cpp):
+///   (1) Index paths are `[section, item]`: deletions and modifications name the section's position and the
+///       object's position in it in the old snapshot, insertions both in the new one.
+///   (2) A key with objects only in the new snapshot is in `sectionsToInsert` and each of its objects is an
+///       insertion; a key with objects only in the old one is in `sectionsToDelete`, and its objects are not
+///       listed as deletions.
+///   (3) An object that stays in its section, is modified (as the key-path filter counts changes) and keeps its
+///       position in the section is a modification; modified at another position, it is a deletion at the old
+///       position plus an insertion at the new one (realm-core: "we err on the side of producing deletes and
+///       inserts for everything that isn't marked as modified in both the old and new versions").
+///   (4) Observing one section (`section` set) reports only what (1)-(3) say about that key, and nothing at all
+///       (no element) when they say nothing about it; such a silent change still becomes the base of the next
+///       one, whose old positions are therefore the section's at the version just before it, as realm-core's
+///       handler, which moves its previous state forward at every run, reports them.
+final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollectionValue, Observed: Sendable>:
+    StreamingObserver
+{
+    private let sectioned: SectionedResults<Key, Element>.State
+    /// The key of the one section observed, or nil for every section.
+    private let section: StrataCore.Value?
+    /// What an element carries, made from the sectioned results frozen at the version it describes.
+    private let observed: (SectionedResults<Key, Element>.State) -> Observed
     private let filter: KeyPathFilter
-    let mailbox = ChangeMailbox<SectionedResultsChange<SectionedResults<Key, Element>>>()
+    let mailbox = ChangeMailbox<SectionedResultsChange<Observed>>()
 
-    init(_ sectioned: SectionedResults<Key, Element>, keyPaths: [String]?, schema: ResolvedSchema) {
+    /// An observer of `sectioned`, or of its section keyed `section`, whose elements carry `observed(frozen)`.
+    init(
+        _ sectioned: SectionedResults<Key, Element>.State,
+        section: StrataCore.Value?,
+        keyPaths: [String]?,
+        schema: ResolvedSchema,
+        observed: @escaping (SectionedResults<Key, Element>.State) -> Observed
+    ) {
         self.sectioned = sectioned
-        let results = sectioned.state.results
+        self.section = section
+        self.observed = observed
+        let results = sectioned.results
         filter = KeyPathFilter(
             keyPaths,
             table: results.holdsValues ? nil : schema.tables[results.className],
@@ -29,8 +59,8 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
 
     func deliver(_ state: RealmState) {
         guard let reader = try? state.reader() else { return }
-        let results = sectioned.state.results
-        let layout = sectioned.state.layout
+        let results = sectioned.results
+        let layout = sectioned.layout
         // Sections of values are compared by their values, as keys standing for them.
         let elements: [StrataCore.Value] = results.holdsValues ? results.primitiveValues : []
         let keys = results.holdsValues ? [] : results.objectKeys
@@ -41,8 +71,8 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
                 positions.map { results.holdsValues ? .values([elements[$0]]) : .keys([keys[$0]]) }
             }
         )
-        mailbox.publish(snapshot, version: snapshot.version) { base in
-            guard let base else { return (try? sectioned.freeze()).map { .initial($0) } }
+        mailbox.publish(snapshot, version: snapshot.version, rebasing: section != nil) { base in
+            guard let base else { return (try? sectioned.frozen()).map { .initial(observed($0)) } }
             return update(from: base, to: snapshot, state: state, reader: reader)
         }
     }
@@ -52,17 +82,22 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
         to new: SectionedSnapshot,
         state: RealmState,
         reader: any TransactionReading
-    ) -> SectionedResultsChange<SectionedResults<Key, Element>>? {
+    ) -> SectionedResultsChange<Observed>? {
         let oldSection = Dictionary(old.keys.enumerated().map { ($1, $0) }) { first, _ in first }
         let newSection = Dictionary(new.keys.enumerated().map { ($1, $0) }) { first, _ in first }
-        let sectionsToDelete = IndexSet(old.keys.indices.filter { newSection[old.keys[$0]] == nil })
-        let sectionsToInsert = IndexSet(new.keys.indices.filter { oldSection[new.keys[$0]] == nil })
-        let table = state.schema.tables[sectioned.state.results.className]
+        let observes = { (key: StrataCore.Value) in self.section.map { $0 == key } ?? true }
+        let sectionsToDelete = IndexSet(
+            old.keys.indices.filter { observes(old.keys[$0]) && newSection[old.keys[$0]] == nil }
+        )
+        let sectionsToInsert = IndexSet(
+            new.keys.indices.filter { observes(new.keys[$0]) && oldSection[new.keys[$0]] == nil }
+        )
+        let table = state.schema.tables[sectioned.results.className]
         let changes = CommittedChanges(state.database, from: old.version, to: new.version)
         var deletions: [IndexPath] = []
         var insertions: [IndexPath] = []
         var modifications: [IndexPath] = []
-        for (newIndex, key) in new.keys.enumerated() {
+        for (newIndex, key) in new.keys.enumerated() where observes(key) {
             guard let oldIndex = oldSection[key] else {
                 insertions += new.sections[newIndex].indices.map { IndexPath(indexes: [newIndex, $0]) }
                 continue
@@ -72,11 +107,16 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
             deletions += diff.deletions.map { IndexPath(indexes: [oldIndex, $0]) }
             insertions += diff.insertions.map { IndexPath(indexes: [newIndex, $0]) }
             guard let table, old.version != new.version else { continue }
-            for (item, _) in diff.kept
+            for (item, newItem) in diff.kept
             where before[item].firstKey.map({
                 filter.isModified(table, $0, changes: changes, reader: reader, schema: state.schema)
             }) == true {
-                modifications.append(IndexPath(indexes: [oldIndex, item]))
+                if item == newItem {
+                    modifications.append(IndexPath(indexes: [oldIndex, item]))
+                } else {
+                    deletions.append(IndexPath(indexes: [oldIndex, item]))
+                    insertions.append(IndexPath(indexes: [newIndex, newItem]))
+                }
             }
         }
         if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty && sectionsToInsert.isEmpty
@@ -84,32 +124,15 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
         {
             return nil
         }
-        guard let frozen = try? sectioned.freeze() else { return nil }
+        guard let frozen = try? sectioned.frozen() else { return nil }
         return .update(
-            frozen,
+            observed(frozen),
             deletions: deletions.sorted(),
             insertions: insertions.sorted(),
             modifications: modifications.sorted(),
             sectionsToInsert: sectionsToInsert,
             sectionsToDelete: sectionsToDelete
         )
-    }
-}
-
-extension SectionedResults {
-    /// The sections' changes as an `AsyncSequence`: first `.initial`, then an `.update` after each write that
-    /// changes them, each carrying the sectioned results frozen at the version it describes.
-    ///
-    /// ```swift
-    /// let changes = await realm.read { realm in realm.objects(Dog.self).sectioned(by: \.age).changes() }
-    /// ```
-    /// Registered when it returns; `keyPaths` filter modifications as a collection's do.
-    /// - Complexity: O(n) for n objects per delivered change.
-    /// - Parameter keyPaths: the properties whose changes count as modifications, or nil for every property.
-    /// - Returns: the stream; iterate it from any task.
-    /// - Note: Differs from Realm Swift: there is no `observe` block form for sectioned results.
-    public func changes(keyPaths: [String]? = nil) -> ChangeStream<SectionedResultsChange<SectionedResults>> {
-        state.results.source.changeStream { SectionedObserver(self, keyPaths: keyPaths, schema: $0) }
     }
 }
 

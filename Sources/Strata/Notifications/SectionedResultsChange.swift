@@ -15,7 +15,13 @@ import Foundation
 /// Deletions and modifications are index paths in the previous version, insertions in the new one, each sorted.
 /// A section whose key no longer has objects is in `sectionsToDelete` (its objects are not listed as
 /// deletions); a new section is in `sectionsToInsert` and its objects are insertions. An object that moves to
-/// another section is a deletion from the old and an insertion into the new.
+/// another section is a deletion from the old and an insertion into the new. As in Realm, a modified object is a
+/// modification only when it keeps its position in its section; modified and moved (even by an insertion
+/// before it), it is a deletion plus an insertion.
+///
+/// The change of one ``ResultsSection`` (its `changes(keyPaths:)`, `Collection` being the section) holds only
+/// what concerns the section's key, with the section's position among the sections in its index paths; a write
+/// that changes other sections only delivers nothing.
 public enum SectionedResultsChange<Collection: Sendable>: Sendable {
     /// The sections when the observation began (or, if writes came first, when the first change was ready).
     case initial(Collection)

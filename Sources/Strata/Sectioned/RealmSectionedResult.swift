@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What ``SectionedResults`` and ``ResultsSection`` have in common: a live or frozen collection, evaluated
 /// lazily, whose realm, validity and frozen state can be asked.
 ///
@@ -7,9 +9,11 @@
 /// }
 /// ```
 ///
+/// Both can be observed: `changes(keyPaths:)` is the stream, `observe(keyPaths:on:_:)` the block form.
+///
 /// Differences from Realm Swift: ``freeze()`` throws, as ``Results/freeze()`` does (pinning one more version can
-/// exceed `maximumNumberOfActiveVersions`); the notification members (`observe`, `changes`) are not declared
-/// yet.
+/// exceed `maximumNumberOfActiveVersions`); `changes(keyPaths:)`, an `AsyncSequence`, is a requirement, and the
+/// observer blocks are `@Sendable`.
 public protocol RealmSectionedResult: RandomAccessCollection, Equatable, CustomStringConvertible, Sendable,
     ThreadConfined
 {
@@ -44,4 +48,27 @@ public protocol RealmSectionedResult: RandomAccessCollection, Equatable, CustomS
     /// - Complexity: O(1); the sections are computed on the first read.
     /// - Returns: the live collection; for a section, nil when its key no longer has objects.
     func thaw() -> Self?
+
+    /// The changes of the sectioned results or the section as an `AsyncSequence`: `.initial`, then an `.update`
+    /// after each write that changes it, each carrying it frozen at the version it describes.
+    ///
+    /// Call it on a live value inside its realm's isolation; the observation is registered when it returns.
+    /// - Complexity: O(n) for n objects of the sectioned results per change: the sections are computed again.
+    /// - Parameter keyPaths: the properties whose changes count as modifications, or nil for every property.
+    /// - Returns: the stream; iterate it from any task.
+    func changes(keyPaths: [String]?) -> ChangeStream<SectionedResultsChange<Self>>
+
+    /// Calls `block` with the changes of the sectioned results or the section, on `queue` (or on a task of
+    /// Strata's when nil), until the returned token is invalidated: what `changes(keyPaths:)` yields, frozen.
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes count as modifications, or nil for every property.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    func observe(
+        keyPaths: [String]?,
+        on queue: DispatchQueue?,
+        _ block: @escaping @Sendable (SectionedResultsChange<Self>) -> Void
+    ) -> NotificationToken
 }

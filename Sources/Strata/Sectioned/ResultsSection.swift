@@ -13,9 +13,13 @@ import StrataCore
 /// section moved. When no object has its key any more the section is invalidated (``isInvalidated``), and reading
 /// it, its ``key`` included, stops with a message (Realm raises an exception there).
 ///
-/// Differences from Realm Swift: ``freeze()`` throws; notifications are not available yet; two
-/// sections are equal when they come from the same sectioned results and have the same key (Realm Swift compares
-/// the section objects it allocates for each subscript, so there `sections[0] == sections[0]` is false).
+/// A section can be observed on its own (`changes(keyPaths:)`, `observe(keyPaths:on:_:)`): it reports only the
+/// changes to its key's objects, as Realm's does.
+///
+/// Differences from Realm Swift: ``freeze()`` throws; its change stream and observer blocks deliver frozen
+/// sections; two sections are equal when they come from the same sectioned results and have the same key (Realm
+/// Swift compares the section objects it allocates for each subscript, so there `sections[0] == sections[0]` is
+/// false).
 /// - Complexity: O(1) per read once the sections are computed; the first read after a change computes them in
 ///   O(n) for n objects of the sectioned results.
 public struct ResultsSection<Key: _Persistable & Hashable, T: RealmCollectionValue>: RealmSectionedResult,

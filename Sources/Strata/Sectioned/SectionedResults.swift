@@ -19,8 +19,10 @@ import StrataCore
 /// Live sectioned results are confined to their realm's actor and follow its current version: after a change
 /// the sections are computed again, lazily, on the next read. ``freeze()`` gives a snapshot any task can read.
 ///
-/// Differences from Realm Swift: ``freeze()`` throws, and notifications are not available yet;
-/// Strata adds ``subscript(key:)``, realm-core's lookup of a section by its key.
+/// Observe them with `changes(keyPaths:)` or `observe(keyPaths:on:_:)`.
+///
+/// Differences from Realm Swift: ``freeze()`` throws, and the change stream and observer blocks deliver frozen
+/// values; Strata adds ``subscript(key:)``, realm-core's lookup of a section by its key.
 /// - Complexity: Making it is O(1); the first read after a change sorts the results (O(n log n)) and calls the
 ///   key function once per object (O(n)); later reads of the same version are O(1).
 public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: RealmCollectionValue>:
@@ -37,7 +39,8 @@ public struct SectionedResults<Key: _Persistable & Hashable, SectionElement: Rea
         state = State(results: results, keyFunction: keyFunction)
     }
 
-    private init(state: State) { self.state = state }
+    /// Sectioned results sharing `state` (a frozen copy's, or a thawed one's).
+    init(state: State) { self.state = state }
 
     /// The position of the first section.
     public var startIndex: Int { 0 }
