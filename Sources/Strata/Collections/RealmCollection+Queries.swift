@@ -192,7 +192,7 @@ extension RealmCollection where Element: ObjectBase {
     }
 
     /// The position of the first object that matches a Foundation `#Predicate`, or nil.
-    /// - Throws: ``RealmError/invalidQuery(_:)`` as ``filter(_:)-(Predicate<Element>)`` does.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` as the `#Predicate` form of `filter(_:)` does.
     /// - Complexity: O(n) for n objects.
     /// - Parameter predicate: a Foundation predicate over the objects.
     /// - Returns: the position of the first matching object, or nil.
