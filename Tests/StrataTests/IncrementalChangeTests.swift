@@ -244,7 +244,9 @@ struct IncrementalChangeTests {
         let result = try await realm.compareObserverPaths(seed: seed, transactions: 600)
         await realm.close()
         #expect(result.problems.isEmpty, "seed \(seed): \(result.problems.prefix(5))")
-        #expect(result.operations >= 2_000, "seed \(seed)")
+        // 600 transactions of 1...6 operations each: 2,100 on average, with a standard deviation of about 42, so
+        // 1,800 (seven deviations below) holds for every seed in practice; 2,000 failed about one seed in 120.
+        #expect(result.operations >= 1_800, "seed \(seed)")
         // Every delivery after the first one (which reads the query) came from the change log.
         #expect(result.incrementalObserversFull == observedQueries.count, "seed \(seed)")
         #expect(result.incremental > 400 * observedQueries.count, "seed \(seed)")
