@@ -61,7 +61,7 @@ extension Realm {
     public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) throws -> Confined? {
         guard frozenSnapshot == nil else { throw RealmError.frozen("resolve(_:) on a frozen Realm") }
         let value = try reference.take()
-        guard let snapshot = value.realm?.frozenSnapshot, snapshot.databasePath == configuration.path else {
+        guard let snapshot = value.realm?.frozenSnapshot, snapshot.databasePath == path else {
             throw RealmError.wrongRealm("Cannot resolve a reference to an object or collection of another Realm file")
         }
         if state.writeTransaction == nil, let pinned = state.readTransaction, pinned.version < snapshot.version {

@@ -120,11 +120,8 @@ struct ObjectBinding {
         }
     }
 
-    /// Whether the object is live (its reads may use and update the row cache, in place).
-    var isLive: Bool { liveState != nil }
-
     /// The engine value of property `index`, read without the row cache: the path of frozen objects, which any
-    /// number of tasks read at once (so nothing here writes to the binding).
+    /// number of tasks read at once, and of reads that have no object to keep a row in (nothing here writes).
     func readValue(_ index: Int) -> StrataCore.Value {
         if realmInvalidated { preconditionFailure(invalidatedMessage) }
         let (tableKey, key, column) = (table.tableKey, key, table.column(index))
