@@ -46,6 +46,36 @@ struct PersistedCodingTests {
         #expect(try encode(decode(json)) == json)
     }
 
+    @Test("an unmanaged object encodes the values set on it, and a list's appended elements")
+    func encodingSeesChanges() throws {
+        let person = CodablePerson()
+        #expect(try encode(person) == #"{"age":null,"name":"","score":0,"tags":[]}"#)
+        person.name = "Ada"
+        person.age = 36
+        person.score = 2.5
+        person.tags.append("x")
+        person.tags.append("y")
+        #expect(try encode(person) == #"{"age":36,"name":"Ada","score":2.5,"tags":["x","y"]}"#)
+        person.age = nil
+        person.tags.removeAll()
+        #expect(try encode(person) == #"{"age":null,"name":"Ada","score":2.5,"tags":[]}"#)
+
+        let decoded = try decode(#"{"name":"Bo","score":1,"tags":["a"]}"#)
+        decoded.name = "Cy"
+        decoded.tags.append("b")
+        #expect(try encode(decoded) == #"{"age":null,"name":"Cy","score":1,"tags":["a","b"]}"#)
+    }
+
+    @Test("values given by key-value coding are encoded")
+    func encodingSeesKeyValueCoding() throws {
+        // Once each property's accessor has run in this process (see `Persisted.encode(to:)`).
+        let seen = CodablePerson()
+        _ = (seen.name, seen.age, seen.score, seen.tags)
+        let person = CodablePerson(value: ["name": "Di", "age": 7, "score": 0.5, "tags": ["t"]])
+        person.setValue("Ed", forKey: "name")
+        #expect(try encode(person) == #"{"age":7,"name":"Ed","score":0.5,"tags":["t"]}"#)
+    }
+
     @Test("a required property's missing key and a value of the wrong type fail to decode")
     func decodingErrors() {
         #expect(throws: DecodingError.self) { try decode(#"{"age":1,"score":0,"tags":[]}"#) }

@@ -20,8 +20,14 @@ struct PropertyInfo {
     func read(_ object: ObjectBase) -> Any {
         if object.binding != nil { return object.boundValue(position) }
         if let value = object.unmanagedValues[position] { return value }
-        let value = ObjectClassInfo.wrappers(of: object)[position].initialValue ?? TypeInspector.defaultValue(valueType)
+        if let value = ObjectClassInfo.wrappers(of: object)[position].initialValue {
+            object.unmanagedValues[position] = value
+            return value
+        }
+        // A default made now (a new collection) is the object's from here on, its wrapper's too (see `write`).
+        let value = TypeInspector.defaultValue(valueType)
         object.unmanagedValues[position] = value
+        (try? ObjectClassInfo.of(type(of: object)))?.writeWrapper(position, of: object, value)
         return value
     }
 
@@ -37,6 +43,7 @@ struct PropertyInfo {
             object.binding!.set(position, converted)
         } else {
             object.unmanagedValues[position] = converted
+            (try? ObjectClassInfo.of(type(of: object)))?.writeWrapper(position, of: object, converted)
         }
     }
 
@@ -64,8 +71,8 @@ struct PropertyInfo {
 /// created, so `probe[keyPath: storage].serial` names exactly one of the probe's wrappers, whose
 /// position reflection knows. No layout or runtime assumption is needed.
 ///
-/// `@unchecked Sendable`: every stored property is immutable after `init` except `keyPathIndex`, which is
-/// `Locked`; the probe instance is never managed and never mutated.
+/// `@unchecked Sendable`: every stored property is immutable after `init` except `keyPathIndex` and
+/// `wrapperWriters`, which are `Locked`; the probe instance is never managed and never mutated.
 final class ObjectClassInfo: @unchecked Sendable {
     let type: ObjectBase.Type
     let className: String
@@ -76,6 +83,16 @@ final class ObjectClassInfo: @unchecked Sendable {
     private let probe: ObjectBase
     private let serialIndex: [Int: Int]
     private let keyPathIndex = Locked<[AnyKeyPath: Int]>([:])
+    /// Writers into the wrappers of the properties whose key paths have been seen, by property index.
+    private let wrapperWriters = Locked<[Int: WrapperWriter]>([:])
+
+    /// Sets the value a property's wrapper holds in an unmanaged object.
+    ///
+    /// `@unchecked Sendable`: it holds only a closure over a key path, an immutable object the standard library
+    /// does not mark `Sendable`; it is called on the thread that owns the object it is given.
+    private struct WrapperWriter: @unchecked Sendable {
+        let write: (ObjectBase, Any) -> Void
+    }
 
     private static let cache = Locked<[ObjectIdentifier: ObjectClassInfo]>([:])
 
@@ -232,7 +249,15 @@ final class ObjectClassInfo: @unchecked Sendable {
             preconditionFailure("\(keyPath) is not a persisted property of \(className)")
         }
         keyPathIndex.withLock { $0[keyPath] = index }
+        let writer = WrapperWriter { object, value in (object as! Root)[keyPath: keyPath].initial = value as? Value }
+        wrapperWriters.withLock { $0[index] = writer }
         return index
+    }
+
+    /// Writes `value` into property `index`'s wrapper in unmanaged `object` (for synthesized `Codable`), when the
+    /// property's key path has been seen; values set through the property's own accessor go there directly.
+    func writeWrapper(_ index: Int, of object: ObjectBase, _ value: Any) {
+        wrapperWriters.withLock { $0[index] }?.write(object, value)
     }
 
     /// The index of the property named `name` (its Swift name, also when it is stored under another).

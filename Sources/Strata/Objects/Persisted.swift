@@ -22,7 +22,10 @@ public struct Persisted<Value: _Persistable> {
     // Usable from inlinable code so that the initializers below are specialized in the model's module:
     // every object creation runs them once per property.
     @usableFromInline let serial: Int
-    @usableFromInline let initial: Value?
+    /// The value an unmanaged object holds: the declared or decoded value, then each value set while the object
+    /// is unmanaged (and a collection once it is made), so that synthesized `Codable` encodes what the object
+    /// holds. The object itself keeps the same values by index (``ObjectBase/unmanagedValues``) for `add`.
+    @usableFromInline var initial: Value?
     @usableFromInline let options: PersistedOptions
 
     /// A property with the type's default value.
@@ -119,7 +122,8 @@ public struct Persisted<Value: _Persistable> {
         @inlinable
         get {
             let index =
-                PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath)
+                (PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath))
+                & PersistedIndexCache.indexMask
             // `boundInt` and the others use the binding in place (see ObjectBinding.swift).
             if object.isBound, object.keyPathRecorder == nil {
                 // Each branch is taken only when `Value` is exactly that type, so each cast is an identity.
@@ -140,8 +144,9 @@ public struct Persisted<Value: _Persistable> {
         }
         @inlinable
         set {
-            let index =
+            let entry =
                 PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath)
+            let index = entry & PersistedIndexCache.indexMask
             if object.isBound {
                 // As above, each cast is an identity, and the binding is used in place.
                 if Value.self == Int.self {
@@ -155,16 +160,21 @@ public struct Persisted<Value: _Persistable> {
                 } else {
                     object.setBound(index, newValue)
                 }
-            } else if Value.self == Int.self {
-                object.unmanagedValues.setInt(index, unsafeBitCast(newValue, to: Int.self))
-            } else if Value.self == Double.self {
-                object.unmanagedValues.setDouble(index, unsafeBitCast(newValue, to: Double.self))
-            } else if Value.self == Bool.self {
-                object.unmanagedValues.setBool(index, unsafeBitCast(newValue, to: Bool.self))
-            } else if Value.self == String.self {
-                object.unmanagedValues.setString(index, unsafeBitCast(newValue, to: String.self))
             } else {
-                object.unmanagedValues[index] = newValue
+                if Value.self == Int.self {
+                    object.unmanagedValues.setInt(index, unsafeBitCast(newValue, to: Int.self))
+                } else if Value.self == Double.self {
+                    object.unmanagedValues.setDouble(index, unsafeBitCast(newValue, to: Double.self))
+                } else if Value.self == Bool.self {
+                    object.unmanagedValues.setBool(index, unsafeBitCast(newValue, to: Bool.self))
+                } else if Value.self == String.self {
+                    object.unmanagedValues.setString(index, unsafeBitCast(newValue, to: String.self))
+                } else {
+                    object.unmanagedValues[index] = newValue
+                }
+                // An encodable model's wrapper keeps the value too, for synthesized `Codable` (which sees only the
+                // wrapper); the index's entry says whether the model is one, so other models pay one test.
+                if entry & PersistedIndexCache.encodableFlag != 0 { keepForCoding(object, storageKeyPath, newValue) }
             }
         }
     }
@@ -179,21 +189,43 @@ public struct Persisted<Value: _Persistable> {
         if let recorder = object.keyPathRecorder { return recorder.record(index, of: object, as: Value.self) }
         if object.isBound { return object.boundValue(index) as! Value }
         if let value = object.unmanagedValues[index] { return value as! Value }
-        let value = object[keyPath: storageKeyPath].initial ?? (TypeInspector.defaultValue(Value.self) as! Value)
+        if let value = object[keyPath: storageKeyPath].initial {
+            object.unmanagedValues[index] = value
+            return value
+        }
+        // A default made now (a new collection, a fresh ObjectId) is the object's from here on: an encodable model's
+        // wrapper keeps it as well, so that encoding sees the elements appended to it.
+        let value = TypeInspector.defaultValue(Value.self) as! Value
         object.unmanagedValues[index] = value
+        if PersistedIndexCache.isEncodable(ObjectIdentifier(storageKeyPath)) {
+            keepForCoding(object, storageKeyPath, value)
+        }
         return value
     }
 
-    /// The index of the property `storageKeyPath` names among its class's properties.
+    /// Keeps `value`, just given to unmanaged `object` of an `Encodable` model, in the property's wrapper:
+    /// synthesized coding reads only the wrappers.
+    @usableFromInline
+    @inline(never)
+    static func keepForCoding<EnclosingSelf: ObjectBase>(
+        _ object: EnclosingSelf,
+        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>,
+        _ value: Value
+    ) {
+        object[keyPath: storageKeyPath].initial = value
+    }
+
+    /// The index of the property `storageKeyPath` names among its class's properties, with
+    /// ``PersistedIndexCache/encodableFlag`` set when the model is `Encodable`.
     @usableFromInline
     static func propertyIndex<EnclosingSelf: ObjectBase>(
         _ object: EnclosingSelf,
         _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Int {
         let identifier = ObjectIdentifier(storageKeyPath)
-        if let known = PersistedIndexCache.entries.withLock({ $0[identifier]?.index }) {
+        if let known = PersistedIndexCache.entries.withLock({ $0[identifier] }) {
             PersistedIndexCache.remember(identifier, known)
-            return known
+            return known.packed
         }
         let info: ObjectClassInfo
         do {
@@ -202,10 +234,14 @@ public struct Persisted<Value: _Persistable> {
             preconditionFailure("\(error)")
         }
         let index = info.index(for: storageKeyPath)
-        let entry = PersistedIndexCache.Entry(keyPath: storageKeyPath, index: index)
+        let entry = PersistedIndexCache.Entry(
+            keyPath: storageKeyPath,
+            index: index,
+            encodable: EnclosingSelf.self is any Encodable.Type
+        )
         PersistedIndexCache.entries.withLock { $0[identifier] = entry }
-        PersistedIndexCache.remember(identifier, index)
-        return index
+        PersistedIndexCache.remember(identifier, entry)
+        return entry.packed
     }
 }
 
@@ -225,6 +261,11 @@ enum PersistedIndexCache {
     struct Entry: @unchecked Sendable {
         let keyPath: AnyKeyPath
         let index: Int
+        /// Whether the key path's root class is `Encodable`: its wrappers then keep an unmanaged object's values.
+        let encodable: Bool
+
+        /// The index with ``PersistedIndexCache/encodableFlag`` when `encodable`, as ``fast(_:)`` answers.
+        var packed: Int { index | (encodable ? PersistedIndexCache.encodableFlag : 0) }
     }
 
     static let entries = Locked<[ObjectIdentifier: Entry]>([:])
@@ -243,20 +284,40 @@ enum PersistedIndexCache {
 
     private static func slot(_ address: UInt64) -> Slot { slots[Int((address >> 4) & UInt64(slotCount - 1))] }
 
-    /// The index recorded for `identifier`, if its slot holds it.
+    /// The bit of an answer of ``fast(_:)`` that says the key path's root class is `Encodable`.
+    @usableFromInline static let encodableFlag = 0x8000
+    /// The bits of an answer of ``fast(_:)`` that hold the property's index.
+    @usableFromInline static let indexMask = 0x7FFF
+    /// The flag's bit in a slot, whose low 16 bits hold the index plus one with the flag above it.
+    private static let encodableBit = UInt64(encodableFlag)
+
+    /// The index recorded for `identifier`, with ``encodableFlag`` set for an `Encodable` model, if its slot
+    /// holds it.
     @usableFromInline
     static func fast(_ identifier: ObjectIdentifier) -> Int? {
         let address = address(identifier)
         let word = slot(address).word.load(ordering: .relaxed)
         guard word != 0, word >> 16 == address else { return nil }
+        // The index plus one is at least 1, so subtracting 1 leaves the flag's bit as it is.
         return Int(word & 0xFFFF) - 1
     }
 
-    /// Records `index` for `identifier` (skipped for addresses or indexes that do not fit a word).
-    static func remember(_ identifier: ObjectIdentifier, _ index: Int) {
+    /// Whether the root class of the key path `identifier` names is `Encodable` (the key path has been seen: its
+    /// property's index was asked for first).
+    @usableFromInline
+    static func isEncodable(_ identifier: ObjectIdentifier) -> Bool {
         let address = address(identifier)
-        guard address >> 48 == 0, index >= 0, index < 0xFFFF else { return }
-        slot(address).word.store(address << 16 | UInt64(index + 1), ordering: .relaxed)
+        let word = slot(address).word.load(ordering: .relaxed)
+        if word != 0, word >> 16 == address { return word & encodableBit != 0 }
+        return entries.withLock { $0[identifier]?.encodable } ?? false
+    }
+
+    /// Records `entry` for `identifier` (skipped for addresses or indexes that do not fit a word).
+    static func remember(_ identifier: ObjectIdentifier, _ entry: Entry) {
+        let address = address(identifier)
+        guard address >> 48 == 0, entry.index >= 0, UInt64(entry.index + 1) < encodableBit else { return }
+        let flag = entry.encodable ? encodableBit : 0
+        slot(address).word.store(address << 16 | UInt64(entry.index + 1) | flag, ordering: .relaxed)
     }
 }
 

@@ -19,12 +19,14 @@ extension Persisted: Decodable where Value: Decodable {
 }
 
 extension Persisted: Encodable where Value: Encodable {
-    /// Encodes the value the property was declared or decoded with.
+    /// Encodes the property's value in an unmanaged object: the value it was declared or decoded with, or the
+    /// last one set through the property.
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: the encoder's error.
-    /// - Note: Differs from Realm Swift: a wrapper does not hold the values set on its object (an unmanaged object
-    ///   keeps them itself), so an object whose properties changed after it was made or decoded must define
-    ///   `encode(to:)` itself, reading its properties, as Realm Swift requires for managed objects.
+    /// - Note: As in Realm Swift, synthesized coding is for unmanaged objects; a managed object's wrappers do not
+    ///   read the file, so a model encoded while managed must define `encode(to:)` itself, reading its properties.
+    ///   Values given by key-value coding (`setValue(_:forKey:)`, `init(value:)`) reach the wrapper only once the
+    ///   property has been read or written through its own accessor somewhere in the process.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let initial {
