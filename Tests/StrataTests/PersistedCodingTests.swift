@@ -76,6 +76,36 @@ struct PersistedCodingTests {
         #expect(try encode(person) == #"{"age":7,"name":"Ed","score":0.5,"tags":["t"]}"#)
     }
 
+    @Test("an object read from a realm fails to encode; a new unmanaged object of the same model still encodes")
+    func managedObjectsFailToEncode() async throws {
+        let configuration = Realm.Configuration(
+            inMemoryIdentifier: "coding-managed-\(UUID())",
+            objectTypes: [CodablePerson.self]
+        )
+        let realm = try await Realm(configuration: configuration)
+        let outcome = try await realm.write { realm -> [String] in
+            let person = CodablePerson()
+            person.name = "Ada"
+            try realm.add(person)
+            let read = realm.objects(CodablePerson.self).first!
+            var outcome: [String] = []
+            do {
+                _ = try JSONEncoder().encode(read)
+                outcome.append("encoded")
+            } catch EncodingError.invalidValue {
+                outcome.append("invalidValue")
+            }
+            let fresh = CodablePerson()
+            fresh.name = "Bo"
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            outcome.append(String(decoding: try encoder.encode(fresh), as: UTF8.self))
+            return outcome
+        }
+        #expect(outcome == ["invalidValue", #"{"age":null,"name":"Bo","score":0,"tags":[]}"#])
+        #expect(try encode(CodablePerson()) == #"{"age":null,"name":"","score":0,"tags":[]}"#)
+    }
+
     @Test("a required property's missing key and a value of the wrong type fail to decode")
     func decodingErrors() {
         #expect(throws: DecodingError.self) { try decode(#"{"age":1,"score":0,"tags":[]}"#) }

@@ -41,7 +41,9 @@ struct ObjectBinding {
 
     /// Creates a managed instance of `table`'s class for `key`.
     static func makeObject(source: RealmSource, table: ResolvedTable, key: ObjectKey) -> ObjectBase {
-        let object = table.info.type.init()
+        // An encodable model's wrappers are marked, so that synthesized coding refuses the managed object.
+        let object =
+            table.info.isEncodable ? PersistedSerial.makingManaged { table.info.type.init() } : table.info.type.init()
         object.binding = ObjectBinding(source: source, table: table, key: key)
         return object
     }

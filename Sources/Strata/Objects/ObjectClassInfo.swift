@@ -77,6 +77,8 @@ final class ObjectClassInfo: @unchecked Sendable {
     let type: ObjectBase.Type
     let className: String
     let isEmbedded: Bool
+    /// Whether the class is `Encodable` (its wrappers then keep an unmanaged object's values, see `Persisted`).
+    let isEncodable: Bool
     let properties: [PropertyInfo]
     let schema: ObjectSchema
     let primaryKeyIndex: Int?
@@ -135,6 +137,7 @@ final class ObjectClassInfo: @unchecked Sendable {
         self.type = type
         className = Self.unqualifiedName(of: type)
         isEmbedded = type is EmbeddedObject.Type
+        isEncodable = type is any Encodable.Type
         let probe = PersistedSerial.numbering { type.init() }
         self.probe = probe
         var mirrors: [Mirror] = []

@@ -378,24 +378,64 @@ extension Persisted: PersistedMarker {
 /// Numbers every `Persisted` wrapper as it is created, so that a key path can be matched to the
 /// property it names (see ObjectClassInfo).
 @usableFromInline
+///
+/// It also marks the wrappers of the `Encodable` objects Strata makes for rows of a realm (``managed``), so that
+/// synthesized coding can refuse them: their wrappers never hold the row's values.
 enum PersistedSerial {
     private static let counter = Atomic<Int>(0)
-    /// Schema discovery in progress: only then do wrappers need their numbers.
-    private static let probes = Atomic<Int>(0)
+    /// Threads discovering a schema (only then do wrappers need their numbers) plus threads making managed
+    /// `Encodable` objects, each counted as `managedUnit`: while it is 0, a wrapper's number is 0 at the cost of
+    /// one relaxed load.
+    private static let modes = Atomic<Int>(0)
+    /// What a thread making managed objects adds to `modes` (above any number of probes).
+    private static let managedUnit = 1 << 32
+
+    /// The number of a wrapper made for a managed object.
+    static let managed = -1
 
     /// A number unique among wrappers created while a probe object is being made (see
-    /// ``ObjectClassInfo``), 0 otherwise: an ordinary object's wrappers are never looked up by number, and
-    /// a relaxed load is cheaper than a shared counter when many objects are created.
+    /// ``ObjectClassInfo``), ``managed`` for a managed object's wrapper (see ``makingManaged(_:)``), 0 otherwise:
+    /// an ordinary object's wrappers are never looked up by number, and a relaxed load is cheaper than a shared
+    /// counter when many objects are created.
     @usableFromInline
     static func next() -> Int {
-        guard probes.load(ordering: .relaxed) > 0 else { return 0 }
+        let modes = modes.load(ordering: .relaxed)
+        guard modes != 0 else { return 0 }
+        return next(modes)
+    }
+
+    private static func next(_ modes: Int) -> Int {
+        if modes >= managedUnit, pthread_getspecific(makingManagedKey) != nil { return managed }
+        guard modes & (managedUnit - 1) > 0 else { return 0 }
         return counter.add(1, ordering: .relaxed).newValue
     }
 
     /// Runs `body` (which creates a probe object) with numbering on.
     static func numbering<T>(_ body: () throws -> T) rethrows -> T {
-        probes.add(1, ordering: .sequentiallyConsistent)
-        defer { probes.subtract(1, ordering: .sequentiallyConsistent) }
+        modes.add(1, ordering: .sequentiallyConsistent)
+        defer { modes.subtract(1, ordering: .sequentiallyConsistent) }
         return try body()
     }
+
+    /// Runs `body`, which makes an object for a row of a realm, with the wrappers it creates on this thread
+    /// numbered ``managed``.
+    static func makingManaged<T>(_ body: () throws -> T) rethrows -> T {
+        // The flag is this thread's own, and the count is read only to skip the flag when no thread sets one.
+        let outer = pthread_getspecific(makingManagedKey)
+        modes.add(managedUnit, ordering: .relaxed)
+        pthread_setspecific(makingManagedKey, UnsafeRawPointer(bitPattern: 1))
+        defer {
+            pthread_setspecific(makingManagedKey, outer)
+            modes.subtract(managedUnit, ordering: .relaxed)
+        }
+        return try body()
+    }
+
+    /// The thread-specific flag of ``makingManaged(_:)`` (non-nil while it runs on the thread).
+    private static let makingManagedKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
 }

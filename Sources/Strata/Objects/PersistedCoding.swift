@@ -22,12 +22,24 @@ extension Persisted: Encodable where Value: Encodable {
     /// Encodes the property's value in an unmanaged object: the value it was declared or decoded with, or the
     /// last one set through the property.
     /// - Parameter encoder: the encoder to write to.
-    /// - Throws: the encoder's error.
+    /// - Throws: the encoder's error, or `EncodingError.invalidValue` for an object read from a realm.
     /// - Note: As in Realm Swift, synthesized coding is for unmanaged objects; a managed object's wrappers do not
     ///   read the file, so a model encoded while managed must define `encode(to:)` itself, reading its properties.
-    ///   Values given by key-value coding (`setValue(_:forKey:)`, `init(value:)`) reach the wrapper only once the
+    ///   An object read from a realm fails to encode; one added to a realm encodes the values it had when it was
+    ///   added (Realm Swift fails there too). Values given by key-value coding (`setValue(_:forKey:)`, `init(value:)`) reach the wrapper only once the
     ///   property has been read or written through its own accessor somewhere in the process.
     public func encode(to encoder: any Encoder) throws {
+        if serial == PersistedSerial.managed {
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription:
+                        "A managed object cannot be encoded by synthesized Codable, which reads no realm: "
+                        + "encode an unmanaged copy, or define encode(to:) on the model to read its properties"
+                )
+            )
+        }
         var container = encoder.singleValueContainer()
         if let initial {
             try container.encode(initial)
