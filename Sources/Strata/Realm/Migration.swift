@@ -24,37 +24,78 @@ public final class Migration {
     /// The schema of the models.
     public var newSchema: Schema { migrator.newSchema }
 
-    /// Calls `block` with every object of `typeName`, old and new views of it.
+    /// Calls `block` with every object of `typeName` the file held before the migration: its old view (as it was
+    /// before the migration, read-only) and its new view (writable).
+    ///
+    /// Objects created during the migration are not visited, and an object deleted during it is skipped. For a
+    /// class new in this schema version, the block gets each of its objects with no old view; for a class the
+    /// models no longer have, each old object with no new view (to carry its data elsewhere).
     /// - Parameters:
     ///   - typeName: the class name; an unknown class calls the block for nothing.
-    ///   - block: called with each object's old view (read-only) and new view (writable).
+    ///   - block: called with each object's old view and new view.
     public func enumerateObjects(
         ofType typeName: String,
         _ block: (_ oldObject: MigrationObject?, _ newObject: MigrationObject?) -> Void
     ) {
-        guard let table = try? migrator.write.table(named: typeName) else { return }
-        for key in (try? table.keys()) ?? [] {
-            block(
-                MigrationObject(migrator: migrator, table: table.key, key: key, old: true),
-                MigrationObject(migrator: migrator, table: table.key, key: key, old: false)
-            )
+        let current =
+            migrator.infos.contains { $0.className == typeName } ? try? migrator.write.table(named: typeName) : nil
+        let old = try? migrator.oldReader.table(named: typeName)
+        switch (old, current) {
+        case (nil, nil):
+            return
+        case (nil, let current?):
+            for key in (try? current.keys()) ?? [] {
+                block(nil, MigrationObject(migrator: migrator, table: current.key, key: key, old: false))
+            }
+        case (let old?, nil):
+            for key in (try? old.keys()) ?? [] {
+                block(MigrationObject(migrator: migrator, table: old.key, key: key, old: true), nil)
+            }
+        case (let old?, let current?):
+            for key in (try? old.keys()) ?? [] where (try? current.contains(key)) == true {
+                block(
+                    MigrationObject(migrator: migrator, table: old.key, key: key, old: true),
+                    MigrationObject(migrator: migrator, table: current.key, key: key, old: false)
+                )
+            }
         }
     }
 
-    /// Creates an object of `typeName` in the new schema from a dictionary of property values.
+    /// Creates an object of `typeName` in the new schema.
     /// - Parameters:
     ///   - typeName: a class of the new schema; an unknown one stops with a message.
-    ///   - value: the new object's property values by name.
+    ///   - value: the new object's property values: a dictionary by property name, or an array in the order of
+    ///     the class's properties. Properties it leaves out keep their defaults.
     /// - Returns: the new object.
     @discardableResult
-    public func create(_ typeName: String, value: [String: Any] = [:]) -> MigrationObject {
+    public func create(_ typeName: String, value: Any = [String: Any]()) -> MigrationObject {
         do {
-            guard let table = try migrator.write.table(named: typeName) else {
-                preconditionFailure("no type named \(typeName)")
+            guard let table = try migrator.write.table(named: typeName),
+                let info = migrator.infos.first(where: { $0.className == typeName })
+            else {
+                throw RealmError.invalidValue("Object type '\(typeName)' is not in the new schema.")
+            }
+            let names = info.properties.filter { !$0.typeInfo.isLinkingObjects }.map(\.name)
+            let pairs: [(String, Any)]
+            switch value {
+            case let dictionary as [String: Any]:
+                pairs = dictionary.map { ($0.key, $0.value) }
+            case let array as [Any]:
+                guard array.count <= names.count else {
+                    throw RealmError.invalidValue(
+                        "Invalid array input: more values (\(array.count)) than properties (\(names.count))."
+                    )
+                }
+                pairs = Array(zip(names, array))
+            default:
+                throw RealmError.invalidValue(
+                    "Invalid value '\(value)' to initialize an object of type '\(typeName)': "
+                        + "pass a dictionary or an array"
+                )
             }
             let key = try migrator.write.createObject(in: table.key)
             let object = MigrationObject(migrator: migrator, table: table.key, key: key, old: false)
-            for (name, element) in value { object[name] = element }
+            for (name, element) in pairs { object[name] = element }
             return object
         } catch {
             preconditionFailure("\(error)")
@@ -111,12 +152,15 @@ public final class MigrationObject {
     }
 
     /// The value of the property named `name` (old names for the old object), or nil.
+    ///
+    /// An old object reads the file as it was before the migration, whatever the migration has written since.
     /// - Parameter name: a property name: of the old schema for the old object, of the new schema for the new one.
     ///   Reading an unknown name gives nil; writing one, or writing the old object, stops with a message.
     public subscript(name: String) -> Any? {
         get {
-            guard let engine = try? migrator.write.table(table),
-                let column = migrator.column(named: name, in: engine, old: old),
+            let reading: (any TransactionReading)? = old ? migrator.oldReader : migrator.write
+            guard let engine = try? reading?.table(table),
+                let column = old ? engine.spec.column(named: name) : migrator.column(named: name, in: engine),
                 let value = try? engine.value(key, column.key)
             else { return nil }
             return MigrationValues.swift(value)
@@ -125,7 +169,7 @@ public final class MigrationObject {
             guard !old else { preconditionFailure("the old object of a migration is read-only") }
             do {
                 guard let engine = try? migrator.write.table(table),
-                    let column = migrator.column(named: name, in: engine, old: false)
+                    let column = migrator.column(named: name, in: engine)
                 else {
                     throw RealmError.invalidValue("no property named \(name)")
                 }
@@ -199,6 +243,8 @@ enum MigrationValues {
 /// Carries out a schema migration in one write transaction (see `run()`).
 final class Migrator {
     let write: WriteTransaction
+    /// The file as it was when the migration began (the version `write` started from): what old objects read.
+    let oldReader: ReadTransaction
     let infos: [ObjectClassInfo]
     let oldVersion: UInt64
     let configuration: Realm.Configuration
@@ -209,8 +255,15 @@ final class Migrator {
     /// Columns added for new properties: table name -> names.
     private var added: [String: Set<String>] = [:]
 
-    init(write: WriteTransaction, infos: [ObjectClassInfo], oldVersion: UInt64, configuration: Realm.Configuration) {
+    init(
+        write: WriteTransaction,
+        oldReader: ReadTransaction,
+        infos: [ObjectClassInfo],
+        oldVersion: UInt64,
+        configuration: Realm.Configuration
+    ) {
         self.write = write
+        self.oldReader = oldReader
         self.infos = infos
         self.oldVersion = oldVersion
         self.configuration = configuration
@@ -314,28 +367,16 @@ final class Migrator {
                 where column.type != .backlink && !info.properties.contains(where: { $0.columnName == column.name }) {
                     try write.removeColumn(column.key, from: table.key)
                 }
-                for property in info.properties where !property.typeInfo.isLinkingObjects {
-                    guard let column = table.spec.column(named: property.columnName) else { continue }
-                    let indexed = property.options.indexed || property.options.primaryKey
-                    if column.indexed != indexed || column.unique != property.options.primaryKey {
-                        if indexed {
-                            try write.addIndex(to: column.key, in: table.key, unique: property.options.primaryKey)
-                        } else {
-                            try write.removeIndex(from: column.key, in: table.key)
-                        }
-                    }
-                }
             }
+            try SchemaBinding.applyIndexes(infos, in: write)
             try SchemaBinding.storeVersion(configuration.schemaVersion, in: write)
         }
     }
 
-    /// The column a migration object's property name means (old objects see set-aside columns by
-    /// their old names).
-    func column(named name: String, in table: Table, old: Bool) -> ColumnSpec? {
-        if old, let aside = setAside[table.name]?[name] { return table.spec.column(named: aside) }
-        if old, added[table.name]?.contains(name) == true { return nil }
-        return table.spec.column(named: name)
+    /// The column a new migration object's property name means (a column set aside for a changed type is
+    /// not one: old objects read it from `oldReader`).
+    func column(named name: String, in table: Table) -> ColumnSpec? {
+        table.spec.column(named: name)
     }
 
     func rename(_ typeName: String, from oldName: String, to newName: String) throws {

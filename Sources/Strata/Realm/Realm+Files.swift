@@ -70,6 +70,21 @@ extension Realm {
         FileManager.default.fileExists(atPath: configuration.path)
     }
 
+    /// Migrates the realm file of `configuration` to its schema version, running its migration block, without
+    /// keeping the realm open.
+    ///
+    /// ```swift
+    /// var configuration = Realm.Configuration(fileURL: url, schemaVersion: 2, objectTypes: [Person.self])
+    /// configuration.migrationBlock = { migration, oldVersion in /* … */ }
+    /// try await Realm.performMigration(for: configuration)
+    /// ```
+    /// - Parameter configuration: the realm's configuration, with the schema version and migration block to apply.
+    /// - Throws: what opening the realm throws (``RealmError/schemaMismatch(_:)`` for a lower schema version).
+    public static func performMigration(for configuration: Configuration = .defaultConfiguration) async throws {
+        let realm = try await Realm(configuration: configuration)
+        await realm.close()
+    }
+
     /// Deletes a realm's file and its auxiliary files; returns whether a file existed. The realm must
     /// be closed.
     /// - Parameter configuration: the realm's configuration.

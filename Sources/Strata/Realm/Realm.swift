@@ -158,7 +158,10 @@ public actor Realm {
             )
             let migrationStarted = ContinuousClock.now
             let write = try await database.beginWrite()
-            try Migrator(write: write, infos: infos, oldVersion: old, configuration: configuration).run()
+            // Under the write lock the newest version is the one the write started from: what old objects read.
+            let before = try realmErrors { try database.beginRead() }
+            try Migrator(write: write, oldReader: before, infos: infos, oldVersion: old, configuration: configuration)
+                .run()
             let result = try commitOpening(write, configuration, database)
             configuration.log(
                 .info,
@@ -170,10 +173,13 @@ public actor Realm {
                     "bytesWritten": "\(result.bytesWritten)",
                 ]
             )
-        } else if missing || stored != configuration.schemaVersion {
+        } else if try missing || stored != configuration.schemaVersion
+            || realmErrors({ try SchemaBinding.indexesDiffer(infos, in: reading) })
+        {
             let write = try await realmErrors { try await database.beginWrite() }
             try realmErrors {
                 try SchemaBinding.createMissing(infos, in: write)
+                try SchemaBinding.applyIndexes(infos, in: write)
                 try SchemaBinding.storeVersion(configuration.schemaVersion, in: write)
             }
             try commitOpening(write, configuration, database)

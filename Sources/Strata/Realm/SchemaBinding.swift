@@ -72,12 +72,47 @@ enum SchemaBinding {
         )
     }
 
-    /// Whether an existing column stores what a property needs.
+    /// Whether an existing column stores what a property needs. A search index is not part of it: as in Realm,
+    /// adding or removing one needs no migration (``applyIndexes(_:in:)`` does it when the file opens), but a
+    /// primary key is.
     static func matches(_ column: ColumnSpec, _ wanted: ColumnSpec) -> Bool {
         column.type == wanted.type && column.collection == wanted.collection && column.linkTable == wanted.linkTable
             && (column.nullable == wanted.nullable || column.type == .mixed
                 || (column.type == .link && column.collection == .single))
-            && column.unique == wanted.unique && column.indexed == wanted.indexed
+            && column.unique == wanted.unique
+    }
+
+    /// The properties of `infos` whose columns in the file are indexed otherwise than declared (a primary key
+    /// or `indexed: true` wants an index).
+    private static func indexMismatches(
+        _ infos: [ObjectClassInfo],
+        in reading: any TransactionReading
+    ) throws -> [(table: Table, column: ColumnSpec, indexed: Bool, unique: Bool)] {
+        var mismatches: [(table: Table, column: ColumnSpec, indexed: Bool, unique: Bool)] = []
+        for info in infos {
+            guard let table = try reading.table(named: info.className) else { continue }
+            for property in info.properties where !property.typeInfo.isLinkingObjects {
+                guard let column = table.spec.column(named: property.columnName) else { continue }
+                let indexed = property.options.indexed || property.options.primaryKey
+                if column.indexed != indexed || column.unique != property.options.primaryKey {
+                    mismatches.append((table, column, indexed, property.options.primaryKey))
+                }
+            }
+        }
+        return mismatches
+    }
+
+    /// Whether a column of `infos` in the file is indexed otherwise than its property declares.
+    static func indexesDiffer(_ infos: [ObjectClassInfo], in reading: any TransactionReading) throws -> Bool {
+        try !indexMismatches(infos, in: reading).isEmpty
+    }
+
+    /// Adds and removes search indexes so that the file's columns are indexed as `infos` declare.
+    static func applyIndexes(_ infos: [ObjectClassInfo], in write: WriteTransaction) throws {
+        for (table, column, indexed, unique) in try indexMismatches(infos, in: write) {
+            if column.indexed { try write.removeIndex(from: column.key, in: table.key) }
+            if indexed { try write.addIndex(to: column.key, in: table.key, unique: unique) }
+        }
     }
 
     /// What differs between the file and the models, per class (empty: nothing).
