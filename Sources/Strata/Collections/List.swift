@@ -105,21 +105,6 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
     /// - Parameter index: the position of the element; a removed embedded object is deleted.
     public func remove(at index: Int) { edit(.remove(index)) { _ = $0.remove(at: index) } }
-    /// Removes the last element.
-    /// - Complexity: O(log n) for a managed list of n elements, O(1) unmanaged.
-    public func removeLast() {
-        guard backing != nil else { return update { _ = $0.removeLast() } }
-        let count = self.count
-        precondition(count > 0, "Cannot remove the last element of an empty list.")
-        edit(.remove(count - 1)) { _ = $0.removeLast() }
-    }
-    /// Removes the first element.
-    /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
-    public func removeFirst() {
-        guard backing != nil else { return update { _ = $0.removeFirst() } }
-        precondition(count > 0, "Cannot remove the first element of an empty list.")
-        edit(.remove(0)) { _ = $0.removeFirst() }
-    }
     /// Removes every element (objects stay in the realm).
     /// - Complexity: O(n) for n elements.
     public func removeAll() { edit(.removeAll) { $0.removeAll() } }
