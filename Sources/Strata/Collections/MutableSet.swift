@@ -181,7 +181,7 @@ extension MutableSet: RealmCollection {
     /// A managed set is queried as results over its elements; an unmanaged one is its array.
     public var _contents: _RealmCollectionContents<Element> {
         guard let backing else {
-            return _RealmCollectionContents(unmanaged: elements, instance: ObjectIdentifier(self))
+            return _RealmCollectionContents(unmanaged: elements, instance: ObjectIdentifier(self), unordered: true)
         }
         return _RealmCollectionContents(results: backing.results())
     }

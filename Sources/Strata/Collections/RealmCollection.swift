@@ -14,8 +14,8 @@ import StrataCore
 /// collection's order), an unmanaged one computes its aggregates in memory and cannot be queried or sorted.
 ///
 /// Collections compare equal (`==`) when they are the same collection: the same query of the same realm
-/// instance (or frozen version), the same collection property of the same object, or the same unmanaged
-/// instance.
+/// instance (or frozen version), or the same collection property of the same object. Unmanaged lists and sets
+/// compare their elements, as Realm Swift's do (a set regardless of order; objects by identity).
 public protocol RealmCollection<Element>: RandomAccessCollection, CustomStringConvertible, Equatable, Sendable,
     ThreadConfined
 where Element: RealmCollectionValue, Index == Int, Iterator == RLMIterator<Element> {
@@ -60,19 +60,24 @@ public struct _RealmCollectionContents<Element: RealmCollectionValue> {
     let results: Results<Element>?
     /// The elements of an unmanaged collection.
     let unmanaged: [Element]
-    /// The instance of an unmanaged collection (equality of unmanaged collections is identity).
+    /// The instance of an unmanaged collection (nil: one that is never equal to another, such as the linking
+    /// objects of an unmanaged object).
     let instance: ObjectIdentifier?
+    /// Whether the unmanaged elements are unordered (a set's), so that equality ignores their order.
+    let unordered: Bool
 
     init(results: Results<Element>) {
         self.results = results
         unmanaged = []
         instance = nil
+        unordered = false
     }
 
-    init(unmanaged: [Element], instance: ObjectIdentifier?) {
+    init(unmanaged: [Element], instance: ObjectIdentifier?, unordered: Bool = false) {
         results = nil
         self.unmanaged = unmanaged
         self.instance = instance
+        self.unordered = unordered
     }
 
     /// The results a query refines; an unmanaged collection stops with Realm's message (Realm Swift cannot query
@@ -87,13 +92,30 @@ public struct _RealmCollectionContents<Element: RealmCollectionValue> {
         return results
     }
 
-    /// Whether two contents are the same collection.
+    /// Whether two contents are equal: the same managed collection, or unmanaged collections with equal elements.
     func isSame(as other: _RealmCollectionContents<Element>) -> Bool {
         switch (results, other.results) {
         case (let lhs?, let rhs?): return lhs.isSameQuery(as: rhs)
-        case (nil, nil): return instance != nil && instance == other.instance
+        case (nil, nil):
+            guard let instance, let otherInstance = other.instance else { return false }
+            if instance == otherInstance { return true }
+            return Self.equalElements(unmanaged, other.unmanaged, unordered: unordered && other.unordered)
         default: return false
         }
+    }
+
+    /// Whether two arrays of elements are equal pairwise, or (`unordered`) hold equal elements in any order.
+    static func equalElements(_ lhs: [Element], _ rhs: [Element], unordered: Bool) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        guard unordered else { return zip(lhs, rhs).allSatisfy { CollectionElementEquality.equal($0, $1) } }
+        var unmatched = rhs
+        for element in lhs {
+            guard let match = unmatched.firstIndex(where: { CollectionElementEquality.equal(element, $0) }) else {
+                return false
+            }
+            unmatched.remove(at: match)
+        }
+        return true
     }
 }
 
@@ -103,7 +125,7 @@ extension RealmCollection {
     ///   - lhs: a collection.
     ///   - rhs: another collection of the same type.
     /// - Returns: whether both are the same query of the same realm instance (or frozen version), the same
-    ///   collection property of the same object, or the same unmanaged instance.
-    /// - Complexity: O(1).
+    ///   collection property of the same object, or unmanaged collections with equal elements.
+    /// - Complexity: O(1) for managed collections; O(n) for unmanaged lists of n elements, O(n²) for sets.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs._contents.isSame(as: rhs._contents) }
 }
