@@ -128,6 +128,10 @@ extension RealmCollection {
     /// - Parameter predicate: a parsed query.
     /// - Returns: the position of the first matching element, or nil.
     public func index(matching predicate: RealmPredicate) throws -> Int? {
+        // An unmanaged collection checks each element in memory, as Realm Swift does.
+        if _contents.results == nil {
+            return try UnmanagedQuery.firstIndex(in: Array(self), matching: predicate.parsed)
+        }
         guard let first = try filter(predicate).first else { return nil }
         return index(of: first)
     }
@@ -167,6 +171,17 @@ extension RealmCollection {
     /// - Parameter isIncluded: builds the query from a ``Query`` over one element.
     /// - Returns: the position of the first matching element, or nil.
     public func index(matching isIncluded: (Query<Element>) -> Query<Bool>) -> Int? {
+        if _contents.results == nil {
+            let node = isIncluded(
+                Query<Element>(parts: Element.self is ObjectBase.Type ? [] : ["self"], collection: false)
+            )
+            .predicate
+            do {
+                return try UnmanagedQuery.firstIndex(in: Array(self), matching: ParsedQuery(predicate: node))
+            } catch {
+                preconditionFailure("\(error)")
+            }
+        }
         // The first match is the first matching element in the collection's order; an equal value before it
         // would match too, so its position is the first match's.
         guard let first = self.where(isIncluded).first else { return nil }
@@ -197,8 +212,8 @@ extension RealmCollection where Element: ObjectBase {
     /// - Parameter predicate: a Foundation predicate over the objects.
     /// - Returns: the position of the first matching object, or nil.
     public func index(matching predicate: Predicate<Element>) throws -> Int? {
-        guard let first = try filter(predicate).first else { return nil }
-        return index(of: first)
+        let node = try PredicateTranslator.translate(predicate.expression)
+        return try index(matching: RealmPredicate(parsed: ParsedQuery(predicate: node), format: "#Predicate"))
     }
 
     /// The objects sorted by a Swift key path, nil first in ascending order.

@@ -84,34 +84,48 @@ enum ValueQuery {
         return result
     }
 
-    private static func operands(_ operand: QueryOperand, _ value: Value) -> [Value] {
-        switch operand {
-        case .keyPath: return [value]
-        case .constant(let constant, _): return [constant]
-        case .list(let values, _): return values
-        case .subqueryCount: return []
-        }
+    private static func matches(_ node: QueryNode, _ value: Value) -> Bool {
+        matches(node) { _ in [value] }
     }
 
-    private static func matches(_ node: QueryNode, _ value: Value) -> Bool {
+    /// Whether `node` holds, with each key path's values given by `values` (one for a value's `self`; every value
+    /// reached for an object's path, which a comparison matches when any does, or all, or none, as its quantifier
+    /// says).
+    static func matches(_ node: QueryNode, values: ([String]) -> [Value]) -> Bool {
+        func operands(_ operand: QueryOperand) -> [Value] {
+            switch operand {
+            case .keyPath(let path, _, _, _): return values(path)
+            case .constant(let constant, _): return [constant]
+            case .list(let values, _): return values
+            case .subqueryCount: return []
+            }
+        }
+        func quantified(_ quantifier: Quantifier?, _ left: [Value], _ test: (Value) -> Bool) -> Bool {
+            switch quantifier {
+            case .all: return left.allSatisfy(test)
+            case .noneOf: return !left.contains(where: test)
+            default: return left.contains(where: test)
+            }
+        }
         switch node {
         case .truePredicate: return true
         case .falsePredicate: return false
-        case .and(let nodes): return nodes.allSatisfy { matches($0, value) }
-        case .or(let nodes): return nodes.contains { matches($0, value) }
-        case .not(let node): return !matches(node, value)
-        case .comparison(let lhs, let op, let rhs, let options, _, _):
-            let left = operands(lhs, value)
-            let right = operands(rhs, value)
+        case .and(let nodes): return nodes.allSatisfy { matches($0, values: values) }
+        case .or(let nodes): return nodes.contains { matches($0, values: values) }
+        case .not(let node): return !matches(node, values: values)
+        case .comparison(let lhs, let op, let rhs, let options, let quantifier, _):
+            let left = operands(lhs)
+            let right = operands(rhs)
             if op == .inList || right.count != 1 {
-                return left.contains { l in right.contains { ValueComparison.matches(l, .equal, $0, options: options) }
+                return quantified(quantifier, left) { l in
+                    right.contains { ValueComparison.matches(l, .equal, $0, options: options) }
                 }
             }
-            return left.contains { ValueComparison.matches($0, op, right[0], options: options) }
+            return quantified(quantifier, left) { ValueComparison.matches($0, op, right[0], options: options) }
         case .geoWithin: return false
-        case .between(let subject, let low, let high, _, _):
-            guard let low = operands(low, value).first, let high = operands(high, value).first else { return false }
-            return operands(subject, value).contains {
+        case .between(let subject, let low, let high, let quantifier, _):
+            guard let low = operands(low).first, let high = operands(high).first else { return false }
+            return quantified(quantifier, operands(subject)) {
                 ValueComparison.matches($0, .greaterOrEqual, low, options: [])
                     && ValueComparison.matches($0, .lessOrEqual, high, options: [])
             }
