@@ -216,4 +216,53 @@ enum ValueConversion {
         case .link: return .none
         }
     }
+
+    // MARK: Key-value coding
+
+    /// A property value as key-value coding gives it, as Realm Swift does: nil for a nil optional (a missing link
+    /// included) and for ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload (an object, or a nested
+    /// ``List`` or ``Map``, as it is), a ``PersistableEnum``'s raw value, and anything else as it is.
+    static func keyValueCodingValue(_ value: Any) -> Any? {
+        // The common types by metadata identity first (see engineValue).
+        switch ObjectIdentifier(type(of: value)) {
+        case ObjectIdentifier(Int.self), ObjectIdentifier(String.self), ObjectIdentifier(Double.self),
+            ObjectIdentifier(Bool.self):
+            return value
+        default: break
+        }
+        if let optional = value as? any OptionalMarker {
+            guard let wrapped = optional.wrappedValueIfAny else { return nil }
+            return keyValueCodingValue(wrapped)
+        }
+        if let mixed = value as? AnyRealmValue { return payload(of: mixed) }
+        if let enumValue = value as? any PersistableEnum { return rawValue(of: enumValue) }
+        return value
+    }
+
+    /// `value` without its optional wrappers: nil when any of them is nil (`Int?.none as Any` passed as an `Any?`).
+    static func flattened(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        guard let optional = value as? any OptionalMarker else { return value }
+        return flattened(optional.wrappedValueIfAny)
+    }
+
+    /// What an ``AnyRealmValue`` holds, nil for ``AnyRealmValue/none``.
+    private static func payload(of value: AnyRealmValue) -> Any? {
+        switch value {
+        case .none: return nil
+        case .int(let v): return v
+        case .bool(let v): return v
+        case .float(let v): return v
+        case .double(let v): return v
+        case .string(let v): return v
+        case .data(let v): return v
+        case .date(let v): return v
+        case .objectId(let v): return v
+        case .decimal128(let v): return v
+        case .uuid(let v): return v
+        case .object(let v): return v
+        case .list(let v): return v
+        case .dictionary(let v): return v
+        }
+    }
 }
