@@ -8,6 +8,11 @@ import Testing
 //   ModernObjectAccessorTests.swift `setAndTestAllPropertiesViaSubscript`; AnyRealmValueTests.swift
 //   `testValueForKey` of lists, sets and maps): a nil optional, a nil link and `AnyRealmValue.none` read as nil,
 //   an `AnyRealmValue` as its payload and a `PersistableEnum` as its raw value.
+// - Object equality (ObjectTests.swift `testEqualityForObjectTypeWithPrimaryKey`,
+//   `testEqualityForObjectTypeWithoutPrimaryKey`, `testEqualityForFrozenObjectTypeWithoutPrimaryKey`;
+//   Realm/RLMObjectBase.mm `isEqual:`, `hash`, `RLMObjectBaseAreEqual`): accessors of one row are equal only
+//   when the class has a primary key or the objects are frozen, and then only within one realm instance (or
+//   frozen version); otherwise `==` is instance identity.
 
 /// An enum stored as its `Int` raw value.
 enum KVCLevel: Int, PersistableEnum {
@@ -308,5 +313,80 @@ struct KeyValueAndEqualitySemanticsTests {
             return (children.value(forKey: "any") as? [Any] ?? []).map(kvcElementText)
         }
         #expect(results == ["Int(1)", "nil", "String(s)"])
+    }
+
+    // MARK: Equality and hashing
+
+    @Test("== compares rows only for classes with a primary key or frozen objects, within one realm")
+    func equalityRules() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([KVCSubject.self, KVCKeyed.self]))
+        let live = try await realm.write { realm -> [String] in
+            let plain = try realm.create(KVCSubject.self, value: ["name": "plain"])
+            let fetchedPlain = realm.objects(KVCSubject.self).first!
+            plain.address = KVCAddress(value: ["city": "Oslo"])
+            let keyed = try realm.create(KVCKeyed.self, value: ["id": 1])
+            let fetchedKeyed = realm.object(ofType: KVCKeyed.self, forPrimaryKey: 1)!
+            let otherKeyed = try realm.create(KVCKeyed.self, value: ["id": 2])
+            let unmanagedKeyed = KVCKeyed(value: ["id": 1])
+            let doomed = try realm.create(KVCKeyed.self, value: ["id": 3])
+            let doomedAlias = realm.object(ofType: KVCKeyed.self, forPrimaryKey: 3)!
+            try realm.delete(doomed)
+            return [
+                "plain same instance: \(plain == plain)",
+                "plain two accessors: \(plain == fetchedPlain)",
+                "plain isSameObject: \(plain.isSameObject(as: fetchedPlain))",
+                "plain in a Set: \(Set([plain, fetchedPlain, plain]).count)",
+                "plain in AnyRealmValue: \(AnyRealmValue.object(plain) == .object(fetchedPlain))",
+                "embedded two accessors: \(plain.address! == plain.address!)",
+                "keyed two accessors: \(keyed == fetchedKeyed)",
+                "keyed hashes: \(keyed.hashValue == fetchedKeyed.hashValue)",
+                "keyed in a Set: \(Set([keyed, fetchedKeyed, otherKeyed]).count)",
+                "keyed in AnyRealmValue: \(AnyRealmValue.object(keyed) == .object(fetchedKeyed))",
+                "keyed other row: \(keyed == otherKeyed)",
+                "keyed and unmanaged with its key: \(keyed == unmanagedKeyed || unmanagedKeyed == keyed)",
+                "two unmanaged with one key: \(unmanagedKeyed == KVCKeyed(value: ["id": 1]))",
+                "deleted keyed accessors: \(doomed == doomedAlias)",
+            ]
+        }
+        #expect(
+            live == [
+                "plain same instance: true",
+                "plain two accessors: false",
+                "plain isSameObject: true",
+                "plain in a Set: 2",
+                "plain in AnyRealmValue: false",
+                "embedded two accessors: false",
+                "keyed two accessors: true",
+                "keyed hashes: true",
+                "keyed in a Set: 2",
+                "keyed in AnyRealmValue: true",
+                "keyed other row: false",
+                "keyed and unmanaged with its key: false",
+                "two unmanaged with one key: false",
+                "deleted keyed accessors: false",
+            ]
+        )
+        let frozen = try await realm.read { realm -> [String] in
+            let plain = try realm.objects(KVCSubject.self).first!.freeze()
+            let fetchedPlain = try realm.objects(KVCSubject.self).freeze().first!
+            let liveKeyed = realm.object(ofType: KVCKeyed.self, forPrimaryKey: 1)!
+            let keyed = try liveKeyed.freeze()
+            return [
+                "frozen plain: \(plain == fetchedPlain)",
+                "frozen plain hashes: \(plain.hashValue == fetchedPlain.hashValue)",
+                "frozen plain in a Set: \(Set([plain, fetchedPlain]).count)",
+                "frozen embedded: \(plain.address! == fetchedPlain.address!)",
+                "frozen and live keyed: \(keyed == liveKeyed || liveKeyed == keyed)",
+            ]
+        }
+        #expect(
+            frozen == [
+                "frozen plain: true",
+                "frozen plain hashes: true",
+                "frozen plain in a Set: 1",
+                "frozen embedded: true",
+                "frozen and live keyed: false",
+            ]
+        )
     }
 }

@@ -146,6 +146,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// Whether `object` is the same stored object as this one (the same row of the same realm file).
     /// - Parameter object: another object, or nil.
     /// - Returns: whether both are this instance, or both are managed and name the same stored object.
+    /// - Note: Differs from Realm Swift, which also asks for the same realm instance: here two accessors of one
+    ///   row are the same object even when read through different realms or versions.
     public func isSameObject(as object: ObjectBase?) -> Bool {
         guard let object else { return false }
         if object === self { return true }
@@ -153,17 +155,47 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         return lhs.table.tableKey == rhs.table.tableKey && lhs.key == rhs.key && lhs.databasePath == rhs.databasePath
     }
 
-    /// Objects are equal when they are the same instance or the same stored object.
+    /// Whether two objects are equal, by Realm Swift's rule.
+    ///
+    /// An instance is equal to itself. Two accessors of one stored object are equal when the class has a
+    /// primary key or the objects are frozen, and they were read through the same realm (or frozen version)
+    /// and still exist. Live objects of a class without a primary key, and unmanaged objects, are equal only
+    /// to themselves: ``isSameObject(as:)`` compares stored objects whatever the class.
+    ///
+    /// ```swift
+    /// let dog = try realm.create(Dog.self, value: ["name": "Rex"])   // Dog has no primary key
+    /// dog == realm.objects(Dog.self).first!                          // false
+    /// dog.isSameObject(as: realm.objects(Dog.self).first!)           // true
+    /// ```
     /// - Parameters:
     ///   - lhs: an object.
     ///   - rhs: another object.
-    /// - Returns: whether both are the same instance, or both are managed and are the same object of one file
-    ///   (even read through different realms or versions).
-    public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool { lhs.isSameObject(as: rhs) }
+    /// - Returns: whether both are the same instance, or the same row by the rule above.
+    public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool {
+        if lhs === rhs { return true }
+        guard let left = lhs.binding, let right = rhs.binding,
+            left.table.info.primaryKeyIndex != nil || left.isFrozen,
+            left.source.isSame(as: right.source), left.table.tableKey == right.table.tableKey, left.key == right.key
+        else { return false }
+        return !left.isInvalidated && !right.isInvalidated
+    }
 
-    /// Hashes the stored object's identity (or the instance, when unmanaged).
+    /// Hashes the object as Realm Swift does, to agree with ``==(_:_:)``: the primary key's value when the
+    /// class has one, the stored object when frozen, else the instance.
     /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
+        if let info = propertyInfo, let index = info.primaryKeyIndex {
+            hasher.combine(ValueConversion.keyValueCodingValue(info.properties[index].read(self)) as? AnyHashable)
+        } else if let binding, binding.isFrozen {
+            hasher.combine(binding.table.tableKey.rawValue)
+            hasher.combine(binding.key.rawValue)
+        } else {
+            hasher.combine(ObjectIdentifier(self))
+        }
+    }
+
+    /// Hashes the stored object's identity (the instance, when unmanaged), to agree with ``isSameObject(as:)``.
+    func hashStoredIdentity(into hasher: inout Hasher) {
         if let binding {
             hasher.combine(binding.table.tableKey.rawValue)
             hasher.combine(binding.key.rawValue)
