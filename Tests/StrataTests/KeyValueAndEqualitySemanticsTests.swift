@@ -13,6 +13,7 @@ import Testing
 //   Realm/RLMObjectBase.mm `isEqual:`, `hash`, `RLMObjectBaseAreEqual`): accessors of one row are equal only
 //   when the class has a primary key or the objects are frozen, and then only within one realm instance (or
 //   frozen version); otherwise `==` is instance identity.
+// - Aggregates of `AnyRealmValue`: KeyValueAndEqualitySemanticsTests+MixedAggregates.swift.
 
 /// An enum stored as its `Int` raw value.
 enum KVCLevel: Int, PersistableEnum {
@@ -60,7 +61,7 @@ final class KVCAddress: EmbeddedObject {
 
 /// A key-value coding result as text: nil as `nil`, objects and collections by their type, other values as
 /// `Type(value)`. An optional that was not unwrapped shows as `Optional<…>(…)`.
-private func kvcText(_ value: Any?) -> String {
+func kvcText(_ value: Any?) -> String {
     guard let value else { return "nil" }
     let type = String(describing: Swift.type(of: value))
     if value is ObjectBase || type.hasPrefix("List<") || type.hasPrefix("Map<") { return type }

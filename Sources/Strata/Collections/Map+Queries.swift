@@ -21,7 +21,11 @@ struct MapValues<Value: RealmCollectionValue>: RealmCollection, @unchecked Senda
             values = nil
         } else {
             let values = map.values
-            _contents = _RealmCollectionContents(unmanaged: values, instance: ObjectIdentifier(map))
+            _contents = _RealmCollectionContents(
+                unmanaged: values,
+                instance: ObjectIdentifier(map),
+                managed: map.backing != nil
+            )
             self.values = values
         }
     }
@@ -183,11 +187,15 @@ extension Map where Value: MinMaxType {
 
 extension Map where Value: AddableType {
     /// The sum of the values; zero if the map is empty.
+    ///
+    /// ``AnyRealmValue``s add up as Realm Swift adds them: to a `.decimal128` in a managed map (`.int(0)` when
+    /// it is empty, as realm-core gives), to a `.double` in an unmanaged one (`.int(0)` for no numbers).
     /// - Complexity: O(n) for n entries.
     /// - Returns: the sum of the values.
     public func sum() -> Value { valueCollection.sum() }
 
-    /// The average of the values, or nil if the map is empty.
+    /// The average of the values, or nil if the map is empty (a `.decimal128` for ``AnyRealmValue``s of a
+    /// managed map, a `.double` unmanaged).
     /// - Complexity: O(n) for n entries.
     /// - Returns: the mean of the values, or nil.
     public func average<T: _Persistable>() -> T? { valueCollection.average() }

@@ -62,17 +62,22 @@ public struct _RealmCollectionContents<Element: RealmCollectionValue> {
     let unmanaged: [Element]
     /// The instance of an unmanaged collection (equality of unmanaged collections is identity).
     let instance: ObjectIdentifier?
+    /// Whether `unmanaged` holds the elements of a managed collection, read now (one nested in a mixed
+    /// property): it aggregates as realm-core does, not as an unmanaged collection.
+    let managed: Bool
 
     init(results: Results<Element>) {
         self.results = results
         unmanaged = []
         instance = nil
+        managed = true
     }
 
-    init(unmanaged: [Element], instance: ObjectIdentifier?) {
+    init(unmanaged: [Element], instance: ObjectIdentifier?, managed: Bool = false) {
         results = nil
         self.unmanaged = unmanaged
         self.instance = instance
+        self.managed = managed
     }
 
     /// The results a query refines; an unmanaged collection stops with Realm's message (Realm Swift cannot query

@@ -185,9 +185,11 @@ enum ValueConversion {
         return result
     }
 
-    static func mixedValue(_ value: StrataCore.Value, source: RealmSource) -> AnyRealmValue {
+    /// The mixed value of an engine value that needs no realm to read: null and scalars; nil for links and
+    /// collections.
+    static func mixedScalar(_ value: StrataCore.Value) -> AnyRealmValue? {
         switch value {
-        case .null: return .none
+        case .null: return AnyRealmValue.none
         case .int(let v): return .int(Int(v))
         case .bool(let v): return .bool(v)
         case .float(let v): return .float(v)
@@ -198,6 +200,13 @@ enum ValueConversion {
         case .objectId(let v): return .objectId(ObjectId(bytes: v))
         case .decimal128(let v): return .decimal128(Decimal128(storageBytes: v))
         case .uuid(let v): return .uuid(v.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+        case .typedLink, .list, .dictionary, .link: return nil
+        }
+    }
+
+    static func mixedValue(_ value: StrataCore.Value, source: RealmSource) -> AnyRealmValue {
+        if let scalar = mixedScalar(value) { return scalar }
+        switch value {
         case .typedLink(let table, let key):
             guard let resolved = source.schema.byTableKey[table],
                 let object = ObjectBinding.makeObject(source: source, table: resolved, key: key) as? Object
@@ -213,7 +222,7 @@ enum ValueConversion {
             let map = Map<String, AnyRealmValue>()
             map.storage.withLock { stored in stored = entries.map { ($0.key, mixedValue($0.value, source: source)) } }
             return .dictionary(map)
-        case .link: return .none
+        default: return .none  // A plain link: mixed values hold typed links only.
         }
     }
 
