@@ -400,6 +400,18 @@ extension DocumentationExampleArticleTests {
             #expect(state.3 == [["Reds"]])
         }
 
+        @Test("Modeling.md: identity and equality")
+        func identityAndEquality() async throws {
+            let realm = try await Self.makeRealm()
+            let (equal, same) = try await realm.write { realm in
+                let dog = try realm.create(Dog.self, value: ["name": "Rex"])  // Dog has no primary key
+                let fetched = realm.objects(Dog.self).first!
+                return (dog == fetched, dog.isSameObject(as: fetched))
+            }
+            #expect(!equal)
+            #expect(same)
+        }
+
         @Test("Modeling.md: embedded objects")
         func embeddedObjects() async throws {
             let realm = try await Self.makeRealm()

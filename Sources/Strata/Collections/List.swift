@@ -180,7 +180,11 @@ extension List: RealmCollection {
     public var _contents: _RealmCollectionContents<Element> {
         // A list nested in a mixed property is queried as its elements, read now.
         guard let backing, backing.path == nil else {
-            return _RealmCollectionContents(unmanaged: elements, instance: ObjectIdentifier(self))
+            return _RealmCollectionContents(
+                unmanaged: elements,
+                instance: ObjectIdentifier(self),
+                managed: backing != nil
+            )
         }
         return _RealmCollectionContents(results: backing.results())
     }

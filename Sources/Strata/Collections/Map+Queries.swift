@@ -21,7 +21,11 @@ struct MapValues<Value: RealmCollectionValue>: RealmCollection, @unchecked Senda
             values = nil
         } else {
             let values = map.values
-            _contents = _RealmCollectionContents(unmanaged: values, instance: ObjectIdentifier(map))
+            _contents = _RealmCollectionContents(
+                unmanaged: values,
+                instance: ObjectIdentifier(map),
+                managed: map.backing != nil
+            )
             self.values = values
         }
     }
@@ -124,21 +128,27 @@ extension Map {
     }
 
     /// The value for the key `key` (key-value coding on a map reads an entry, as in Realm Swift).
+    ///
+    /// ```swift
+    /// let score = player.attributes.value(forKey: "score") as? Int   // 3 for `.int(3)`
+    /// ```
     /// - Parameter key: a key of the map.
-    /// - Returns: the entry's value, or nil.
+    /// - Returns: the entry's value as ``ObjectBase/value(forKey:)`` gives a property's: nil for a missing key,
+    ///   a nil value or ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value.
     /// - Complexity: O(n) for n entries.
-    public func value(forKey key: String) -> Any? { self[key as! Key] }
+    public func value(forKey key: String) -> Any? {
+        self[key as! Key].flatMap { ValueConversion.keyValueCodingValue($0) }
+    }
 
     /// The value for the first part of `keyPath`, then the rest of the path through it (an object's property).
     /// - Parameter keyPath: a key of the map, then optionally a dotted path through the value.
-    /// - Returns: the value at the path, or nil.
+    /// - Returns: the value at the path, as ``value(forKey:)`` gives it, or nil.
     /// - Complexity: O(n) for n entries.
     public func value(forKeyPath keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
-        guard let first = parts.first, let value = self[first as! Key] else { return nil }
+        guard let first = parts.first, let value = value(forKey: first) else { return nil }
         guard parts.count == 2 else { return value }
-        let object = value as? ObjectBase ?? (value as? any OptionalMarker)?.wrappedValueIfAny as? ObjectBase
-        return object?.value(forKey: parts[1])
+        return (value as? ObjectBase)?.value(forKey: parts[1])
     }
 
     /// Sets the entry for the key `key` (nil removes it); on a managed map, inside a write transaction.
@@ -177,11 +187,15 @@ extension Map where Value: MinMaxType {
 
 extension Map where Value: AddableType {
     /// The sum of the values; zero if the map is empty.
+    ///
+    /// ``AnyRealmValue``s add up as Realm Swift adds them: to a `.decimal128` in a managed map (`.int(0)` when
+    /// it is empty, as realm-core gives), to a `.double` in an unmanaged one (`.int(0)` for no numbers).
     /// - Complexity: O(n) for n entries.
     /// - Returns: the sum of the values.
     public func sum() -> Value { valueCollection.sum() }
 
-    /// The average of the values, or nil if the map is empty.
+    /// The average of the values, or nil if the map is empty (a `.decimal128` for ``AnyRealmValue``s of a
+    /// managed map, a `.double` unmanaged).
     /// - Complexity: O(n) for n entries.
     /// - Returns: the mean of the values, or nil.
     public func average<T: _Persistable>() -> T? { valueCollection.average() }

@@ -2,7 +2,9 @@ import StrataCore
 
 // Aggregates of every collection kind, declared once: a managed collection aggregates as `Results` over its
 // elements; an unmanaged one over its elements in memory. Nil values are ignored; an empty collection gives
-// nil for min, max and average and zero for sum, as in Realm.
+// nil for min, max and average and zero for sum, as in Realm. `AnyRealmValue`s sum and average as Decimal128
+// in a managed collection (realm-core's rule), and as Double in an unmanaged one (Realm Swift's, which leaves
+// them to Foundation's `@sum` and `@avg`); min and max keep each value's own type.
 
 extension RealmCollection {
     /// The engine values of `property` of an unmanaged collection's elements (`self`: the elements themselves).
@@ -29,18 +31,38 @@ extension RealmCollection {
             .flatMap { AggregateMath.convert($0, to: T.self, operation: operation, property: property) }
     }
 
+    /// Whether `property` of the elements (`self`: the elements) holds ``AnyRealmValue``s.
+    private func holdsMixed(_ property: String) -> Bool {
+        if property == "self" { return Element.self == AnyRealmValue.self }
+        guard let type = Element.self as? ObjectBase.Type, let info = try? ObjectClassInfo.of(type),
+            let index = info.index(ofProperty: property)
+        else { return false }
+        return info.properties[index].typeInfo.type == .any && info.properties[index].typeInfo.collection == .single
+    }
+
     func total<T>(_ property: String) -> T {
         if let results = _contents.results { return results.aggregateSum(property) }
-        return AggregateMath.sum(of: unmanagedValues(property, operation: "sum"), as: T.self, property: property)
+        let values = unmanagedValues(property, operation: "sum")
+        guard holdsMixed(property) else { return AggregateMath.sum(of: values, as: T.self, property: property) }
+        // A collection nested in a mixed property is managed: realm-core's decimal sum. An unmanaged one: Realm
+        // Swift's, Foundation's `@sum`.
+        guard !_contents.managed else {
+            return AggregateMath.sum(of: values, as: T.self, property: property, elementType: .mixed)
+        }
+        let sum = AggregateMath.foundationSum(values)
+        return AggregateMath.convert(sum, to: T.self, operation: "sum", property: property)
+            ?? AggregateMath.zero(T.self)
     }
 
     func mean<T>(_ property: String) -> T? {
         if let results = _contents.results { return results.aggregateAverage(property) }
-        return AggregateMath.average(
-            of: unmanagedValues(property, operation: "average"),
-            as: T.self,
-            property: property
-        )
+        let values = unmanagedValues(property, operation: "average")
+        guard holdsMixed(property) else { return AggregateMath.average(of: values, as: T.self, property: property) }
+        guard !_contents.managed else {
+            return AggregateMath.average(of: values, as: T.self, property: property, elementType: .mixed)
+        }
+        let average = AggregateMath.foundationAverage(values)
+        return AggregateMath.convert(average, to: T.self, operation: "average", property: property)
     }
 
     /// The smallest value of a property of the elements, or nil if there are none (nil values are ignored).
@@ -126,11 +148,16 @@ extension RealmCollection where Element: MinMaxType {
 
 extension RealmCollection where Element: AddableType {
     /// The sum of the values; zero if the collection is empty (nil values are ignored).
+    ///
+    /// ``AnyRealmValue``s add up as Realm Swift adds them: to a `.decimal128` in a managed collection, to a
+    /// `.double` in an unmanaged one (`.int(0)` for no numbers).
     /// - Complexity: O(n) for n values.
     /// - Returns: the sum of the values.
     public func sum() -> Element { total("self") }
 
     /// The average of the values, or nil if the collection is empty (nil values are ignored).
+    ///
+    /// ``AnyRealmValue``s average to a `.decimal128` in a managed collection, a `.double` in an unmanaged one.
     ///
     /// ```swift
     /// let mean: Double? = scores.average()

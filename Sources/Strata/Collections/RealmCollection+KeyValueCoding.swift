@@ -8,6 +8,9 @@ extension RealmCollection {
     /// ```swift
     /// let names = dogs.value(forKey: "name") as! [String]
     /// ```
+    /// Each value is what ``ObjectBase/value(forKey:)`` gives: nil (`NSNull` in Realm) for a nil optional, a
+    /// missing link or ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value.
+    /// `self` gives the elements the same way.
     /// - Complexity: O(n) for n elements.
     /// - Parameter key: a property name of the elements, or `self`.
     /// - Returns: an array with one value per element.
@@ -39,21 +42,21 @@ extension RealmCollection {
             }
         }
         return map { element -> Any in
-            guard keyPath != "self", var object = element as? ObjectBase else { return element }
+            guard keyPath != "self", var object = element as? ObjectBase else {
+                return Self.arrayElement(ValueConversion.keyValueCodingValue(element))
+            }
             for part in parts.dropLast() {
                 Self.checkKey(part, of: object)
-                let next = object.value(forKey: part)
-                guard
-                    let linked = next as? ObjectBase ?? (next as? any OptionalMarker)?.wrappedValueIfAny as? ObjectBase
-                else {
-                    return Optional<Any>.none as Any
-                }
+                guard let linked = object.value(forKey: part) as? ObjectBase else { return Self.arrayElement(nil) }
                 object = linked
             }
             Self.checkKey(parts.last ?? keyPath, of: object)
-            return object.value(forKey: parts.last ?? keyPath) as Any
+            return Self.arrayElement(object.value(forKey: parts.last ?? keyPath))
         }
     }
+
+    /// A value as an element of the array `value(forKeyPath:)` gives: itself, or a nil `Any?` for nil.
+    private static func arrayElement(_ value: Any?) -> Any { value ?? (Optional<Any>.none as Any) }
 
     /// Stops with Realm's message when `object` has no property `key`.
     private static func checkKey(_ key: String, of object: ObjectBase) {

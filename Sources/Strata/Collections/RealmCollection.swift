@@ -65,19 +65,24 @@ public struct _RealmCollectionContents<Element: RealmCollectionValue> {
     let instance: ObjectIdentifier?
     /// Whether the unmanaged elements are unordered (a set's), so that equality ignores their order.
     let unordered: Bool
+    /// Whether `unmanaged` holds the elements of a managed collection, read now (one nested in a mixed
+    /// property): it aggregates as realm-core does, not as an unmanaged collection.
+    let managed: Bool
 
     init(results: Results<Element>) {
         self.results = results
         unmanaged = []
         instance = nil
         unordered = false
+        managed = true
     }
 
-    init(unmanaged: [Element], instance: ObjectIdentifier?, unordered: Bool = false) {
+    init(unmanaged: [Element], instance: ObjectIdentifier?, unordered: Bool = false, managed: Bool = false) {
         results = nil
         self.unmanaged = unmanaged
         self.instance = instance
         self.unordered = unordered
+        self.managed = managed
     }
 
     /// The results a query refines; an unmanaged collection stops with Realm's message (Realm Swift cannot query

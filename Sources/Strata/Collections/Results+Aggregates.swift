@@ -2,27 +2,29 @@ import Foundation
 import StrataCore
 
 extension Results {
-    /// The values of one property (through to-one links) of every object, in order.
-    func propertyValues(_ keyPath: String, operation: String) -> [StrataCore.Value] {
+    /// The values of one property (through to-one links) of every object, in order, and the property's type
+    /// (`.mixed` for ``AnyRealmValue``s, whose sum and average are decimals).
+    func propertyValues(_ keyPath: String, operation: String) -> (values: [StrataCore.Value], type: ValueType?) {
         if holdsValues {
             guard keyPath == "self" else {
                 preconditionFailure(
                     "Invalid property '\(keyPath)' for \(operation) on a collection of values: use 'self'"
                 )
             }
-            return primitiveValues
+            return (primitiveValues, Element.self == AnyRealmValue.self ? .mixed : nil)
         }
-        guard let table = source.schema.tables[className] else { return [] }
+        guard let table = source.schema.tables[className] else { return ([], nil) }
         let keys: [ObjectKey]? = isWholeTable ? nil : objectKeys
         return source.read("Results") { reader in
             do {
                 let path = try binder(reader, table).sortPath(keyPath)
                 // The whole table and a property of its own: one pass over the column.
                 if keys == nil, let column = path.directColumn {
-                    return try reader.table(table.tableKey).columnValues(column)
+                    return (try reader.table(table.tableKey).columnValues(column), path.valueType)
                 }
                 let evaluator = QueryEvaluator(reading: reader)
-                return try (keys ?? reader.table(table.tableKey).keys()).map { try evaluator.single(path, key: $0) }
+                let keys = try keys ?? reader.table(table.tableKey).keys()
+                return (try keys.map { try evaluator.single(path, key: $0) }, path.valueType)
             } catch {
                 preconditionFailure(
                     "Invalid property '\(keyPath)' for \(operation) on \(className): \(RealmError.wrapping(error))"
@@ -48,7 +50,16 @@ extension Results {
             return AggregateMath.convert(sum, to: T.self, operation: "sum", property: property)
                 ?? AggregateMath.zero(T.self)
         }
-        return AggregateMath.sum(of: propertyValues(property, operation: "sum"), as: T.self, property: property)
+        let (values, type) = propertyValues(property, operation: "sum")
+        // realm-core sums the values of a dictionary that was never written to as the integer 0
+        // (`Dictionary::sum`), whatever their type; Strata cannot tell that from an emptied one, so every empty
+        // map of values sums to it.
+        if values.isEmpty, query == nil, let base, base.holdsValues,
+            base.ownerTable.info.properties[base.property].typeInfo.collection == .dictionary
+        {
+            return AggregateMath.zero(T.self)
+        }
+        return AggregateMath.sum(of: values, as: T.self, property: property, elementType: type)
     }
 
     /// The average of a numeric property (or `self` of values), or nil when there are none.
@@ -56,7 +67,8 @@ extension Results {
         if let average = columnAggregate(.average, property) {
             return AggregateMath.convert(average, to: T.self, operation: "average", property: property)
         }
-        return AggregateMath.average(of: propertyValues(property, operation: "average"), as: T.self, property: property)
+        let (values, type) = propertyValues(property, operation: "average")
+        return AggregateMath.average(of: values, as: T.self, property: property, elementType: type)
     }
 
     /// The smallest (or largest) value of a property (or `self` of values), or nil when there are none.
@@ -65,23 +77,60 @@ extension Results {
         if let extreme = columnAggregate(smallest ? .minimum : .maximum, property) {
             return AggregateMath.convert(extreme, to: T.self, operation: operation, property: property)
         }
-        guard let best = AggregateMath.extreme(propertyValues(property, operation: operation), smallest: smallest)
-        else { return nil }
+        let values = propertyValues(property, operation: operation).values
+        guard let best = AggregateMath.extreme(values, smallest: smallest) else { return nil }
         return AggregateMath.convert(best, to: T.self, operation: operation, property: property)
     }
 }
 
 /// Aggregates as the caller's Swift type. The math is the engine's (``ValueAggregate``), shared with the
-/// query language's `@sum`, `@avg`, `@min` and `@max`; this only converts.
+/// query language's `@sum`, `@avg`, `@min` and `@max`; this only converts, and adds Realm Swift's own rule for
+/// unmanaged collections of ``AnyRealmValue`` (``foundationSum(_:)``).
 enum AggregateMath {
-    /// The sum of the non-nil `values` as `T`; zero for none.
-    static func sum<T>(of values: [StrataCore.Value], as type: T.Type, property: String) -> T {
-        convert(ValueAggregate.sum(values), to: T.self, operation: "sum", property: property) ?? zero(T.self)
+    /// The sum of the non-nil `values` as `T`; zero for none. `elementType` `.mixed` sums in decimal.
+    static func sum<T>(
+        of values: [StrataCore.Value],
+        as type: T.Type,
+        property: String,
+        elementType: ValueType? = nil
+    ) -> T {
+        let sum = ValueAggregate.sum(values, elementType: elementType)
+        return convert(sum, to: T.self, operation: "sum", property: property) ?? zero(T.self)
     }
 
-    /// The average of the non-nil `values` as `T`; nil for none.
-    static func average<T>(of values: [StrataCore.Value], as type: T.Type, property: String) -> T? {
-        convert(ValueAggregate.average(values), to: T.self, operation: "average", property: property)
+    /// The average of the non-nil `values` as `T`; nil for none. `elementType` `.mixed` averages in decimal.
+    static func average<T>(
+        of values: [StrataCore.Value],
+        as type: T.Type,
+        property: String,
+        elementType: ValueType? = nil
+    ) -> T? {
+        convert(
+            ValueAggregate.average(values, elementType: elementType),
+            to: T.self,
+            operation: "average",
+            property: property
+        )
+    }
+
+    /// The sum of mixed `values` as Realm Swift gives it for an unmanaged collection, whose aggregates are
+    /// Foundation's key-value operators: `@sum` adds in decimal and gives an `NSDecimalNumber`, which an
+    /// ``AnyRealmValue`` reads as a double; the integer 0 for no numbers.
+    static func foundationSum(_ values: [StrataCore.Value]) -> StrataCore.Value {
+        guard case .decimal128 = ValueAggregate.average(values, elementType: .mixed) else { return .int(0) }
+        return double(ValueAggregate.sum(values, elementType: .mixed))
+    }
+
+    /// The average of mixed `values` as Realm Swift gives it for an unmanaged collection (Foundation's `@avg`,
+    /// read back as a double, as ``foundationSum(_:)``); null for no numbers.
+    static func foundationAverage(_ values: [StrataCore.Value]) -> StrataCore.Value {
+        double(ValueAggregate.average(values, elementType: .mixed))
+    }
+
+    /// A decimal as the double `NSDecimalNumber.doubleValue` gives; anything else as it is.
+    private static func double(_ value: StrataCore.Value) -> StrataCore.Value {
+        guard case .decimal128(let bytes) = value else { return value }
+        return .double(NSDecimalNumber(decimal: Decimal128(storageBytes: bytes).decimalValue).doubleValue)
     }
 
     /// The smallest (or largest) of `values` in Realm's sort order, nil for none.
@@ -90,8 +139,11 @@ enum AggregateMath {
         return best.isNull ? nil : best
     }
 
-    /// The aggregate as the caller's type (numbers convert; a wrong type stops with a message).
+    /// The aggregate as the caller's type (numbers convert; a wrong type stops with a message). An
+    /// ``AnyRealmValue`` keeps the value's own type (a float minimum stays `.float`).
     static func convert<T>(_ value: StrataCore.Value, to type: T.Type, operation: String, property: String) -> T? {
+        if case .null = value { return nil }
+        if T.self == AnyRealmValue.self, let mixed = ValueConversion.mixedScalar(value) { return mixed as? T }
         let swift: Any
         switch value {
         case .int(let v): swift = Int(v)

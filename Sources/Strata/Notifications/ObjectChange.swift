@@ -5,9 +5,10 @@
 public struct PropertyChange: @unchecked Sendable {
     /// The name of the property that changed.
     public let name: String
-    /// The value before the change (nil when it was nil).
+    /// The value before the change, as ``ObjectBase/value(forKey:)`` gives it (nil when it was nil; an
+    /// ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value).
     public let oldValue: Any?
-    /// The value after the change (nil when it is nil).
+    /// The value after the change, as ``ObjectBase/value(forKey:)`` gives it.
     public let newValue: Any?
 }
 

@@ -104,20 +104,14 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
                     ? old.values[index].map {
                         ValueConversion.swiftValue($0, as: property.valueType, source: source)
                     } : nil
+                // Both values as key-value coding gives them, as Realm Swift's are (read with `valueForKey:`).
                 return PropertyChange(
                     name: property.name,
-                    oldValue: Self.unwrapped(oldValue),
-                    newValue: Self.unwrapped(frozen.value(forKey: property.name))
+                    oldValue: oldValue.flatMap { ValueConversion.keyValueCodingValue($0) },
+                    newValue: frozen.value(forKey: property.name)
                 )
             }
         )
-    }
-
-    /// A property's value with an optional's `nil` as nil.
-    private static func unwrapped(_ value: Any?) -> Any? {
-        guard let value else { return nil }
-        if let optional = value as? any OptionalMarker { return optional.wrappedValueIfAny }
-        return value
     }
 }
 

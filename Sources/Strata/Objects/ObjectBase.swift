@@ -89,7 +89,12 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     ///   uses the unqualified Swift type name.
     open class func className() -> String { ObjectClassInfo.unqualifiedName(of: self) }
 
-    /// Reads or writes a property by name (nil for an unknown property).
+    /// Reads or writes a property by name, as ``value(forKey:)`` and ``setValue(_:forKey:)`` do.
+    ///
+    /// ```swift
+    /// person["age"] = 37
+    /// let mood = person["mood"] as? String   // a PersistableEnum reads as its raw value
+    /// ```
     /// - Parameter key: a property name. Reading an unknown one gives nil; writing one, or a value of the wrong type,
     ///   stops with a message. Writing a managed object needs a write transaction.
     public subscript(key: String) -> Any? {
@@ -97,15 +102,28 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         set { setValue(newValue, forKey: key) }
     }
 
-    /// The value of the property named `key`, or nil if there is none.
+    /// The value of the property named `key`, as Realm Swift's key-value coding gives it.
+    ///
+    /// Nil for a nil optional, a missing link and ``AnyRealmValue/none``; an ``AnyRealmValue``'s payload (`1`
+    /// for `.int(1)`, the object for `.object`, the ``List`` or ``Map`` for a nested collection); a
+    /// ``PersistableEnum``'s raw value; a collection property's ``List``, ``MutableSet`` or ``Map``. The typed
+    /// `@Persisted` properties keep their own types.
+    ///
+    /// ```swift
+    /// person.value(forKey: "age") as? Int   // nil when `age: Int?` is nil
+    /// ```
     /// - Parameter key: a property name.
-    /// - Returns: the property's value (a collection property gives its ``List``, ``MutableSet`` or ``Map``), or nil.
+    /// - Returns: the property's value, or nil for an unknown property.
     public func value(forKey key: String) -> Any? {
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else { return nil }
-        return info.properties[index].read(self)
+        return ValueConversion.keyValueCodingValue(info.properties[index].read(self))
     }
 
     /// Sets the property named `key`; stops with a message for an unknown property or a wrong type.
+    ///
+    /// Takes what ``value(forKey:)`` gives as well as the property's own type, as Realm Swift does: a payload
+    /// for an ``AnyRealmValue`` (`"text"` or `.string("text")`), a raw value or a case for a
+    /// ``PersistableEnum``, nil or `NSNull` for an optional (and for a list, set or map, which it empties).
     /// - Parameters:
     ///   - value: the new value, converted to the property's type where Realm would convert it.
     ///   - key: a property name.
@@ -113,12 +131,23 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else {
             preconditionFailure("\(type(of: self)) has no property named '\(key)'")
         }
-        info.properties[index].write(self, value as Any)
+        let property = info.properties[index]
+        let value = ValueConversion.flattened(value)
+        if value == nil || value is NSNull, !property.typeInfo.isLinkingObjects {
+            switch property.typeInfo.collection {
+            case .list, .set: return property.write(self, [Any]())
+            case .dictionary: return property.write(self, [String: Any]())
+            case .single: break
+            }
+        }
+        property.write(self, value as Any)
     }
 
     /// Whether `object` is the same stored object as this one (the same row of the same realm file).
     /// - Parameter object: another object, or nil.
     /// - Returns: whether both are this instance, or both are managed and name the same stored object.
+    /// - Note: Differs from Realm Swift, which also asks for the same realm instance: here two accessors of one
+    ///   row are the same object even when read through different realms or versions.
     public func isSameObject(as object: ObjectBase?) -> Bool {
         guard let object else { return false }
         if object === self { return true }
@@ -126,17 +155,47 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         return lhs.table.tableKey == rhs.table.tableKey && lhs.key == rhs.key && lhs.databasePath == rhs.databasePath
     }
 
-    /// Objects are equal when they are the same instance or the same stored object.
+    /// Whether two objects are equal, by Realm Swift's rule.
+    ///
+    /// An instance is equal to itself. Two accessors of one stored object are equal when the class has a
+    /// primary key or the objects are frozen, and they were read through the same realm (or frozen version)
+    /// and still exist. Live objects of a class without a primary key, and unmanaged objects, are equal only
+    /// to themselves: ``isSameObject(as:)`` compares stored objects whatever the class.
+    ///
+    /// ```swift
+    /// let dog = try realm.create(Dog.self, value: ["name": "Rex"])   // Dog has no primary key
+    /// dog == realm.objects(Dog.self).first!                          // false
+    /// dog.isSameObject(as: realm.objects(Dog.self).first!)           // true
+    /// ```
     /// - Parameters:
     ///   - lhs: an object.
     ///   - rhs: another object.
-    /// - Returns: whether both are the same instance, or both are managed and are the same object of one file
-    ///   (even read through different realms or versions).
-    public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool { lhs.isSameObject(as: rhs) }
+    /// - Returns: whether both are the same instance, or the same row by the rule above.
+    public static func == (lhs: ObjectBase, rhs: ObjectBase) -> Bool {
+        if lhs === rhs { return true }
+        guard let left = lhs.binding, let right = rhs.binding,
+            left.table.info.primaryKeyIndex != nil || left.isFrozen,
+            left.source.isSame(as: right.source), left.table.tableKey == right.table.tableKey, left.key == right.key
+        else { return false }
+        return !left.isInvalidated && !right.isInvalidated
+    }
 
-    /// Hashes the stored object's identity (or the instance, when unmanaged).
+    /// Hashes the object as Realm Swift does, to agree with ``==(_:_:)``: the primary key's value when the
+    /// class has one, the stored object when frozen, else the instance.
     /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
+        if let info = propertyInfo, let index = info.primaryKeyIndex {
+            hasher.combine(ValueConversion.keyValueCodingValue(info.properties[index].read(self)) as? AnyHashable)
+        } else if let binding, binding.isFrozen {
+            hasher.combine(binding.table.tableKey.rawValue)
+            hasher.combine(binding.key.rawValue)
+        } else {
+            hasher.combine(ObjectIdentifier(self))
+        }
+    }
+
+    /// Hashes the stored object's identity (the instance, when unmanaged), to agree with ``isSameObject(as:)``.
+    func hashStoredIdentity(into hasher: inout Hasher) {
         if let binding {
             hasher.combine(binding.table.tableKey.rawValue)
             hasher.combine(binding.key.rawValue)

@@ -185,9 +185,11 @@ enum ValueConversion {
         return result
     }
 
-    static func mixedValue(_ value: StrataCore.Value, source: RealmSource) -> AnyRealmValue {
+    /// The mixed value of an engine value that needs no realm to read: null and scalars; nil for links and
+    /// collections.
+    static func mixedScalar(_ value: StrataCore.Value) -> AnyRealmValue? {
         switch value {
-        case .null: return .none
+        case .null: return AnyRealmValue.none
         case .int(let v): return .int(Int(v))
         case .bool(let v): return .bool(v)
         case .float(let v): return .float(v)
@@ -198,6 +200,13 @@ enum ValueConversion {
         case .objectId(let v): return .objectId(ObjectId(bytes: v))
         case .decimal128(let v): return .decimal128(Decimal128(storageBytes: v))
         case .uuid(let v): return .uuid(v.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+        case .typedLink, .list, .dictionary, .link: return nil
+        }
+    }
+
+    static func mixedValue(_ value: StrataCore.Value, source: RealmSource) -> AnyRealmValue {
+        if let scalar = mixedScalar(value) { return scalar }
+        switch value {
         case .typedLink(let table, let key):
             guard let resolved = source.schema.byTableKey[table],
                 let object = ObjectBinding.makeObject(source: source, table: resolved, key: key) as? Object
@@ -213,7 +222,56 @@ enum ValueConversion {
             let map = Map<String, AnyRealmValue>()
             map.storage.withLock { stored in stored = entries.map { ($0.key, mixedValue($0.value, source: source)) } }
             return .dictionary(map)
-        case .link: return .none
+        default: return .none  // A plain link: mixed values hold typed links only.
+        }
+    }
+
+    // MARK: Key-value coding
+
+    /// A property value as key-value coding gives it, as Realm Swift does: nil for a nil optional (a missing link
+    /// included) and for ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload (an object, or a nested
+    /// ``List`` or ``Map``, as it is), a ``PersistableEnum``'s raw value, and anything else as it is.
+    static func keyValueCodingValue(_ value: Any) -> Any? {
+        // The common types by metadata identity first (see engineValue).
+        switch ObjectIdentifier(type(of: value)) {
+        case ObjectIdentifier(Int.self), ObjectIdentifier(String.self), ObjectIdentifier(Double.self),
+            ObjectIdentifier(Bool.self):
+            return value
+        default: break
+        }
+        if let optional = value as? any OptionalMarker {
+            guard let wrapped = optional.wrappedValueIfAny else { return nil }
+            return keyValueCodingValue(wrapped)
+        }
+        if let mixed = value as? AnyRealmValue { return payload(of: mixed) }
+        if let enumValue = value as? any PersistableEnum { return rawValue(of: enumValue) }
+        return value
+    }
+
+    /// `value` without its optional wrappers: nil when any of them is nil (`Int?.none as Any` passed as an `Any?`).
+    static func flattened(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        guard let optional = value as? any OptionalMarker else { return value }
+        return flattened(optional.wrappedValueIfAny)
+    }
+
+    /// What an ``AnyRealmValue`` holds, nil for ``AnyRealmValue/none``.
+    private static func payload(of value: AnyRealmValue) -> Any? {
+        switch value {
+        case .none: return nil
+        case .int(let v): return v
+        case .bool(let v): return v
+        case .float(let v): return v
+        case .double(let v): return v
+        case .string(let v): return v
+        case .data(let v): return v
+        case .date(let v): return v
+        case .objectId(let v): return v
+        case .decimal128(let v): return v
+        case .uuid(let v): return v
+        case .object(let v): return v
+        case .list(let v): return v
+        case .dictionary(let v): return v
         }
     }
 }

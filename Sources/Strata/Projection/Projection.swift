@@ -91,15 +91,16 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
     /// - Parameters:
     ///   - lhs: a projection.
     ///   - rhs: another projection.
-    /// - Returns: whether their root objects are equal (see ``ObjectBase/==(_:_:)``).
+    /// - Returns: whether their root objects are the same stored object (see ``ObjectBase/isSameObject(as:)``),
+    ///   whether or not the class has a primary key, as Realm Swift compares projections.
     public static func == (lhs: Projection, rhs: Projection) -> Bool {
-        lhs.rootObject == rhs.rootObject
+        lhs.rootObject.isSameObject(as: rhs.rootObject)
     }
 
     /// Hashes the projected object's identity.
     /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(rootObject)
+        rootObject.hashStoredIdentity(into: &hasher)
     }
 
     /// The projection's class, its root's class and each projected property with the root's key path it reads:

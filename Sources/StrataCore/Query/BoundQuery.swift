@@ -44,8 +44,9 @@ package struct BoundPath: Sendable, Equatable {
         return final.key
     }
 
-    /// The type of the values the path yields, for type checking.
-    var valueType: ValueType? {
+    /// The type of the values the path yields, for type checking (and for aggregates, which add up mixed
+    /// values as decimals).
+    package var valueType: ValueType? {
         if mixedSteps != nil {
             switch aggregate {
             case .size?, .count?: return .int

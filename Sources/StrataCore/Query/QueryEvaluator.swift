@@ -382,7 +382,7 @@ package struct QueryEvaluator {
         case .min: return ValueAggregate.extreme(values, smallest: true)
         case .max: return ValueAggregate.extreme(values, smallest: false)
         case .sum: return ValueAggregate.sum(values, elementType: elementType)
-        case .avg: return ValueAggregate.average(values)
+        case .avg: return ValueAggregate.average(values, elementType: elementType)
         case .type: return .null  // Bound only on mixed paths, which MixedPath.apply evaluates.
         }
     }

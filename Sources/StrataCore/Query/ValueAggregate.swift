@@ -17,6 +17,9 @@
 //   (4) An average of integers, floats or doubles is a double: the values added as doubles in order,
 //       divided by their count.
 //   (5) Min and max keep the value's own type (a float stays a float) and use Realm's sort order.
+//   (6) Over mixed values (`elementType` `.mixed`) sum and average are always Decimal128, every number added
+//       exactly as a decimal, and the sum of nothing is a decimal zero: realm-core's `ColumnTypeTraits<Mixed>`
+//       has Decimal128 for its sum and average types (column_type_traits.hpp, aggregate_ops.hpp).
 
 import Foundation
 
@@ -28,17 +31,18 @@ package enum ValueAggregate {
     {
         switch aggregate {
         case .sum: return sum(values, elementType: elementType)
-        case .average: return average(values)
+        case .average: return average(values, elementType: elementType)
         case .minimum: return extreme(values, smallest: true)
         case .maximum: return extreme(values, smallest: false)
         }
     }
 
-    /// The sum of the numbers among `values`; zero when there are none.
+    /// The sum of the numbers among `values`; zero when there are none. `elementType` `.mixed` makes it a
+    /// decimal (rule 6).
     package static func sum(_ values: [Value], elementType: ValueType? = nil) -> Value {
         let numbers = values.filter(isNumber)
         guard !numbers.isEmpty else { return zero(elementType) }
-        if numbers.contains(where: isDecimal) {
+        if elementType == .mixed || numbers.contains(where: isDecimal) {
             return .decimal128(DecimalBits.encode(decimalTotal(numbers)))
         }
         if numbers.allSatisfy(isInteger) {
@@ -49,11 +53,12 @@ package enum ValueAggregate {
         return .double(doubleTotal(numbers))
     }
 
-    /// The average of the numbers among `values`; null when there are none.
-    package static func average(_ values: [Value]) -> Value {
+    /// The average of the numbers among `values`; null when there are none. `elementType` `.mixed` makes it a
+    /// decimal (rule 6).
+    package static func average(_ values: [Value], elementType: ValueType? = nil) -> Value {
         let numbers = values.filter(isNumber)
         guard !numbers.isEmpty else { return .null }
-        if numbers.contains(where: isDecimal) {
+        if elementType == .mixed || numbers.contains(where: isDecimal) {
             return .decimal128(DecimalBits.encode(decimalTotal(numbers) / Decimal(numbers.count)))
         }
         return average(total: doubleTotal(numbers), count: numbers.count)
@@ -82,7 +87,7 @@ package enum ValueAggregate {
     static func zero(_ type: ValueType?) -> Value {
         switch type {
         case .double, .float: return .double(0)
-        case .decimal128: return .decimal128(DecimalBits.encode(0))
+        case .decimal128, .mixed: return .decimal128(DecimalBits.encode(0))
         default: return .int(0)
         }
     }
