@@ -94,6 +94,8 @@ final class ObjectClassInfo: @unchecked Sendable {
     /// does not mark `Sendable`; it is called on the thread that owns the object it is given.
     private struct WrapperWriter: @unchecked Sendable {
         let write: (ObjectBase, Any) -> Void
+        /// Marks the wrapper as a managed object's (see `PersistedSerial.managed`).
+        let markManaged: (ObjectBase) -> Void
     }
 
     private static let cache = Locked<[ObjectIdentifier: ObjectClassInfo]>([:])
@@ -252,7 +254,10 @@ final class ObjectClassInfo: @unchecked Sendable {
             preconditionFailure("\(keyPath) is not a persisted property of \(className)")
         }
         keyPathIndex.withLock { $0[keyPath] = index }
-        let writer = WrapperWriter { object, value in (object as! Root)[keyPath: keyPath].initial = value as? Value }
+        let writer = WrapperWriter(
+            write: { object, value in (object as! Root)[keyPath: keyPath].initial = value as? Value },
+            markManaged: { object in (object as! Root)[keyPath: keyPath].serial = PersistedSerial.managed }
+        )
         wrapperWriters.withLock { $0[index] = writer }
         return index
     }
@@ -261,6 +266,13 @@ final class ObjectClassInfo: @unchecked Sendable {
     /// property's key path has been seen; values set through the property's own accessor go there directly.
     func writeWrapper(_ index: Int, of object: ObjectBase, _ value: Any) {
         wrapperWriters.withLock { $0[index] }?.write(object, value)
+    }
+
+    /// Marks the wrappers of `object`, just added to a realm, as a managed object's, so that synthesized coding
+    /// refuses it as it refuses objects read from a realm (for the properties whose key paths have been seen,
+    /// which include every property set through its accessor).
+    func markWrappersManaged(of object: ObjectBase) {
+        for writer in wrapperWriters.withLock({ Array($0.values) }) { writer.markManaged(object) }
     }
 
     /// The index of the property named `name` (its Swift name, also when it is stored under another).

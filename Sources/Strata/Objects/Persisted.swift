@@ -21,7 +21,8 @@ import Synchronization
 public struct Persisted<Value: _Persistable> {
     // Usable from inlinable code so that the initializers below are specialized in the model's module:
     // every object creation runs them once per property.
-    @usableFromInline let serial: Int
+    /// The wrapper's number (see `PersistedSerial`); `PersistedSerial.managed` once its object is managed.
+    @usableFromInline var serial: Int
     /// The value an unmanaged object holds: the declared or decoded value, then each value set while the object
     /// is unmanaged (and a collection once it is made), so that synthesized `Codable` encodes what the object
     /// holds. The object itself keeps the same values by index (``ObjectBase/unmanagedValues``) for `add`.
