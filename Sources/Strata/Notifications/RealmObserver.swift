@@ -94,6 +94,10 @@ struct CommittedChanges {
         }
     }
 
+    /// Whether the history logged every change to `table` in the range, so that ``columns(_:_:)`` lists each column
+    /// the commits set (a set that kept the value included), not the columns whose values differ.
+    func logs(_ table: TableKey) -> Bool { isKnown && !wholesaleTables.contains(table) }
+
     /// The changed columns of an object (nil: not modified).
     func columns(_ table: ResolvedTable, _ key: ObjectKey) -> ColumnSet? {
         guard isKnown, !wholesaleTables.contains(table.tableKey) else { return compared(table, key) }
