@@ -1,7 +1,9 @@
 import Foundation
-import Strata
+import StrataCore
 import Synchronization
 import Testing
+
+@testable import Strata
 
 // What object, collection and map observers report, checked against Realm Swift's and realm-core's own tests:
 // object observation is shallow without key paths (RealmSwift/Object.swift, realm-core object.cpp "callbacks on
@@ -9,7 +11,9 @@ import Testing
 // to `5`, MapTests `testObserveKeyPathBacklink`, object.cpp "keypath filter with a backlink"); a self-assignment is
 // a change (the doc comment of `Object.observe`); an empty key-path list observes everything
 // (`RLMClassInfo::keyPathArrayFromStringArray`); a list's values are nil and a link's old value is the object it
-// linked to (`RLMObjectBase.mm` `readValues`).
+// linked to (`RLMObjectBase.mm` `readValues`); `write(withoutNotifying:)` and `commitWrite(withoutNotifying:)` skip
+// the blocks of the tokens given, whose next change starts after the skipped commit (RealmTests
+// `testWriteWithoutNotifying`, RealmCollectionTypeTests `testObserve`, realm-core `CollectionNotifier::add_changes`).
 //
 // Every write below is made by the observing realm, so its observers have their element (or nothing) when the
 // write returns: a missing element is found by a short wait, and a stream read with `next()` runs under a timeout
@@ -300,6 +304,162 @@ struct NotificationSemanticsTests {
             #expect(nullified.map(\.name) == ["bestFriend"])
             #expect((nullified.first?.oldValue as? Person)?.isInvalidated == true)
             #expect(nullified.first?.newValue == nil)
+        }
+    }
+}
+
+extension NotificationSemanticsTests {
+    // MARK: Skipping observers
+
+    /// Deletes every dog (an `isolated Realm` helper, so that a transaction begun with `beginWrite()` can be used).
+    static func deleteDogs(_ realm: isolated Realm) throws { try realm.delete(realm.objects(Dog.self)) }
+
+    @Test("write(withoutNotifying:) does not call a skipped realm observer (RealmTests testWriteWithoutNotifying)")
+    func writeWithoutNotifyingRealmObserver() async throws {
+        let realm = try await Self.makeRealm()
+        let events = Mailbag<Realm.Notification>()
+        let token = await realm.observe { event, _ in events.post(event) }
+        try await realm.write(withoutNotifying: [token]) { realm in try realm.deleteAll() }
+        #expect(await events.next(within: 0.3) == nil)
+        try await realm.write { realm in try realm.add(Dog(value: ["name": "Ace"])) }
+        #expect(await events.next() == .didChange)
+        #expect(await events.next(within: 0.3) == nil)
+        token.invalidate()
+    }
+
+    @Test("commitWrite(withoutNotifying:) skips one collection observer, whose next change starts after the commit")
+    func commitWriteWithoutNotifyingCollectionObserver() async throws {
+        let realm = try await Self.makeRealm()
+        try await realm.write { realm in try realm.add(Dog(value: ["name": "Ace"])) }
+        let (skipped, notified) = (Mailbag<String>(), Mailbag<String>())
+        let (skippedToken, notifiedToken) = await realm.read { realm in
+            let dogs = realm.objects(Dog.self).sorted(byKeyPath: "name")
+            return (dogs.observe { skipped.post(Self.text($0)) }, dogs.observe { notified.post(Self.text($0)) })
+        }
+        #expect(await skipped.next() == "initial 2")
+        #expect(await notified.next() == "initial 2")
+        try await realm.beginWrite()
+        try await Self.deleteDogs(realm)
+        try await realm.commitWrite(withoutNotifying: [skippedToken])
+        #expect(await notified.next() == "update -[0, 1] +[] ~[]")
+        #expect(await skipped.next(within: 0.3) == nil)
+        try await realm.write { realm in try realm.add(Dog(value: ["name": "Zed"])) }
+        #expect(await skipped.next() == "update -[] +[0] ~[]")
+        #expect(await notified.next() == "update -[] +[0] ~[]")
+        skippedToken.invalidate()
+        notifiedToken.invalidate()
+    }
+
+    @Test("a skipped object observer hears of the next write alone")
+    func writeWithoutNotifyingObjectObserver() async throws {
+        let realm = try await Self.makeRealm()
+        let changes = Mailbag<[String]>()
+        let token = await realm.read { realm in
+            realm.object(ofType: Person.self, forPrimaryKey: 1)!.observe { changes.post(Self.names($0)) }
+        }
+        try await realm.write(withoutNotifying: [token]) { realm in
+            realm.object(ofType: Person.self, forPrimaryKey: 1)!.name = "Ada L"
+        }
+        try await realm.write { realm in realm.object(ofType: Person.self, forPrimaryKey: 1)!.age = 40 }
+        #expect(await changes.next() == ["age"])
+        #expect(await changes.next(within: 0.3) == nil)
+        token.invalidate()
+    }
+
+    @Test("write(withoutNotifying:) first delivers what another realm committed, then skips its own change")
+    func writeWithoutNotifyingDeliversOthersFirst() async throws {
+        let realm = try await Self.makeRealm()
+        let other = try await Realm(configuration: realm.configuration)
+        await realm.read { realm in realm.autorefresh = false }
+        let changes = Mailbag<String>()
+        let token = await realm.read { realm in
+            realm.objects(Dog.self).sorted(byKeyPath: "name").observe { changes.post(Self.text($0)) }
+        }
+        #expect(await changes.next() == "initial 1")
+        try await other.write { realm in try realm.add(Dog(value: ["name": "Ace"])) }
+        try await realm.write(withoutNotifying: [token]) { realm in
+            try realm.delete(realm.objects(Dog.self).where { $0.name == "Rex" })
+        }
+        #expect(await changes.next() == "update -[] +[0] ~[]")
+        #expect(await changes.next(within: 0.3) == nil)
+        try await realm.write { realm in try realm.add(Dog(value: ["name": "Zed"])) }
+        #expect(await changes.next() == "update -[] +[1] ~[]")
+        token.invalidate()
+        await other.close()
+    }
+
+    @Test("a token of another realm is an error, before anything is written; an invalidated token is ignored")
+    func tokensOfAnotherRealm() async throws {
+        let realm = try await Self.makeRealm()
+        let sameFile = try await Realm(configuration: realm.configuration)
+        let foreign = await sameFile.observe { _, _ in }
+        let message = "Incorrect Realm: only notifications for the Realm being modified can be skipped."
+        await expectError(RealmError.wrongRealm(message)) {
+            try await realm.write(withoutNotifying: [foreign]) { realm in try realm.add(Dog(value: ["name": "No"])) }
+        }
+        #expect(await realm.read { realm in realm.objects(Dog.self).count } == 1)
+        try await realm.beginWrite()
+        await expectError(RealmError.wrongRealm(message)) { try await realm.commitWrite(withoutNotifying: [foreign]) }
+        #expect(await realm.isInWriteTransaction)
+        await realm.cancelWrite()
+        foreign.invalidate()
+        await foreign.finished()
+        try await realm.write(withoutNotifying: [foreign]) { realm in try realm.add(Dog(value: ["name": "Yes"])) }
+        #expect(await realm.read { realm in realm.objects(Dog.self).count } == 2)
+        await sameFile.close()
+    }
+
+    @Test("a skipped commit seals the element waiting to be taken; the next element starts after the commit")
+    func skippedCommitSealsPendingElement() async throws {
+        /// Delivers snapshot `version` to `mailbox` as a realm does: each element names its base and its version.
+        @Sendable func deliver(_ mailbox: ChangeMailbox<String>, _ version: Version, last: Bool = false) {
+            mailbox.arrive(at: version)
+            mailbox.publish(version, version: version, last: last) { base in
+                "\(base.map(String.init) ?? "start")→\(version)"
+            }
+            mailbox.depart()
+        }
+        try await withTimeout {
+            let mailbox = ChangeMailbox<String>()
+            deliver(mailbox, 1)
+            mailbox.skipCommit(from: 1, to: 2)
+            deliver(mailbox, 2)
+            deliver(mailbox, 3)
+            #expect(await mailbox.take() == "start→1")
+            #expect(await mailbox.take() == "2→3")
+
+            // Reaching the skipped version from another one (other commits came between) delivers as usual.
+            let late = ChangeMailbox<String>()
+            deliver(late, 1)
+            #expect(await late.take() == "start→1")
+            late.skipCommit(from: 2, to: 3)
+            deliver(late, 3)
+            #expect(await late.take() == "1→3")
+
+            // A skipped commit that ends the stream (an object's deletion) ends it after the sealed element.
+            let ending = ChangeMailbox<String>()
+            deliver(ending, 1)
+            ending.skipCommit(from: 1, to: 2)
+            deliver(ending, 2, last: true)
+            #expect(await ending.take() == "start→1")
+            #expect(await ending.take() == nil)
+        }
+    }
+}
+
+/// What observer blocks posted, taken in order.
+private final class Mailbag<Element: Sendable>: Sendable {
+    private let items = Mutex<[Element]>([])
+
+    func post(_ element: Element) { items.withLock { $0.append(element) } }
+
+    /// The next element posted, or nil when none comes within `seconds`.
+    func next(within seconds: Double = 60) async -> Element? {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while true {
+            if let item = items.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return item }
+            guard ContinuousClock.now < deadline else { return nil }
+            try? await Task.sleep(for: .milliseconds(2))
         }
     }
 }
