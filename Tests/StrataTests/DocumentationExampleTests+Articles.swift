@@ -634,6 +634,9 @@ extension DocumentationExampleArticleTests {
             let typed = await realm.read { realm in
                 realm.objects(Person.self).changes(keyPaths: [\Person.name])
             }
+            let adaAndHerDogs = await realm.read { realm in
+                realm.object(ofType: Person.self, forPrimaryKey: 1)!.changes(keyPaths: ["name", "dogs.name"])
+            }
 
             let byName = Relay(renamed, limit: 2)
             let byKeyPath = Relay(typed, limit: 2)
@@ -650,6 +653,13 @@ extension DocumentationExampleArticleTests {
             }
             // `renamed` sees the dog's new name and then Ada's; `typed` only Ada's. The age changes neither.
             #expect(modifications == [[0], [0]])
+            // Ada's own stream, not read until now, has the three writes in one change: her name and her dogs'.
+            var adaChanges = adaAndHerDogs.makeAsyncIterator()
+            guard case .change(_, let properties)? = await adaChanges.next() else {
+                Issue.record("no change of Ada")
+                return
+            }
+            #expect(properties.map(\.name) == ["name", "dogs"])
         }
 
         @Test("Notifications.md: an observer block and its token")
@@ -673,6 +683,27 @@ extension DocumentationExampleArticleTests {
 
             try await realm.realm.write { realm in try realm.add(Dog(value: ["name": "Max", "age": 5])) }
             #expect(await printed.take(1, waiting: .milliseconds(200)) == [])
+        }
+
+        @Test("Notifications.md: skipping a write's notifications")
+        func skippingAWrite() async throws {
+            let realm = try await Self.makeRealm()
+
+            let token = await realm.read { realm in
+                realm.objects(Dog.self).observe { change in print(change) }
+            }
+            // The list on screen already shows the new dog.
+            try await realm.write(withoutNotifying: [token]) { realm in
+                try realm.add(Dog(value: ["name": "Rex"]))
+            }
+
+            // The block prints its `.initial` (taken before or after the skipped write), then only the next write.
+            try await realm.write { realm in try realm.add(Dog(value: ["name": "Max", "age": 5])) }
+            let lines = await printed.take(2)
+            #expect(lines.count == 2 && lines[0].hasPrefix("initial("))
+            #expect(lines.count == 2 && lines[1].hasPrefix("update(") && lines[1].contains("insertions: [3]"))
+            #expect(await printed.take(1, waiting: .milliseconds(200)) == [])
+            token.invalidate()
         }
 
         @Test("Notifications.md: observing one section")

@@ -46,6 +46,12 @@ public struct ChangeStream<Element: Sendable>: AsyncSequence, Sendable {
 /// the ticket; if the consumer took an element meanwhile (the ticket moved) the offer is refused and the observer
 /// computes again from the new base. A pending element not yet taken is replaced by the newer one, which
 /// describes everything since `base`: that is the coalescing.
+///
+/// Skipping a commit (`Realm.write(withoutNotifying:_:)`): a token asks, before the commit, that the consumer not
+/// hear of the change from version `from` to `to`. The delivery that reaches `to` from `from` offers no element:
+/// the pending one, if any, is sealed (the consumer takes it as it is, and nothing is merged into it any more) and
+/// the new snapshot becomes the base, so the next element describes only what came after the commit. A delivery
+/// that reaches `to` from elsewhere (other commits came between) delivers as usual.
 final class ChangeMailbox<Element: Sendable>: Sendable {
     private struct State {
         /// The snapshot the consumer's last element reflects (nil: it has taken nothing yet).
@@ -62,6 +68,17 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
         var lagProbe: NotificationLagProbe?
         /// The version of the first element offered since the consumer's last take (the start of its lag).
         var pendingVersion: Version?
+        /// Elements the consumer takes before `pending`, sealed by a skipped commit, each with the version its lag
+        /// counts from and whether the stream ends after it.
+        var sealed: [(element: Element, lagVersion: Version?, last: Bool)] = []
+        /// The commit the consumer asked not to hear of: the change from version `from` to `to`.
+        var skipRequest: (from: Version, to: Version)?
+        /// The version the observer delivered at last.
+        var reached: Version?
+        /// Whether the delivery under way reaches the skipped commit: its offer rebases instead.
+        var skipping = false
+        /// The realm the observer is registered on.
+        weak var realm: Realm?
     }
 
     private let state = Locked(State())
@@ -69,6 +86,75 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
     /// Reports, through `probe`, the notification lag of every element handed to the consumer from now on.
     func measureLag(_ probe: NotificationLagProbe) {
         state.withLock { $0.lagProbe = probe }
+    }
+
+    /// Notes the realm the observer is registered on (``realm``).
+    func register(on realm: Realm) {
+        state.withLock { $0.realm = realm }
+    }
+
+    /// The realm the observer is registered on; nil before registration or once that realm is gone.
+    var realm: Realm? { state.withLock { $0.realm } }
+
+    /// The version the observer delivered at last (nil before its first delivery).
+    var reachedVersion: Version? { state.withLock { $0.reached } }
+
+    /// Asks that the consumer not hear of the commit that takes the realm from version `from` to `to`.
+    func skipCommit(from: Version, to: Version) {
+        state.withLock { $0.skipRequest = (from, to) }
+    }
+
+    /// Withdraws the request to skip the commit to version `to`, if no delivery consumed it (the commit failed).
+    func withdrawSkip(to version: Version) {
+        state.withLock { state in
+            if state.skipRequest?.to == version { state.skipRequest = nil }
+        }
+    }
+
+    /// The observer is about to deliver at `version`: notes it, and whether this delivery is the one the skipped
+    /// commit asked for (it then rebases instead of offering). A delivery at or past the commit's version consumes
+    /// the request either way.
+    func arrive(at version: Version) {
+        state.withLock { state in
+            let previous = state.reached
+            state.reached = version
+            state.skipping = false
+            guard let request = state.skipRequest, version >= request.to else { return }
+            state.skipRequest = nil
+            state.skipping = previous == request.from && version == request.to
+        }
+    }
+
+    /// The observer's delivery ended.
+    func depart() {
+        state.withLock { $0.skipping = false }
+    }
+
+    /// During the delivery that reaches a skipped commit: seals the pending element and makes `snapshot` the
+    /// consumer's base, offering nothing; with `last`, the stream ends after the sealed elements. Returns whether
+    /// it did (false outside such a delivery).
+    private func rebaseIfSkipping(_ snapshot: any Sendable, last: Bool) -> Bool {
+        let outcome: (rebased: Bool, waiter: CheckedContinuation<Element?, Never>?) = state.withLock { state in
+            guard state.skipping, !state.ended else { return (false, nil) }
+            state.skipping = false
+            if let pending = state.pending {
+                state.sealed.append((pending.element, state.pendingVersion, state.endsAfterPending))
+                state.pending = nil
+                state.pendingVersion = nil
+                state.endsAfterPending = false
+            }
+            state.base = snapshot
+            guard last else { return (true, nil) }
+            if !state.sealed.isEmpty {
+                state.sealed[state.sealed.count - 1].last = true
+                return (true, nil)
+            }
+            state.ended = true
+            defer { state.waiter = nil }
+            return (true, state.waiter)
+        }
+        outcome.waiter?.resume(returning: nil)
+        return outcome.rebased
     }
 
     /// The snapshot the consumer last took and its ticket; nil once the stream ended.
@@ -135,6 +221,7 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
         rebasing: Bool = false,
         _ make: (Snapshot?) -> Element?
     ) {
+        if rebaseIfSkipping(snapshot, last: last) { return }
         while let (base, ticket) = consumerBase() {
             let element = make(base as? Snapshot)
             if offer(element, snapshot: snapshot, version: version, ticket: ticket, last: last, rebasing: rebasing) {
@@ -149,6 +236,17 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
                 var lag: (NotificationLagProbe, Version)?
                 let ready: Element?? = state.withLock { state in
+                    if !state.sealed.isEmpty {
+                        // Taken as it was sealed: the base already moved past the skipped commit.
+                        let sealed = state.sealed.removeFirst()
+                        if sealed.last {
+                            state.ended = true
+                            state.pending = nil
+                            state.pendingVersion = nil
+                        }
+                        if let probe = state.lagProbe, let version = sealed.lagVersion { lag = (probe, version) }
+                        return .some(sealed.element)
+                    }
                     if let pending = state.pending {
                         state.pending = nil
                         state.base = pending.snapshot
@@ -178,6 +276,7 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
             state.ended = true
             state.pending = nil
             state.pendingVersion = nil
+            state.sealed.removeAll()
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -185,7 +284,7 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
     }
 
     /// Whether an element waits to be taken.
-    var hasPending: Bool { state.withLock { $0.pending != nil } }
+    var hasPending: Bool { state.withLock { $0.pending != nil || !$0.sealed.isEmpty } }
 
     /// Whether the stream ended (the observer is dropped at its next delivery).
     var isEnded: Bool { state.withLock { $0.ended } }

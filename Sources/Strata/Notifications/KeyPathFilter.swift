@@ -1,9 +1,14 @@
 import StrataCore
 
-/// Which changes to an object count as its modification for an observer: with no key paths, any change to its
-/// own properties or to an object reached through its links (up to four links away, as Realm); with key paths,
-/// only changes along them (`["name"]`, `["toys"]` for the list itself, `["toys.brand"]` for a property of the
-/// linked objects).
+/// Which changes to an object count as its modification for a collection's observer (and, along explicit key
+/// paths, for an object's): with no key paths, any change to its own properties or to an object reached through
+/// its links (up to four links away, as Realm; never through LinkingObjects); with key paths, only changes along
+/// them (`["name"]`, `["toys"]` for the list itself, `["toys.brand"]` for a property of the linked objects,
+/// `["owners"]` for the objects linking here, `["owners.name"]` for a property of them).
+///
+/// A LinkingObjects property is read as the list of its origins' keys, which the engine stores in a backlink
+/// column of the object: it changes when an object starts or stops linking here, and a key path goes on through
+/// the origins as through a list of links.
 struct KeyPathFilter {
     /// The key paths, split on dots; nil observes everything.
     let paths: [[String]]?
@@ -11,9 +16,15 @@ struct KeyPathFilter {
     /// Link depth Realm follows for an observer without key paths.
     static let maximumDepth = 4
 
+    /// The key paths an observer was given, with an empty list taken as none: Realm Swift observes every property
+    /// for `keyPaths: []`, as for nil.
+    static func normalized(_ keyPaths: [String]?) -> [String]? {
+        keyPaths?.isEmpty == true ? nil : keyPaths
+    }
+
     /// A filter for `keyPaths` on objects of `table`; an unknown property stops with Realm's message.
     init(_ keyPaths: [String]?, table: ResolvedTable?, schema: ResolvedSchema) {
-        guard let keyPaths else {
+        guard let keyPaths = Self.normalized(keyPaths) else {
             paths = nil
             return
         }
@@ -66,7 +77,7 @@ struct KeyPathFilter {
     ) -> Bool {
         guard depth < Self.maximumDepth else { return false }
         return table.info.properties.contains { property in
-            guard !property.typeInfo.isLinkingObjects, let target = property.typeInfo.objectClass,
+            guard !property.typeInfo.isLinkingObjects || paths != nil, let target = property.typeInfo.objectClass,
                 let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
                 changes.touches(targetTable.tableKey), let deeper = through(property.name)
             else { return false }
@@ -83,15 +94,18 @@ struct KeyPathFilter {
         return deeper.isEmpty ? nil : KeyPathFilter(paths: deeper)
     }
 
-    /// Whether a change to `columns` of an object of `table` is one this filter observes directly (not through
-    /// a link). Only the object's own properties count, not the stored backlinks other objects' links keep.
-    private func observes(_ columns: ColumnSet, of table: ResolvedTable) -> Bool {
+    /// Whether a change to `columns` of an object of `table` is one this filter observes directly (not through a
+    /// link). Without key paths only the object's own properties count, not the stored backlinks other objects'
+    /// links keep; a key path starting with a LinkingObjects property counts its backlinks (read from `reader`).
+    private func observes(_ columns: ColumnSet, of table: ResolvedTable, reader: any TransactionReading) -> Bool {
         guard let paths else { return table.columns.contains { $0.map(columns.contains) ?? false } }
         return paths.contains { path in
-            guard let index = table.info.index(ofProperty: path[0]), let column = table.columns[index] else {
-                return false
-            }
-            return columns.contains(column)
+            guard let index = table.info.index(ofProperty: path[0]) else { return false }
+            if let column = table.columns[index] { return columns.contains(column) }
+            guard let engine = try? reader.table(table.tableKey),
+                let backlinks = table.backlinkColumn(index, in: engine)
+            else { return false }
+            return columns.contains(backlinks)
         }
     }
 
@@ -102,13 +116,17 @@ struct KeyPathFilter {
         let schema: ResolvedSchema
 
         func modified(_ table: ResolvedTable, _ key: ObjectKey, _ filter: KeyPathFilter, depth: Int) -> Bool {
-            if let columns = changes.columns(table, key), filter.observes(columns, of: table) { return true }
+            if let columns = changes.columns(table, key), filter.observes(columns, of: table, reader: reader) {
+                return true
+            }
             guard depth < KeyPathFilter.maximumDepth, let engine = try? reader.table(table.tableKey) else {
                 return false
             }
             for (index, property) in table.info.properties.enumerated() {
-                guard !property.typeInfo.isLinkingObjects, let target = property.typeInfo.objectClass,
-                    let column = table.columns[index],
+                // LinkingObjects are followed only along a key path that names them, as Realm does.
+                guard !property.typeInfo.isLinkingObjects || filter.paths != nil,
+                    let target = property.typeInfo.objectClass,
+                    let column = table.columns[index] ?? table.backlinkColumn(index, in: engine),
                     let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
                     changes.touches(targetTable.tableKey), let deeper = filter.through(property.name),
                     let value = try? engine.value(key, column)
@@ -120,5 +138,16 @@ struct KeyPathFilter {
             }
             return false
         }
+    }
+}
+
+extension ResolvedTable {
+    /// For a LinkingObjects property: the backlink column `engine` (this table at some version) keeps for it, whose
+    /// value is the list of the origins' keys; nil for any other property.
+    func backlinkColumn(_ index: Int, in engine: Table) -> ColumnKey? {
+        guard let origin = linkingOrigins[index] else { return nil }
+        return engine.spec.columns.first {
+            $0.type == .backlink && $0.linkTable == origin.table && $0.originColumn == origin.column
+        }?.key
     }
 }

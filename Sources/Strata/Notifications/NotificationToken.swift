@@ -1,4 +1,5 @@
 import Dispatch
+import StrataCore
 
 /// A registration of an observer block: the block is called until ``invalidate()`` (or until the token is
 /// released).
@@ -10,12 +11,15 @@ import Dispatch
 /// ```
 public final class NotificationToken: Sendable {
     private let task: Task<Void, Never>
+    /// The observation's mailbox, through which a write skips this token's notification.
+    let observation: any SkippableObservation
 
     init<Element: Sendable>(
         _ stream: ChangeStream<Element>,
         on queue: DispatchQueue?,
         _ block: @escaping @Sendable (Element) -> Void
     ) {
+        observation = stream.mailbox
         task = Task {
             for await change in stream {
                 if let queue { queue.async { block(change) } } else { block(change) }
@@ -28,6 +32,7 @@ public final class NotificationToken: Sendable {
         on actor: A,
         _ block: @escaping @Sendable (isolated A, Element) -> Void
     ) {
+        observation = stream.mailbox
         task = Task {
             for await change in stream { await block(actor, change) }
         }
@@ -43,3 +48,19 @@ public final class NotificationToken: Sendable {
 
     deinit { task.cancel() }
 }
+
+/// What a write needs of a token's observation to skip its notification (``ChangeMailbox`` of any element).
+protocol SkippableObservation: AnyObject, Sendable {
+    /// The realm the observer is registered on.
+    var realm: Realm? { get }
+    /// Whether the observation ended.
+    var isEnded: Bool { get }
+    /// The version the observer delivered at last.
+    var reachedVersion: Version? { get }
+    /// Asks that the consumer not hear of the commit from version `from` to `to`.
+    func skipCommit(from: Version, to: Version)
+    /// Withdraws the request for the commit to `version` if no delivery consumed it.
+    func withdrawSkip(to version: Version)
+}
+
+extension ChangeMailbox: SkippableObservation {}

@@ -13,10 +13,19 @@ extension ThreadConfined where Self: ObjectBase {
     /// ```
     ///
     /// Call it on a live object inside its realm's isolation; it is registered when it returns. Unlike a
-    /// collection's stream, it has no initial element. With `keyPaths`, only changes along them count.
+    /// collection's stream, it has no initial element.
+    ///
+    /// Without key paths (nil, or an empty list) the observation is shallow, as Realm Swift's: a change is reported
+    /// for each of the object's own properties a write set, even to the value it had (`dog.name = dog.name`
+    /// counts); a list, set or map counts when an element is added, removed, moved or replaced, a link when it
+    /// points elsewhere, but a change made to the objects they link to does not count, and ``LinkingObjects``
+    /// properties are not reported. With `keyPaths`, only changes along them count: `"name"`, `"dogs"` for the list
+    /// itself, `"dogs.name"` for the name of an object in it, `"owners"` for a ``LinkingObjects`` property (an
+    /// object starting or stopping to link here), `"owners.name"` for the name of an object linking here.
     /// Stops with a message on a frozen or unmanaged object, or for an unknown key path.
     /// - Complexity: O(p) for p observed properties per delivered change.
-    /// - Parameter keyPaths: the properties whose changes are reported, or nil for every property.
+    /// - Parameter keyPaths: the properties whose changes are reported, or nil (or an empty list) for every property
+    ///   of the object itself.
     /// - Returns: the stream; iterate it from any task.
     /// - Note: Differs from Realm Swift: an `AsyncSequence` replaces the Combine publisher, and the object in each
     ///   change is frozen.

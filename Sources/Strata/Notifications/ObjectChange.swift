@@ -6,9 +6,14 @@ public struct PropertyChange: @unchecked Sendable {
     /// The name of the property that changed.
     public let name: String
     /// The value before the change, as ``ObjectBase/value(forKey:)`` gives it (nil when it was nil; an
-    /// ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value).
+    /// ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value); for a link, the object it linked to,
+    /// frozen with the change (invalidated if it was deleted); nil for a list, a set, a map and ``LinkingObjects``.
+    ///
+    /// Differs from Realm Swift, which gives nil for a write made on the observer's own thread: Strata gives the old
+    /// value for every write, the observing realm's own included.
     public let oldValue: Any?
-    /// The value after the change, as ``ObjectBase/value(forKey:)`` gives it.
+    /// The value after the change, as ``ObjectBase/value(forKey:)`` gives it; nil for a list property (as Realm
+    /// Swift gives it).
     public let newValue: Any?
 }
 
@@ -31,7 +36,8 @@ public struct PropertyChange: @unchecked Sendable {
 public enum ObjectChange<T: ObjectBase>: @unchecked Sendable {
     /// An error; Strata reports none today (the case exists for Realm Swift's shape).
     case error(any Error)
-    /// The object changed: its properties whose values differ, with their old and new values.
+    /// The object changed: the properties the writes set (to a new value or to the one they had), with their old
+    /// and new values.
     case change(T, [PropertyChange])
     /// The object was deleted.
     case deleted

@@ -3,18 +3,27 @@ import StrataCore
 /// One object's observed property values at one version, as an object observer compares them.
 struct ObjectSnapshot: Sendable {
     let version: Version
-    /// The stored value of each observed property with a column (by property index).
+    /// The stored value of each observed property (by property index); a LinkingObjects property's is the list
+    /// of its origins' keys.
     let values: [Int: StrataCore.Value]
 }
 
 /// The observer behind an object's `changes(keyPaths:)`: at each delivery it reads the object's observed
-/// properties at the realm's current version and compares them with the snapshot its consumer last took.
+/// properties at the realm's current version and reports those the commits since the snapshot its consumer last
+/// took changed.
 ///
-/// A property is changed when its stored value differs (a list or map: any change to it), or, for a link or a
-/// collection of links, when an object it reaches was modified along the observed key paths (without key paths:
-/// any of their properties, up to four links away). The old value is given for properties holding one value that
-/// is not a link (nil for links and collections, as Realm gives none for collections). After `.deleted` the
-/// stream ends.
+/// Without key paths the observation is shallow, as Realm's: a property is changed when the commits set it (a
+/// list, set or map: any change to it), even to the value it had; changes to the objects it links to do not
+/// count, and LinkingObjects properties are not reported. With key paths (`["name"]`, `["dog.name"]`,
+/// `["owners"]`, `["owners.name"]`) the named properties are observed, LinkingObjects included (changed when an
+/// object starts or stops linking here), and a key path that goes on through a link, a collection of links or a
+/// LinkingObjects property also counts a change to the objects it reaches along the rest of the path. When this
+/// process's history does not cover the commits (another process made them), a property is changed when its
+/// stored value differs.
+///
+/// Old values, as Realm Swift gives them: the previous value of a property holding one value; for a link, the
+/// object it linked to, as it is at the new version (invalidated if deleted); nil for a list (its new value is
+/// nil too), a set, a map and LinkingObjects. After `.deleted` the stream ends.
 final class ObjectObserver<T: ObjectBase>: StreamingObserver {
     private let object: T
     private let binding: ObjectBinding
@@ -28,11 +37,13 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
     init(_ object: T, binding: ObjectBinding, keyPaths: [String]?, schema: ResolvedSchema) {
         self.object = object
         self.binding = binding
+        let keyPaths = KeyPathFilter.normalized(keyPaths)
         filter = KeyPathFilter(keyPaths, table: binding.table, schema: schema)
         let table = binding.table
         let firsts = keyPaths.map { Set($0.map { String($0.split(separator: ".")[0]) }) }
         properties = table.info.properties.indices.filter { index in
-            table.columns[index] != nil && (firsts?.contains(table.info.properties[index].name) ?? true)
+            guard let firsts else { return table.columns[index] != nil }
+            return firsts.contains(table.info.properties[index].name)
         }
     }
 
@@ -40,8 +51,16 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
         guard let engine = try? reader.table(binding.table.tableKey), (try? engine.contains(binding.key)) == true
         else { return nil }
         var values: [Int: StrataCore.Value] = [:]
-        for index in properties { values[index] = try? engine.value(binding.key, binding.table.column(index)) }
+        for index in properties {
+            guard let column = column(index, in: engine) else { continue }
+            values[index] = try? engine.value(binding.key, column)
+        }
         return ObjectSnapshot(version: reader.version, values: values)
+    }
+
+    /// The column holding property `index`: its own, or a LinkingObjects property's backlink column.
+    private func column(_ index: Int, in engine: Table) -> ColumnKey? {
+        binding.table.columns[index] ?? binding.table.backlinkColumn(index, in: engine)
     }
 
     func deliver(_ state: RealmState) {
@@ -58,6 +77,21 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
         }
     }
 
+    /// Whether the commits from `old` to `new` changed property `index` itself (not what it links to).
+    private func setsProperty(
+        _ index: Int,
+        from old: ObjectSnapshot,
+        to new: ObjectSnapshot,
+        changes: CommittedChanges,
+        engine: Table?
+    ) -> Bool {
+        // The change log lists every set, one that keeps the value included (Realm reports self-assignments).
+        guard changes.logs(binding.table.tableKey), let engine, let column = column(index, in: engine) else {
+            return old.values[index] != new.values[index]
+        }
+        return changes.columns(binding.table, binding.key)?.contains(column) == true
+    }
+
     private func change(
         from old: ObjectSnapshot,
         to new: ObjectSnapshot,
@@ -67,14 +101,16 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
         guard old.version != new.version else { return nil }
         let changes = CommittedChanges(state.database, from: old.version, to: new.version)
         let table = binding.table
+        let engine = try? reader.table(table.tableKey)
         var changed: [Int] = []
         for index in properties {
-            if old.values[index] != new.values[index] {
+            if setsProperty(index, from: old, to: new, changes: changes, engine: engine) {
                 changed.append(index)
                 continue
             }
+            // Without key paths the observation stops here (shallow); a key path through the property goes on.
             let property = table.info.properties[index]
-            guard let value = new.values[index],
+            guard filter.paths != nil, let value = new.values[index],
                 let target = property.typeInfo.objectClass.flatMap({
                     state.schema.tables[ObjectClassInfo.unqualifiedName(of: $0)]
                 }),
@@ -98,20 +134,43 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
             frozen,
             changed.map { index in
                 let property = table.info.properties[index]
-                let plain = property.typeInfo.objectClass == nil && property.typeInfo.collection == .single
-                let oldValue =
-                    plain
-                    ? old.values[index].map {
-                        ValueConversion.swiftValue($0, as: property.valueType, source: source)
-                    } : nil
-                // Both values as key-value coding gives them, as Realm Swift's are (read with `valueForKey:`).
+                let isList = property.typeInfo.collection == .list && !property.typeInfo.isLinkingObjects
                 return PropertyChange(
                     name: property.name,
-                    oldValue: oldValue.flatMap { ValueConversion.keyValueCodingValue($0) },
-                    newValue: frozen.value(forKey: property.name)
+                    oldValue: oldValue(of: property, old.values[index], source: source, schema: state.schema),
+                    newValue: isList ? nil : Self.unwrapped(frozen.value(forKey: property.name))
                 )
             }
         )
+    }
+
+    /// The old value Realm Swift reports for `property`, from its stored value at the old version: the value for
+    /// a property holding one value, the object a link linked to (read at the new version, `source`), else nil.
+    private func oldValue(
+        of property: PropertyInfo,
+        _ stored: StrataCore.Value?,
+        source: RealmSource,
+        schema: ResolvedSchema
+    ) -> Any? {
+        guard let stored, property.typeInfo.collection == .single, !property.typeInfo.isLinkingObjects else {
+            return nil
+        }
+        guard let linked = property.typeInfo.objectClass else {
+            // As key-value coding gives it, as Realm Swift's is (read with `valueForKey:`).
+            return ValueConversion.keyValueCodingValue(
+                ValueConversion.swiftValue(stored, as: property.valueType, source: source)
+            )
+        }
+        guard case .link(let key) = stored, let target = schema.tables[ObjectClassInfo.unqualifiedName(of: linked)]
+        else { return nil }
+        return ObjectBinding.makeObject(source: source, table: target, key: key)
+    }
+
+    /// A property's value with an optional's `nil` as nil.
+    private static func unwrapped(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        if let optional = value as? any OptionalMarker { return optional.wrappedValueIfAny }
+        return value
     }
 }
 

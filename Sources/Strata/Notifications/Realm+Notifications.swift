@@ -48,7 +48,7 @@ extension Realm {
                 }
             }
         }
-        observer.deliver(state)
+        observer.runDelivery(state)
     }
 
     /// Drops the observers whose streams ended; with none left, the engine stops keeping history for this realm.
@@ -96,7 +96,7 @@ extension Realm {
     func deliverNotifications() {
         guard frozenSnapshot == nil, !state.isClosed, state.writeTransaction == nil else { return }
         dropEndedObservers()
-        for observer in state.observers { observer.deliver(state) }
+        for observer in state.observers { observer.runDelivery(state) }
         state.refreshRequired = false
     }
 }

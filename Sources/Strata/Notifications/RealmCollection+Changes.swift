@@ -16,9 +16,10 @@ extension RealmCollection {
     ///
     /// Call it on a live collection inside its realm's isolation; the observation is registered when it returns,
     /// so a write right after it is seen. With `keyPaths`, a change to an object counts as a modification only when
-    /// it is to one of the named properties (`"name"`, `"toys"` for a list itself, `"toys.brand"` through links);
-    /// insertions and deletions always count. Without, any change to an object or to the objects it links to (up
-    /// to four links away) counts. The stream ends when its loop ends (`break` or cancellation).
+    /// it is to one of the named properties (`"name"`, `"toys"` for a list itself, `"toys.brand"` through links,
+    /// `"owners.name"` through a ``LinkingObjects`` property); insertions and deletions always count. Without (nil,
+    /// or an empty list, as in Realm Swift), any change to an object or to the objects it links to (up to four links
+    /// away, not through LinkingObjects) counts. The stream ends when its loop ends (`break` or cancellation).
     ///
     /// Stops with a message on a frozen or unmanaged collection, or for a key path the element type lacks.
     /// - Complexity: for results of one type whose query reads only that type's own properties (no links, no

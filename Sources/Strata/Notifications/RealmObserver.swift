@@ -14,6 +14,20 @@ protocol RealmObserver: AnyObject {
     func deliver(_ state: RealmState)
     /// Ends the consumer's stream (the realm closed).
     func end()
+    /// Called before a delivery with the version it reads, so that a commit a token skips is recognised.
+    func arrive(at version: Version)
+    /// Called after a delivery.
+    func depart()
+}
+
+extension RealmObserver {
+    /// One delivery at the realm's current version, between ``arrive(at:)`` and ``depart()``: what the realm
+    /// runs for each observer.
+    func runDelivery(_ state: RealmState) {
+        if let version = try? state.reader().version { arrive(at: version) }
+        deliver(state)
+        depart()
+    }
 }
 
 /// An observer whose consumer is a ``ChangeStream`` of `Element`s.
@@ -26,6 +40,10 @@ extension StreamingObserver {
     var isEnded: Bool { mailbox.isEnded }
 
     func end() { mailbox.end() }
+
+    func arrive(at version: Version) { mailbox.arrive(at: version) }
+
+    func depart() { mailbox.depart() }
 }
 
 extension RealmSource {
@@ -43,6 +61,7 @@ extension RealmSource {
         if let metrics = realm.configuration.metrics {
             observer.mailbox.measureLag(NotificationLagProbe(database: state.database, metrics: metrics))
         }
+        observer.mailbox.register(on: realm)
         realm.register(observer, state)
         return ChangeStream(mailbox: observer.mailbox)
     }
@@ -93,6 +112,10 @@ struct CommittedChanges {
             }
         }
     }
+
+    /// Whether the history logged every change to `table` in the range, so that ``columns(_:_:)`` lists each column
+    /// the commits set (a set that kept the value included), not the columns whose values differ.
+    func logs(_ table: TableKey) -> Bool { isKnown && !wholesaleTables.contains(table) }
 
     /// The changed columns of an object (nil: not modified).
     func columns(_ table: ResolvedTable, _ key: ObjectKey) -> ColumnSet? {
