@@ -470,7 +470,10 @@ public actor Realm {
 
     // MARK: Objects
 
-    /// How ``add(_:update:)-(ObjectBase,_)`` treats an object whose primary key already exists.
+    /// How ``add(_:update:)-(ObjectBase,_)`` and ``create(_:value:update:)`` treat an object whose primary key
+    /// already exists.
+    ///
+    /// A policy other than `.error` needs a class with a primary key.
     public enum UpdatePolicy: Int, Sendable {
         /// Throw ``RealmError/primaryKeyExists(type:value:)``.
         case error = 1
@@ -481,13 +484,14 @@ public actor Realm {
     }
 
     /// Adds an unmanaged object (and the unmanaged objects it links to) to the realm.
-    /// - Throws: ``RealmError`` outside a write, for a duplicate primary key with `.error`, or for an
-    ///   object of another realm.
+    /// - Throws: ``RealmError`` outside a write, for a duplicate primary key with `.error`, for an object of
+    ///   another realm, or for a policy other than `.error` on a class without a primary key.
     /// - Parameters:
     ///   - object: an unmanaged object; the unmanaged objects it links to are added with it.
     ///   - update: what to do when an object with the same primary key exists.
     /// - Note: Differs from Realm Swift: it throws where Realm Swift raises an exception.
     public func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
+        try Self.checkUpdatable(object.objectSchema, update)
         try checkWritable("add objects")
         let table = try register(type(of: object))
         do {
@@ -514,19 +518,26 @@ public actor Realm {
     ///   - value: a dictionary by property name, an array in property order, or an object to copy.
     ///   - update: what to do when an object with the same primary key exists.
     /// - Returns: the managed object.
-    /// - Throws: ``RealmError`` outside a write transaction, for a duplicate primary key with `.error`, or for a
-    ///   value that does not fit.
+    /// - Throws: ``RealmError`` outside a write transaction, for a duplicate primary key with `.error`, for a
+    ///   value that does not fit, or for a policy other than `.error` on a class without a primary key.
     @discardableResult
     public func create<T: Object>(
         _ type: T.Type,
         value: Any = [String: Any](),
         update: UpdatePolicy = .error
     ) throws -> T {
+        try Self.checkUpdatable(try ObjectClassInfo.of(type).schema, update)
         try checkWritable("create objects")
         let object = T()
         try ObjectValueSetter.apply(value, to: object, copyingManaged: true)
         try add(object, update: update)
         return object
+    }
+
+    /// Realm's check that an update policy other than `.error` has a primary key to match objects on.
+    private static func checkUpdatable(_ schema: ObjectSchema, _ update: UpdatePolicy) throws {
+        guard update != .error, schema.primaryKeyProperty == nil else { return }
+        throw RealmError.invalidValue("'\(schema.className)' does not have a primary key and can not be updated")
     }
 
     /// Deletes an object (and the embedded objects it owns).

@@ -1,0 +1,91 @@
+import Foundation
+import Strata
+import Testing
+
+// How `add(_:update:)`, `create(_:value:update:)` and `init(value:)` treat their values, as Realm Swift does. Each
+// expectation is a fact from realm-swift's tests (RealmSwift/Tests/ObjectCreationTests.swift,
+// ModernObjectAccessorTests.swift, Realm/Tests/ObjectCreationTests.mm) or from the code those tests run, restated as
+// rows: what a write does, and what the realm holds after it.
+
+final class CreationKid: EmbeddedObject {
+    @Persisted var value = 0
+}
+
+final class CreationNest: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var kid: CreationKid?
+    @Persisted var kids: List<CreationKid>
+}
+
+final class CreationMoodHolder: Object {
+    @Persisted var mood: Mood?
+}
+
+private func creationConfiguration() -> Realm.Configuration {
+    memoryConfiguration([
+        Person.self, Dog.self, AllTypes.self, CreationNest.self, CreationKid.self, CreationMoodHolder.self,
+    ])
+}
+
+/// The people of a realm by id: `id name age >friend [dogs] @street`.
+private func people(_ realm: isolated Realm) -> [String] {
+    realm.objects(Person.self).sorted(byKeyPath: "id").map { person in
+        let friend = person.bestFriend.map { ">\($0.id)" } ?? ""
+        let dogs = person.dogs.map(\.name).joined(separator: ",")
+        let street = person.address.map { "@\($0.street)" } ?? ""
+        return "\(person.id) \(person.name) \(person.age.map(String.init) ?? "nil") \(friend) [\(dogs)] \(street)"
+    }
+}
+
+/// One write, and what the realm's people (or the write's own answer) are after it.
+private struct WriteRow: CustomTestStringConvertible, Sendable {
+    let name: String
+    let write: @Sendable (isolated Realm) throws -> [String]
+    let expected: [String]
+
+    var testDescription: String { name }
+}
+
+/// One write that must fail, and the error it throws (nil: any ``RealmError``).
+private struct FailingRow: CustomTestStringConvertible, Sendable {
+    let name: String
+    let write: @Sendable (isolated Realm) throws -> Void
+    var expected: RealmError? = nil
+
+    var testDescription: String { name }
+}
+
+@Suite("Object creation semantics: create, add and init(value:) as Realm Swift has them")
+struct ObjectCreationSemanticsTests {
+    // MARK: an update policy needs a primary key
+
+    private static let noPrimaryKeyRows: [FailingRow] = [
+        FailingRow(
+            name: "add(.modified)",
+            write: { try $0.add(Dog(value: ["name": "Rex"]), update: .modified) },
+            expected: .invalidValue("'Dog' does not have a primary key and can not be updated")
+        ),
+        FailingRow(
+            name: "add(.all) of a sequence",
+            write: { try $0.add([Dog(value: ["name": "Rex"])], update: .all) },
+            expected: .invalidValue("'Dog' does not have a primary key and can not be updated")
+        ),
+        FailingRow(
+            name: "create(.modified)",
+            write: { try $0.create(Dog.self, value: ["name": "Rex"], update: .modified) },
+            expected: .invalidValue("'Dog' does not have a primary key and can not be updated")
+        ),
+        FailingRow(
+            name: "create(.all)",
+            write: { try $0.create(Dog.self, value: ["name": "Rex"], update: .all) },
+            expected: .invalidValue("'Dog' does not have a primary key and can not be updated")
+        ),
+    ]
+
+    @Test("An update policy other than .error needs a primary key", arguments: noPrimaryKeyRows)
+    fileprivate func updateNeedsPrimaryKey(row: FailingRow) async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        await expectError(row.expected!) { try await realm.write(row.write) }
+        #expect(await realm.read { $0.objects(Dog.self).count } == 0)
+    }
+}
