@@ -88,4 +88,47 @@ struct ObjectCreationSemanticsTests {
         await expectError(row.expected!) { try await realm.write(row.write) }
         #expect(await realm.read { $0.objects(Dog.self).count } == 0)
     }
+
+    // MARK: keys that name no property
+
+    private static let extraKeyRows: [WriteRow] = [
+        WriteRow(
+            name: "init(value:)",
+            write: { _ in [Dog(value: ["name": "Rex", "breed": "unknown to the model"]).name] },
+            expected: ["Rex"]
+        ),
+        WriteRow(
+            name: "create",
+            write: { try [$0.create(Dog.self, value: ["name": "Fido", "extra": 1]).name] },
+            expected: ["Fido"]
+        ),
+        WriteRow(
+            name: "a nested dictionary",
+            write: { realm in
+                try realm.create(Person.self, value: ["id": 1, "dogs": [["name": "Rex", "color": "brown"]]])
+                return people(realm)
+            },
+            expected: ["1  nil  [Rex] "]
+        ),
+        WriteRow(
+            name: "a linking objects property's name",
+            write: { try [$0.create(Dog.self, value: ["name": "Rex", "owners": [["id": 1]]]).name] },
+            expected: ["Rex"]
+        ),
+    ]
+
+    @Test("Keys that name no property are ignored by init(value:) and create", arguments: extraKeyRows)
+    fileprivate func extraKeysAreIgnored(row: WriteRow) async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        let answer = try await realm.write(row.write)
+        #expect(answer == row.expected)
+    }
+
+    @Test("An array longer than the properties is refused with Realm's message")
+    func longArrayIsRefused() async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        await expectError(RealmError.invalidValue("Invalid array input: more values (3) than properties (2).")) {
+            try await realm.write { realm in _ = try realm.create(Dog.self, value: ["Rex", 3, "too many values"]) }
+        }
+    }
 }

@@ -513,6 +513,8 @@ public actor Realm {
     }
 
     /// Creates an object of `type` from a dictionary, array or object, and returns it managed.
+    ///
+    /// Keys of a dictionary that name no property are ignored.
     /// - Parameters:
     ///   - type: the class of the new object.
     ///   - value: a dictionary by property name, an array in property order, or an object to copy.
@@ -529,7 +531,7 @@ public actor Realm {
         try Self.checkUpdatable(try ObjectClassInfo.of(type).schema, update)
         try checkWritable("create objects")
         let object = T()
-        try ObjectValueSetter.apply(value, to: object, copyingManaged: true)
+        try ObjectValueSetter.apply(value, to: object)
         try add(object, update: update)
         return object
     }

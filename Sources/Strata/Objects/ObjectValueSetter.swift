@@ -1,0 +1,44 @@
+import Foundation
+
+/// Applies `init(value:)` and `create(_:value:)` input to an object.
+///
+/// The value is a dictionary by property name (keys that name no property are ignored, as in Realm), an array in
+/// property order, or another object whose properties of the same names are read.
+enum ObjectValueSetter {
+    /// Sets the properties `value` gives on unmanaged `object`.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for a value of another kind, or an array longer than the
+    ///   properties.
+    static func apply(_ value: Any, to object: ObjectBase) throws {
+        let info = try ObjectClassInfo.of(type(of: object))
+        let properties = info.properties.filter { !$0.typeInfo.isLinkingObjects }
+        switch value {
+        case let dictionary as [String: Any]:
+            for property in properties {
+                if let element = dictionary[property.name] { property.write(object, plainCollections(element)) }
+            }
+        case let array as [Any]:
+            guard array.count <= properties.count else {
+                throw RealmError.invalidValue(
+                    "Invalid array input: more values (\(array.count)) than properties (\(properties.count))."
+                )
+            }
+            for (property, element) in zip(properties, array) { property.write(object, plainCollections(element)) }
+        case let other as ObjectBase:
+            let otherInfo = try ObjectClassInfo.of(type(of: other))
+            for property in properties {
+                guard let index = otherInfo.index(ofProperty: property.name) else { continue }
+                property.write(object, plainCollections(otherInfo.properties[index].read(other)))
+            }
+        default:
+            throw RealmError.invalidValue("Invalid value \(value) to initialize an object of type '\(info.className)'")
+        }
+    }
+
+    /// `value` with a managed collection turned into a plain array or dictionary, so that the new object owns
+    /// its elements.
+    static func plainCollections(_ value: Any) -> Any {
+        if let elements = value as? any ElementsProvider { return elements.anyElements }
+        if let map = value as? any EntriesProvider { return Dictionary(uniqueKeysWithValues: map.anyEntries) }
+        return value
+    }
+}
