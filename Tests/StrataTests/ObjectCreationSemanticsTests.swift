@@ -57,6 +57,83 @@ private struct FailingRow: CustomTestStringConvertible, Sendable {
 
 @Suite("Object creation semantics: create, add and init(value:) as Realm Swift has them")
 struct ObjectCreationSemanticsTests {
+    // MARK: the update policy is passed on to linked objects
+
+    private static let nestedRows: [WriteRow] = [
+        WriteRow(
+            name: "add(.modified) updates a linked object whose key exists",
+            write: { realm in
+                try realm.add(Person(value: ["id": 1, "bestFriend": ["id": 2, "name": "New"]]), update: .modified)
+                return people(realm)
+            },
+            expected: ["1  nil >2 [] ", "2 New nil  [] "]
+        ),
+        WriteRow(
+            name: "add(.all) updates a linked object whose key exists",
+            write: { realm in
+                try realm.add(Person(value: ["id": 1, "bestFriend": ["id": 2, "name": "New"]]), update: .all)
+                return people(realm)
+            },
+            expected: ["1  nil >2 [] ", "2 New nil  [] "]
+        ),
+        WriteRow(
+            name: "add(.all) adopts the linked object as the existing one's accessor",
+            write: { realm in
+                let friend = Person(value: ["id": 2, "name": "New"])
+                try realm.add(Person(value: ["id": 1, "bestFriend": friend]), update: .all)
+                return [friend.realm == nil ? "unmanaged" : "managed", friend.age.map(String.init) ?? "nil"]
+            },
+            expected: ["managed", "nil"]
+        ),
+        WriteRow(
+            name: "create(.all) with one key nested twice makes one object",
+            write: { realm in
+                try realm.create(
+                    Person.self,
+                    value: ["id": 6, "bestFriend": ["id": 7, "name": "a", "bestFriend": ["id": 7, "name": "b"]]],
+                    update: .all
+                )
+                return people(realm)
+            },
+            expected: ["2 Old 20  [] ", "6  nil >7 [] ", "7 b nil >7 [] "]
+        ),
+        WriteRow(
+            name: "add(.modified) adds the object a mixed value holds where nil was",
+            write: { realm in
+                let id = ObjectId.generate()
+                try realm.add(AllTypes(value: ["id": id]))
+                let rex = AnyRealmValue.object(Dog(value: ["name": "Rex"]))
+                try realm.add(AllTypes(value: ["id": id, "any": rex]), update: .modified)
+                return [realm.object(ofType: AllTypes.self, forPrimaryKey: id)?.any.object(Dog.self)?.name ?? "nil"]
+            },
+            expected: ["Rex"]
+        ),
+        WriteRow(
+            name: "add(.error) with a linked key that exists throws",
+            write: { realm in
+                errorDescription { try realm.add(Person(value: ["id": 1, "bestFriend": ["id": 2, "name": "New"]])) }
+            },
+            expected: ["\(RealmError.primaryKeyExists(type: "Person", value: "2"))"]
+        ),
+        WriteRow(
+            name: "create(.error) with one key nested twice throws",
+            write: { realm in
+                errorDescription {
+                    try realm.create(Person.self, value: ["id": 3, "bestFriend": ["id": 3, "name": "b"]])
+                }
+            },
+            expected: ["\(RealmError.primaryKeyExists(type: "Person", value: "3"))"]
+        ),
+    ]
+
+    @Test("add(update:) and create(update:) upsert the linked objects that have primary keys", arguments: nestedRows)
+    fileprivate func nestedObjectsAreUpserted(row: WriteRow) async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        try await realm.write { realm in try realm.add(Person(value: ["id": 2, "name": "Old", "age": 20])) }
+        let answer = try await realm.write(row.write)
+        #expect(answer == row.expected)
+    }
+
     // MARK: an update policy needs a primary key
 
     private static let noPrimaryKeyRows: [FailingRow] = [
@@ -130,5 +207,15 @@ struct ObjectCreationSemanticsTests {
         await expectError(RealmError.invalidValue("Invalid array input: more values (3) than properties (2).")) {
             try await realm.write { realm in _ = try realm.create(Dog.self, value: ["Rex", 3, "too many values"]) }
         }
+    }
+}
+
+/// The description of the error `body` throws, or "no error".
+private func errorDescription(_ body: () throws -> Void) -> [String] {
+    do {
+        try body()
+        return ["no error"]
+    } catch {
+        return ["\(error)"]
     }
 }

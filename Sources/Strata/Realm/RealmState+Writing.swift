@@ -4,6 +4,9 @@ import StrataCore
 extension RealmState {
     /// Adds an unmanaged object (and the unmanaged objects it links to); returns its key. `table` is the
     /// object's table when the caller has looked it up already.
+    ///
+    /// `update` is passed on to the objects the object links to, as Realm does: a linked object whose primary
+    /// key exists is updated with it.
     @discardableResult
     func add(
         _ object: ObjectBase,
@@ -42,21 +45,8 @@ extension RealmState {
                 try write.table(table.tableKey).find(table.column(primary), equalTo: keyValue)
             }
             if let key = existing.first {
-                let values = properties.map { $0.typeInfo.isLinkingObjects ? nil : $0.read(object) }
-                if update == .error {
-                    throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
-                }
                 let binding = ObjectBinding(source: .live(realm), table: table, key: key)
-                object.binding = binding
-                object.unmanagedValues.removeAll()
-                for property in properties where !property.typeInfo.isLinkingObjects && property.position != primary {
-                    let value = values[property.position]!
-                    if update == .modified, property.typeInfo.collection == .single, property.typeInfo.type != .object {
-                        let new = try ValueConversion.engineValue(value) { _ in .null }
-                        if binding.engineValue(property.position, of: object) == new { continue }
-                    }
-                    try setProperty(property, of: binding, to: value, realm: realm, diffingList: update == .modified)
-                }
+                try overwrite(binding, with: object, update: update, realm: realm)
                 return key
             }
         }
@@ -91,8 +81,35 @@ extension RealmState {
         let binding = ObjectBinding(source: .live(realm), table: table, key: key)
         object.binding = binding
         object.unmanagedValues.removeAll()
-        for (property, value) in linked { try setProperty(property, of: binding, to: value, realm: realm) }
+        for (property, value) in linked {
+            try setProperty(property, of: binding, to: value, realm: realm, update: update)
+        }
         return key
+    }
+
+    /// Makes unmanaged `object` an accessor of the existing object `binding` names, and writes every property
+    /// `object` holds into that object. With `.modified`, a value equal to the stored one is not written.
+    private func overwrite(_ binding: ObjectBinding, with object: ObjectBase, update: Realm.UpdatePolicy, realm: Realm)
+        throws
+    {
+        let info = binding.table.info
+        let updated = info.properties.filter { property in
+            !property.typeInfo.isLinkingObjects && property.position != info.primaryKeyIndex
+        }
+        // Read before binding: once bound, the object reads the stored values.
+        let values = updated.map { $0.read(object) }
+        object.binding = binding
+        object.unmanagedValues.removeAll()
+        for (property, value) in zip(updated, values) {
+            let type = property.typeInfo.type
+            if update == .modified, property.typeInfo.collection == .single, type != .object,
+                (value as? AnyRealmValue)?.holdsObjects != true
+            {
+                let new = try ValueConversion.engineValue(value) { _ in .null }
+                if binding.engineValue(property.position, of: object) == new { continue }
+            }
+            try setProperty(property, of: binding, to: value, realm: realm, update: update)
+        }
     }
 
     static func describe(_ value: StrataCore.Value) -> String {
@@ -115,15 +132,16 @@ extension RealmState {
 
     /// Sets one property of a managed object from a Swift value (collections from their elements). For a list,
     /// `listEdits` says how its positions changed, for its observers' change sets (ListChangeBuilder.swift); nil is
-    /// an assignment of the whole list, or, with `diffingList` (an update of `.modified` objects), Realm's
-    /// element-wise update: an assignment where an element differs, then appends or removals from the end.
+    /// an assignment of the whole list, or, with `update` `.modified`, Realm's element-wise update: an
+    /// assignment where an element differs, then appends or removals from the end. The objects the value links
+    /// to are added with `update`.
     func setProperty(
         _ property: PropertyInfo,
         of binding: ObjectBinding,
         to value: Any,
         realm: Realm,
         listEdits: [ListEdit]? = nil,
-        diffingList: Bool = false
+        update: Realm.UpdatePolicy = .error
     ) throws {
         let info = property.typeInfo
         if info.collection == .single && info.type != .object && info.type != .any {
@@ -149,9 +167,9 @@ extension RealmState {
                     }
                     throw RealmError.invalidValue("Cannot set a link to an existing managed embedded object")
                 }
-                return .link(try self.add(object, update: .error, realm: realm, embeddedParent: true))
+                return .link(try self.add(object, update: update, realm: realm, embeddedParent: true))
             }
-            return .link(try self.add(object, update: .error, realm: realm))
+            return .link(try self.add(object, update: update, realm: realm))
         }
         let newValue: StrataCore.Value
         switch info.collection {
@@ -167,7 +185,7 @@ extension RealmState {
             )
         }
         var edits = listEdits
-        if diffingList, edits == nil, info.collection == .list, !embedded,
+        if update == .modified, edits == nil, info.collection == .list, !embedded,
             case .list(let oldElements) = binding.readValue(property.position), case .list(let newElements) = newValue
         {
             edits = Self.elementwiseEdits(from: oldElements, to: newElements)
