@@ -57,6 +57,84 @@ private struct FailingRow: CustomTestStringConvertible, Sendable {
 
 @Suite("Object creation semantics: create, add and init(value:) as Realm Swift has them")
 struct ObjectCreationSemanticsTests {
+    // MARK: create(update:) changes only what the value gives
+
+    private static let partialRows: [WriteRow] = [
+        WriteRow(
+            name: "a dictionary without name, .modified",
+            write: { realm in
+                try realm.create(Person.self, value: ["id": 1, "age": 37], update: .modified)
+                return people(realm)
+            },
+            expected: ["1 Ada 37 >2 [Rex] @Main", "2 Bo nil  [] "]
+        ),
+        WriteRow(
+            name: "a dictionary without name, .all",
+            write: { realm in
+                try realm.create(Person.self, value: ["id": 1, "age": 38], update: .all)
+                return people(realm)
+            },
+            expected: ["1 Ada 38 >2 [Rex] @Main", "2 Bo nil  [] "]
+        ),
+        WriteRow(
+            name: "a dictionary with only the primary key",
+            write: { realm in
+                try realm.create(Person.self, value: ["id": 1], update: .all)
+                return people(realm)
+            },
+            expected: ["1 Ada 36 >2 [Rex] @Main", "2 Bo nil  [] "]
+        ),
+        WriteRow(
+            name: "NSNull clears an optional property",
+            write: { realm in
+                try realm.create(Person.self, value: ["id": 1, "age": NSNull()], update: .modified)
+                return people(realm)
+            },
+            expected: ["1 Ada nil >2 [Rex] @Main", "2 Bo nil  [] "]
+        ),
+        WriteRow(
+            name: "a short array gives its first properties",
+            write: { realm in
+                try realm.create(Person.self, value: [1, "Grace"], update: .modified)
+                return people(realm)
+            },
+            expected: ["1 Grace 36 >2 [Rex] @Main", "2 Bo nil  [] "]
+        ),
+        WriteRow(
+            name: "an array of the primary key only",
+            write: { realm in
+                try realm.create(Person.self, value: [1], update: .all)
+                return people(realm)
+            },
+            expected: ["1 Ada 36 >2 [Rex] @Main", "2 Bo nil  [] "]
+        ),
+        WriteRow(
+            name: "an object gives every property",
+            write: { realm in
+                try realm.create(Person.self, value: Person(value: ["id": 1]), update: .all)
+                return people(realm)
+            },
+            expected: ["1  nil  [] ", "2 Bo nil  [] "]
+        ),
+    ]
+
+    @Test("create(update:) leaves the properties its value omits unchanged", arguments: partialRows)
+    fileprivate func createUpdatesOnlyGivenProperties(row: WriteRow) async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        try await realm.write { realm in
+            _ = try realm.create(
+                Person.self,
+                value: [
+                    "id": 1, "name": "Ada", "age": 36, "bestFriend": ["id": 2, "name": "Bo"], "dogs": [["name": "Rex"]],
+                    "address": ["street": "Main"],
+                ]
+            )
+        }
+        let answer = try await realm.write(row.write)
+        #expect(answer == row.expected)
+        #expect(await realm.read { $0.objects(Person.self).count } == 2)
+    }
+
     // MARK: the update policy is passed on to linked objects
 
     private static let nestedRows: [WriteRow] = [
@@ -86,6 +164,18 @@ struct ObjectCreationSemanticsTests {
             expected: ["managed", "nil"]
         ),
         WriteRow(
+            name: "create(.modified) updates only what the nested dictionary gives",
+            write: { realm in
+                try realm.create(
+                    Person.self,
+                    value: ["id": 1, "bestFriend": ["id": 2, "name": "New"]],
+                    update: .modified
+                )
+                return people(realm)
+            },
+            expected: ["1  nil >2 [] ", "2 New 20  [] "]
+        ),
+        WriteRow(
             name: "create(.all) with one key nested twice makes one object",
             write: { realm in
                 try realm.create(
@@ -96,6 +186,23 @@ struct ObjectCreationSemanticsTests {
                 return people(realm)
             },
             expected: ["2 Old 20  [] ", "6  nil >7 [] ", "7 b nil >7 [] "]
+        ),
+        WriteRow(
+            name: "create(.modified) links two new objects to one existing key",
+            write: { realm in
+                try realm.create(
+                    Person.self,
+                    value: ["id": 3, "bestFriend": ["id": 2, "name": "x"]],
+                    update: .modified
+                )
+                try realm.create(
+                    Person.self,
+                    value: ["id": 5, "bestFriend": ["id": 2, "name": "y"]],
+                    update: .modified
+                )
+                return people(realm)
+            },
+            expected: ["2 y 20  [] ", "3  nil >2 [] ", "5  nil >2 [] "]
         ),
         WriteRow(
             name: "add(.modified) adds the object a mixed value holds where nil was",
@@ -132,6 +239,102 @@ struct ObjectCreationSemanticsTests {
         try await realm.write { realm in try realm.add(Person(value: ["id": 2, "name": "Old", "age": 20])) }
         let answer = try await realm.write(row.write)
         #expect(answer == row.expected)
+    }
+
+    // MARK: create copies its value
+
+    private static let copyRows: [WriteRow] = [
+        WriteRow(
+            name: "unmanaged objects in the value stay unmanaged",
+            write: { realm in
+                let friend = Person(value: ["id": 2, "name": "Bo"])
+                let dog = Dog(value: ["name": "Rex"])
+                let address = Address(value: ["street": "Main"])
+                try realm.create(
+                    Person.self,
+                    value: ["id": 1, "bestFriend": friend, "dogs": [dog], "address": address]
+                )
+                return [friend, dog, address].map { $0.realm == nil ? "unmanaged" : "managed" } + people(realm)
+            },
+            expected: ["unmanaged", "unmanaged", "unmanaged", "1  nil >2 [Rex] @Main", "2 Bo nil  [] "]
+        ),
+        WriteRow(
+            name: "an object's embedded object is copied and its live links are kept",
+            write: { realm in
+                let ada = try realm.create(
+                    Person.self,
+                    value: ["id": 1, "name": "Ada", "dogs": [["name": "Rex"]], "address": ["street": "Main"]]
+                )
+                let copy = try realm.create(Person.self, value: ["id": 3, "address": ada.address!, "dogs": ada.dogs])
+                let sameDog = copy.dogs[0].isSameObject(as: ada.dogs[0])
+                return ["\(realm.objects(Dog.self).count) dog", "same dog \(sameDog)"] + people(realm)
+            },
+            expected: ["1 dog", "same dog true", "1 Ada nil  [Rex] @Main", "3  nil  [Rex] @Main"]
+        ),
+        WriteRow(
+            name: "a live object of this realm is linked as it is",
+            write: { realm in
+                let ada = try realm.create(Person.self, value: ["id": 1, "name": "Ada"])
+                let bo = try realm.create(Person.self, value: ["id": 2, "bestFriend": ada])
+                return ["same \(bo.bestFriend!.isSameObject(as: ada))"] + people(realm)
+            },
+            expected: ["same true", "1 Ada nil  [] ", "2  nil >1 [] "]
+        ),
+        WriteRow(
+            name: "create(.modified) of a live object of this realm returns it unchanged",
+            write: { realm in
+                let ada = try realm.create(Person.self, value: ["id": 1, "name": "Ada"])
+                let again = try realm.create(Person.self, value: ada, update: .modified)
+                return ["same instance \(again === ada)"] + people(realm)
+            },
+            expected: ["same instance true", "1 Ada nil  [] "]
+        ),
+        WriteRow(
+            name: "create(.error) of a live object without a primary key copies it",
+            write: { realm in
+                let rex = try realm.create(Dog.self, value: ["name": "Rex", "age": 3])
+                let copy = try realm.create(Dog.self, value: rex)
+                return ["\(copy.isSameObject(as: rex))", "\(realm.objects(Dog.self).count)", copy.name]
+            },
+            expected: ["false", "2", "Rex"]
+        ),
+    ]
+
+    @Test("create copies nested unmanaged and embedded objects, and links live ones", arguments: copyRows)
+    fileprivate func createCopiesItsValue(row: WriteRow) async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        let answer = try await realm.write(row.write)
+        #expect(answer == row.expected)
+    }
+
+    @Test("create copies a frozen object of another realm, with the objects it links to")
+    func createCopiesFrozenObjectOfAnotherRealm() async throws {
+        let other = try await Realm(configuration: creationConfiguration())
+        try await other.write { realm in
+            _ = try realm.create(
+                Person.self,
+                value: ["id": 10, "name": "A", "bestFriend": ["id": 11, "name": "B"], "address": ["street": "Elm"]]
+            )
+        }
+        let source = try await other.read { realm in try realm.objects(Person.self).where { $0.id == 10 }.freeze() }
+        let realm = try await Realm(configuration: creationConfiguration())
+        let answer = try await realm.write { realm in
+            try realm.create(Person.self, value: source[0])
+            return people(realm)
+        }
+        #expect(answer == ["10 A nil >11 [] @Elm", "11 B nil  [] "])
+    }
+
+    @Test("create refuses a deleted object in its value")
+    func createRefusesDeletedObject() async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        await expectError(RealmError.objectInvalidated("Object")) {
+            try await realm.write { realm in
+                let rex = try realm.create(Dog.self, value: ["name": "Rex"])
+                try realm.delete(rex)
+                try realm.create(Person.self, value: ["id": 1, "dogs": [rex]])
+            }
+        }
     }
 
     // MARK: an update policy needs a primary key

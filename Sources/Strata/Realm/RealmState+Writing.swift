@@ -6,14 +6,16 @@ extension RealmState {
     /// object's table when the caller has looked it up already.
     ///
     /// `update` is passed on to the objects the object links to, as Realm does: a linked object whose primary
-    /// key exists is updated with it.
+    /// key exists is updated with it. `copy` is the value `create` copied, which says which properties each of
+    /// its objects was given (the others stay untouched when an existing object is updated).
     @discardableResult
     func add(
         _ object: ObjectBase,
         update: Realm.UpdatePolicy,
         realm: Realm,
         embeddedParent: Bool = false,
-        table resolved: ResolvedTable? = nil
+        table resolved: ResolvedTable? = nil,
+        copy: ValueCopy? = nil
     ) throws -> ObjectKey {
         let write = writer("add objects")
         if let binding = object.binding {
@@ -46,7 +48,7 @@ extension RealmState {
             }
             if let key = existing.first {
                 let binding = ObjectBinding(source: .live(realm), table: table, key: key)
-                try overwrite(binding, with: object, update: update, realm: realm)
+                try overwrite(binding, with: object, update: update, realm: realm, copy: copy)
                 return key
             }
         }
@@ -82,19 +84,26 @@ extension RealmState {
         object.binding = binding
         object.unmanagedValues.removeAll()
         for (property, value) in linked {
-            try setProperty(property, of: binding, to: value, realm: realm, update: update)
+            try setProperty(property, of: binding, to: value, realm: realm, update: update, copy: copy)
         }
         return key
     }
 
-    /// Makes unmanaged `object` an accessor of the existing object `binding` names, and writes every property
-    /// `object` holds into that object. With `.modified`, a value equal to the stored one is not written.
-    private func overwrite(_ binding: ObjectBinding, with object: ObjectBase, update: Realm.UpdatePolicy, realm: Realm)
-        throws
-    {
+    /// Makes unmanaged `object` an accessor of the existing object `binding` names, and writes into that object
+    /// the properties `object` holds: all of them, or for an object `create` copied, the ones its value gave.
+    /// With `.modified`, a value equal to the stored one is not written.
+    private func overwrite(
+        _ binding: ObjectBinding,
+        with object: ObjectBase,
+        update: Realm.UpdatePolicy,
+        realm: Realm,
+        copy: ValueCopy?
+    ) throws {
         let info = binding.table.info
+        let given = copy?.properties(givenTo: object)
         let updated = info.properties.filter { property in
             !property.typeInfo.isLinkingObjects && property.position != info.primaryKeyIndex
+                && given?.contains(property.position) ?? true
         }
         // Read before binding: once bound, the object reads the stored values.
         let values = updated.map { $0.read(object) }
@@ -108,7 +117,7 @@ extension RealmState {
                 let new = try ValueConversion.engineValue(value) { _ in .null }
                 if binding.engineValue(property.position, of: object) == new { continue }
             }
-            try setProperty(property, of: binding, to: value, realm: realm, update: update)
+            try setProperty(property, of: binding, to: value, realm: realm, update: update, copy: copy)
         }
     }
 
@@ -134,14 +143,15 @@ extension RealmState {
     /// `listEdits` says how its positions changed, for its observers' change sets (ListChangeBuilder.swift); nil is
     /// an assignment of the whole list, or, with `update` `.modified`, Realm's element-wise update: an
     /// assignment where an element differs, then appends or removals from the end. The objects the value links
-    /// to are added with `update`.
+    /// to are added with `update` and `copy` (see ``add(_:update:realm:embeddedParent:table:copy:)``).
     func setProperty(
         _ property: PropertyInfo,
         of binding: ObjectBinding,
         to value: Any,
         realm: Realm,
         listEdits: [ListEdit]? = nil,
-        update: Realm.UpdatePolicy = .error
+        update: Realm.UpdatePolicy = .error,
+        copy: ValueCopy? = nil
     ) throws {
         let info = property.typeInfo
         if info.collection == .single && info.type != .object && info.type != .any {
@@ -167,9 +177,11 @@ extension RealmState {
                     }
                     throw RealmError.invalidValue("Cannot set a link to an existing managed embedded object")
                 }
-                return .link(try self.add(object, update: update, realm: realm, embeddedParent: true))
+                return .link(
+                    try self.add(object, update: update, realm: realm, embeddedParent: true, copy: copy)
+                )
             }
-            return .link(try self.add(object, update: update, realm: realm))
+            return .link(try self.add(object, update: update, realm: realm, copy: copy))
         }
         let newValue: StrataCore.Value
         switch info.collection {
