@@ -411,6 +411,90 @@ struct ObjectCreationSemanticsTests {
             try await realm.write { realm in _ = try realm.create(Dog.self, value: ["Rex", 3, "too many values"]) }
         }
     }
+
+    // MARK: embedded objects under .modified and .all
+
+    private static let embeddedRows: [WriteRow] = [
+        WriteRow(
+            name: "add(.modified) updates the embedded objects in place",
+            write: { realm in
+                let (kid, kids) = try ObjectCreationSemanticsTests.seedNest(realm)
+                try realm.add(
+                    CreationNest(value: [
+                        "id": 1, "kid": ["value": 2], "kids": [["value": 20], ["value": 21], ["value": 22]],
+                    ]),
+                    update: .modified
+                )
+                return ObjectCreationSemanticsTests.nestAnswer(realm, kid, kids)
+            },
+            expected: ["kid 2", "kids 20 21", "now 2 [20, 21, 22]"]
+        ),
+        WriteRow(
+            name: "add(.all) replaces the embedded objects",
+            write: { realm in
+                let (kid, kids) = try ObjectCreationSemanticsTests.seedNest(realm)
+                try realm.add(
+                    CreationNest(value: [
+                        "id": 1, "kid": ["value": 2], "kids": [["value": 20], ["value": 21], ["value": 22]],
+                    ]),
+                    update: .all
+                )
+                return ObjectCreationSemanticsTests.nestAnswer(realm, kid, kids)
+            },
+            expected: ["kid deleted", "kids deleted deleted", "now 2 [20, 21, 22]"]
+        ),
+        WriteRow(
+            name: "create(.modified) with a shorter list keeps the first and deletes the rest",
+            write: { realm in
+                let (kid, kids) = try ObjectCreationSemanticsTests.seedNest(realm)
+                try realm.create(CreationNest.self, value: ["id": 1, "kids": [["value": 30]]], update: .modified)
+                return ObjectCreationSemanticsTests.nestAnswer(realm, kid, kids)
+            },
+            expected: ["kid 1", "kids 30 deleted", "now 1 [30]"]
+        ),
+        WriteRow(
+            name: "create(.modified) with a partial embedded dictionary leaves its other properties",
+            write: { realm in
+                let (kid, kids) = try ObjectCreationSemanticsTests.seedNest(realm)
+                try realm.create(CreationNest.self, value: ["id": 1, "kid": [String: Any]()], update: .modified)
+                return ObjectCreationSemanticsTests.nestAnswer(realm, kid, kids)
+            },
+            expected: ["kid 1", "kids 10 11", "now 1 [10, 11]"]
+        ),
+        WriteRow(
+            name: "create(.modified) with nil deletes the embedded object",
+            write: { realm in
+                let (kid, kids) = try ObjectCreationSemanticsTests.seedNest(realm)
+                try realm.create(CreationNest.self, value: ["id": 1, "kid": NSNull()], update: .modified)
+                return ObjectCreationSemanticsTests.nestAnswer(realm, kid, kids)
+            },
+            expected: ["kid deleted", "kids 10 11", "now nil [10, 11]"]
+        ),
+    ]
+
+    fileprivate static func seedNest(_ realm: isolated Realm) throws -> (CreationKid, [CreationKid]) {
+        let nest = try realm.create(
+            CreationNest.self,
+            value: ["id": 1, "kid": ["value": 1], "kids": [["value": 10], ["value": 11]]]
+        )
+        return (nest.kid!, Array(nest.kids))
+    }
+
+    fileprivate static func nestAnswer(_ realm: isolated Realm, _ kid: CreationKid, _ kids: [CreationKid]) -> [String] {
+        func state(_ kid: CreationKid) -> String { kid.isInvalidated ? "deleted" : "\(kid.value)" }
+        let nest = realm.object(ofType: CreationNest.self, forPrimaryKey: 1)!
+        return [
+            "kid \(state(kid))", "kids " + kids.map(state).joined(separator: " "),
+            "now \(nest.kid.map { "\($0.value)" } ?? "nil") \(nest.kids.map(\.value))",
+        ]
+    }
+
+    @Test("update: .modified updates embedded objects in place; .all replaces them", arguments: embeddedRows)
+    fileprivate func embeddedObjectsUnderUpdate(row: WriteRow) async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        let answer = try await realm.write(row.write)
+        #expect(answer == row.expected)
+    }
 }
 
 /// The description of the error `body` throws, or "no error".

@@ -478,9 +478,9 @@ public actor Realm {
     public enum UpdatePolicy: Int, Sendable {
         /// Throw ``RealmError/primaryKeyExists(type:value:)``.
         case error = 1
-        /// Overwrite only the properties whose values differ.
+        /// Overwrite only the properties whose values differ; embedded objects are updated in place.
         case modified = 3
-        /// Overwrite every property given.
+        /// Overwrite every property given; embedded objects are replaced by new ones.
         case all = 2
     }
 
