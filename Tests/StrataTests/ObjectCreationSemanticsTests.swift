@@ -495,6 +495,65 @@ struct ObjectCreationSemanticsTests {
         let answer = try await realm.write(row.write)
         #expect(answer == row.expected)
     }
+
+    // MARK: value coercion
+
+    private static let coercionRows: [WriteRow] = [
+        WriteRow(
+            name: "NSNumber 0 and 1, a Boolean NSNumber and an Int 1 set a Bool",
+            write: { realm in
+                try [NSNumber(value: 0), NSNumber(value: 1), NSNumber(value: true), 1 as Any].map { value in
+                    "\(try realm.create(AllTypes.self, value: ["id": ObjectId.generate(), "bool": value]).bool)"
+                }
+            },
+            expected: ["false", "true", "true", "true"]
+        ),
+        WriteRow(
+            name: "a number other than 0 or 1, a floating-point number or a string is not a Bool",
+            write: { realm in
+                [NSNumber(value: 2), NSNumber(value: 1 as Float), 1.0 as Any, "true"].map { value in
+                    let result = errorDescription {
+                        _ = try realm.create(AllTypes.self, value: ["id": ObjectId.generate(), "bool": value])
+                    }
+                    return result == ["no error"] ? "accepted" : "refused"
+                }
+            },
+            expected: ["refused", "refused", "refused", "refused"]
+        ),
+        WriteRow(
+            name: "a Foundation Decimal sets a Decimal128 exactly",
+            write: { realm in
+                let decimal = Decimal(string: "1.23456789012345678901")!
+                let stored = try realm.create(AllTypes.self, value: ["id": ObjectId.generate(), "decimal": decimal])
+                return [
+                    stored.decimal == (try Decimal128(string: "1.23456789012345678901")) ? "exact" : "\(stored.decimal)"
+                ]
+            },
+            expected: ["exact"]
+        ),
+        WriteRow(
+            name: "an optional enum set to no case reads nil",
+            write: { realm in
+                let unmanaged = CreationMoodHolder()
+                unmanaged["mood"] = "grumpy"
+                let before = "\(unmanaged.mood.map(\.rawValue) ?? "nil")"
+                unmanaged["mood"] = "sad"
+                let fromValue = CreationMoodHolder(value: ["mood": "sad"])
+                let created = try realm.create(CreationMoodHolder.self, value: ["mood": "sad"])
+                let managed = try realm.create(CreationMoodHolder.self, value: ["mood": "happy"])
+                managed["mood"] = "sad"
+                return [before] + [unmanaged, fromValue, created, managed].map { $0.mood.map(\.rawValue) ?? "nil" }
+            },
+            expected: ["grumpy", "nil", "nil", "nil", "nil"]
+        ),
+    ]
+
+    @Test("Values are converted to a property's type as Realm converts them", arguments: coercionRows)
+    fileprivate func valuesAreCoerced(row: WriteRow) async throws {
+        let realm = try await Realm(configuration: creationConfiguration())
+        let answer = try await realm.write(row.write)
+        #expect(answer == row.expected)
+    }
 }
 
 /// The description of the error `body` throws, or "no error".
