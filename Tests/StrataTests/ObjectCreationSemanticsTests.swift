@@ -4,8 +4,8 @@ import Testing
 
 // How `add(_:update:)`, `create(_:value:update:)` and `init(value:)` treat their values, as Realm Swift does. Each
 // expectation is a fact from realm-swift's tests (RealmSwift/Tests/ObjectCreationTests.swift,
-// ModernObjectAccessorTests.swift, Realm/Tests/ObjectCreationTests.mm) or from the code those tests run, restated as
-// rows: what a write does, and what the realm holds after it.
+// RealmSwift/Tests/ModernObjectAccessorTests.swift, Realm/Tests/ObjectCreationTests.mm) or from the code those tests
+// run, restated as rows: what a write does, and what the realm holds after it.
 
 final class CreationKid: EmbeddedObject {
     @Persisted var value = 0
