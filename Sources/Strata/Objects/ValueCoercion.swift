@@ -6,9 +6,14 @@ enum ValueCoercion {
     static func coerce(_ value: Any, to type: Any.Type, property: String) throws -> Any {
         if let optional = type as? any OptionalMarker.Type {
             if value is NSNull { return optional.noneValue }
+            var value = value
             if let marker = value as? any OptionalMarker {
                 guard let wrapped = marker.wrappedValueIfAny else { return optional.noneValue }
-                return optional.wrapping(try coerce(wrapped, to: optional.wrappedType, property: property))
+                value = wrapped
+            }
+            // A value that is not one of an optional enum's cases reads as nil, as in Realm.
+            if let enumType = optional.wrappedType as? any PersistableEnum.Type, isRawValueOfNoCase(value, enumType) {
+                return optional.noneValue
             }
             return optional.wrapping(try coerce(value, to: optional.wrappedType, property: property))
         }
@@ -17,6 +22,7 @@ enum ValueCoercion {
         }
         if Swift.type(of: value) == type { return value }
         switch type {
+        case is Bool.Type: if let flag = boolean(value) { return flag }
         case is Int.Type: if let number = integer(value) { return Int(number) }
         case is Int8.Type: if let number = integer(value) { return Int8(truncatingIfNeeded: number) }
         case is Int16.Type: if let number = integer(value) { return Int16(truncatingIfNeeded: number) }
@@ -25,6 +31,8 @@ enum ValueCoercion {
         case is Double.Type: if let number = floating(value) { return number }
         case is Float.Type: if let number = floating(value) { return Float(number) }
         case is Decimal128.Type:
+            // A Foundation `Decimal` (or `NSDecimalNumber`) converts exactly, not through a `Double`.
+            if let decimal = value as? Decimal { return Decimal128(value: decimal) }
             if let text = value as? String { return try Decimal128(string: text) }
             if let number = floating(value) { return Decimal128(value: Decimal(number)) }
         case is ObjectId.Type: if let text = value as? String { return try ObjectId(string: text) }
@@ -71,6 +79,15 @@ enum ValueCoercion {
         return nil
     }
 
+    /// Whether `value` converts to `E`'s raw value type but names none of its cases.
+    private static func isRawValueOfNoCase<E: PersistableEnum>(_ value: Any, _ type: E.Type) -> Bool {
+        if value is E { return false }
+        guard let raw = try? coerce(value, to: E.RawValue.self, property: "raw value") as? E.RawValue else {
+            return false
+        }
+        return E(rawValue: raw) == nil
+    }
+
     private static func fill(_ collection: Any, with elements: [Any]) -> Any {
         (collection as? any ElementFilling)?.fill(elements)
         return collection
@@ -84,6 +101,34 @@ enum ValueCoercion {
         case let v as Int32: return Int64(v)
         case let v as Int64: return v
         case let v as NSNumber: return v.int64Value
+        default: return nil
+        }
+    }
+
+    /// A Boolean from a number, as Realm reads one: an `NSNumber` made from a Boolean (or a `char`), or an
+    /// integer that is 0 or 1. Floating-point numbers are not Booleans.
+    static func boolean(_ value: Any) -> Bool? {
+        let number: Int64?
+        if Swift.type(of: value) is NSNumber.Type, let object = value as? NSNumber {
+            switch UInt8(bitPattern: object.objCType.pointee) {
+            case UInt8(ascii: "c"), UInt8(ascii: "B"): return object.boolValue
+            case UInt8(ascii: "f"), UInt8(ascii: "d"): return nil
+            default: number = object.int64Value
+            }
+        } else {
+            // Swift integers only: `as? NSNumber` would also take a `Double`.
+            switch value {
+            case let v as Int: number = Int64(v)
+            case let v as Int8: number = Int64(v)
+            case let v as Int16: number = Int64(v)
+            case let v as Int32: number = Int64(v)
+            case let v as Int64: number = v
+            default: number = nil
+            }
+        }
+        switch number {
+        case 0?: return false
+        case 1?: return true
         default: return nil
         }
     }
@@ -143,46 +188,5 @@ protocol MapFilling {
 extension Map: MapFilling {
     func fill(_ entries: [(String, Any)]) {
         for (key, value) in entries { self[key as! Key] = (value as! Value) }
-    }
-}
-
-/// Applies `init(value:)` and `create(_:value:)` input to an object.
-enum ObjectValueSetter {
-    static func apply(_ value: Any, to object: ObjectBase, copyingManaged: Bool = false) throws {
-        let info = try ObjectClassInfo.of(type(of: object))
-        let properties = info.properties.filter { !$0.typeInfo.isLinkingObjects }
-        switch value {
-        case let dictionary as [String: Any]:
-            for (key, element) in dictionary {
-                guard let property = properties.first(where: { $0.name == key }) else {
-                    throw RealmError.invalidValue("Invalid property name '\(key)' for class '\(info.className)'")
-                }
-                property.write(object, try copy(element, copyingManaged))
-            }
-        case let array as [Any]:
-            guard array.count <= properties.count else {
-                throw RealmError.invalidValue(
-                    "Invalid array input: \(array.count) values for \(properties.count) properties of '\(info.className)'"
-                )
-            }
-            for (property, element) in zip(properties, array) {
-                property.write(object, try copy(element, copyingManaged))
-            }
-        case let other as ObjectBase:
-            let otherInfo = try ObjectClassInfo.of(type(of: other))
-            for property in properties {
-                guard let index = otherInfo.index(ofProperty: property.name) else { continue }
-                property.write(object, try copy(otherInfo.properties[index].read(other), true))
-            }
-        default:
-            throw RealmError.invalidValue("Invalid value \(value) to initialize an object of type '\(info.className)'")
-        }
-    }
-
-    /// Managed collections are copied to plain arrays so the new object owns its elements.
-    private static func copy(_ value: Any, _ copyingManaged: Bool) throws -> Any {
-        if let elements = value as? any ElementsProvider { return elements.anyElements }
-        if let map = value as? any EntriesProvider { return Dictionary(uniqueKeysWithValues: map.anyEntries) }
-        return value
     }
 }

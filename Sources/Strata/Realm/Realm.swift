@@ -476,32 +476,36 @@ public actor Realm {
 
     // MARK: Objects
 
-    /// How ``add(_:update:)-(ObjectBase,_)`` treats an object whose primary key already exists.
+    /// How ``add(_:update:)-(ObjectBase,_)`` and ``create(_:value:update:)`` treat an object whose primary key
+    /// already exists.
+    ///
+    /// The policy is passed on to the objects the added or created object links to. A policy other than
+    /// `.error` needs a class with a primary key.
     public enum UpdatePolicy: Int, Sendable {
         /// Throw ``RealmError/primaryKeyExists(type:value:)``.
         case error = 1
-        /// Overwrite only the properties whose values differ.
+        /// Overwrite only the properties whose values differ; embedded objects are updated in place.
         case modified = 3
-        /// Overwrite every property.
+        /// Overwrite every property given; embedded objects are replaced by new ones.
         case all = 2
     }
 
     /// Adds an unmanaged object (and the unmanaged objects it links to) to the realm.
-    /// - Throws: ``RealmError`` outside a write, for a duplicate primary key with `.error`, or for an
-    ///   object of another realm.
+    ///
+    /// With `.modified` or `.all`, an existing object with the same primary key is updated from every property
+    /// of `object`, which becomes an accessor of it. The linked objects are added with the same policy, so a
+    /// linked object whose primary key exists is updated too.
+    /// - Throws: ``RealmError`` outside a write, for a duplicate primary key with `.error` (the object's or a
+    ///   linked object's), for an object of another realm, or for a policy other than `.error` on a class
+    ///   without a primary key.
     /// - Parameters:
     ///   - object: an unmanaged object; the unmanaged objects it links to are added with it.
     ///   - update: what to do when an object with the same primary key exists.
     /// - Note: Differs from Realm Swift: it throws where Realm Swift raises an exception.
     public func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
+        try Self.checkUpdatable(object.objectSchema, update)
         try checkWritable("add objects")
-        let table = try register(type(of: object))
-        do {
-            try state.add(object, update: update, realm: self, table: table)
-        } catch RealmError.primaryKeyExists(let type, let value) {
-            configuration.reportDuplicatePrimaryKey(type: type, value: value)
-            throw RealmError.primaryKeyExists(type: type, value: value)
-        }
+        try insert(object, update: update, copy: nil)
     }
 
     /// Adds every object of a sequence.
@@ -515,24 +519,62 @@ public actor Realm {
     }
 
     /// Creates an object of `type` from a dictionary, array or object, and returns it managed.
+    ///
+    /// The value is copied: the unmanaged objects it holds stay unmanaged, and objects that are frozen, of
+    /// another realm, or embedded are copied; a live object of this realm is linked as it is. Keys of a
+    /// dictionary that name no property are ignored.
+    ///
+    /// With `.modified` or `.all`, an existing object with the same primary key is updated, and only the
+    /// properties the value gives change: the keys of a dictionary, the first properties for an array, or every
+    /// property an object shares. Nested values are created or updated with the same policy. Passing a live
+    /// object of this realm with `.modified` or `.all` returns it unchanged.
     /// - Parameters:
     ///   - type: the class of the new object.
     ///   - value: a dictionary by property name, an array in property order, or an object to copy.
     ///   - update: what to do when an object with the same primary key exists.
     /// - Returns: the managed object.
-    /// - Throws: ``RealmError`` outside a write transaction, for a duplicate primary key with `.error`, or for a
-    ///   value that does not fit.
+    /// - Throws: ``RealmError`` outside a write transaction, for a duplicate primary key with `.error`, for a
+    ///   value that does not fit or a deleted object in the value, or for a policy other than `.error` on a
+    ///   class without a primary key.
     @discardableResult
     public func create<T: Object>(
         _ type: T.Type,
         value: Any = [String: Any](),
         update: UpdatePolicy = .error
     ) throws -> T {
+        try Self.checkUpdatable(try ObjectClassInfo.of(type).schema, update)
         try checkWritable("create objects")
+        if let source = value as? ObjectBase {
+            if source.isInvalidated { throw RealmError.objectInvalidated("Object") }
+            // Realm's create with an update policy leaves a live object of this realm as it is.
+            if update != .error, let same = source as? T, let binding = same.binding,
+                case .live(let owner) = binding.source, owner === self
+            {
+                return same
+            }
+        }
+        let copy = ValueCopy(into: self)
         let object = T()
-        try ObjectValueSetter.apply(value, to: object, copyingManaged: true)
-        try add(object, update: update)
+        try ObjectValueSetter.apply(value, to: object, copy: copy)
+        try insert(object, update: update, copy: copy)
         return object
+    }
+
+    /// Realm's check that an update policy other than `.error` has a primary key to match objects on.
+    private static func checkUpdatable(_ schema: ObjectSchema, _ update: UpdatePolicy) throws {
+        guard update != .error, schema.primaryKeyProperty == nil else { return }
+        throw RealmError.invalidValue("'\(schema.className)' does not have a primary key and can not be updated")
+    }
+
+    /// Adds `object` (and what it links to) for ``add(_:update:)-(ObjectBase,_)`` and ``create(_:value:update:)``.
+    private func insert(_ object: ObjectBase, update: UpdatePolicy, copy: ValueCopy?) throws {
+        let table = try register(Swift.type(of: object))
+        do {
+            try state.add(object, update: update, realm: self, table: table, copy: copy)
+        } catch RealmError.primaryKeyExists(let type, let value) {
+            configuration.reportDuplicatePrimaryKey(type: type, value: value)
+            throw RealmError.primaryKeyExists(type: type, value: value)
+        }
     }
 
     /// Deletes an object (and the embedded objects it owns).

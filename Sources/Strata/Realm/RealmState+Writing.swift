@@ -4,13 +4,19 @@ import StrataCore
 extension RealmState {
     /// Adds an unmanaged object (and the unmanaged objects it links to); returns its key. `table` is the
     /// object's table when the caller has looked it up already.
+    ///
+    /// `update` is passed on to the objects the object links to, as Realm does: a linked object whose primary
+    /// key exists is updated with it, and `.modified` updates embedded objects in place. `copy` is the value
+    /// `create` copied, which says which properties each of its objects was given (the others stay untouched
+    /// when an existing object is updated).
     @discardableResult
     func add(
         _ object: ObjectBase,
         update: Realm.UpdatePolicy,
         realm: Realm,
         embeddedParent: Bool = false,
-        table resolved: ResolvedTable? = nil
+        table resolved: ResolvedTable? = nil,
+        copy: ValueCopy? = nil
     ) throws -> ObjectKey {
         let write = writer("add objects")
         if let binding = object.binding {
@@ -42,21 +48,8 @@ extension RealmState {
                 try write.table(table.tableKey).find(table.column(primary), equalTo: keyValue)
             }
             if let key = existing.first {
-                let values = properties.map { $0.typeInfo.isLinkingObjects ? nil : $0.read(object) }
-                if update == .error {
-                    throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
-                }
                 let binding = ObjectBinding(source: .live(realm), table: table, key: key)
-                object.binding = binding
-                object.unmanagedValues.removeAll()
-                for property in properties where !property.typeInfo.isLinkingObjects && property.position != primary {
-                    let value = values[property.position]!
-                    if update == .modified, property.typeInfo.collection == .single, property.typeInfo.type != .object {
-                        let new = try ValueConversion.engineValue(value) { _ in .null }
-                        if binding.engineValue(property.position, of: object) == new { continue }
-                    }
-                    try setProperty(property, of: binding, to: value, realm: realm, diffingList: update == .modified)
-                }
+                try overwrite(binding, with: object, update: update, realm: realm, copy: copy)
                 return key
             }
         }
@@ -91,8 +84,42 @@ extension RealmState {
         let binding = ObjectBinding(source: .live(realm), table: table, key: key)
         object.binding = binding
         object.unmanagedValues.removeAll()
-        for (property, value) in linked { try setProperty(property, of: binding, to: value, realm: realm) }
+        for (property, value) in linked {
+            try setProperty(property, of: binding, to: value, realm: realm, update: update, copy: copy)
+        }
         return key
+    }
+
+    /// Makes unmanaged `object` an accessor of the existing object `binding` names, and writes into that object
+    /// the properties `object` holds: all of them, or for an object `create` copied, the ones its value gave.
+    /// With `.modified`, a value equal to the stored one is not written.
+    private func overwrite(
+        _ binding: ObjectBinding,
+        with object: ObjectBase,
+        update: Realm.UpdatePolicy,
+        realm: Realm,
+        copy: ValueCopy?
+    ) throws {
+        let info = binding.table.info
+        let given = copy?.properties(givenTo: object)
+        let updated = info.properties.filter { property in
+            !property.typeInfo.isLinkingObjects && property.position != info.primaryKeyIndex
+                && given?.contains(property.position) ?? true
+        }
+        // Read before binding: once bound, the object reads the stored values.
+        let values = updated.map { $0.read(object) }
+        object.binding = binding
+        object.unmanagedValues.removeAll()
+        for (property, value) in zip(updated, values) {
+            let type = property.typeInfo.type
+            if update == .modified, property.typeInfo.collection == .single, type != .object,
+                (value as? AnyRealmValue)?.holdsObjects != true
+            {
+                let new = try ValueConversion.engineValue(value) { _ in .null }
+                if binding.engineValue(property.position, of: object) == new { continue }
+            }
+            try setProperty(property, of: binding, to: value, realm: realm, update: update, copy: copy)
+        }
     }
 
     static func describe(_ value: StrataCore.Value) -> String {
@@ -115,15 +142,21 @@ extension RealmState {
 
     /// Sets one property of a managed object from a Swift value (collections from their elements). For a list,
     /// `listEdits` says how its positions changed, for its observers' change sets (ListChangeBuilder.swift); nil is
-    /// an assignment of the whole list, or, with `diffingList` (an update of `.modified` objects), Realm's
-    /// element-wise update: an assignment where an element differs, then appends or removals from the end.
+    /// an assignment of the whole list, or, with `update` `.modified`, Realm's element-wise update: an
+    /// assignment where an element differs, then appends or removals from the end.
+    ///
+    /// The objects the value links to are added with `update` and `copy` (see
+    /// ``add(_:update:realm:embeddedParent:table:copy:)``). With `.modified`, an embedded object already in the
+    /// property's place (the single link, or the list element at the same index) is updated in place, as Realm
+    /// does; otherwise embedded objects the value replaces are deleted.
     func setProperty(
         _ property: PropertyInfo,
         of binding: ObjectBinding,
         to value: Any,
         realm: Realm,
         listEdits: [ListEdit]? = nil,
-        diffingList: Bool = false
+        update: Realm.UpdatePolicy = .error,
+        copy: ValueCopy? = nil
     ) throws {
         let info = property.typeInfo
         if info.collection == .single && info.type != .object && info.type != .any {
@@ -135,11 +168,14 @@ extension RealmState {
         touch(binding.table.tableKey)
         let table = binding.table
         let column = table.column(property.position)
-        let embedded = info.objectClass.map { $0 is EmbeddedObject.Type } ?? false
+        let embeddedTarget = info.objectClass.flatMap { $0 is EmbeddedObject.Type ? $0 : nil }
+        let embedded = embeddedTarget != nil
         let old = embedded ? binding.readValue(property.position) : .null
         let owned = Set(Self.linkedKeys(old))
-        let link: (ObjectBase) throws -> StrataCore.Value = { object in
-            if embedded {
+        // With `.modified`, the embedded object in each place of the old value, to update in place.
+        let inPlace = embedded && update == .modified
+        let link: (ObjectBase, _ place: ObjectKey?) throws -> StrataCore.Value = { object, place in
+            if let embeddedTarget {
                 if let existing = object.binding {
                     // An embedded object already owned by this property (a list being rearranged) keeps its row.
                     if owned.contains(existing.key),
@@ -149,37 +185,65 @@ extension RealmState {
                     }
                     throw RealmError.invalidValue("Cannot set a link to an existing managed embedded object")
                 }
-                return .link(try self.add(object, update: .error, realm: realm, embeddedParent: true))
+                if inPlace, let place {
+                    let target = ObjectBinding(
+                        source: .live(realm),
+                        table: self.schema.table(for: embeddedTarget),
+                        key: place
+                    )
+                    try self.overwrite(target, with: object, update: update, realm: realm, copy: copy)
+                    return .link(place)
+                }
+                return .link(
+                    try self.add(object, update: update, realm: realm, embeddedParent: true, copy: copy)
+                )
             }
-            return .link(try self.add(object, update: .error, realm: realm))
+            return .link(try self.add(object, update: update, realm: realm, copy: copy))
         }
         let newValue: StrataCore.Value
         switch info.collection {
         case .single:
-            newValue = try ValueConversion.engineValue(value, link: link)
+            let place: ObjectKey?
+            if case .link(let key) = old { place = key } else { place = nil }
+            newValue = try ValueConversion.engineValue(value) { try link($0, place) }
         case .list, .set:
             let elements = (value as? any ElementsProvider)?.anyElements ?? (value as? [Any]) ?? []
-            newValue = .list(try elements.map { try ValueConversion.engineValue($0, link: link) })
+            var places: [ObjectKey?] = []
+            if case .list(let oldElements) = old {
+                places = oldElements.map { if case .link(let key) = $0 { key } else { nil } }
+            }
+            newValue = .list(
+                try elements.enumerated().map { index, element in
+                    try ValueConversion.engineValue(element) {
+                        try link($0, index < places.count ? places[index] : nil)
+                    }
+                }
+            )
         case .dictionary:
             let entries = (value as? any EntriesProvider)?.anyEntries ?? (value as? [(String, Any)]) ?? []
             newValue = .dictionary(
-                try entries.map { DictionaryEntry(key: $0.0, value: try ValueConversion.engineValue($0.1, link: link)) }
+                try entries.map {
+                    DictionaryEntry(key: $0.0, value: try ValueConversion.engineValue($0.1) { try link($0, nil) })
+                }
             )
         }
+        // An embedded object updated in place leaves its parent's link as it was.
+        if inPlace, info.collection == .single, newValue == old { return }
         var edits = listEdits
-        if diffingList, edits == nil, info.collection == .list, !embedded,
-            case .list(let oldElements) = binding.readValue(property.position), case .list(let newElements) = newValue
+        if update == .modified, edits == nil, info.collection == .list,
+            case .list(let oldElements) = embedded ? old : binding.readValue(property.position),
+            case .list(let newElements) = newValue
         {
             edits = Self.elementwiseEdits(from: oldElements, to: newElements)
         }
         try realmErrors {
             try write.set(newValue, of: column, in: table.tableKey, object: binding.key, listEdits: edits)
         }
-        if embedded, let target = info.objectClass {
+        if let embeddedTarget {
             // Embedded objects no longer linked from their parent are deleted with it.
             let kept = Set(Self.linkedKeys(newValue))
             for orphan in Self.linkedKeys(old) where !kept.contains(orphan) {
-                try deleteRow(schema.table(for: target), orphan)
+                try deleteRow(schema.table(for: embeddedTarget), orphan)
             }
         }
     }
