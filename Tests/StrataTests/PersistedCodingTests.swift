@@ -76,7 +76,7 @@ struct PersistedCodingTests {
         #expect(try encode(person) == #"{"age":7,"name":"Ed","score":0.5,"tags":["t"]}"#)
     }
 
-    @Test("an object read from a realm fails to encode; a new unmanaged object of the same model still encodes")
+    @Test("an object read from or added to a realm fails to encode; a new unmanaged one of the same model encodes")
     func managedObjectsFailToEncode() async throws {
         let configuration = Realm.Configuration(
             inMemoryIdentifier: "coding-managed-\(UUID())",
@@ -89,11 +89,13 @@ struct PersistedCodingTests {
             try realm.add(person)
             let read = realm.objects(CodablePerson.self).first!
             var outcome: [String] = []
-            do {
-                _ = try JSONEncoder().encode(read)
-                outcome.append("encoded")
-            } catch EncodingError.invalidValue {
-                outcome.append("invalidValue")
+            for object in [read, person] {
+                do {
+                    _ = try JSONEncoder().encode(object)
+                    outcome.append("encoded")
+                } catch EncodingError.invalidValue {
+                    outcome.append("invalidValue")
+                }
             }
             let fresh = CodablePerson()
             fresh.name = "Bo"
@@ -102,7 +104,7 @@ struct PersistedCodingTests {
             outcome.append(String(decoding: try encoder.encode(fresh), as: UTF8.self))
             return outcome
         }
-        #expect(outcome == ["invalidValue", #"{"age":null,"name":"Bo","score":0,"tags":[]}"#])
+        #expect(outcome == ["invalidValue", "invalidValue", #"{"age":null,"name":"Bo","score":0,"tags":[]}"#])
         #expect(try encode(CodablePerson()) == #"{"age":null,"name":"","score":0,"tags":[]}"#)
     }
 

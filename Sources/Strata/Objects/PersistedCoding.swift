@@ -25,8 +25,9 @@ extension Persisted: Encodable where Value: Encodable {
     /// - Throws: the encoder's error, or `EncodingError.invalidValue` for an object read from a realm.
     /// - Note: As in Realm Swift, synthesized coding is for unmanaged objects; a managed object's wrappers do not
     ///   read the file, so a model encoded while managed must define `encode(to:)` itself, reading its properties.
-    ///   An object read from a realm fails to encode; one added to a realm encodes the values it had when it was
-    ///   added (Realm Swift fails there too). Values given by key-value coding (`setValue(_:forKey:)`, `init(value:)`) reach the wrapper only once the
+    ///   An object read from a realm fails to encode, and so does one added to a realm (for the properties whose
+    ///   accessors have run in the process, which include every property set through its accessor). Values given
+    ///   by key-value coding (`setValue(_:forKey:)`, `init(value:)`) reach the wrapper only once the
     ///   property has been read or written through its own accessor somewhere in the process.
     public func encode(to encoder: any Encoder) throws {
         if serial == PersistedSerial.managed {

@@ -84,6 +84,8 @@ extension RealmState {
         let binding = ObjectBinding(source: .live(realm), table: table, key: key)
         object.binding = binding
         object.unmanagedValues.removeAll()
+        // Synthesized coding refuses a managed object, one just added included (Persisted.encode(to:)).
+        if table.info.isEncodable { table.info.markWrappersManaged(of: object) }
         for (property, value) in linked {
             try setProperty(property, of: binding, to: value, realm: realm, update: update, copy: copy)
         }
@@ -110,6 +112,7 @@ extension RealmState {
         let values = updated.map { $0.read(object) }
         object.binding = binding
         object.unmanagedValues.removeAll()
+        if info.isEncodable { info.markWrappersManaged(of: object) }
         for (property, value) in zip(updated, values) {
             let type = property.typeInfo.type
             if update == .modified, property.typeInfo.collection == .single, type != .object,
