@@ -36,6 +36,9 @@ struct LiveRowReader {
     /// The object's key and `liveRow.table`, borrowed, for typed sets in place.
     var key = ObjectKey(-1)
     var table: Unmanaged<Table>?
+    /// Set for a frozen object, which never has a live row: its reads skip looking for one. Assigned only with its
+    /// binding, before the object is shared.
+    var frozen = false
 
     /// The reader of the row and the column of property `index`, when the row is current: the caller runs on the
     /// realm's thread and the realm has not changed since the row was found. Nil sends a read down the general path

@@ -92,7 +92,7 @@ extension ObjectBase {
     /// version of the realm); nil for a frozen object, a misuse or a property the reader does not cover.
     @inline(never)
     func locatedReader(_ index: Int) -> (RowReader, ColumnKey)? {
-        guard binding?.locateForReads(self) == true else { return nil }
+        guard !liveReader.frozen, binding?.locateForReads(self) == true else { return nil }
         return liveReader.current(index)
     }
 

@@ -6,7 +6,9 @@ import StrataCore
 open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm. Only ever assigned whole (its methods do not mutate it), which
     /// also forgets the row `liveRow` found for the previous binding.
-    @usableFromInline var binding: ObjectBinding? { didSet { keepRow(LiveRow(), LiveRowReader()) } }
+    @usableFromInline var binding: ObjectBinding? {
+        didSet { keepRow(LiveRow(), LiveRowReader(frozen: binding?.isFrozen == true)) }
+    }
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
     ///
     /// `@exclusivity(unchecked)`, with this proof: only a live object's reads and writes touch it, and only after
