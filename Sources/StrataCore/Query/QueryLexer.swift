@@ -91,11 +91,13 @@ enum QueryLexer {
                 tokens.append(QueryToken(kind: .number(text), column: column))
                 continue
             }
-            if character.isLetter || character == "_" || character == "@" || character == "#" {
+            // As in Realm's grammar, any character outside ASCII may start or continue a name (`柱колоéн👍`).
+            if character.isLetter || !character.isASCII || character == "_" || character == "@" || character == "#" {
                 var text = String(character)
                 index += 1
                 while index < characters.count,
                     characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+                        || !characters[index].isASCII
                 {
                     text.append(characters[index])
                     index += 1
