@@ -23,44 +23,42 @@ extension ObjectBase {
         binding!.get(index, of: self)
     }
 
+    /// The value of property `index` of this managed object: through the live row's `read` when the row is current,
+    /// else from the engine value through `general` (nil: not stored as that type).
+    @inline(__always)
+    private func typedValue<T>(
+        _ index: Int,
+        _ read: (RowReader, ColumnKey) -> T?,
+        _ general: (StrataCore.Value) -> T?
+    ) -> T? {
+        if let (reader, column) = liveReader.current(index) ?? locatedReader(index), let value = read(reader, column) {
+            return value
+        }
+        return general(boundEngineValue(index))
+    }
+
     /// The value of `Int` property `index` of this managed object (nil: not stored as an `Int`).
     @usableFromInline
     func boundInt(_ index: Int) -> Int? {
-        if let (reader, column) = liveReader.current(index) ?? locatedReader(index), let value = reader.int(column) {
-            return Int(value)
-        }
-        if case .int(let value) = boundEngineValue(index) { return Int(value) }
-        return nil
+        typedValue(index, { $0.int($1).map(Int.init) }, { if case .int(let value) = $0 { Int(value) } else { nil } })
     }
 
     /// The value of `Double` property `index` of this managed object (nil: not stored as a `Double`).
     @usableFromInline
     func boundDouble(_ index: Int) -> Double? {
-        if let (reader, column) = liveReader.current(index) ?? locatedReader(index), let value = reader.double(column) {
-            return value
-        }
-        if case .double(let value) = boundEngineValue(index) { return value }
-        return nil
+        typedValue(index, { $0.double($1) }, { if case .double(let value) = $0 { value } else { nil } })
     }
 
     /// The value of `Bool` property `index` of this managed object (nil: not stored as a `Bool`).
     @usableFromInline
     func boundBool(_ index: Int) -> Bool? {
-        if let (reader, column) = liveReader.current(index) ?? locatedReader(index), let value = reader.bool(column) {
-            return value
-        }
-        if case .bool(let value) = boundEngineValue(index) { return value }
-        return nil
+        typedValue(index, { $0.bool($1) }, { if case .bool(let value) = $0 { value } else { nil } })
     }
 
     /// The value of `String` property `index` of this managed object (nil: not stored as a `String`).
     @usableFromInline
     func boundString(_ index: Int) -> String? {
-        if let (reader, column) = liveReader.current(index) ?? locatedReader(index), let value = reader.string(column) {
-            return value
-        }
-        if case .string(let value) = boundEngineValue(index) { return value }
-        return nil
+        typedValue(index, { $0.string($1) }, { if case .string(let value) = $0 { value } else { nil } })
     }
 
     /// Writes property `index` of this live object in place with `write` (a typed set of WriteTransaction+TypedSets.swift
