@@ -85,6 +85,9 @@ extension RealmCollection {
     }
 
     /// The elements sorted by a property (or `self` for values), nil first in ascending order.
+    ///
+    /// Through links (`owner.age`), an element whose link is nil is not a nil value: it sorts after every other
+    /// element ascending and before them descending, as in Realm Swift.
     /// - Complexity: O(n log n) for n elements, on first access.
     /// - Parameters:
     ///   - keyPath: a property of the elements (through to-one links with dots), or `self` for values.
@@ -111,6 +114,8 @@ extension RealmCollection {
     }
 
     /// The first element for each distinct combination of values of `keyPaths`, in the collection's order.
+    ///
+    /// Through links (`owner.name`), an element whose link is nil is left out, as in Realm Swift.
     /// - Complexity: O(n) for n elements, on first access.
     /// - Parameter keyPaths: the properties whose combined values must differ.
     /// - Returns: the first element of each combination, as results.
