@@ -643,6 +643,34 @@ struct PrimitiveCollectionSemanticsTests {
         .numericMap("Double?", \.optDouble, Fixture.optional([1.1, 2.2, 3.3]), present: 2),
     ]
 
+    @Test("mixed values of different types sort by type rank and stay distinct, in lists and in results")
+    func mixedOrder() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([AllTypes.self, Dog.self, SectionSamples.self]))
+        try await realm.write { realm in
+            let date = Date(timeIntervalSince1970: 0)
+            let values: [AnyRealmValue] = [
+                .uuid(Fixture.uuids[0]), .string("b"), .data(Data([0x7A])), .objectId(Fixture.objectIds[0]), .int(2),
+                .date(date), .bool(true), .none, .double(1.5), .string("a"), .bool(false), .int(1), .string("1"),
+            ]
+            // realm-core's order: null, booleans, numbers (compared as numbers), strings and data (by their bytes:
+            // "1" 0x31 < "a" < "b" < 0x7A), dates, object ids, UUIDs.
+            let expected: [AnyRealmValue] = [
+                .none, .bool(false), .bool(true), .int(1), .double(1.5), .int(2), .string("1"), .string("a"),
+                .string("b"), .data(Data([0x7A])), .date(date), .objectId(Fixture.objectIds[0]),
+                .uuid(Fixture.uuids[0]),
+            ]
+            let list = try realm.create(SectionSamples.self, value: ["mixed": values]).mixed
+            for (index, value) in values.enumerated() {
+                try realm.create(AllTypes.self, value: ["int": index + 1, "any": value])
+            }
+            #expect(Array(list.sorted(ascending: true)) == expected)
+            #expect(Array(list.sorted(ascending: false)) == expected.reversed())
+            let rows = realm.objects(AllTypes.self).filter("int > 0")
+            #expect(rows.sorted(byKeyPath: "any").map(\.any) == expected, "a mixed property sorts the same way")
+            #expect(list.distinct().count == values.count, "values of different types are never duplicates")
+        }
+    }
+
     @Test("a set of values edits, combines, aggregates and sorts as in Realm Swift", arguments: Self.setCases)
     func sets(_ check: ValueCollectionCase) async throws {
         try await check.run(false)
