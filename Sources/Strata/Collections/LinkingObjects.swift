@@ -127,3 +127,9 @@ extension LinkingObjects: LinkingObjectsMarker, EmptyConstructible, ManagedColle
 extension LinkingObjects: RealmDescribableCollection {
     static var descriptionName: String { "LinkingObjects" }
 }
+
+/// The objects or values, for assigning them to a list or set property (`owner["items"] = results`) or copying
+/// them into a new object, as Realm Swift accepts any collection there.
+extension LinkingObjects: ElementsProvider {
+    var anyElements: [Any] { map { $0 as Any } }
+}

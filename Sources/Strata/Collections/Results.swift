@@ -416,3 +416,9 @@ extension ParsedQuery {
 extension Results: RealmDescribableCollection {
     static var descriptionName: String { "Results" }
 }
+
+/// The objects or values, for assigning them to a list or set property (`owner["items"] = results`) or copying
+/// them into a new object, as Realm Swift accepts any collection there.
+extension Results: ElementsProvider {
+    var anyElements: [Any] { map { $0 as Any } }
+}
