@@ -689,3 +689,61 @@ struct PrimitiveCollectionSemanticsTests {
         try await check.run(true)
     }
 }
+
+/// A length stored as whole meters.
+struct Meters: CustomPersistable, Hashable, Sendable {
+    var persistableValue: Int
+    init(persistedValue: Int) { persistableValue = persistedValue }
+}
+
+/// A weight stored as a double.
+struct Kilograms: CustomPersistable, Hashable, Sendable {
+    var persistableValue: Double
+    init(persistedValue: Double) { persistableValue = persistedValue }
+}
+
+/// Collections of custom persistable values.
+final class WrapperCollections: Object {
+    @Persisted var meters: List<Meters>
+    @Persisted var optionalMeters: List<Meters?>
+    @Persisted var kilograms: List<Kilograms>
+    @Persisted var meterSet: MutableSet<Meters>
+}
+
+@Suite("Collection semantics: collections of custom persistable values, as Realm Swift's wrapper tests")
+struct WrapperCollectionSemanticsTests {
+    @Test("lists and sets of wrappers edit, aggregate and sort by their stored values")
+    func wrappers() async throws {
+        let values = [1, 2, 3].map(Meters.init(persistedValue:))
+        let weights = [1.1, 2.2, 3.3].map(Kilograms.init(persistedValue:))
+        let check: @Sendable (WrapperCollections, Bool) -> Void = { object, managed in
+            let label = managed ? "managed" : "unmanaged"
+            checkListEditing(object.meters, values, "List<Meters> \(label)")
+            checkListEditing(object.optionalMeters, Fixture.optional(values), "List<Meters?> \(label)")
+            #expect(object.meters.min() == nil && object.meters.max() == nil, "\(label)")
+            #expect(object.meters.sum() == Meters(persistedValue: 0) && object.meters.average() as Double? == nil)
+            object.meters.append(objectsIn: values.reversed())
+            #expect(object.meters.min() == values[0] && object.meters.max() == values[2], "\(label)")
+            #expect(object.meters.sum() == Meters(persistedValue: 6) && object.meters.average() as Double? == 2)
+            object.optionalMeters.append(objectsIn: Fixture.optional(values))
+            #expect(object.optionalMeters.min() == .some(values[0]) && object.optionalMeters.max() == .some(values[2]))
+            #expect(object.optionalMeters.sum() == .some(Meters(persistedValue: 4)), "\(label)")
+            #expect(object.optionalMeters.average() as Double? == 2, "\(label)")
+            object.kilograms.append(objectsIn: weights)
+            #expect(abs(object.kilograms.sum().persistableValue - 6.6) < 0.01, "\(label)")
+            #expect(abs((object.kilograms.average() as Double? ?? 0) - 2.2) < 0.01, "\(label)")
+            object.meterSet.insert(objectsIn: values + values)
+            #expect(object.meterSet.count == 3 && object.meterSet.max() == values[2], "\(label)")
+            guard managed else { return }
+            #expect(Array(object.meters.sorted(ascending: true)) == values, "\(label)")
+            #expect(Array(object.meters.sorted(ascending: false)) == values.reversed(), "\(label)")
+            #expect(Array(object.optionalMeters.sorted()) == Fixture.optional(values), "\(label)")
+            object.meters.append(objectsIn: values)
+            #expect(Array(object.meters.distinct()) == values.reversed(), "\(label): each value where it first appears")
+            #expect(Array(object.meterSet.sorted(ascending: false)) == values.reversed(), "\(label)")
+        }
+        check(WrapperCollections(), false)
+        let realm = try await Realm(configuration: memoryConfiguration([WrapperCollections.self]))
+        try await realm.write { realm in check(try realm.create(WrapperCollections.self, value: [:]), true) }
+    }
+}
