@@ -122,3 +122,62 @@ struct CollectionPositionSemanticsTests {
         #expect(output.contains(row.message), "\(kind)[\(index)]: \(output.suffix(300))")
     }
 }
+
+@Suite("Collection semantics: sorting and distinct by a key path Realm cannot use stop with Realm's messages")
+struct SortKeyPathSemanticsTests {
+    static let rows: [(kind: String, keyPath: String, message: String)] = [
+        ("Results", "noSuchCol", "Cannot sort on key path 'noSuchCol': property 'Marker.noSuchCol' does not exist."),
+        ("List", "noSuchCol", "Cannot sort on key path 'noSuchCol': property 'Marker.noSuchCol' does not exist."),
+        ("MutableSet", "noSuchCol", "Cannot sort on key path 'noSuchCol': property 'Marker.noSuchCol' does not exist."),
+        ("Map", "noSuchCol", "Cannot sort on key path 'noSuchCol': property 'Marker.noSuchCol' does not exist."),
+        (
+            "LinkingObjects", "noSuchCol",
+            "Cannot sort on key path 'noSuchCol': property 'Marker.noSuchCol' does not exist."
+        ),
+        (
+            "Readings", "markers.text",
+            "Cannot sort on key path 'markers.text': property 'Reading.markers' is of unsupported type 'array'."
+        ),
+        (
+            "Anchors", "readings.int",
+            "Cannot sort on key path 'readings.int': property 'Anchor.readings' is of unsupported type 'linking objects'."
+        ),
+        (
+            "Readings", "markers.@count",
+            "Cannot sort on key path 'markers.@count': KVC collection operators are not supported."
+        ),
+        ("distinct", "@sum.int", "Cannot distinct on keypath '@sum.int': KVC collection operators are not supported."),
+    ]
+
+    @Test("each key path stops with Realm's message", arguments: Self.rows.indices)
+    func keyPath(_ row: Int) async throws {
+        let (kind, keyPath, message) = Self.rows[row]
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [kind = kind as String, keyPath = keyPath as String] in
+            let realm = try await Realm(
+                configuration: memoryConfiguration(CollectionKinds.types + [ObjectCollections.self])
+            )
+            try await realm.write { realm in
+                let anchor = Anchor(value: ["id": 1])
+                let marker = Marker(value: ["text": "1", "anchor": anchor])
+                let box = try realm.create(
+                    CollectionBox.self,
+                    value: ["id": 1, "markerList": [marker], "markerSet": [marker]]
+                )
+                let collections = try realm.create(ObjectCollections.self, value: ["markerMap": ["a": marker]])
+                switch kind {
+                case "Results": _ = realm.objects(Marker.self).sorted(byKeyPath: keyPath).count
+                case "List": _ = box.markerList.sorted(byKeyPath: keyPath).count
+                case "MutableSet": _ = box.markerSet.sorted(byKeyPath: keyPath).count
+                case "Map": _ = collections.markerMap.sorted(byKeyPath: keyPath).count
+                case "LinkingObjects": _ = realm.objects(Anchor.self).first!.markers.sorted(byKeyPath: keyPath).count
+                case "Readings": _ = realm.objects(Reading.self).sorted(byKeyPath: keyPath).count
+                case "Anchors": _ = realm.objects(Anchor.self).sorted(byKeyPath: keyPath).count
+                default: _ = realm.objects(Reading.self).distinct(by: [keyPath]).count
+                }
+            }
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains(message), "\(kind) \(keyPath): \(output.suffix(400))")
+    }
+}

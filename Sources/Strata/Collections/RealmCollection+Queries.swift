@@ -107,7 +107,10 @@ extension RealmCollection {
     /// - Returns: the elements, sorted, as results.
     public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         do {
-            return try _contents.queryable("sorted").refinedSort(Array(sortDescriptors))
+            let queryable = _contents.queryable("sorted")
+            let descriptors = Array(sortDescriptors)
+            SortKeyPathValidation.check(descriptors.map(\.keyPath), elementType: Element.self, distinct: false)
+            return try queryable.refinedSort(descriptors)
         } catch {
             preconditionFailure("\(error)")
         }
@@ -121,7 +124,10 @@ extension RealmCollection {
     /// - Returns: the first element of each combination, as results.
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
         do {
-            return try _contents.queryable("distinct").refinedDistinct(Array(keyPaths))
+            let queryable = _contents.queryable("distinct")
+            let keyPaths = Array(keyPaths)
+            SortKeyPathValidation.check(keyPaths, elementType: Element.self, distinct: true)
+            return try queryable.refinedDistinct(keyPaths)
         } catch {
             preconditionFailure("\(error)")
         }
