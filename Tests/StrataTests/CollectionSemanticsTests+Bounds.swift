@@ -181,3 +181,37 @@ struct SortKeyPathSemanticsTests {
         #expect(output.contains(message), "\(kind) \(keyPath): \(output.suffix(400))")
     }
 }
+
+@Suite("Collection semantics: aggregating a property the objects do not have stops with Realm's message")
+struct AggregatePropertySemanticsTests {
+    @Test(
+        "min, max, sum and average of a missing property, on results and on managed and unmanaged lists",
+        arguments: ["Results min", "List max", "unmanaged List sum", "LinkingObjects average", "Map min"]
+    )
+    func missingProperty(_ call: String) async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [call = call as String] in
+            let realm = try await Realm(
+                configuration: memoryConfiguration(CollectionKinds.types + [ObjectCollections.self])
+            )
+            try await realm.write { realm in
+                let anchor = try realm.create(Anchor.self, value: ["id": 1])
+                let reading = Reading(value: ["int": 1, "anchor": anchor])
+                let box = try realm.create(CollectionBox.self, value: ["id": 1, "readingList": [reading]])
+                let collections = try realm.create(ObjectCollections.self, value: ["readingMap": ["a": reading]])
+                let unmanaged = List<Reading>()
+                unmanaged.append(Reading())
+                switch call {
+                case "Results min": _ = realm.objects(Reading.self).min(ofProperty: "noSuchCol") as Int?
+                case "List max": _ = box.readingList.max(ofProperty: "noSuchCol") as Int?
+                case "unmanaged List sum": _ = unmanaged.sum(ofProperty: "noSuchCol") as Int
+                case "LinkingObjects average": _ = anchor.readings.average(ofProperty: "noSuchCol") as Double?
+                default: _ = collections.readingMap.min(ofProperty: "noSuchCol") as Int?
+                }
+            }
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        let message = "Invalid property name: Property 'noSuchCol' not found in object of type 'Reading'"
+        #expect(output.contains(message), "\(call): \(output.suffix(300))")
+    }
+}
