@@ -215,3 +215,35 @@ struct AggregatePropertySemanticsTests {
         #expect(output.contains(message), "\(call): \(output.suffix(300))")
     }
 }
+
+@Suite("Collection semantics: adding an embedded object that already has a parent stops with Realm's message")
+struct EmbeddedParentSemanticsTests {
+    @Test(
+        "appending, assigning or setting a managed embedded object again",
+        arguments: [
+            ("append", "Cannot add an existing managed embedded object to a List."),
+            ("assign", "Cannot add an existing managed embedded object to a List."),
+            ("map", "Cannot add an existing managed embedded object to a Dictionary."),
+        ]
+    )
+    func existingEmbedded(_ call: String, _ message: String) async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [call = call as String] in
+            let realm = try await Realm(
+                configuration: memoryConfiguration(CollectionKinds.types + [ObjectCollections.self])
+            )
+            try await realm.write { realm in
+                let object = try realm.create(ObjectCollections.self, value: [:])
+                object.leaves.append(Leaf(value: ["value": 1]))
+                object.leafMap["a"] = Leaf(value: ["value": 2])
+                switch call {
+                case "append": object.leaves.append(object.leaves[0])
+                case "assign": object.leaves[0] = object.leaves[0]
+                default: object.leafMap["b"] = object.leafMap["a"]!
+                }
+            }
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains(message), "\(call): \(output.suffix(300))")
+    }
+}

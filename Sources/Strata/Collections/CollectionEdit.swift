@@ -88,3 +88,23 @@ extension CollectionEdit {
         if let message = outOfBoundsMessage(position, limit: count) { preconditionFailure(message) }
     }
 }
+
+extension CollectionEdit {
+    /// The elements the edit adds: appended, inserted or replacing ones, inserted members, an entry's value.
+    var addedElements: [Any] {
+        switch self {
+        case .append(let elements), .insertMembers(let elements): elements
+        case .insert(let element, _), .replace(_, let element), .setEntry(_, let element): [element]
+        case .remove, .move, .swap, .removeAll, .removeMembers, .removeEntry: []
+        }
+    }
+
+    /// Stops with Realm Swift's message when the edit, of a managed collection, adds an embedded object that
+    /// already has a parent: an embedded object belongs to one place (Realm Swift names the collection "List" or
+    /// "Dictionary").
+    func checkEmbeddedParents(collectionName: String) {
+        for element in addedElements where (element as? EmbeddedObject)?.realm != nil {
+            preconditionFailure("Cannot add an existing managed embedded object to a \(collectionName).")
+        }
+    }
+}

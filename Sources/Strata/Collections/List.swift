@@ -93,6 +93,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// Swift's message, whichever way the edit goes.
     private func edit(_ edit: CollectionEdit, else body: (inout [Element]) -> Void) {
         if let backing, backing.edit(edit) { return }
+        if backing != nil { edit.checkEmbeddedParents(collectionName: "List") }
         update(edits: backing.map { edit.listEdits(count: $0.elements.count) }) { values in
             if let message = edit.boundsViolation(count: values.count) { preconditionFailure(message) }
             body(&values)
