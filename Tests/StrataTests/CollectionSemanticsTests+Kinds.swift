@@ -396,6 +396,54 @@ struct CollectionKindSemanticsTests {
         }
     }
 
+    @Test("deleting each object while iterating a collection visits every object and empties it, on every kind")
+    func deleteWhileIterating() async throws {
+        for kind in ["Results", "List", "MutableSet", "LinkingObjects", "AnyRealmCollection"] {
+            let realm = try await CollectionKinds.makeRealm()
+            let (visited, remaining) = try await realm.write { realm -> ([String], Int) in
+                let box = realm.object(ofType: CollectionBox.self, forPrimaryKey: 1)!
+                let anchor = realm.objects(Anchor.self).first!
+                let collection: AnyRealmCollection<Marker> =
+                    switch kind {
+                    case "Results": AnyRealmCollection(realm.objects(Marker.self))
+                    case "List": AnyRealmCollection(box.markerList)
+                    case "MutableSet": AnyRealmCollection(box.markerSet)
+                    case "LinkingObjects": AnyRealmCollection(anchor.markers)
+                    default: AnyRealmCollection(AnyRealmCollection(box.markerList))
+                    }
+                var visited: [String] = []
+                for marker in collection {
+                    visited.append(marker.text ?? "")
+                    try realm.delete(marker)
+                }
+                return (visited.sorted(), collection.count)
+            }
+            #expect(visited == ["1", "2"] && remaining == 0, "\(kind)")
+        }
+    }
+
+    @Test("invalidating the realm invalidates every kind of collection read from it")
+    func invalidate() async throws {
+        let realm = try await CollectionKinds.makeRealm()
+        let answers = await realm.read { realm -> [[Bool]] in
+            let box = realm.object(ofType: CollectionBox.self, forPrimaryKey: 1)!
+            let anchor = realm.objects(Anchor.self).first!
+            let results = realm.objects(Marker.self)
+            let (list, set, links) = (box.markerList, box.markerSet, anchor.markers)
+            let wrapper = AnyRealmCollection(box.markerList)
+            func states() -> [Bool] {
+                [
+                    results.isInvalidated, list.isInvalidated, set.isInvalidated, links.isInvalidated,
+                    wrapper.isInvalidated,
+                ]
+            }
+            let before = states()
+            realm.invalidate()
+            return [before, states()]
+        }
+        #expect(answers == [Array(repeating: false, count: 5), Array(repeating: true, count: 5)])
+    }
+
     @Test("an AnyRealmCollection equals itself, never a wrapper of another object's list")
     func anyRealmCollectionEquality() async throws {
         let realm = try await Realm(configuration: memoryConfiguration([ValueLists.self]))
