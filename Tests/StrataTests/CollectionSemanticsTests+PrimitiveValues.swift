@@ -741,6 +741,8 @@ struct WrapperCollectionSemanticsTests {
             object.meters.append(objectsIn: values)
             #expect(Array(object.meters.distinct()) == values.reversed(), "\(label): each value where it first appears")
             #expect(Array(object.meterSet.sorted(ascending: false)) == values.reversed(), "\(label)")
+            let parity = object.meterSet.sectioned(by: { $0.persistableValue % 2 }, ascending: true)
+            #expect(parity.allKeys == [1, 0] && parity[0].map(\.persistableValue) == [1, 3], "\(label): sectioned")
         }
         check(WrapperCollections(), false)
         let realm = try await Realm(configuration: memoryConfiguration([WrapperCollections.self]))

@@ -171,3 +171,24 @@ struct SectionedValueSemanticsTests {
         #expect(answers[8] == ["a", "b", "c"] && answers[9] == ["c", "b", "a"] && answers[10] == ["a", "b", "c"])
     }
 }
+
+extension SectionedValueSemanticsTests {
+    @Test("sectioning a frozen list, and freezing sectioned values, give frozen sections that thaw to live ones")
+    func frozenValues() async throws {
+        let realm = try await Self.makeRealm()
+        let (fromFrozen, frozen) = try await realm.read { realm in
+            let samples = realm.objects(SectionSamples.self).filter("word == 'banana'").first!
+            let parity: @Sendable (Int) -> Int = { $0 % 2 }
+            return (
+                try samples.ints.freeze().sectioned(by: parity),
+                try samples.ints.sectioned(by: parity).freeze()
+            )
+        }
+        #expect(fromFrozen.isFrozen && frozen.isFrozen)
+        #expect(sectionRows(fromFrozen) == ["1: 1 3 5", "0: 2 4"] && sectionRows(frozen) == sectionRows(fromFrozen))
+        let thawed = await realm.read { _ in
+            [fromFrozen.thaw(), frozen.thaw()].map { ($0?.isFrozen, $0?.count) }
+        }
+        #expect(thawed.map(\.0) == [false, false] && thawed.map(\.1) == [2, 2])
+    }
+}

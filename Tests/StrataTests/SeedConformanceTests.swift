@@ -371,6 +371,5 @@ struct SeedConformanceTests {
 //   - 004 `ThreadSafeReference<Confined>` and `ThreadConfined` (so also the `ThreadConfined` conformance of
 //     `ProjectedCollection` and `RealmSectionedResult`): "cannot find 'ThreadSafeReference' in scope".
 //   - 000 `sum()` and `average()` are constrained on `Element` instead of Realm's `Element.PersistedType`, so a
-//     `List` of an Int-backed `PersistableEnum` does not get them, nor does a `List` of a `CustomPersistable` get
-//     `sectioned(by:ascending:)` (its `min()`, `max()`, `sum()`, `average()`, `sorted(ascending:)` and `distinct()`
-//     exist: Sources/Strata/Collections/RealmCollection+CustomPersistable.swift).
+//     `List` of an Int-backed `PersistableEnum` does not get them (a `List` of a `CustomPersistable` has them all:
+//     Sources/Strata/Collections/RealmCollection+CustomPersistable.swift).
