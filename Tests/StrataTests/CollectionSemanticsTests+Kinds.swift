@@ -444,6 +444,50 @@ struct CollectionKindSemanticsTests {
         #expect(answers == [Array(repeating: false, count: 5), Array(repeating: true, count: 5)])
     }
 
+    @Test(
+        "a frozen collection of every kind is queried into frozen results; a frozen element of a deleted one thaws to nil"
+    )
+    func frozenQueries() async throws {
+        let realm = try await CollectionKinds.makeRealm()
+        let frozen = try await realm.read { realm -> [AnyRealmCollection<Marker>] in
+            let box = realm.object(ofType: CollectionBox.self, forPrimaryKey: 1)!
+            return [
+                AnyRealmCollection(try realm.objects(Marker.self).freeze()),
+                AnyRealmCollection(try box.markerList.freeze()),
+                AnyRealmCollection(try box.markerSet.freeze()),
+                AnyRealmCollection(try realm.objects(Anchor.self).first!.markers.freeze()),
+            ]
+        }
+        for (kind, collection) in zip(["Results", "List", "MutableSet", "LinkingObjects"], frozen) {
+            let counts = ["1", "2", "3"].map { text in collection.filter("text = %@", text).count }
+            let queried = ["1", "2", "3"].map { text in collection.where { $0.text == text }.count }
+            #expect(counts == [1, 1, 0] && queried == [1, 1, 0], "\(kind)")
+            #expect(collection.filter("text = '3'").isFrozen && collection.where { $0.text == "3" }.isFrozen, "\(kind)")
+        }
+        let frozenMarkers = try await realm.read { realm in try realm.objects(Marker.self).freeze() }
+        let answers = try await realm.write { realm -> [Bool] in
+            let element = frozenMarkers.first!
+            try realm.delete(realm.objects(Marker.self))
+            return [element.thaw() == nil, element.isFrozen, element.text == "1"]
+        }
+        #expect(answers == [true, true, true])
+    }
+
+    @Test("integers of every width are found by a %d argument and by the typed query", arguments: [0, 1, 2, 3])
+    func integerWidths(_ value: Int) async throws {
+        let realm = try await CollectionKinds.makeRealm()
+        let counts = await realm.read { realm -> [Int] in
+            let readings = realm.objects(Reading.self)
+            return [
+                readings.filter("int8 = %d", Int8(value)).count, readings.filter("int16 = %d", Int16(value)).count,
+                readings.filter("int32 = %d", Int32(value)).count, readings.filter("int64 = %d", Int64(value)).count,
+                readings.where { $0.int8 == Int8(value) }.count, readings.where { $0.int16 == Int16(value) }.count,
+                readings.where { $0.int32 == Int32(value) }.count, readings.where { $0.int64 == Int64(value) }.count,
+            ]
+        }
+        #expect(counts == Array(repeating: value == 0 ? 0 : 1, count: 8))
+    }
+
     @Test("an AnyRealmCollection equals itself, never a wrapper of another object's list")
     func anyRealmCollectionEquality() async throws {
         let realm = try await Realm(configuration: memoryConfiguration([ValueLists.self]))
