@@ -146,6 +146,13 @@ struct ObjectCollectionSemanticsTests {
             #expect(map.min(of: \.int) == 1 && map.max(of: \.int) == 3, "\(kind)")
             #expect(map.sum(of: \.int) == 6 && map.average(of: \.int) == 2, "\(kind)")
             #expect(map.min(ofProperty: "int") as Int? == 1 && map.sum(ofProperty: "int") as Int == 6, "\(kind)")
+            map["nil"] = .some(nil)
+            #expect(map.count == 4, "\(kind)")
+            #expect(
+                map.min(of: \.int) == 1 && map.sum(of: \.int) == 6 && map.average(of: \.int) == 2,
+                "\(kind): nil ignored"
+            )
+            map.removeObject(for: "nil")
             guard realm != nil else { return }
             for (key, text) in [("key", "apples"), ("key2", "bananas"), ("key3", "cockroach")] {
                 object.markerMap[key] = Marker(value: ["text": text])

@@ -14,6 +14,8 @@ extension RealmCollection {
             if property == "self" {
                 value = element
             } else {
+                // A nil value (of a map of optional objects) has no properties: it is ignored, as a managed map's.
+                if let optional = element as? any OptionalMarker, optional.wrappedValueIfAny == nil { return nil }
                 guard let object = element as? ObjectBase, object.objectSchema[property] != nil else {
                     preconditionFailure("Invalid property '\(property)' for \(operation) on \(Element.self)")
                 }
