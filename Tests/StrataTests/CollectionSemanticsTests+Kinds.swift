@@ -504,6 +504,27 @@ struct CollectionKindSemanticsTests {
         }
     }
 
+    @Test("a nil element of a list, a set or a map is described as <null>, as Realm's collections hold NSNull")
+    func nilElementDescriptions() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration(valueCollectionTypes))
+        let descriptions = try await realm.write { realm -> [String] in
+            let lists = try realm.create(ValueLists.self, value: ["id": 1, "optString": ["a", nil]])
+            let sets = try realm.create(ValueSets.self, value: ["id": 1, "optInt": [nil]])
+            let maps = try realm.create(ValueMaps.self, value: ["id": 1, "optString": ["k": nil]])
+            let unmanaged = List<Int?>()
+            unmanaged.append(objectsIn: [nil, 1])
+            return [lists.optString, sets.optInt, maps.optString, unmanaged].map { "\($0)" }.map { description in
+                String(description.drop { $0 != "(" })
+            }
+        }
+        #expect(
+            descriptions == [
+                "(\n\t[0] a,\n\t[1] <null>\n)", "(\n\t[0] <null>\n)", "(\n[k]: <null>\n)",
+                "(\n\t[0] <null>,\n\t[1] 1\n)",
+            ]
+        )
+    }
+
     @Test("a collection's description lists its objects in Realm's format, linking objects left out")
     func descriptions() async throws {
         let realm = try await CollectionKinds.makeRealm()
