@@ -27,7 +27,7 @@ enum StoppingListEdit: String, Codable, Sendable, CaseIterable {
         case .removeFirstNegative: "Cannot pass a negative value for 'index'."
         case .removeLastTooMany, .removeFirstTooMany:
             "It is not possible to remove more objects (4) from a list than it already contains (3)."
-        case .objectsAtPastEnd: "Indexes for collection are out of bounds"
+        case .objectsAtPastEnd: "Indexes for collection are out of bounds."
         case .replaceSubrangePastEnd: "out of bounds"
         }
     }

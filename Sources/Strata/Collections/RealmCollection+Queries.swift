@@ -29,7 +29,7 @@ extension RealmCollection {
         let count = self.count
         precondition(
             indexes.first! >= 0 && last < count,
-            "Indexes for collection are out of bounds: \(last) is not less than the count, \(count)."
+            "Indexes for collection are out of bounds. Index \(last) is not less than the count, \(count)."
         )
         return indexes.map { self[$0] }
     }
