@@ -338,6 +338,11 @@ struct CollectionKindSemanticsTests {
             #expect(pairs(readings.distinct(by: [\Reading.int])) == ["1t", "2f"])
             #expect(pairs(readings.distinct(by: [\Reading.int, \Reading.flag])) == ["1t", "1f", "2f"])
             #expect(readings.distinct(by: [\Reading.child?.int]).map { $0.child?.int } == [1, 2])
+            // Distinct after a sort keeps the first object of each value in sorted order; a sort after a distinct
+            // orders the objects distinct kept (realm-core's descriptor ordering).
+            #expect(pairs(readings.sorted(byKeyPath: "int", ascending: false).distinct(by: ["flag"])) == ["2f", "1t"])
+            #expect(pairs(readings.distinct(by: ["flag"]).sorted(byKeyPath: "int", ascending: false)) == ["1t", "1f"])
+            #expect(pairs(readings.filter("TRUEPREDICATE SORT(int DESC) DISTINCT(flag)")) == ["2f", "1t"])
             let distinct = readings.distinct(by: ["int"])
             #expect((distinct.value(forKey: "self") as? [Reading])?.map(\.int) == distinct.map(\.int))
         }

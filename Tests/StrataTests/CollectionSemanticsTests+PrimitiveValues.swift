@@ -749,3 +749,43 @@ struct WrapperCollectionSemanticsTests {
         try await realm.write { realm in check(try realm.create(WrapperCollections.self, value: [:]), true) }
     }
 }
+
+@Suite("Collection semantics: querying maps by @allKeys and @allValues, as Realm Swift's map tests")
+struct MapKeyValueQuerySemanticsTests {
+    @Test("ANY map.@allKeys compares keys, with [c] and [cd]; ANY map.@allValues compares values")
+    func allKeysAndValues() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration(valueCollectionTypes))
+        let keyCounts = try await realm.write { realm -> [Int] in
+            for (id, keys) in [["aKey"], ["aKey2"], ["aKey3"], ["aKey", "aKey4"]].enumerated() {
+                let maps = try realm.create(ValueMaps.self, value: ["id": id + 1])
+                for key in keys { maps.int[key] = 123 }
+            }
+            let maps = realm.objects(ValueMaps.self)
+            return [
+                "ANY int.@allKeys = 'aKey'", "ANY int.@allKeys != 'aKey'", "ANY int.@allKeys =[c] 'akey'",
+                "ANY int.@allKeys !=[c] 'akey'", "ANY int.@allKeys =[cd] 'akéy'", "ANY int.@allKeys !=[cd] 'akéy'",
+            ].map { maps.filter($0).count }
+        }
+        #expect(keyCounts == [2, 3, 2, 3, 2, 3])
+
+        let valueCounts = try await realm.write { realm -> [Int] in
+            try realm.delete(realm.objects(ValueMaps.self))
+            for (id, (int, string)) in zip([123, 456, 789], ["Hello", "Héllo", "hello"]).enumerated() {
+                try realm.create(
+                    ValueMaps.self,
+                    value: ["id": id + 1, "int": ["aKey\(id)": int], "string": ["k": string]]
+                )
+            }
+            let maps = realm.objects(ValueMaps.self)
+            return [
+                maps.filter("ANY int.@allValues = %@", 123).count, maps.filter("ANY int.@allValues != %@", 123).count,
+                maps.filter("ANY string.@allValues = %@", "Hello").count,
+                maps.filter("ANY string.@allValues =[c] %@", "Hello").count,
+                maps.filter("ANY string.@allValues !=[c] %@", "Hello").count,
+                maps.filter("ANY string.@allValues =[cd] %@", "Hello").count,
+                maps.filter("ANY string.@allValues !=[cd] %@", "Hello").count,
+            ]
+        }
+        #expect(valueCounts == [1, 2, 1, 2, 1, 3, 0])
+    }
+}
