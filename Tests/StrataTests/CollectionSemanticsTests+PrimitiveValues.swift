@@ -789,3 +789,52 @@ struct MapKeyValueQuerySemanticsTests {
         #expect(valueCounts == [1, 2, 1, 2, 1, 3, 0])
     }
 }
+
+@Suite("Collection semantics: setValue(_:forKey: \"self\") on lists and sets of values, as Realm sets them")
+struct SetSelfSemanticsTests {
+    @Test("every element of a list becomes the value; a set holds the value alone, even when it was empty")
+    func setSelf() async throws {
+        let check: @Sendable (ValueLists, ValueSets, String) -> Void = { lists, sets, label in
+            lists.int.append(objectsIn: [1, 2, 3])
+            lists.int.setValue(7, forKey: "self")
+            lists.int8.append(objectsIn: [1, 2])
+            lists.int8.setValue(9, forKey: "self")
+            lists.optInt.append(objectsIn: [1, nil, 3])
+            lists.optInt.setValue(nil, forKey: "self")
+            lists.string.setValue("x", forKey: "self")
+            sets.int.insert(objectsIn: [1, 2, 3])
+            sets.int.setValue(7, forKey: "self")
+            sets.string.setValue("x", forKey: "self")
+            #expect(Array(lists.int) == [7, 7, 7] && Array(lists.int8) == [9, 9], "\(label)")
+            #expect(
+                Array(lists.optInt) == [nil, nil, nil] && lists.string.isEmpty,
+                "\(label): an empty list stays empty"
+            )
+            #expect(Array(sets.int) == [7] && Array(sets.string) == ["x"], "\(label): a set holds the value alone")
+        }
+        check(ValueLists(), ValueSets(), "unmanaged")
+        let realm = try await Realm(configuration: memoryConfiguration(valueCollectionTypes))
+        try await realm.write { realm in
+            check(
+                try realm.create(ValueLists.self, value: ["id": 1]),
+                try realm.create(ValueSets.self, value: ["id": 1]),
+                "managed"
+            )
+        }
+        #expect(await realm.read { realm in Array(realm.objects(ValueLists.self).first!.int) } == [7, 7, 7])
+    }
+
+    @Test("a value of the wrong type stops with Realm's message")
+    func wrongType() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let list = List<Int>()
+            list.append(1)
+            list.setValue("seven", forKey: "self")
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(
+            output.contains("Invalid value 'seven' of type 'String' for expected type 'Int'"),
+            "\(output.suffix(200))"
+        )
+    }
+}

@@ -73,19 +73,53 @@ extension RealmCollection {
     /// ```swift
     /// try await realm.write { realm in realm.objects(Dog.self).setValue(true, forKey: "adopted") }
     /// ```
+    ///
+    /// The key `self` sets the elements themselves, as in Realm Swift: every element of a ``List`` becomes
+    /// `value`, and a ``MutableSet`` holds `value` alone (even if it was empty).
     /// - Complexity: O(n) for n objects.
     /// - Parameters:
     ///   - value: the new value, converted to the property's type as ``ObjectBase/setValue(_:forKey:)`` does.
-    ///   - key: the name of a property of the objects.
+    ///   - key: the name of a property of the objects, or `self`.
     public func setValue(_ value: Any?, forKey key: String) {
         if let source = _contents.results?.source {
             _ = source.liveState("collection").1.writer("setValue(_:forKey:) on a collection")
         }
+        if key == "self" { return setElements(to: value) }
         for element in self {
             guard let object = element as? ObjectBase else {
                 preconditionFailure("setValue(_:forKey:) needs a collection of objects (not \(Element.self))")
             }
             object.setValue(value, forKey: key)
         }
+    }
+}
+
+extension RealmCollection {
+    /// `setValue(_:forKey: "self")`: every element of a list becomes `value`; a set holds `value` alone.
+    private func setElements(to value: Any?) {
+        let element: Element
+        if let value, let converted = (value as? Element) ?? Self.converted(value) {
+            element = converted
+        } else if value == nil, let none = (Element.self as? any OptionalMarker.Type)?.noneValue as? Element {
+            element = none
+        } else {
+            let (text, type) = value.map { ("\($0)", "\(Swift.type(of: $0))") } ?? ("<null>", "NSNull")
+            preconditionFailure("Invalid value '\(text)' of type '\(type)' for expected type '\(Element.self)'")
+        }
+        if let list = self as? List<Element> {
+            for index in list.indices { list.replace(index: index, object: element) }
+        } else if let set = self as? MutableSet<Element> {
+            set.removeAll()
+            set.insert(element)
+        } else {
+            preconditionFailure(
+                "setValue(_:forKey: \"self\") sets the elements of a list or a set, not of \(Self.self)"
+            )
+        }
+    }
+
+    /// `value` as an element, converted as a property's value is (an `Int` for an `Int8` element).
+    private static func converted(_ value: Any) -> Element? {
+        (try? ValueCoercion.coerce(value, to: Element.self, property: "self")) as? Element
     }
 }
