@@ -838,3 +838,21 @@ struct SetSelfSemanticsTests {
         )
     }
 }
+
+extension SetSelfSemanticsTests {
+    @Test(
+        "a key other than self, read or set on a list of values, stops with Foundation's message as in Realm",
+        arguments: ["value", "setValue"]
+    )
+    func notSelf(_ call: String) async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [call = call as String] in
+            let list = List<Int>()
+            list.append(1)
+            if call == "value" { _ = list.value(forKey: "not self") } else { list.setValue(0, forKey: "not self") }
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("this class is not key value coding-compliant for the key not self."), "\(output)")
+        #expect((List<Int>().value(forKey: "not self") as? [Any])?.isEmpty == true, "an empty list answers []")
+    }
+}

@@ -43,6 +43,7 @@ extension RealmCollection {
         }
         return map { element -> Any in
             guard keyPath != "self", var object = element as? ObjectBase else {
+                if keyPath != "self" { Self.checkValueKey(keyPath, of: element) }
                 return Self.arrayElement(ValueConversion.keyValueCodingValue(element))
             }
             for part in parts.dropLast() {
@@ -57,6 +58,17 @@ extension RealmCollection {
 
     /// A value as an element of the array `value(forKeyPath:)` gives: itself, or a nil `Any?` for nil.
     private static func arrayElement(_ value: Any?) -> Any { value ?? (Optional<Any>.none as Any) }
+
+    /// Stops with Realm's message when a key other than `self` is asked of a value (a number or a string has no
+    /// properties; Realm asks each element, and Foundation raises). Nil and mixed elements answer as they are.
+    private static func checkValueKey(_ key: String, of element: Element) {
+        if element is AnyRealmValue { return }
+        if let optional = element as? any OptionalMarker, optional.wrappedValueIfAny == nil { return }
+        preconditionFailure(
+            "[<\(type(of: element))> valueForUndefinedKey:]: this class is not key value coding-compliant for the key "
+                + "\(key)."
+        )
+    }
 
     /// Stops with Realm's message when `object` has no property `key`.
     private static func checkKey(_ key: String, of object: ObjectBase) {
@@ -87,7 +99,10 @@ extension RealmCollection {
         if key == "self" { return setElements(to: value) }
         for element in self {
             guard let object = element as? ObjectBase else {
-                preconditionFailure("setValue(_:forKey:) needs a collection of objects (not \(Element.self))")
+                preconditionFailure(
+                    "[<\(Self.self)> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the "
+                        + "key \(key). (A collection of \(Element.self) sets its elements with the key self.)"
+                )
             }
             object.setValue(value, forKey: key)
         }
