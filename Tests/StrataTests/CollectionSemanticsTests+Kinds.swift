@@ -550,3 +550,46 @@ struct CollectionKindSemanticsTests {
         }
     }
 }
+
+@Suite("Collection semantics: linking objects, as realm's linking objects tests")
+struct LinkingObjectsSemanticsTests {
+    // Realm also sorts and filters them into empty results; Strata's results need a realm, so sorting or
+    // filtering an unmanaged object's linking objects stops, as for an unmanaged list.
+    @Test("an unmanaged object's linking objects answer positions and aggregates as an empty collection")
+    func unmanagedLinkingObjects() {
+        let anchor = Anchor()
+        let readings = anchor.readings
+        #expect(readings.count == 0 && readings.first == nil && readings.last == nil)
+        #expect(readings.min(ofProperty: "int") as Int? == nil && readings.max(ofProperty: "int") as Int? == nil)
+        #expect(readings.sum(ofProperty: "int") as Int == 0 && readings.average(ofProperty: "int") as Double? == nil)
+        #expect((readings.value(forKey: "int") as? [Any])?.isEmpty == true)
+        #expect(readings.value(forKeyPath: "@count") as? Int == 0)
+        #expect(readings.value(forKeyPath: "@min.int") as? Int == nil)
+        #expect(readings.value(forKeyPath: "@sum.int") as? Int == 0)
+        #expect(readings.index(of: Reading()) == nil && readings.index(matching: "TRUEPREDICATE") == nil)
+    }
+
+    @Test("linking objects follow new links and deletions; a frozen object's keep their version; filters follow")
+    func basics() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration(CollectionKinds.types))
+        try await realm.write { realm in
+            let anchor = try realm.create(Anchor.self, value: ["id": 1])
+            _ = try realm.create(Reading.self, value: ["int": 30, "anchor": anchor])
+        }
+        let frozen = try await realm.read { realm in try realm.objects(Anchor.self).freeze() }
+        try await realm.write { realm in
+            _ = try realm.create(Reading.self, value: ["int": 29, "anchor": realm.objects(Anchor.self).first!])
+        }
+        let answers = try await realm.write { realm -> [[Int]] in
+            let anchor = realm.objects(Anchor.self).first!
+            let readings = anchor.readings
+            let filtered = readings.filter("int > 29")
+            let before = [readings.map(\.int), frozen.first!.readings.map(\.int)]
+            readings.filter("int == 30").first!.anchor = nil
+            let after = [readings.map(\.int), filtered.map(\.int), [filtered.index(matching: "int == 30") ?? -1]]
+            try realm.delete(anchor)
+            return before + after + [readings.map(\.int), frozen.first!.readings.map(\.int)]
+        }
+        #expect(answers == [[30, 29], [30], [29], [], [-1], [], [30]])
+    }
+}
