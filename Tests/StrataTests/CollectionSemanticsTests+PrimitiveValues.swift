@@ -649,14 +649,14 @@ struct PrimitiveCollectionSemanticsTests {
         try await realm.write { realm in
             let date = Date(timeIntervalSince1970: 0)
             let values: [AnyRealmValue] = [
-                .uuid(Fixture.uuids[0]), .string("b"), .data(Data([0x7A])), .objectId(Fixture.objectIds[0]), .int(2),
+                .uuid(Fixture.uuids[0]), .string("b"), .data(Data([0x01])), .objectId(Fixture.objectIds[0]), .int(2),
                 .date(date), .bool(true), .none, .double(1.5), .string("a"), .bool(false), .int(1), .string("1"),
             ]
-            // realm-core's order: null, booleans, numbers (compared as numbers), strings and data (by their bytes:
-            // "1" 0x31 < "a" < "b" < 0x7A), dates, object ids, UUIDs.
+            // Realm's order: null, booleans, numbers (compared as numbers), strings (by collation), data, dates,
+            // object ids, UUIDs.
             let expected: [AnyRealmValue] = [
                 .none, .bool(false), .bool(true), .int(1), .double(1.5), .int(2), .string("1"), .string("a"),
-                .string("b"), .data(Data([0x7A])), .date(date), .objectId(Fixture.objectIds[0]),
+                .string("b"), .data(Data([0x01])), .date(date), .objectId(Fixture.objectIds[0]),
                 .uuid(Fixture.uuids[0]),
             ]
             let list = try realm.create(SectionSamples.self, value: ["mixed": values]).mixed

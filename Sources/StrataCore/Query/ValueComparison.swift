@@ -152,30 +152,19 @@ package enum ValueComparison {
     // MARK: Sorting
 
     /// Realm's sort order: null before everything; numbers numerically; strings by collation. Values of types
-    /// that do not compare (in mixed properties and collections) order as realm-core ranks their types: booleans,
-    /// then numbers, then strings and data (compared by their bytes), dates, object ids, UUIDs, then links.
+    /// that do not compare (in mixed properties and collections) order by type as Realm sorts them: booleans,
+    /// numbers, strings, data, dates, object ids, UUIDs, then links (a total order: data never interleaves with
+    /// strings, whose collation is not byte order).
     package static func sortOrder(_ lhs: Value, _ rhs: Value) -> Int {
         switch (lhs, rhs) {
         case (.null, .null): return 0
         case (.null, _): return -1
         case (_, .null): return 1
         case (.string(let a), .string(let b)): return StringCollation.compare(a, b)
-        case (.string, .binary), (.binary, .string):
-            let (a, b) = (bytes(lhs), bytes(rhs))
-            return a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
         default:
             if let order = order(lhs, rhs) { return order }
             let (a, b) = (sortRank(lhs), sortRank(rhs))
             return a == b ? 0 : (a < b ? -1 : 1)
-        }
-    }
-
-    /// The bytes of a string or data value.
-    private static func bytes(_ value: Value) -> [UInt8] {
-        switch value {
-        case .string(let text): Array(text.utf8)
-        case .binary(let bytes): bytes
-        default: []
         }
     }
 
@@ -185,13 +174,14 @@ package enum ValueComparison {
         case .null: -1
         case .bool: 0
         case .int, .float, .double, .decimal128: 1
-        case .string, .binary: 2
-        case .timestamp: 3
-        case .objectId: 4
-        case .uuid: 5
-        case .typedLink: 6
-        case .link: 7
-        case .list, .dictionary: 8
+        case .string: 2
+        case .binary: 3
+        case .timestamp: 4
+        case .objectId: 5
+        case .uuid: 6
+        case .typedLink: 7
+        case .link: 8
+        case .list, .dictionary: 9
         }
     }
 }
