@@ -671,6 +671,24 @@ struct PrimitiveCollectionSemanticsTests {
         }
     }
 
+    @Test("NaN sorts before every other number and is distinct from them, as realm-core orders it")
+    func nanOrder() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration(valueCollectionTypes))
+        let answers = try await realm.write { realm -> [[String]] in
+            let lists = try realm.create(ValueLists.self, value: ["id": 1, "double": [2.0, .nan, 1.0, .nan, -1.0]])
+            let optionals = try realm.create(ValueLists.self, value: ["id": 2, "optDouble": [2.0, nil, .nan, 1.0]])
+            return [
+                lists.double.sorted().map { "\($0)" }, lists.double.sorted(ascending: false).map { "\($0)" },
+                lists.double.distinct().map { "\($0)" },
+                optionals.optDouble.sorted().map { "\($0.map { "\($0)" } ?? "nil")" },
+            ]
+        }
+        #expect(answers[0] == ["nan", "nan", "-1.0", "1.0", "2.0"])
+        #expect(answers[1] == ["2.0", "1.0", "-1.0", "nan", "nan"])
+        #expect(answers[2] == ["2.0", "nan", "1.0", "-1.0"])
+        #expect(answers[3] == ["nil", "nan", "1.0", "2.0"])
+    }
+
     @Test("a set of values edits, combines, aggregates and sorts as in Realm Swift", arguments: Self.setCases)
     func sets(_ check: ValueCollectionCase) async throws {
         try await check.run(false)

@@ -164,7 +164,20 @@ package enum ValueComparison {
         default:
             if let order = order(lhs, rhs) { return order }
             let (a, b) = (sortRank(lhs), sortRank(rhs))
-            return a == b ? 0 : (a < b ? -1 : 1)
+            if a != b { return a < b ? -1 : 1 }
+            // realm-core orders NaN before every other number (and equal to another NaN).
+            let (leftNaN, rightNaN) = (isNaN(lhs), isNaN(rhs))
+            return leftNaN == rightNaN ? 0 : (leftNaN ? -1 : 1)
+        }
+    }
+
+    /// Whether a value is a floating-point or decimal NaN.
+    private static func isNaN(_ value: Value) -> Bool {
+        switch value {
+        case .float(let v): v.isNaN
+        case .double(let v): v.isNaN
+        case .decimal128: DecimalBits.decimal(value)?.isNaN ?? false
+        default: false
         }
     }
 
