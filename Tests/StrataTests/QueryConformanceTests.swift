@@ -346,7 +346,8 @@ struct QueryConformanceTests {
         ("TRUEPREDICATE SORT(optInt ASC, id DESC)", [5, 2, 3, 4, 6, 1]),
         ("TRUEPREDICATE SORT(optInt DESC, id ASC)", [1, 6, 4, 3, 2, 5]),
         ("TRUEPREDICATE SORT(string ASC)", [2, 1, 6, 5, 3, 4]),
-        ("TRUEPREDICATE SORT(friend.id ASC, id ASC)", [3, 6, 4, 1, 2, 5]),
+        // 3 and 6 have no friend: a broken link sorts last ascending (realm-core's rule, not a null value's).
+        ("TRUEPREDICATE SORT(friend.id ASC, id ASC)", [4, 1, 2, 5, 3, 6]),
         ("TRUEPREDICATE SORT(bool DESC, id ASC)", [1, 3, 5, 2, 4, 6]),
         ("TRUEPREDICATE SORT(date ASC)", [4, 2, 1, 5, 3, 6]),
         ("TRUEPREDICATE SORT(decimal DESC)", [3, 6, 5, 1, 2, 4]),

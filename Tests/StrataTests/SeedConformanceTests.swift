@@ -370,9 +370,6 @@ struct SeedConformanceTests {
 // Seed declarations that do not compile yet (reported to the lead engineer; no line above works around them):
 //   - 004 `ThreadSafeReference<Confined>` and `ThreadConfined` (so also the `ThreadConfined` conformance of
 //     `ProjectedCollection` and `RealmSectionedResult`): "cannot find 'ThreadSafeReference' in scope".
-//   - 000 `min()`, `max()`, `sum()`, `average()`, `sorted(ascending:)`, `distinct()` and `sectioned(by:ascending:)`
-//     are constrained on `Element` instead of Realm's `Element.PersistedType`, so a `List` of an Int-backed
-//     `PersistableEnum` or of a `CustomPersistable` over `Double` does not get them: "referencing instance method
-//     'sum()' on 'RealmCollection' requires that 'Celsius' conform to 'AddableType'".
-//   - 000 `sorted(ascending:)` / `distinct()` on `List<Data>`: "requires that 'Data' conform to 'SortableType'"
-//     (Realm Swift declares `extension Data: SortableType`).
+//   - 000 `sum()` and `average()` are constrained on `Element` instead of Realm's `Element.PersistedType`, so a
+//     `List` of an Int-backed `PersistableEnum` does not get them (a `List` of a `CustomPersistable` has them all:
+//     Sources/Strata/Collections/RealmCollection+CustomPersistable.swift).

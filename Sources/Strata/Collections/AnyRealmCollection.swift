@@ -84,3 +84,9 @@ public struct AnyRealmCollection<Element: RealmCollectionValue>: RealmCollection
 extension AnyRealmCollection: RealmDescribableCollection {
     static var descriptionName: String { "AnyRealmCollection" }
 }
+
+/// The objects or values, for assigning them to a list or set property (`owner["items"] = results`) or copying
+/// them into a new object, as Realm Swift accepts any collection there.
+extension AnyRealmCollection: ElementsProvider {
+    var anyElements: [Any] { map { $0 as Any } }
+}

@@ -42,14 +42,17 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     public var endIndex: Int { keys.count }
 
     /// The object at `position`.
-    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Parameter position: a position from 0 up to `count`; another stops with Realm Swift's message.
     /// - Complexity: O(k) for k linking objects: the backlinks are read on each access.
     public subscript(position: Int) -> Element {
         guard let owner, let origin = owner.table.linkingOrigins[property],
             let table = owner.source.schema.byTableKey[origin.table]
         else {
-            preconditionFailure("index \(position) out of range")
+            CollectionEdit.checkPosition(position, count: 0)
+            preconditionFailure("Index \(position) is out of bounds (must be less than 0).")
         }
+        let keys = self.keys
+        CollectionEdit.checkPosition(position, count: keys.count)
         return ObjectBinding.makeObject(source: owner.source, table: table, key: keys[position]) as! Element
     }
 
@@ -123,4 +126,10 @@ extension LinkingObjects: LinkingObjectsMarker, EmptyConstructible, ManagedColle
 
 extension LinkingObjects: RealmDescribableCollection {
     static var descriptionName: String { "LinkingObjects" }
+}
+
+/// The objects or values, for assigning them to a list or set property (`owner["items"] = results`) or copying
+/// them into a new object, as Realm Swift accepts any collection there.
+extension LinkingObjects: ElementsProvider {
+    var anyElements: [Any] { map { $0 as Any } }
 }

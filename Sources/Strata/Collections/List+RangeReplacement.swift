@@ -102,13 +102,13 @@ extension List {
         return resolved
     }
 
-    /// Stops with a message unless `number` elements can be removed.
+    /// Stops with Realm Swift's message unless `number` elements can be removed.
     private func checkRemovable(_ number: Int) {
-        precondition(number >= 0, "Cannot remove a negative number (\(number)) of elements from a list.")
+        precondition(number >= 0, CollectionEdit.negativeIndexMessage())
         let count = self.count
         precondition(
             number <= count,
-            "It is not possible to remove more elements (\(number)) from a list than it contains (\(count))."
+            "It is not possible to remove more objects (\(number)) from a list than it already contains (\(count))."
         )
     }
 }

@@ -53,12 +53,14 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     ///   each change to the realm); setting, O(log n) for a managed list of n elements.
     public subscript(position: Int) -> Element {
         get {
-            guard let backing else { return storage.withLock { $0[position] } }
+            guard let backing else {
+                return storage.withLock { values in
+                    CollectionEdit.checkPosition(position, count: values.count)
+                    return values[position]
+                }
+            }
             let values = backing.elements
-            precondition(
-                position >= 0 && position < values.count,
-                "Index \(position) is out of bounds (must be less than \(values.count))."
-            )
+            CollectionEdit.checkPosition(position, count: values.count)
             return backing.element(values[position], as: Element.self, at: .index(position))
         }
         set { edit(.replace(position, with: newValue)) { $0[position] = newValue } }
@@ -87,10 +89,15 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     }
 
     /// Applies `edit` to a managed list through the engine, or `body` to the elements otherwise (an unmanaged
-    /// list, or a list of embedded objects, which is rewritten whole).
+    /// list, or a list of embedded objects, which is rewritten whole). An index out of bounds stops with Realm
+    /// Swift's message, whichever way the edit goes.
     private func edit(_ edit: CollectionEdit, else body: (inout [Element]) -> Void) {
         if let backing, backing.edit(edit) { return }
-        update(edits: backing.map { edit.listEdits(count: $0.elements.count) }, body)
+        if backing != nil { edit.checkEmbeddedParents(collectionName: "List") }
+        update(edits: backing.map { edit.listEdits(count: $0.elements.count) }) { values in
+            if let message = edit.boundsViolation(count: values.count) { preconditionFailure(message) }
+            body(&values)
+        }
     }
 
     /// Inserts an element at `index`.
@@ -103,7 +110,8 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     }
     /// Removes the element at `index`.
     /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
-    /// - Parameter index: the position of the element; a removed embedded object is deleted.
+    /// - Parameter index: the position of the element (a removed embedded object is deleted); a negative one or
+    ///   one past the end stops with Realm Swift's message.
     public func remove(at index: Int) { edit(.remove(index)) { _ = $0.remove(at: index) } }
     /// Removes every element (objects stay in the realm).
     /// - Complexity: O(n) for n elements.
@@ -111,21 +119,21 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// Replaces the element at `index`.
     /// - Complexity: O(log n) for a managed list of n elements.
     /// - Parameters:
-    ///   - index: the position to replace.
+    ///   - index: the position to replace; a negative one or one past the end stops with Realm Swift's message.
     ///   - object: the new element.
     public func replace(index: Int, object: Element) { edit(.replace(index, with: object)) { $0[index] = object } }
     /// Moves the element at `from` to `to`.
     /// - Complexity: O(log n) for a managed list of n elements, O(n) unmanaged.
     /// - Parameters:
     ///   - from: the element's position.
-    ///   - to: its position after the move.
+    ///   - to: its position after the move (both positions of the list; another stops with Realm Swift's message).
     public func move(from: Int, to: Int) {
         edit(.move(from: from, to: to)) { $0.insert($0.remove(at: from), at: to) }
     }
     /// Swaps two elements.
     /// - Parameters:
     ///   - index1: the position of one element.
-    ///   - index2: the position of the other.
+    ///   - index2: the position of the other (both positions of the list; another stops with Realm Swift's message).
     /// - Complexity: O(log n) for a managed list of n elements.
     public func swapAt(_ index1: Int, _ index2: Int) {
         edit(.swap(index1, index2)) { $0.swapAt(index1, index2) }

@@ -50,7 +50,9 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
         get { entries.first { $0.key == key as! String }?.value }
         set {
             let name = key as! String
-            if let backing, backing.edit(newValue.map { .setEntry(name, $0) } ?? .removeEntry(name)) { return }
+            let edit: CollectionEdit = newValue.map { .setEntry(name, $0) } ?? .removeEntry(name)
+            if let backing, backing.edit(edit) { return }
+            if backing != nil { edit.checkEmbeddedParents(collectionName: "Dictionary") }
             update { entries in
                 entries.removeAll { $0.key == name }
                 if let newValue { entries.append((name, newValue)) }

@@ -54,9 +54,13 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// The number of elements.
     public var count: Int { backing?.elements.count ?? storage.withLock { $0.count } }
     /// The element at `position`.
-    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Parameter position: a position from 0 up to `count`; another stops with Realm Swift's message.
     /// - Complexity: O(n) for a managed set of n elements (each access converts the elements), O(1) unmanaged.
-    public subscript(position: Int) -> Element { elements[position] }
+    public subscript(position: Int) -> Element {
+        let values = elements
+        CollectionEdit.checkPosition(position, count: values.count)
+        return values[position]
+    }
 
     /// The realm managing the set, or nil.
     public var realm: Realm? { backing?.owner.realm }

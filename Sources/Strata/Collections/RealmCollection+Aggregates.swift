@@ -14,6 +14,8 @@ extension RealmCollection {
             if property == "self" {
                 value = element
             } else {
+                // A nil value (of a map of optional objects) has no properties: it is ignored, as a managed map's.
+                if let optional = element as? any OptionalMarker, optional.wrappedValueIfAny == nil { return nil }
                 guard let object = element as? ObjectBase, object.objectSchema[property] != nil else {
                     preconditionFailure("Invalid property '\(property)' for \(operation) on \(Element.self)")
                 }
@@ -24,7 +26,24 @@ extension RealmCollection {
         }
     }
 
+    /// Stops with Realm Swift's message when `property` (or the first part of a path through links, which Strata
+    /// aggregates too) is not a property of the collection's objects.
+    private func checkAggregateProperty(_ property: String) {
+        let type = (Element.self as? any OptionalMarker.Type)?.wrappedType ?? Element.self
+        guard let objectType = type as? ObjectBase.Type, !(objectType is DynamicObject.Type),
+            let info = try? ObjectClassInfo.of(objectType)
+        else { return }
+        let name = String(property.split(separator: ".").first ?? "")
+        guard info.index(ofProperty: name) == nil, !info.properties.contains(where: { $0.columnName == name }) else {
+            return
+        }
+        preconditionFailure(
+            "Invalid property name: Property '\(property)' not found in object of type '\(info.className)'"
+        )
+    }
+
     func extreme<T>(_ property: String, smallest: Bool) -> T? {
+        checkAggregateProperty(property)
         if let results = _contents.results { return results.aggregateExtreme(property, smallest: smallest) }
         let operation = smallest ? "min" : "max"
         return AggregateMath.extreme(unmanagedValues(property, operation: operation), smallest: smallest)
@@ -41,6 +60,7 @@ extension RealmCollection {
     }
 
     func total<T>(_ property: String) -> T {
+        checkAggregateProperty(property)
         if let results = _contents.results { return results.aggregateSum(property) }
         let values = unmanagedValues(property, operation: "sum")
         guard holdsMixed(property) else { return AggregateMath.sum(of: values, as: T.self, property: property) }
@@ -55,6 +75,7 @@ extension RealmCollection {
     }
 
     func mean<T>(_ property: String) -> T? {
+        checkAggregateProperty(property)
         if let results = _contents.results { return results.aggregateAverage(property) }
         let values = unmanagedValues(property, operation: "average")
         guard holdsMixed(property) else { return AggregateMath.average(of: values, as: T.self, property: property) }

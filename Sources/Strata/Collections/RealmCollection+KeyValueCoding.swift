@@ -43,6 +43,7 @@ extension RealmCollection {
         }
         return map { element -> Any in
             guard keyPath != "self", var object = element as? ObjectBase else {
+                if keyPath != "self" { Self.checkValueKey(keyPath, of: element) }
                 return Self.arrayElement(ValueConversion.keyValueCodingValue(element))
             }
             for part in parts.dropLast() {
@@ -57,6 +58,17 @@ extension RealmCollection {
 
     /// A value as an element of the array `value(forKeyPath:)` gives: itself, or a nil `Any?` for nil.
     private static func arrayElement(_ value: Any?) -> Any { value ?? (Optional<Any>.none as Any) }
+
+    /// Stops with Realm's message when a key other than `self` is asked of a value (a number or a string has no
+    /// properties; Realm asks each element, and Foundation raises). Nil and mixed elements answer as they are.
+    private static func checkValueKey(_ key: String, of element: Element) {
+        if element is AnyRealmValue { return }
+        if let optional = element as? any OptionalMarker, optional.wrappedValueIfAny == nil { return }
+        preconditionFailure(
+            "[<\(type(of: element))> valueForUndefinedKey:]: this class is not key value coding-compliant for the key "
+                + "\(key)."
+        )
+    }
 
     /// Stops with Realm's message when `object` has no property `key`.
     private static func checkKey(_ key: String, of object: ObjectBase) {
@@ -73,19 +85,56 @@ extension RealmCollection {
     /// ```swift
     /// try await realm.write { realm in realm.objects(Dog.self).setValue(true, forKey: "adopted") }
     /// ```
+    ///
+    /// The key `self` sets the elements themselves, as in Realm Swift: every element of a ``List`` becomes
+    /// `value`, and a ``MutableSet`` holds `value` alone (even if it was empty).
     /// - Complexity: O(n) for n objects.
     /// - Parameters:
     ///   - value: the new value, converted to the property's type as ``ObjectBase/setValue(_:forKey:)`` does.
-    ///   - key: the name of a property of the objects.
+    ///   - key: the name of a property of the objects, or `self`.
     public func setValue(_ value: Any?, forKey key: String) {
         if let source = _contents.results?.source {
             _ = source.liveState("collection").1.writer("setValue(_:forKey:) on a collection")
         }
+        if key == "self" { return setElements(to: value) }
         for element in self {
             guard let object = element as? ObjectBase else {
-                preconditionFailure("setValue(_:forKey:) needs a collection of objects (not \(Element.self))")
+                preconditionFailure(
+                    "[<\(Self.self)> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the "
+                        + "key \(key). (A collection of \(Element.self) sets its elements with the key self.)"
+                )
             }
             object.setValue(value, forKey: key)
         }
+    }
+}
+
+extension RealmCollection {
+    /// `setValue(_:forKey: "self")`: every element of a list becomes `value`; a set holds `value` alone.
+    private func setElements(to value: Any?) {
+        let element: Element
+        if let value, let converted = (value as? Element) ?? Self.converted(value) {
+            element = converted
+        } else if value == nil, let none = (Element.self as? any OptionalMarker.Type)?.noneValue as? Element {
+            element = none
+        } else {
+            let (text, type) = value.map { ("\($0)", "\(Swift.type(of: $0))") } ?? ("<null>", "NSNull")
+            preconditionFailure("Invalid value '\(text)' of type '\(type)' for expected type '\(Element.self)'")
+        }
+        if let list = self as? List<Element> {
+            for index in list.indices { list.replace(index: index, object: element) }
+        } else if let set = self as? MutableSet<Element> {
+            set.removeAll()
+            set.insert(element)
+        } else {
+            preconditionFailure(
+                "setValue(_:forKey: \"self\") sets the elements of a list or a set, not of \(Self.self)"
+            )
+        }
+    }
+
+    /// `value` as an element, converted as a property's value is (an `Int` for an `Int8` element).
+    private static func converted(_ value: Any) -> Element? {
+        (try? ValueCoercion.coerce(value, to: Element.self, property: "self")) as? Element
     }
 }

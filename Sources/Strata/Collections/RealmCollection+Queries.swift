@@ -29,7 +29,7 @@ extension RealmCollection {
         let count = self.count
         precondition(
             indexes.first! >= 0 && last < count,
-            "Indexes for collection are out of bounds: \(last) is not less than the count, \(count)."
+            "Indexes for collection are out of bounds. Index \(last) is not less than the count, \(count)."
         )
         return indexes.map { self[$0] }
     }
@@ -85,6 +85,9 @@ extension RealmCollection {
     }
 
     /// The elements sorted by a property (or `self` for values), nil first in ascending order.
+    ///
+    /// Through links (`owner.age`), an element whose link is nil is not a nil value: it sorts after every other
+    /// element ascending and before them descending, as in Realm Swift.
     /// - Complexity: O(n log n) for n elements, on first access.
     /// - Parameters:
     ///   - keyPath: a property of the elements (through to-one links with dots), or `self` for values.
@@ -104,19 +107,27 @@ extension RealmCollection {
     /// - Returns: the elements, sorted, as results.
     public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         do {
-            return try _contents.queryable("sorted").refinedSort(Array(sortDescriptors))
+            let queryable = _contents.queryable("sorted")
+            let descriptors = Array(sortDescriptors)
+            SortKeyPathValidation.check(descriptors.map(\.keyPath), elementType: Element.self, distinct: false)
+            return try queryable.refinedSort(descriptors)
         } catch {
             preconditionFailure("\(error)")
         }
     }
 
     /// The first element for each distinct combination of values of `keyPaths`, in the collection's order.
+    ///
+    /// Through links (`owner.name`), an element whose link is nil is left out, as in Realm Swift.
     /// - Complexity: O(n) for n elements, on first access.
     /// - Parameter keyPaths: the properties whose combined values must differ.
     /// - Returns: the first element of each combination, as results.
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
         do {
-            return try _contents.queryable("distinct").refinedDistinct(Array(keyPaths))
+            let queryable = _contents.queryable("distinct")
+            let keyPaths = Array(keyPaths)
+            SortKeyPathValidation.check(keyPaths, elementType: Element.self, distinct: true)
+            return try queryable.refinedDistinct(keyPaths)
         } catch {
             preconditionFailure("\(error)")
         }

@@ -144,6 +144,9 @@ enum AggregateMath {
     static func convert<T>(_ value: StrataCore.Value, to type: T.Type, operation: String, property: String) -> T? {
         if case .null = value { return nil }
         if T.self == AnyRealmValue.self, let mixed = ValueConversion.mixedScalar(value) { return mixed as? T }
+        if let custom = customValue(value, as: T.self, operation: operation, property: property) {
+            return custom as? T
+        }
         let swift: Any
         switch value {
         case .int(let v): swift = Int(v)
@@ -169,7 +172,31 @@ enum AggregateMath {
         preconditionFailure("\(operation) of '\(property)' cannot be returned as \(T.self)")
     }
 
+    /// An aggregate as a ``CustomPersistable`` type (or an optional of one): its stored form, converted, wrapped;
+    /// nil for other types.
+    private static func customValue(
+        _ value: StrataCore.Value,
+        as type: Any.Type,
+        operation: String,
+        property: String
+    ) -> Any? {
+        func wrapped<C: CustomPersistable>(_ custom: C.Type) -> Any? {
+            convert(value, to: C.PersistedType.self, operation: operation, property: property)
+                .map { C(persistedValue: $0) }
+        }
+        if let custom = type as? any CustomPersistable.Type { return wrapped(custom) }
+        if let optional = type as? any OptionalMarker.Type,
+            let custom = optional.wrappedType as? any CustomPersistable.Type
+        {
+            return wrapped(custom).map(optional.wrapping)
+        }
+        return nil
+    }
+
     static func zero<T>(_ type: T.Type) -> T {
+        if let custom = customValue(.int(0), as: T.self, operation: "sum", property: "self"), let zero = custom as? T {
+            return zero
+        }
         if let zero = try? ValueCoercion.coerce(0, to: T.self, property: "sum") as? T { return zero }
         preconditionFailure("sum cannot be returned as \(T.self)")
     }

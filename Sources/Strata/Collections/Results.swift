@@ -187,10 +187,11 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     }
 
     /// The object at `position`.
-    /// - Parameter position: a position from 0 up to `count`; another stops with a message.
+    /// - Parameter position: a position from 0 up to `count`; another stops with Realm Swift's message.
     /// - Complexity: O(log n) for all n objects of a class; O(1) for the results of a query once they are computed
     ///   (computing them is O(n), on first access and again after a change to what they read).
     public subscript(position: Int) -> Element {
+        precondition(position >= 0, CollectionEdit.negativeIndexMessage())
         if holdsValues { return value(at: position) }
         guard let table else { preconditionFailure("Index \(position) is out of bounds (must be less than 0).") }
         let key: ObjectKey
@@ -414,4 +415,10 @@ extension ParsedQuery {
 
 extension Results: RealmDescribableCollection {
     static var descriptionName: String { "Results" }
+}
+
+/// The objects or values, for assigning them to a list or set property (`owner["items"] = results`) or copying
+/// them into a new object, as Realm Swift accepts any collection there.
+extension Results: ElementsProvider {
+    var anyElements: [Any] { map { $0 as Any } }
 }

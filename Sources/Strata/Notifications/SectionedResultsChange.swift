@@ -41,4 +41,14 @@ extension IndexPath {
     public var section: Int { self[0] }
     /// The item of a `[section, item]` index path.
     public var item: Int { self[1] }
+
+    /// The index path `[section, item]` of an item in a section, as UIKit spells it (Linux Foundation lacks it).
+    ///
+    /// ```swift
+    /// let first = sectionedResults[IndexPath(item: 0, section: 0)]
+    /// ```
+    /// - Parameters:
+    ///   - item: the item's position in its section.
+    ///   - section: the section's position.
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
 }

@@ -45,7 +45,7 @@ enum RealmDescription {
     ) -> String {
         if depth == 0 { return depthExceeded }
         let lines = elements.prefix(maximumElements).enumerated().map { index, element in
-            "\t[\(index)] \(indented(value(element, depth: depth - 1)))"
+            "\t[\(index)] \(indented(self.element(element, depth: depth - 1)))"
         }
         return listing("\(name)<\(typeName(elementType))> <\(address(identity))>", lines, count: count)
     }
@@ -60,9 +60,17 @@ enum RealmDescription {
     ) -> String {
         if depth == 0 { return depthExceeded }
         let lines = entries.prefix(maximumElements).map { entry in
-            indented("[\(entry.key)]: \(value(entry.value, depth: depth - 1))")
+            indented("[\(entry.key)]: \(element(entry.value, depth: depth - 1))")
         }
         return listing("Map<string, \(typeName(valueType))> <\(address(identity))>", lines, count: count)
+    }
+
+    /// An element of a collection (or a map's value) as Realm describes it: a nil element is `<null>`, as
+    /// Realm's collections hold it as `NSNull` (a nil property is `(null)`).
+    private static func element(_ element: Any, depth: Int) -> String {
+        if let optional = element as? any OptionalMarker, optional.wrappedValueIfAny == nil { return "<null>" }
+        if case .none? = element as? AnyRealmValue { return "<null>" }
+        return value(element, depth: depth)
     }
 
     /// A property's or an element's value as Realm describes it.

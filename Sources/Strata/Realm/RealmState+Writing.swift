@@ -270,6 +270,11 @@ extension RealmState {
         func value(_ element: Any) throws -> StrataCore.Value { try ValueConversion.engineValue(element, link: link) }
         let (table, column, key) = (binding.table.tableKey, binding.table.column(property.position), binding.key)
         try realmErrors {
+            if edit.hasListIndexes,
+                let message = edit.boundsViolation(count: try write.listCount(of: column, in: table, object: key))
+            {
+                throw RealmError.invalidValue(message)
+            }
             switch edit {
             case .append(let elements):
                 try write.append(try elements.map(value), toList: column, in: table, object: key)
@@ -280,10 +285,6 @@ extension RealmState {
             case .remove(let index):
                 try write.remove(at: index, fromList: column, in: table, object: key)
             case .move(let from, let to):
-                let count = try write.listCount(of: column, in: table, object: key)
-                guard to >= 0, to < count else {
-                    throw RealmError.invalidValue("Index \(to) is out of bounds (must be less than \(count)).")
-                }
                 try write.move(from: from, to: to, inList: column, in: table, object: key)
             case .swap(let first, let second):
                 try write.swapAt(first, second, inList: column, in: table, object: key)

@@ -4,6 +4,10 @@
 // an index lookup when the predicate requires `indexedColumn == constant` or `IN` on it; else every object)
 // → predicate, object by object, short-circuiting → DISTINCT (first object of each value combination, in
 // candidate order) → SORT (stable, nulls first ascending, Realm's string collation) → LIMIT.
+//
+// A sort or distinct key path through links treats an object whose chain of links breaks (a nil link before
+// the last property) as realm-core does: DISTINCT drops the object; SORT puts it after every other object
+// ascending and before them descending (a null *value* at the end of an unbroken chain is an ordinary null).
 
 import Foundation
 
@@ -30,6 +34,10 @@ package struct QueryEvaluator {
         for stage in query.stages {
             switch stage {
             case .distinct(let paths):
+                let linked = paths.filter { !$0.hops.isEmpty }
+                if !linked.isEmpty {
+                    keys = try keys.filter { key in try !linked.contains { try linkIsMissing($0, key: key) } }
+                }
                 var seen = Set<[Value]>()
                 keys = try keys.filter { key in seen.insert(try paths.map { try single($0, key: key) }).inserted }
             case .sort(let sortKeys):
@@ -43,6 +51,14 @@ package struct QueryEvaluator {
 
     /// A stable sort by several keys, the first most significant.
     private func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey]) throws -> [ObjectKey] {
+        // Per object and sort key: whether the key's chain of links breaks before its last property.
+        let broken: [[Bool]]? =
+            sortKeys.contains(where: { !$0.path.hops.isEmpty })
+            ? try keys.map { key in try sortKeys.map { try !$0.path.hops.isEmpty && linkIsMissing($0.path, key: key) } }
+            : nil
+        if let broken, broken.contains(where: { $0.contains(true) }) {
+            return try sorted(keys, by: sortKeys, broken: broken)
+        }
         if sortKeys.count == 1 {
             let path = sortKeys[0].path
             if let binary = try binaryKeys(path, keys)
@@ -51,6 +67,11 @@ package struct QueryEvaluator {
                 return Self.order(of: binary, ascending: sortKeys[0].ascending).map { keys[$0] }
             }
         }
+        return try sorted(keys, by: sortKeys, broken: nil)
+    }
+
+    /// The general stable sort by several keys; `broken` marks the objects whose links break on a key's path.
+    private func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey], broken: [[Bool]]?) throws -> [ObjectKey] {
         let sortValues = try keys.map { key in try sortKeys.map { try single($0.path, key: key) } }
         // ASCII strings compare through keys computed once, not on each of the n log n comparisons.
         let stringKeys: [[StringCollation.SortKey?]] = sortValues.map { row in
@@ -58,6 +79,11 @@ package struct QueryEvaluator {
         }
         let order = keys.indices.sorted { a, b in
             for (position, descriptor) in sortKeys.enumerated() {
+                if let broken, broken[a][position] || broken[b][position] {
+                    // Both broken: equal on this key. One broken: it goes last ascending, first descending.
+                    if broken[a][position] && broken[b][position] { continue }
+                    return descriptor.ascending != broken[a][position]
+                }
                 let comparison: Int
                 if let left = stringKeys[a][position], let right = stringKeys[b][position] {
                     comparison = StringCollation.compare(left, right)
@@ -296,6 +322,17 @@ package struct QueryEvaluator {
         case .all: return values.allSatisfy(test)
         case .noneOf: return !values.contains(where: test)
         }
+    }
+
+    /// Whether the chain of to-one links of `path` breaks for one object: a link before the last property is nil.
+    func linkIsMissing(_ path: BoundPath, key: ObjectKey) throws -> Bool {
+        var objects = [key]
+        for hop in path.hops {
+            let table = try reading.table(hop.table)
+            objects = try objects.flatMap { try linked(table.value($0, hop.column.key)) }
+            if objects.isEmpty { return true }
+        }
+        return false
     }
 
     /// The single value of a to-one path (null where a link is missing).

@@ -151,14 +151,50 @@ package enum ValueComparison {
 
     // MARK: Sorting
 
-    /// Realm's sort order: null before everything; numbers numerically; strings by collation.
+    /// Realm's sort order: null before everything; numbers numerically; strings by collation. Values of types
+    /// that do not compare (in mixed properties and collections) order by type as Realm sorts them: booleans,
+    /// numbers, strings, data, dates, object ids, UUIDs, then links (a total order: data never interleaves with
+    /// strings, whose collation is not byte order).
     package static func sortOrder(_ lhs: Value, _ rhs: Value) -> Int {
         switch (lhs, rhs) {
         case (.null, .null): return 0
         case (.null, _): return -1
         case (_, .null): return 1
         case (.string(let a), .string(let b)): return StringCollation.compare(a, b)
-        default: return order(lhs, rhs) ?? 0
+        default:
+            if let order = order(lhs, rhs) { return order }
+            let (a, b) = (sortRank(lhs), sortRank(rhs))
+            if a != b { return a < b ? -1 : 1 }
+            // realm-core orders NaN before every other number (and equal to another NaN).
+            let (leftNaN, rightNaN) = (isNaN(lhs), isNaN(rhs))
+            return leftNaN == rightNaN ? 0 : (leftNaN ? -1 : 1)
+        }
+    }
+
+    /// Whether a value is a floating-point or decimal NaN.
+    private static func isNaN(_ value: Value) -> Bool {
+        switch value {
+        case .float(let v): v.isNaN
+        case .double(let v): v.isNaN
+        case .decimal128: DecimalBits.decimal(value)?.isNaN ?? false
+        default: false
+        }
+    }
+
+    /// The rank of a value's type among the types a mixed value can hold, for sorting values of different types.
+    private static func sortRank(_ value: Value) -> Int {
+        switch value {
+        case .null: -1
+        case .bool: 0
+        case .int, .float, .double, .decimal128: 1
+        case .string: 2
+        case .binary: 3
+        case .timestamp: 4
+        case .objectId: 5
+        case .uuid: 6
+        case .typedLink: 7
+        case .link: 8
+        case .list, .dictionary: 9
         }
     }
 }

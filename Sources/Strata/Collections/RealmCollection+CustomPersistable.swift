@@ -1,0 +1,112 @@
+// Aggregates, sorting and distinct of collections of ``CustomPersistable`` values (and optionals of them), by their
+// stored form, as Realm Swift offers them wherever the persisted type allows: a `List<Meters>` stored as integers
+// has `min()`, `sum()` and `sorted(ascending:)` as a `List<Int>` has, and answers in `Meters`.
+
+extension RealmCollection where Element: CustomPersistable, Element.PersistedType: MinMaxType {
+    /// The smallest value by its stored form, or nil if the collection is empty.
+    ///
+    /// ```swift
+    /// let shortest = route.legs.min()   // legs: List<Meters>, Meters stored as Int
+    /// ```
+    /// - Complexity: O(n) for n values.
+    /// - Returns: the smallest value, or nil.
+    public func min() -> Element? { extreme("self", smallest: true) }
+
+    /// The largest value by its stored form, or nil if the collection is empty.
+    /// - Complexity: O(n) for n values.
+    /// - Returns: the largest value, or nil.
+    public func max() -> Element? { extreme("self", smallest: false) }
+}
+
+extension RealmCollection where Element: CustomPersistable, Element.PersistedType: AddableType {
+    /// The sum of the stored forms, as a value; a value of zero if the collection is empty.
+    /// - Complexity: O(n) for n values.
+    /// - Returns: the sum.
+    public func sum() -> Element { total("self") }
+
+    /// The average of the stored forms, or nil if the collection is empty.
+    /// - Complexity: O(n) for n values.
+    /// - Returns: the average (a `Double` for integers, a ``Decimal128`` for decimals), or nil.
+    public func average<T: _Persistable>() -> T? { mean("self") }
+}
+
+extension RealmCollection where Element: CustomPersistable, Element.PersistedType: SortableType {
+    /// The values sorted by their stored form.
+    /// - Complexity: O(n log n) for n values, on first access.
+    /// - Parameter ascending: the direction.
+    /// - Returns: the values, sorted, as results.
+    public func sorted(ascending: Bool = true) -> Results<Element> { sorted(byKeyPath: "self", ascending: ascending) }
+
+    /// The distinct values by their stored form, each where it first appears.
+    /// - Complexity: O(n²) comparisons in the worst case for n values, on first access.
+    /// - Returns: each distinct value once, as results.
+    public func distinct() -> Results<Element> { distinct(by: ["self"]) }
+
+    /// Sorts the values by their stored form and splits them into sections by the key `block` gives each.
+    ///
+    /// ```swift
+    /// let byKilometer = route.legs.sectioned(by: { $0.persistableValue / 1000 }, ascending: true)
+    /// ```
+    /// - Complexity: O(1) for live results, O(n log n) for frozen ones; see ``SectionedResults``.
+    /// - Parameters:
+    ///   - block: the section key of a value.
+    ///   - ascending: the direction to sort the values in.
+    /// - Returns: the sectioned results.
+    public func sectioned<Key: _Persistable>(
+        by block: @escaping ((Element) -> Key),
+        ascending: Bool = true
+    ) -> SectionedResults<Key, Element> {
+        sectioned(sortDescriptors: [SortDescriptor(keyPath: "self", ascending: ascending)], block)
+    }
+}
+
+extension RealmCollection {
+    /// The smallest value by its stored form, or nil if there is none (nil values are ignored).
+    /// - Complexity: O(n) for n values.
+    /// - Returns: the smallest non-nil value, or nil.
+    public func min<Wrapped: CustomPersistable>() -> Element?
+    where Element == Wrapped?, Wrapped.PersistedType: MinMaxType {
+        extreme("self", smallest: true)
+    }
+
+    /// The largest value by its stored form, or nil if there is none (nil values are ignored).
+    /// - Complexity: O(n) for n values.
+    /// - Returns: the largest non-nil value, or nil.
+    public func max<Wrapped: CustomPersistable>() -> Element?
+    where Element == Wrapped?, Wrapped.PersistedType: MinMaxType {
+        extreme("self", smallest: false)
+    }
+
+    /// The sum of the stored forms of the non-nil values, as a value; a value of zero if there are none.
+    /// - Complexity: O(n) for n values.
+    /// - Returns: the sum.
+    public func sum<Wrapped: CustomPersistable>() -> Element
+    where Element == Wrapped?, Wrapped.PersistedType: AddableType {
+        total("self")
+    }
+
+    /// The average of the stored forms of the non-nil values, or nil if there are none.
+    /// - Complexity: O(n) for n values.
+    /// - Returns: the average, or nil.
+    public func average<Wrapped: CustomPersistable, T: _Persistable>() -> T?
+    where Element == Wrapped?, Wrapped.PersistedType: AddableType {
+        mean("self")
+    }
+
+    /// The values sorted by their stored form, nil first in ascending order.
+    /// - Complexity: O(n log n) for n values, on first access.
+    /// - Parameter ascending: the direction.
+    /// - Returns: the values, sorted, as results.
+    public func sorted<Wrapped: CustomPersistable>(ascending: Bool = true) -> Results<Element>
+    where Element == Wrapped?, Wrapped.PersistedType: SortableType {
+        sorted(byKeyPath: "self", ascending: ascending)
+    }
+
+    /// The distinct values by their stored form, each where it first appears.
+    /// - Complexity: O(n²) comparisons in the worst case for n values, on first access.
+    /// - Returns: each distinct value once, as results.
+    public func distinct<Wrapped: CustomPersistable>() -> Results<Element>
+    where Element == Wrapped?, Wrapped.PersistedType: SortableType {
+        distinct(by: ["self"])
+    }
+}

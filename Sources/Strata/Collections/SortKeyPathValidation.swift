@@ -1,0 +1,56 @@
+// Realm Swift's checks of the key paths a collection of objects is sorted or made distinct by, with its
+// messages: a collection operator (`@count`), a property the class does not have, and a list, set, map or
+// linking objects property on the way each stop the call. Other key paths go on to the query engine.
+
+/// Realm Swift's messages for sort and distinct key paths it refuses.
+enum SortKeyPathValidation {
+    /// Realm Swift's message for a key path it cannot sort (or make distinct) elements of `elementType` by, or
+    /// nil when the key path may be used (or the elements are not objects of a class Strata knows).
+    static func violation(_ keyPath: String, elementType: Any.Type, distinct: Bool) -> String? {
+        if keyPath.contains("@") {
+            return distinct
+                ? "Cannot distinct on keypath '\(keyPath)': KVC collection operators are not supported."
+                : "Cannot sort on key path '\(keyPath)': KVC collection operators are not supported."
+        }
+        let type = (elementType as? any OptionalMarker.Type)?.wrappedType ?? elementType
+        guard var objectType = type as? ObjectBase.Type, !(objectType is DynamicObject.Type) else { return nil }
+        let names = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        for (index, name) in names.enumerated() {
+            guard let info = try? ObjectClassInfo.of(objectType) else { return nil }
+            guard
+                let position = info.index(ofProperty: name)
+                    ?? info.properties.firstIndex(where: { $0.columnName == name })
+            else {
+                return "Cannot sort on key path '\(keyPath)': property '\(info.className).\(name)' does not exist."
+            }
+            let typeInfo = info.properties[position].typeInfo
+            if let unsupported = unsupportedTypeName(typeInfo) {
+                return "Cannot sort on key path '\(keyPath)': property '\(info.className).\(name)' is of unsupported "
+                    + "type '\(unsupported)'."
+            }
+            guard index < names.count - 1, let next = typeInfo.objectClass else { return nil }
+            objectType = next
+        }
+        return nil
+    }
+
+    /// Realm's name for a property type a key path cannot go through, or nil for a single value or link.
+    private static func unsupportedTypeName(_ typeInfo: TypeInfo) -> String? {
+        if typeInfo.isLinkingObjects { return "linking objects" }
+        switch typeInfo.collection {
+        case .list: return "array"
+        case .set: return "set"
+        case .dictionary: return "dictionary"
+        case .single: return nil
+        }
+    }
+
+    /// Stops with Realm Swift's message unless every key path may be used.
+    static func check<S: Sequence>(_ keyPaths: S, elementType: Any.Type, distinct: Bool) where S.Element == String {
+        for keyPath in keyPaths {
+            if let message = violation(keyPath, elementType: elementType, distinct: distinct) {
+                preconditionFailure(message)
+            }
+        }
+    }
+}
