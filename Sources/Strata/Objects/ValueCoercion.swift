@@ -47,7 +47,8 @@ enum ValueCoercion {
             return object
         }
         if let collection = type as? any EmptyConstructible.Type,
-            let elements = value as? [Any] ?? (value as? any ElementsProvider)?.anyElements,
+            let elements = value as? [Any] ?? (value as? any ElementsProvider)?.anyElements
+                ?? (value as? any RealmCollection).map({ elementsOf($0) }),
             let marker = type as? any CollectionMarker.Type
         {
             let converted = try elements.map { try coerce($0, to: marker.elementType, property: property) }
@@ -70,6 +71,12 @@ enum ValueCoercion {
         throw RealmError.invalidValue(
             "Invalid value '\(value)' of type \(Swift.type(of: value)) for '\(property)' of type \(type)"
         )
+    }
+
+    /// The elements of a Realm collection (results, linking objects, any collection), which Realm takes for a list
+    /// or set property as it takes an array.
+    private static func elementsOf(_ collection: some RealmCollection) -> [Any] {
+        collection.map { $0 as Any }
     }
 
     private static func makeEnum<E: PersistableEnum>(_ type: E.Type, from value: Any) -> Any? {
