@@ -5,7 +5,7 @@ import Testing
 // `object(ofType:forPrimaryKey:)` with every primary key type Realm Swift allows, with the objects Realm Swift's
 // RealmTests.swift creates and the lookups it asserts (testIntPrimaryKey, testOptionalIntPrimaryKey,
 // testStringPrimaryKey, testOptionalStringPrimaryKey, testUUIDPrimaryKey, testObjectIdPrimaryKey), plus the
-// enum keys of its ModernTestObjects.swift.
+// enum keys of its RealmSwift/Tests/ModernTestObjects.swift.
 
 enum PKIntEnum: Int, PersistableEnum {
     case zero = 0
