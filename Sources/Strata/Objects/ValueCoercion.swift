@@ -46,6 +46,10 @@ enum ValueCoercion {
             try ObjectValueSetter.apply(value, to: object)
             return object
         }
+        // NSNull (and nil) for a list, set or map is an empty one, as in Realm.
+        if value is NSNull, let collection = type as? any EmptyConstructible.Type, type is any CollectionMarker.Type {
+            return collection.makeEmpty()
+        }
         if let collection = type as? any EmptyConstructible.Type,
             let elements = value as? [Any] ?? (value as? any ElementsProvider)?.anyElements
                 ?? (value as? any RealmCollection).map({ elementsOf($0) }),

@@ -554,7 +554,9 @@ public actor Realm {
             }
         }
         let copy = ValueCopy(into: self)
-        let object = T()
+        // `type`, not `T`: a runtime type passed as `Object.Type` (`create(type(of: object), …)`) makes an object of
+        // its own class, as in Realm Swift.
+        let object = type.init()
         try ObjectValueSetter.apply(value, to: object, copy: copy)
         try insert(object, update: update, copy: copy)
         return object
@@ -700,7 +702,9 @@ public actor Realm {
     /// takes the state through the checked accessor, which stops unless the caller is on this realm's executor.
     nonisolated func liveObject<T: ObjectBase>(_ type: T.Type, table: ResolvedTable, key: ObjectKey) -> T? {
         guard let binding = liveBinding(className: table.className, key: key) else { return nil }
-        let object = T()
+        // An object of the table's class when that is a `T` (`T` may be a base class such as `Object`); a
+        // `DynamicObject` stays one.
+        let object = (table.info.type as? T.Type)?.init() ?? T()
         object.binding = binding
         return object
     }
