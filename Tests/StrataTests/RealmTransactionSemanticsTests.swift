@@ -133,6 +133,17 @@ struct RealmTransactionSemanticsTests {
         #expect(await realm.read { $0.objects(RSInt.self).count } == 1)
     }
 
+    @Test("cancelWrite outside a write transaction stops with Realm's message")
+    func cancelWriteOutsideWrite() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let realm = try await Realm(configuration: memoryConfiguration([RSInt.self]))
+            try await realm.write { realm in _ = try realm.create(RSInt.self) }
+            await realm.cancelWrite()
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("Can't cancel a non-existent write transaction"))
+    }
+
     @Test("Objects created in a cancelled write are invalidated, and the realm has none of them")
     func cancelWriteInvalidatesCreatedObjects() async throws {
         let realm = try await Realm(configuration: memoryConfiguration(rsTypes))

@@ -436,9 +436,17 @@ public actor Realm {
         CommitSignal.committed(by: self)
     }
 
-    /// Discards the write transaction's changes.
+    /// Discards the write transaction's changes; objects added or created in it become invalidated.
+    ///
+    /// Called inside ``write(_:)``'s block, it ends the transaction there: `write` then returns the block's value
+    /// without committing.
+    /// - Precondition: a write transaction is open (as in Realm Swift, whose exception reads "Can't cancel a
+    ///   non-existent write transaction").
     public func cancelWrite() {
-        state.endWrite(rolledBack: true)?.rollback()
+        guard let write = state.endWrite(rolledBack: true) else {
+            preconditionFailure("Can't cancel a non-existent write transaction")
+        }
+        write.rollback()
     }
 
     /// Moves the realm to the newest version; returns whether there was a newer one.
