@@ -2,8 +2,8 @@ import Foundation
 import Strata
 import Testing
 
-// Model classes Realm Swift refuses and accepts, as its ObjectSchemaInitializationTests.swift and SchemaTests.swift
-// assert them (testInvalidObjects, testMultiplePrimaryKeys, testModernPropertyPopulation's refusals,
+// Model classes Realm Swift refuses and accepts, as its RealmSwift/Tests/ObjectSchemaInitializationTests.swift and
+// RealmSwift/Tests/SchemaTests.swift assert them (testInvalidObjects, testMultiplePrimaryKeys, testModernPropertyPopulation's refusals,
 // testModernIndexableTypes, testNoSchemaForUnpersistedObjectClasses, testSubscript, testEquals), and the primary key
 // types of its RealmSwift/Tests/ModernTestObjects.swift. Strata reports a refused model when the realm opens, as a
 // `RealmError.invalidSchema`.
