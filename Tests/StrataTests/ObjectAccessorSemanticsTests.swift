@@ -2,8 +2,8 @@ import Foundation
 import Strata
 import Testing
 
-// Property access on objects as Realm Swift's ObjectAccessorTests.swift and ModernObjectTests.swift assert it:
-// links and embedded objects assigned to managed objects (testSetEmbeddedLink, testLinkingObjectsDynamicGet),
+// Property access on objects as Realm Swift's RealmSwift/Tests/ObjectAccessorTests.swift and
+// RealmSwift/Tests/ModernObjectTests.swift assert it: links and embedded objects assigned to managed objects (testSetEmbeddedLink, testLinkingObjectsDynamicGet),
 // property observers (testWillSetDidSet), collection instances kept across add
 // (testAddingObjectReusesExistingCollectionObjects) and a dynamic object's collections
 // (RealmTests.swift: testDynamicObjectListProperties).

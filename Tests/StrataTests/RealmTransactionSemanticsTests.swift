@@ -358,4 +358,45 @@ struct RealmTransactionSemanticsTests {
         #expect(results == 0)
         #expect(states == ["0", "true", "1", "5", "false"])
     }
+
+    @Test("seedFilePath: a missing file starts as a copy of the seed; an existing file is opened as it is")
+    func seedFilePath() async throws {
+        let directory = TemporaryDirectory()
+        let original = directory.configuration(rsTypes)
+        do {
+            let realm = try await Realm(configuration: original)
+            try await realm.write { realm in try realm.add(RSInt(value: [1])) }
+            await realm.close()
+        }
+        var destination = Realm.Configuration(
+            fileURL: directory.url.appendingPathComponent("destination.realm"),
+            objectTypes: rsTypes,
+            seedFilePath: original.fileURL
+        )
+        var counts: [Int] = []
+        do {
+            let realm = try await Realm(configuration: destination)
+            counts.append(await realm.read { $0.objects(RSInt.self).count })
+            try await realm.write { realm in try realm.add(RSInt(value: [2])) }
+            counts.append(await realm.read { $0.objects(RSInt.self).count })
+            await realm.close()
+        }
+        do {
+            let realm = try await Realm(configuration: original)
+            try await realm.write { realm in try realm.deleteAll() }
+            counts.append(await realm.read { $0.objects(RSInt.self).count })
+            await realm.close()
+        }
+        do {
+            // The destination exists now: the seed (emptied meanwhile) is not copied again.
+            let realm = try await Realm(configuration: destination)
+            counts.append(await realm.read { $0.objects(RSInt.self).count })
+            await realm.close()
+        }
+        #expect(counts == [1, 2, 0, 2])
+        destination.fileURL = directory.url.appendingPathComponent("other.realm")
+        destination.seedFilePath = directory.url.appendingPathComponent("missing.realm")
+        await #expect(throws: RealmError.self) { _ = try await Realm(configuration: destination) }
+        #expect(!Realm.fileExists(for: destination))
+    }
 }

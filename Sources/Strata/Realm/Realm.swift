@@ -90,6 +90,22 @@ public actor Realm {
         try await withTaskExecutorPreference(executor) { try await open(configuration) }
     }
 
+    /// Writes a compacted copy of the realm file at `seed` to `path` (``Configuration-swift.struct/seedFilePath``),
+    /// reading the seed without changing it.
+    private static func copySeed(_ seed: String, to path: String, options: DatabaseOptions) async throws {
+        guard options.fileSystem.fileExists(seed) else {
+            throw RealmError.fileError("The seed file at path '\(seed)' does not exist")
+        }
+        let seedOptions = DatabaseOptions(readOnly: true, fileSystem: options.fileSystem)
+        let source = try realmErrors { try Database.open(path: seed, options: seedOptions) }
+        defer { source.close() }
+        do {
+            try await source.writeCompactedCopy(to: path, permissions: options.filePermissions, isolation: nil)
+        } catch {
+            throw RealmError.wrapping(error)
+        }
+    }
+
     /// Opens (creating, migrating or compacting as configured) the file of `configuration`.
     private static func open(_ configuration: Configuration) async throws -> (Database, ResolvedSchema) {
         let path = configuration.path
@@ -104,6 +120,11 @@ public actor Realm {
         let logsOpen = configuration.logs(.info)
         let started = logsOpen ? ContinuousClock.now : nil
         let created = logsOpen && !options.fileSystem.fileExists(path)
+        if let seed = configuration.seedFilePath, configuration.inMemoryIdentifier == nil,
+            !options.fileSystem.fileExists(path)
+        {
+            try await copySeed(seed.path, to: path, options: options)
+        }
         var database = try realmErrors { try Database.open(path: path, options: options) }
         if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
             configuration.inMemoryIdentifier == nil
