@@ -319,6 +319,32 @@ struct RealmTransactionSemanticsTests {
         #expect(values == [100, 200, 300])
     }
 
+    @Test("dynamicObject(ofType:forPrimaryKey:) finds by key and reads properties by name")
+    func dynamicObjectForPrimaryKey() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration(rsTypes))
+        try await realm.write { realm in
+            try realm.create(RSPrimaryString.self, value: ["a", 1])
+            try realm.create(RSPrimaryString.self, value: ["b", 2])
+        }
+        let read = await realm.read { realm -> [String] in
+            let found = realm.dynamicObject(ofType: "RSPrimaryString", forPrimaryKey: "a")
+            return [
+                "\(found?["stringCol"] as? String ?? "-") \(found?["intCol"] as? Int ?? -1)",
+                "\(realm.dynamicObject(ofType: "RSPrimaryString", forPrimaryKey: "z") == nil)",
+                "\(realm.dynamicObject(ofType: "NoSuchClass", forPrimaryKey: "a") == nil)",
+                "\(found?.isSameObject(as: realm.object(ofType: RSPrimaryString.self, forPrimaryKey: "a")) == true)",
+            ]
+        }
+        #expect(read == ["a 1", "true", "true", "true"])
+        let frozen = try await realm.read { realm in try realm.freeze() }
+        let frozenRead = await frozen.read { realm in
+            realm.dynamicObject(ofType: "RSPrimaryString", forPrimaryKey: "b").map {
+                [$0.isFrozen, $0["intCol"] as? Int == 2]
+            }
+        }
+        #expect(frozenRead == [true, true])
+    }
+
     @Test("An object invalidated by invalidate() stays invalidated after later writes")
     func invalidateIsForever() async throws {
         let realm = try await Realm(configuration: memoryConfiguration(rsTypes))

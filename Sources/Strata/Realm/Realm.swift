@@ -666,7 +666,17 @@ public actor Realm {
     public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
         var resolved = state.schema.table(ofType: type)
         if resolved == nil, frozenSnapshot == nil { resolved = (try? register(type)) ?? nil }
-        guard let table = resolved else { return nil }
+        guard let table = resolved, let found = objectKey(in: table, forPrimaryKey: key) else { return nil }
+        if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
+            return ObjectBinding.makeElement(Element.self, source, table, found)
+        }
+        return ObjectBinding.makeObject(source: source, table: table, key: found) as? Element
+    }
+
+    /// The key of the object of `table` whose primary key is `key`; stops for a class without a primary key or a
+    /// key that does not convert to its type.
+    @inline(__always)
+    func objectKey<KeyType>(in table: ResolvedTable, forPrimaryKey key: KeyType) -> ObjectKey? {
         guard let primary = table.info.primaryKeyIndex else {
             preconditionFailure("'\(table.className)' does not have a primary key")
         }
@@ -689,11 +699,7 @@ public actor Realm {
         let found = source.read("Realm") { reader in
             try? reader.table(table.tableKey).firstObject(table.column(primary), equalTo: value)
         }
-        guard let found else { return nil }
-        if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
-            return ObjectBinding.makeElement(Element.self, source, table, found)
-        }
-        return ObjectBinding.makeObject(source: source, table: table, key: found) as? Element
+        return found
     }
 
     /// Adds a class (and the classes it links to) to the realm's schema if the file lacks it; only
