@@ -345,6 +345,27 @@ struct RealmTransactionSemanticsTests {
         #expect(frozenRead == [true, true])
     }
 
+    @Test("dynamicCreate(_:value:update:) creates by class name and gives an object read and written by name")
+    func dynamicCreate() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration(rsTypes + [Person.self, Dog.self]))
+        let read = try await realm.write { realm -> [String] in
+            let object = try realm.dynamicCreate("RSPrimaryString", value: ["1", 5])
+            let first = "\(object["stringCol"] as? String ?? "-") \(object["intCol"] as? Int ?? -1)"
+            object["intCol"] = 6
+            try realm.dynamicCreate("RSPrimaryString", value: ["stringCol": "1", "intCol": 7], update: .modified)
+            let typed = realm.object(ofType: RSPrimaryString.self, forPrimaryKey: "1")
+            return [
+                first, "\(type(of: object))", "\(typed?.intCol ?? -1) \(realm.objects(RSPrimaryString.self).count)",
+                thrownCase { try realm.dynamicCreate("RSPrimaryString", value: ["1"]) },
+                thrownCase { try realm.dynamicCreate("NoSuchClass") },
+                thrownCase { try realm.dynamicCreate("Address") },
+            ]
+        }
+        #expect(read == ["1 5", "DynamicObject", "7 1", "primaryKeyExists", "invalidValue", "invalidValue"])
+        let outside = await realm.read { realm in thrownCase { try realm.dynamicCreate("RSInt") } }
+        #expect(outside == "notInWriteTransaction")
+    }
+
     @Test("An object invalidated by invalidate() stays invalidated after later writes")
     func invalidateIsForever() async throws {
         let realm = try await Realm(configuration: memoryConfiguration(rsTypes))

@@ -19,4 +19,38 @@ extension Realm {
         }
         return ObjectBinding.makeElement(DynamicObject.self, source, table, found)
     }
+
+    /// Creates an object of the class named `typeName` from a dictionary, array or object, and returns it as a
+    /// dynamic object whose properties are read and written by name.
+    ///
+    /// ```swift
+    /// try await realm.write { realm in
+    ///     let dog = try realm.dynamicCreate("Dog", value: ["name": "Rex", "age": 3])
+    ///     dog["age"] = 4
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - typeName: the class name as the file stores it.
+    ///   - value: a dictionary by property name, an array in property order, or an object to copy.
+    ///   - update: what to do when an object with the same primary key exists.
+    /// - Returns: the managed object, as a ``DynamicObject``.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for a class the realm lacks or an embedded class, and what
+    ///   ``create(_:value:update:)`` throws.
+    /// - Note: Differs from Realm Swift: it throws where Realm Swift raises an exception.
+    @discardableResult
+    public func dynamicCreate(
+        _ typeName: String,
+        value: Any = [String: Any](),
+        update: UpdatePolicy = .error
+    ) throws -> DynamicObject {
+        guard let table = state.schema.tables[typeName] else {
+            throw RealmError.invalidValue("Object type '\(typeName)' is not managed by the Realm")
+        }
+        guard let type = table.info.type as? Object.Type else {
+            throw RealmError.invalidValue("Embedded objects cannot be created directly")
+        }
+        let object = try create(type, value: value, update: update)
+        guard let key = object.binding?.key else { preconditionFailure("a created object is managed") }
+        return ObjectBinding.makeElement(DynamicObject.self, source, table, key)
+    }
 }
