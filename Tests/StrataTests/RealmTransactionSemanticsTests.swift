@@ -30,6 +30,16 @@ final class RSPrimaryString: Object {
 
 private let rsTypes: [ObjectBase.Type] = [RSEmployee.self, RSCompany.self, RSInt.self, RSPrimaryString.self]
 
+/// Records whether a write's block ran.
+private final class RanFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ran = false
+    var value: Bool {
+        get { lock.withLock { ran } }
+        set { lock.withLock { ran = newValue } }
+    }
+}
+
 /// Holds a live object between blocks of its realm; only those blocks, on the realm's actor, touch it.
 private final class ObjectBox: @unchecked Sendable {
     var object: ObjectBase?
@@ -142,6 +152,56 @@ struct RealmTransactionSemanticsTests {
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("Can't cancel a non-existent write transaction"))
+    }
+
+    @Test("A cancelled task's write throws CancellationError without running its block, waiting or not")
+    func cancelledTaskWrites() async throws {
+        let directory = TemporaryDirectory()
+        let realm = try await Realm(configuration: directory.configuration(rsTypes))
+        let other = try await Realm(configuration: directory.configuration(rsTypes))
+        // Cancelled before write is called, with the file free.
+        let before = RanFlag()
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await other.write { realm in
+                before.value = true
+                try realm.add(RSInt())
+            }
+        }
+        await #expect(throws: CancellationError.self) { try await early.value }
+        // Cancelled while waiting for another realm's write.
+        try await realm.beginWrite()
+        let waiting = RanFlag()
+        let late = Task {
+            try await other.write { realm in
+                waiting.value = true
+                try realm.add(RSInt())
+            }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        late.cancel()
+        await #expect(throws: CancellationError.self) { try await late.value }
+        await realm.cancelWrite()
+        #expect([before.value, waiting.value] == [false, false])
+        #expect(await other.read { $0.objects(RSInt.self).count } == 0)
+        #expect(await other.read { $0.isInWriteTransaction } == false)
+        try await other.write { realm in try realm.add(RSInt()) }
+        #expect(await realm.read { $0.objects(RSInt.self).count } == 1)
+    }
+
+    @Test("A block that cancels its write and then throws rethrows the error and commits nothing")
+    func cancelThenThrow() async throws {
+        struct Stop: Error, Equatable {}
+        let realm = try await Realm(configuration: memoryConfiguration(rsTypes))
+        await expectError(Stop()) {
+            try await realm.write { realm in
+                try realm.create(RSInt.self)
+                realm.cancelWrite()
+                throw Stop()
+            }
+        }
+        #expect(await realm.read { $0.objects(RSInt.self).count } == 0)
+        #expect(await realm.isInWriteTransaction == false)
     }
 
     @Test("Objects created in a cancelled write are invalidated, and the realm has none of them")

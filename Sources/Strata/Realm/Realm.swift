@@ -347,7 +347,9 @@ public actor Realm {
     /// taking `isolated Realm` and methods of your own `extension Realm`. It is `@Sendable`, so it can be
     /// written in any context (the main actor included); create unmanaged objects inside it, or pass
     /// `Sendable` values in.
-    /// - Throws: the block's error, or a ``RealmError`` if the commit fails (nothing is committed then).
+    /// - Throws: the block's error, or a ``RealmError`` if the commit fails (nothing is committed then);
+    ///   `CancellationError`, without running the block, when the task is cancelled before the transaction
+    ///   begins. Once the block runs, the commit completes whatever the task's cancellation.
     /// - Parameter block: the work of the transaction, given the realm isolated.
     /// - Returns: the block's value, once the transaction is durable.
     /// - Note: Differs from Realm Swift: the call is `async` and waits for the writer without blocking a thread,
@@ -385,8 +387,12 @@ public actor Realm {
 
     /// Begins a write transaction, waiting (without blocking a thread) for other writers.
     /// - Throws: ``RealmError`` on a frozen, read-only or closed realm, or when a write transaction is
-    ///   already open.
+    ///   already open; `CancellationError` when the task is cancelled, before the call or while it waits, as
+    ///   Realm Swift's `asyncWrite` does (no transaction is begun then).
     public func beginWrite() async throws {
+        // Checked first, so that a cancelled task never begins a write, whether or not another writer holds the
+        // file (waiting for one throws when cancelled).
+        try Task.checkCancellation()
         try checkCanBeginWrite()
         let write = try await realmErrors { try await state.database.beginWrite() }
         if write.lockWait > .zero { configuration.record(.writeLockWait(write.lockWait)) }
