@@ -221,6 +221,30 @@ struct ThreadSafeReferenceTests {
         #expect(seen == ["[\"jp\", \"az\"]", "[\"az\", \"jp\"]", "[\"jp=2\"]"])
     }
 
+    @Test("A reference to a map of objects resolves to the live map: its objects read, a new key is stored")
+    func mapOfObjects() async throws {
+        let directory = TemporaryDirectory()
+        let (realm, other) = try await twoRealms(directory)
+        let reference = try await realm.write { realm in
+            let company = TSCompany()
+            company.employeeMap["before"] = try realm.create(TSEmployee.self, value: ["name": "first"])
+            try realm.add(company)
+            try realm.commitWrite()
+            return try ThreadSafeReference(to: company.employeeMap)
+        }
+        let resolved = try await other.write { realm -> [String] in
+            let map = try #require(try resolveOnce(realm, reference) { $0 })
+            let before = "\(map.count) \(map["before"]??.name ?? "-")"
+            map["after"] = try realm.create(TSEmployee.self, value: ["name": "second"])
+            return [before, "\(map.count) \(map["after"]??.name ?? "-")"]
+        }
+        #expect(resolved == ["1 first", "2 second"])
+        let seen = await realm.read { realm in
+            realm.objects(TSCompany.self)[0].employeeMap.map { "\($0.key)=\($0.value?.name ?? "-")" }
+        }
+        #expect(seen == ["after=second", "before=first"])
+    }
+
     @Test("A reference to filtered, sorted results keeps the query: made before the objects exist, it finds them")
     func results() async throws {
         let directory = TemporaryDirectory()
