@@ -6,7 +6,9 @@ import StrataCore
 open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm. Only ever assigned whole (its methods do not mutate it), which
     /// also forgets the row `liveRow` found for the previous binding.
-    @usableFromInline var binding: ObjectBinding? { didSet { liveRow = LiveRow() } }
+    @usableFromInline var binding: ObjectBinding? {
+        didSet { keepRow(LiveRow(), LiveRowReader(frozen: binding?.isFrozen == true)) }
+    }
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
     ///
     /// `@exclusivity(unchecked)`, with this proof: only a live object's reads and writes touch it, and only after
@@ -15,10 +17,21 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// on it, the row is only copied out or assigned whole, never passed `inout` to code that could reach it
     /// again, so no access overlaps another there either. Frozen and unmanaged objects never touch it.
     @exclusivity(unchecked) var liveRow = LiveRow()
+    /// The same row with its references borrowed, for typed reads (LiveRow.swift): `@exclusivity(unchecked)` with the
+    /// proof of `liveRow`, whose references it borrows. Always assigned with it, by ``keepRow(_:_:)``.
+    @exclusivity(unchecked) var liveReader = LiveRowReader()
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
     @usableFromInline var unmanagedValues = UnmanagedValues()
     /// Set on probe objects that record which properties a key path reads.
     @usableFromInline var keyPathRecorder: KeyPathRecorder?
+
+    /// Keeps `row` and the borrowed `reader` of it (or forgets both), together, as LiveRowReader's invariant asks.
+    @inline(__always)
+    func keepRow(_ row: LiveRow, _ reader: LiveRowReader) {
+        liveReader = LiveRowReader()
+        liveRow = row
+        liveReader = reader
+    }
 
     /// Creates an unmanaged object; its properties take their declared defaults.
     public required init() {}

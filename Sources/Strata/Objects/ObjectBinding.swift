@@ -122,6 +122,19 @@ struct ObjectBinding {
         }
     }
 
+    /// Finds the row of live `object` (bound by this binding) for typed reads if it is not current, when the caller may
+    /// read it (on the realm's thread, the realm open and not invalidated since the binding was made); false sends
+    /// the read down the general path, which reports what is wrong.
+    func locateForReads(_ object: ObjectBase) -> Bool {
+        guard let liveState else { return false }
+        return liveState._withUnsafeGuaranteedRef { state in
+            guard state.isConfined, !state.isClosed, state.epoch == epoch else { return false }
+            let generation = state.generation
+            if object.liveRow.generation != generation { try? locateRow(generation, state, object) }
+            return true
+        }
+    }
+
     /// The engine value of property `index`, read without the row cache: the path of frozen objects, which any
     /// number of tasks read at once, and of reads that have no object to keep a row in (nothing here writes).
     func readValue(_ index: Int) -> StrataCore.Value {
@@ -140,9 +153,24 @@ struct ObjectBinding {
     /// Finds the row of live `object` (bound by this binding) for the realm's `generation`, in the version
     /// `state` (already checked to be confined to the caller) reads; no row when the object is gone.
     private func locateRow(_ generation: Int, _ state: RealmState, _ object: ObjectBase) throws {
-        object.liveRow = LiveRow(generation: generation)
+        object.keepRow(LiveRow(generation: generation), LiveRowReader())
         let rows = try state.reader().table(table.tableKey)
-        object.liveRow = LiveRow(table: rows, location: try rows.locate(key), generation: generation)
+        guard let location = try rows.locate(key) else {
+            object.keepRow(LiveRow(table: rows, location: nil, generation: generation), LiveRowReader())
+            return
+        }
+        let (reader, anchor) = rows.rowReader(at: location)
+        object.keepRow(
+            LiveRow(table: rows, location: location, generation: generation, anchor: anchor),
+            LiveRowReader(
+                generation: generation,
+                reader: reader,
+                state: liveState,
+                resolved: Unmanaged.passUnretained(table),
+                key: key,
+                table: Unmanaged.passUnretained(rows)
+            )
+        )
     }
 
     // Typed reads and writes for `Persisted`'s specialized accessors: the common property types skip boxing
@@ -172,7 +200,9 @@ struct ObjectBinding {
                 try realmErrors({ try write.setInPlace(newValue, of: column, in: rows, object: key, at: location) })
             {
                 state.touch(table.tableKey)
+                // The row and its leaf stay where they are: both stay current.
                 object.liveRow.generation = state.generation
+                object.liveReader.generation = state.generation
                 return
             }
             try state.setPlain(newValue, of: self, column: column)
@@ -269,73 +299,4 @@ struct ObjectBinding {
         guard case .frozen = source else { return object }
         return source.thawingRealm().liveObject(T.self, table: table, key: key)
     }
-}
-
-// The typed reads and writes `Persisted`'s inlinable accessors call: they use the object's binding in place
-// (a copy would retain each of its references), behind a call the accessors' module does not see into.
-extension ObjectBase {
-    /// Whether the object is managed (reading `binding` from another module would copy it).
-    @usableFromInline
-    var isBound: Bool { binding != nil }
-
-    /// The engine value of property `index` of this managed object. A live object (confined to its realm's
-    /// actor) reads through its row cache, in place; a frozen one, which many tasks may read at once, reads
-    /// without touching its binding.
-    @inline(__always)
-    func boundEngineValue(_ index: Int) -> StrataCore.Value {
-        binding!.engineValue(index, of: self)
-    }
-
-    /// The Swift value of property `index` of this managed object (live or frozen, as ``boundEngineValue(_:)``).
-    func boundValue(_ index: Int) -> Any {
-        binding!.get(index, of: self)
-    }
-
-    /// The value of `Int` property `index` of this managed object (nil: not stored as an `Int`).
-    @usableFromInline
-    func boundInt(_ index: Int) -> Int? {
-        if case .int(let value) = boundEngineValue(index) { return Int(value) }
-        return nil
-    }
-
-    /// The value of `Double` property `index` of this managed object (nil: not stored as a `Double`).
-    @usableFromInline
-    func boundDouble(_ index: Int) -> Double? {
-        if case .double(let value) = boundEngineValue(index) { return value }
-        return nil
-    }
-
-    /// The value of `Bool` property `index` of this managed object (nil: not stored as a `Bool`).
-    @usableFromInline
-    func boundBool(_ index: Int) -> Bool? {
-        if case .bool(let value) = boundEngineValue(index) { return value }
-        return nil
-    }
-
-    /// The value of `String` property `index` of this managed object (nil: not stored as a `String`).
-    @usableFromInline
-    func boundString(_ index: Int) -> String? {
-        if case .string(let value) = boundEngineValue(index) { return value }
-        return nil
-    }
-
-    /// Sets `Int` property `index` of this managed object.
-    @usableFromInline
-    func setBoundInt(_ index: Int, _ value: Int) { binding!.setInt(index, value, of: self) }
-
-    /// Sets `Double` property `index` of this managed object.
-    @usableFromInline
-    func setBoundDouble(_ index: Int, _ value: Double) { binding!.setDouble(index, value, of: self) }
-
-    /// Sets `Bool` property `index` of this managed object.
-    @usableFromInline
-    func setBoundBool(_ index: Int, _ value: Bool) { binding!.setBool(index, value, of: self) }
-
-    /// Sets `String` property `index` of this managed object.
-    @usableFromInline
-    func setBoundString(_ index: Int, _ value: String) { binding!.setString(index, value, of: self) }
-
-    /// Sets property `index` of this managed object to a Swift value of any type.
-    @usableFromInline
-    func setBound(_ index: Int, _ value: Any) { binding!.set(index, value) }
 }

@@ -538,7 +538,8 @@ public actor Realm {
     ///   - update: what to do when an object with the same primary key exists.
     /// - Note: Differs from Realm Swift: it throws where Realm Swift raises an exception.
     public func add(_ object: ObjectBase, update: UpdatePolicy = .error) throws {
-        try Self.checkUpdatable(object.objectSchema, update)
+        // The schema is looked up only for an update policy: a plain add (the common, hot case) needs none.
+        if update != .error { try Self.checkUpdatable(object.objectSchema, update) }
         try checkWritable("add objects")
         try insert(object, update: update, copy: nil)
     }

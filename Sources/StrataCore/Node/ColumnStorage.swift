@@ -26,12 +26,21 @@ protocol ColumnStorage: AnyObject {
     func absorb(_ other: any ColumnStorage)
     /// Blobs referenced by the column.
     var blobs: [BlobRef] { get }
+    /// The integer at `index` of an integer column, nil for a null or another kind (RowReader.swift).
+    func plainInteger(at index: Int) -> Int64?
+    /// The double at `index` of a double column, nil for a null or another kind.
+    func plainDouble(at index: Int) -> Double?
+    /// The inline UTF-8 text at `index` of a variable column, nil for a null, a blob or another kind.
+    func plainString(at index: Int) -> String?
     /// Appends the encoded block (see ColumnBlock.swift) to `writer`, writing long values to `sink`.
     func encode(into writer: inout ByteWriter, sink: any NodeSink) throws
 }
 
 extension ColumnStorage {
     var blobs: [BlobRef] { [] }
+    func plainInteger(at index: Int) -> Int64? { nil }
+    func plainDouble(at index: Int) -> Double? { nil }
+    func plainString(at index: Int) -> String? { nil }
 }
 
 /// Creates an empty column storage of `layout`.

@@ -60,6 +60,26 @@ final class CommittedColumn: ColumnStorage {
         return try block.cell(index, reader: reader)
     }
 
+    func plainInteger(at index: Int) -> Int64? {
+        if let decoded { return decoded.plainInteger(at: index) }
+        guard block.kind == .integer, !block.isNull(index) else { return nil }
+        return block.integer(index)
+    }
+
+    func plainDouble(at index: Int) -> Double? {
+        if let decoded { return decoded.plainDouble(at: index) }
+        guard block.kind == .double, !block.isNull(index) else { return nil }
+        return block.double(index)
+    }
+
+    func plainString(at index: Int) -> String? {
+        if let decoded { return decoded.plainString(at: index) }
+        guard block.kind == .variable, !block.isNull(index), !block.isExternal(index),
+            let bytes = try? block.variableBytes(index)
+        else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     func set(_ cell: Cell, at index: Int) -> BlobRef? { storage.set(cell, at: index) }
 
     func insert(_ cell: Cell, at index: Int) { storage.insert(cell, at: index) }

@@ -112,6 +112,11 @@ final class DoubleColumn: ColumnStorage {
         return .double(values[index])
     }
 
+    func plainDouble(at index: Int) -> Double? {
+        if let nulls, nulls[index] { return nil }
+        return values[index]
+    }
+
     func set(_ cell: Cell, at index: Int) -> BlobRef? {
         switch cell {
         case .double(let value):

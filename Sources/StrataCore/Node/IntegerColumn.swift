@@ -25,6 +25,11 @@ final class IntegerColumn: ColumnStorage {
         return .int(values[index])
     }
 
+    func plainInteger(at index: Int) -> Int64? {
+        if let nulls, nulls[index] { return nil }
+        return values[index]
+    }
+
     func set(_ cell: Cell, at index: Int) -> BlobRef? {
         switch cell {
         case .int(let value):

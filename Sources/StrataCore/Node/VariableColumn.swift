@@ -48,6 +48,11 @@ final class VariableColumn: ColumnStorage {
         }
     }
 
+    func plainString(at index: Int) -> String? {
+        guard case .inline = states[index] else { return nil }
+        return String(decoding: data[range(index)], as: UTF8.self)
+    }
+
     /// Replaces entry `index` with `bytes` in `state`, shifting the entries after it.
     private func replace(_ index: Int, with bytes: some Collection<UInt8>, state: State) {
         let range = range(index)

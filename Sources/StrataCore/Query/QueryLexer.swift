@@ -22,6 +22,11 @@ extension QueryToken.Kind {
 
 /// Splits query text into tokens.
 enum QueryLexer {
+    /// Whether a number like `.5` starts at `index`: a point followed by a digit.
+    private static func startsFraction(_ characters: [Character], _ index: Int) -> Bool {
+        index + 1 < characters.count && characters[index] == "." && characters[index + 1].isNumber
+    }
+
     static func tokens(_ text: String) throws -> [QueryToken] {
         let characters = Array(text)
         var tokens: [QueryToken] = []
@@ -41,9 +46,21 @@ enum QueryLexer {
                     let next = characters[index]
                     if next == "\\", index + 1 < characters.count {
                         let escaped = characters[index + 1]
+                        // Realm's escapes: \" \' \\ \/ \b \f \n \r \t \0 and \uXXXX.
                         switch escaped {
                         case "n": value.append("\n")
                         case "t": value.append("\t")
+                        case "r": value.append("\r")
+                        case "b": value.append("\u{08}")
+                        case "f": value.append("\u{0C}")
+                        case "0": value.append("\0")
+                        case "u":
+                            let hex = String(characters[(index + 2)..<min(index + 6, characters.count)])
+                            guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
+                            else { throw QueryError("\\u needs four hexadecimal digits", at: index + 1) }
+                            value.unicodeScalars.append(scalar)
+                            index += 6
+                            continue
                         default: value.append(escaped)
                         }
                         index += 2
@@ -68,8 +85,10 @@ enum QueryLexer {
                 index += 1 + word.count
                 continue
             }
-            if character.isNumber
-                || (character == "-" && index + 1 < characters.count && characters[index + 1].isNumber
+            if character.isNumber || (startsFraction(characters, index) && !(tokens.last.map(isOperand) ?? false))
+                || (character == "-"
+                    && (index + 1 < characters.count && characters[index + 1].isNumber
+                        || startsFraction(characters, index + 1))
                     && !(tokens.last.map(isOperand) ?? false))
             {
                 var text = String(character)
@@ -91,11 +110,13 @@ enum QueryLexer {
                 tokens.append(QueryToken(kind: .number(text), column: column))
                 continue
             }
-            if character.isLetter || character == "_" || character == "@" || character == "#" {
+            // As in Realm's grammar, any character outside ASCII may start or continue a name (`柱колоéн👍`).
+            if character.isLetter || !character.isASCII || character == "_" || character == "@" || character == "#" {
                 var text = String(character)
                 index += 1
                 while index < characters.count,
                     characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+                        || !characters[index].isASCII
                 {
                     text.append(characters[index])
                     index += 1

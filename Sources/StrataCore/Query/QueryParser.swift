@@ -234,10 +234,36 @@ package struct QueryParser {
             throw QueryError("comparing two constants is not allowed", at: column)
         }
         if case .list = lhs { throw QueryError("a list of values must be on the right of IN", at: column) }
-        if case .list = rhs, op != .inList, op != .equal {
-            throw QueryError("a list of values can only be used with IN", at: operatorColumn)
+        if case .list(let values, let listColumn) = rhs, op != .inList, op != .equal {
+            return try listComparison(lhs, op, values, listColumn, options, quantifier, column, operatorColumn)
         }
         return .comparison(lhs, op, rhs, options, quantifier, column: column)
+    }
+
+    /// `lhs op {v1, v2, …}` with an operator other than `IN` and `==`: true when the comparison holds for any of the
+    /// values, as in Realm (`age > {30, 40}` is `age > 30 OR age > 40`; an empty list matches nothing). With `NONE`
+    /// on the left it holds for none of them. `ALL` with a list is refused: it does not split into comparisons.
+    private func listComparison(
+        _ lhs: QueryOperand,
+        _ op: ComparisonOperator,
+        _ values: [Value],
+        _ listColumn: Int,
+        _ options: QueryStringOptions,
+        _ quantifier: Quantifier?,
+        _ column: Int,
+        _ operatorColumn: Int
+    ) throws -> QueryNode {
+        let comparisons = values.map { value in
+            QueryNode.comparison(lhs, op, .constant(value, column: listColumn), options, quantifier, column: column)
+        }
+        switch quantifier {
+        case .all:
+            throw QueryError("ALL with a list of values on the right is not supported yet", at: operatorColumn)
+        case .noneOf:
+            return comparisons.isEmpty ? .truePredicate : .and(comparisons)
+        default:
+            return comparisons.isEmpty ? .falsePredicate : .or(comparisons)
+        }
     }
 
     private mutating func parseOperator() throws -> ComparisonOperator {

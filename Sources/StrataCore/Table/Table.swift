@@ -121,7 +121,7 @@ package final class Table {
     }
 
     /// How the columns are read under the tree's current layout.
-    private var readPlan: ColumnReadPlan {
+    var readPlan: ColumnReadPlan {
         if let plan = readPlanCache, plan.layoutVersion == tree.layoutVersion { return plan }
         let plan = ColumnReadPlan(layoutVersion: tree.layoutVersion, layout: tree.layout, columns: spec.columns)
         readPlanCache = plan
