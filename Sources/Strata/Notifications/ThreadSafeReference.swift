@@ -15,20 +15,29 @@ import StrataCore
 /// The reference pins the version it was made at until it is resolved or released; resolving moves an older
 /// realm to that version first, so the value is there. A deleted object resolves to nil.
 ///
-/// `@unchecked Sendable`: it holds the value frozen (immutable, readable from any task) behind a lock, and hands it
-/// out once.
-public final class ThreadSafeReference<Confined: ThreadConfined>: @unchecked Sendable {
+/// A structure, as in Realm Swift: copies of a reference share its state, so a reference and its copies resolve once
+/// in all.
+///
+/// It is `Sendable` because it holds the value frozen (immutable, readable from any task) behind a lock, which hands
+/// it out once.
+public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
     private let frozen: Locked<Confined?>
 
     /// A reference to `threadConfined`, which must be managed and live (inside its realm's isolation) or frozen.
-    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged value, ``RealmError/tooManyActiveVersions(_:)``
-    ///   when the realm's version limit is reached.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged value, ``RealmError/objectInvalidated(_:)`` for a
+    ///   deleted object (or a collection of one) or a value of an invalidated realm,
+    ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
     /// - Parameter threadConfined: the object or collection to hand over.
     /// - Note: Differs from Realm Swift: it throws rather than raising, and it holds a frozen copy, so it may be
     ///   made from a frozen value too.
     public init(to threadConfined: Confined) throws {
         guard threadConfined.realm != nil else {
             throw RealmError.invalidValue("Cannot construct reference to unmanaged object")
+        }
+        // Realm Swift refuses these too ("Cannot construct reference to invalidated object"): the reference would
+        // only ever resolve to nil.
+        guard !threadConfined.isInvalidated else {
+            throw RealmError.objectInvalidated("The object or collection a ThreadSafeReference is made to")
         }
         frozen = Locked(try threadConfined.freeze())
     }

@@ -136,7 +136,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     ///
     /// Takes what ``value(forKey:)`` gives as well as the property's own type, as Realm Swift does: a payload
     /// for an ``AnyRealmValue`` (`"text"` or `.string("text")`), a raw value or a case for a
-    /// ``PersistableEnum``, nil or `NSNull` for an optional (and for a list, set or map, which it empties).
+    /// ``PersistableEnum``, nil or `NSNull` for an optional (and for a list, set or map, which it empties). A list or
+    /// set property takes an array or any Realm collection (a ``Results`` included), whose elements replace its own.
     /// - Parameters:
     ///   - value: the new value, converted to the property's type where Realm would convert it.
     ///   - key: a property name.

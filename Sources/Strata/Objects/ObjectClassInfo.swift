@@ -231,6 +231,13 @@ final class ObjectClassInfo: @unchecked Sendable {
             if info.type == .object, info.collection == .list || info.collection == .set, info.optional {
                 throw RealmError.invalidSchema("\(className).\(property.name): collections of objects cannot hold nil")
             }
+            // Realm Swift's rule too: a map's object values become nil when their objects are deleted.
+            if info.type == .object, info.collection == .dictionary, !info.optional, !info.isCustomObject {
+                let target = info.objectClass.map { ObjectClassInfo.unqualifiedName(of: $0) } ?? "Object"
+                throw RealmError.invalidSchema(
+                    "\(className).\(property.name): a map of objects must hold optional values (Map<String, \(target)?>)"
+                )
+            }
             if info.isLinkingObjects, property.options.originProperty == nil {
                 throw RealmError.invalidSchema(
                     "\(className).\(property.name): LinkingObjects needs @Persisted(originProperty:)"

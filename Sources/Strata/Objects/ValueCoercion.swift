@@ -46,8 +46,13 @@ enum ValueCoercion {
             try ObjectValueSetter.apply(value, to: object)
             return object
         }
+        // NSNull (and nil) for a list, set or map is an empty one, as in Realm.
+        if value is NSNull, let collection = type as? any EmptyConstructible.Type, type is any CollectionMarker.Type {
+            return collection.makeEmpty()
+        }
         if let collection = type as? any EmptyConstructible.Type,
-            let elements = value as? [Any] ?? (value as? any ElementsProvider)?.anyElements,
+            let elements = value as? [Any] ?? (value as? any ElementsProvider)?.anyElements
+                ?? (value as? any RealmCollection).map({ elementsOf($0) }),
             let marker = type as? any CollectionMarker.Type
         {
             let converted = try elements.map { try coerce($0, to: marker.elementType, property: property) }
@@ -70,6 +75,12 @@ enum ValueCoercion {
         throw RealmError.invalidValue(
             "Invalid value '\(value)' of type \(Swift.type(of: value)) for '\(property)' of type \(type)"
         )
+    }
+
+    /// The elements of a Realm collection (results, linking objects, any collection), which Realm takes for a list
+    /// or set property as it takes an array.
+    private static func elementsOf(_ collection: some RealmCollection) -> [Any] {
+        collection.map { $0 as Any }
     }
 
     private static func makeEnum<E: PersistableEnum>(_ type: E.Type, from value: Any) -> Any? {

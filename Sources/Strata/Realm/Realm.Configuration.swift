@@ -46,6 +46,19 @@ extension Realm {
         /// The most versions that may be pinned at once; reaching it makes the call that would pin one
         /// more (a commit, a freeze) throw.
         public var maximumNumberOfActiveVersions: UInt?
+        /// A realm file to start from: when ``fileURL`` does not exist at open, a compacted copy of this file is
+        /// written there first, and the realm opens (and migrates) that copy.
+        ///
+        /// ```swift
+        /// var configuration = Realm.Configuration(objectTypes: [Dog.self])
+        /// configuration.fileURL = dataDirectory.appendingPathComponent("app.realm")
+        /// configuration.seedFilePath = resources.appendingPathComponent("seed.realm")
+        /// ```
+        ///
+        /// An existing file is opened as it is; the seed file is only read. It is ignored for an in-memory
+        /// realm. As in Realm Swift, two processes opening a missing file at the same instant may each copy
+        /// the seed: create the file before starting several writers.
+        public var seedFilePath: URL?
         /// The POSIX permission bits of every file the realm creates: the realm file, its lock file, the
         /// temporaries of creation and compaction, and the copies `writeCopy` and compaction write.
         ///
@@ -85,6 +98,7 @@ extension Realm {
         ///   - deleteRealmIfMigrationNeeded: delete the file instead of migrating when the schema differs.
         ///   - shouldCompactOnLaunch: decides at open, from the file's size and used bytes, whether to compact.
         ///   - objectTypes: the model classes.
+        ///   - seedFilePath: a realm file copied to `fileURL` when that does not exist.
         ///   - maximumNumberOfActiveVersions: the most versions that may be pinned at once, or nil for no limit.
         public init(
             fileURL: URL? = Configuration.defaultFileURL,
@@ -95,6 +109,7 @@ extension Realm {
             deleteRealmIfMigrationNeeded: Bool = false,
             shouldCompactOnLaunch: (@Sendable (Int, Int) -> Bool)? = nil,
             objectTypes: [ObjectBase.Type]? = nil,
+            seedFilePath: URL? = nil,
             maximumNumberOfActiveVersions: UInt? = nil
         ) {
             self.fileURL = inMemoryIdentifier == nil ? fileURL : nil
@@ -105,6 +120,7 @@ extension Realm {
             self.deleteRealmIfMigrationNeeded = deleteRealmIfMigrationNeeded
             self.shouldCompactOnLaunch = shouldCompactOnLaunch
             self.objectTypes = objectTypes
+            self.seedFilePath = seedFilePath
             self.maximumNumberOfActiveVersions = maximumNumberOfActiveVersions
         }
 

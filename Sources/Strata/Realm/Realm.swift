@@ -90,6 +90,22 @@ public actor Realm {
         try await withTaskExecutorPreference(executor) { try await open(configuration) }
     }
 
+    /// Writes a compacted copy of the realm file at `seed` to `path` (``Configuration-swift.struct/seedFilePath``),
+    /// reading the seed without changing it.
+    private static func copySeed(_ seed: String, to path: String, options: DatabaseOptions) async throws {
+        guard options.fileSystem.fileExists(seed) else {
+            throw RealmError.fileError("The seed file at path '\(seed)' does not exist")
+        }
+        let seedOptions = DatabaseOptions(readOnly: true, fileSystem: options.fileSystem)
+        let source = try realmErrors { try Database.open(path: seed, options: seedOptions) }
+        defer { source.close() }
+        do {
+            try await source.writeCompactedCopy(to: path, permissions: options.filePermissions, isolation: nil)
+        } catch {
+            throw RealmError.wrapping(error)
+        }
+    }
+
     /// Opens (creating, migrating or compacting as configured) the file of `configuration`.
     private static func open(_ configuration: Configuration) async throws -> (Database, ResolvedSchema) {
         let path = configuration.path
@@ -104,6 +120,11 @@ public actor Realm {
         let logsOpen = configuration.logs(.info)
         let started = logsOpen ? ContinuousClock.now : nil
         let created = logsOpen && !options.fileSystem.fileExists(path)
+        if let seed = configuration.seedFilePath, configuration.inMemoryIdentifier == nil,
+            !options.fileSystem.fileExists(path)
+        {
+            try await copySeed(seed.path, to: path, options: options)
+        }
         var database = try realmErrors { try Database.open(path: path, options: options) }
         if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
             configuration.inMemoryIdentifier == nil
@@ -326,7 +347,9 @@ public actor Realm {
     /// taking `isolated Realm` and methods of your own `extension Realm`. It is `@Sendable`, so it can be
     /// written in any context (the main actor included); create unmanaged objects inside it, or pass
     /// `Sendable` values in.
-    /// - Throws: the block's error, or a ``RealmError`` if the commit fails (nothing is committed then).
+    /// - Throws: the block's error, or a ``RealmError`` if the commit fails (nothing is committed then);
+    ///   `CancellationError`, without running the block, when the task is cancelled before the transaction
+    ///   begins. Once the block runs, the commit completes whatever the task's cancellation.
     /// - Parameter block: the work of the transaction, given the realm isolated.
     /// - Returns: the block's value, once the transaction is durable.
     /// - Note: Differs from Realm Swift: the call is `async` and waits for the writer without blocking a thread,
@@ -364,8 +387,12 @@ public actor Realm {
 
     /// Begins a write transaction, waiting (without blocking a thread) for other writers.
     /// - Throws: ``RealmError`` on a frozen, read-only or closed realm, or when a write transaction is
-    ///   already open.
+    ///   already open; `CancellationError` when the task is cancelled, before the call or while it waits, as
+    ///   Realm Swift's `asyncWrite` does (no transaction is begun then).
     public func beginWrite() async throws {
+        // Checked first, so that a cancelled task never begins a write, whether or not another writer holds the
+        // file (waiting for one throws when cancelled).
+        try Task.checkCancellation()
         try checkCanBeginWrite()
         let write = try await realmErrors { try await state.database.beginWrite() }
         if write.lockWait > .zero { configuration.record(.writeLockWait(write.lockWait)) }
@@ -436,9 +463,17 @@ public actor Realm {
         CommitSignal.committed(by: self)
     }
 
-    /// Discards the write transaction's changes.
+    /// Discards the write transaction's changes; objects added or created in it become invalidated.
+    ///
+    /// Called inside ``write(_:)``'s block, it ends the transaction there: `write` then returns the block's value
+    /// without committing.
+    /// - Precondition: a write transaction is open (as in Realm Swift, whose exception reads "Can't cancel a
+    ///   non-existent write transaction").
     public func cancelWrite() {
-        state.endWrite(rolledBack: true)?.rollback()
+        guard let write = state.endWrite(rolledBack: true) else {
+            preconditionFailure("Can't cancel a non-existent write transaction")
+        }
+        write.rollback()
     }
 
     /// Moves the realm to the newest version; returns whether there was a newer one.
@@ -555,7 +590,9 @@ public actor Realm {
             }
         }
         let copy = ValueCopy(into: self)
-        let object = T()
+        // `type`, not `T`: a runtime type passed as `Object.Type` (`create(type(of: object), …)`) makes an object of
+        // its own class, as in Realm Swift.
+        let object = type.init()
         try ObjectValueSetter.apply(value, to: object, copy: copy)
         try insert(object, update: update, copy: copy)
         return object
@@ -636,7 +673,17 @@ public actor Realm {
     public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
         var resolved = state.schema.table(ofType: type)
         if resolved == nil, frozenSnapshot == nil { resolved = (try? register(type)) ?? nil }
-        guard let table = resolved else { return nil }
+        guard let table = resolved, let found = objectKey(in: table, forPrimaryKey: key) else { return nil }
+        if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
+            return ObjectBinding.makeElement(Element.self, source, table, found)
+        }
+        return ObjectBinding.makeObject(source: source, table: table, key: found) as? Element
+    }
+
+    /// The key of the object of `table` whose primary key is `key`; stops for a class without a primary key or a
+    /// key that does not convert to its type.
+    @inline(__always)
+    func objectKey<KeyType>(in table: ResolvedTable, forPrimaryKey key: KeyType) -> ObjectKey? {
         guard let primary = table.info.primaryKeyIndex else {
             preconditionFailure("'\(table.className)' does not have a primary key")
         }
@@ -659,11 +706,7 @@ public actor Realm {
         let found = source.read("Realm") { reader in
             try? reader.table(table.tableKey).firstObject(table.column(primary), equalTo: value)
         }
-        guard let found else { return nil }
-        if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
-            return ObjectBinding.makeElement(Element.self, source, table, found)
-        }
-        return ObjectBinding.makeObject(source: source, table: table, key: found) as? Element
+        return found
     }
 
     /// Adds a class (and the classes it links to) to the realm's schema if the file lacks it; only
@@ -701,7 +744,9 @@ public actor Realm {
     /// takes the state through the checked accessor, which stops unless the caller is on this realm's executor.
     nonisolated func liveObject<T: ObjectBase>(_ type: T.Type, table: ResolvedTable, key: ObjectKey) -> T? {
         guard let binding = liveBinding(className: table.className, key: key) else { return nil }
-        let object = T()
+        // An object of the table's class when that is a `T` (`T` may be a base class such as `Object`); a
+        // `DynamicObject` stays one.
+        let object = (table.info.type as? T.Type)?.init() ?? T()
         object.binding = binding
         return object
     }

@@ -21,7 +21,11 @@ extension RealmState {
         let write = writer("add objects")
         if let binding = object.binding {
             guard case .live(let owner) = binding.source, owner.access.checked("object") === self else {
-                if binding.isFrozen { throw RealmError.frozen("a frozen object; thaw it first") }
+                // A frozen object of this file can be thawed here; one of another file cannot (Realm Swift's
+                // message for an object of another realm).
+                if binding.isFrozen, binding.databasePath == realm.path {
+                    throw RealmError.frozen("a frozen object; thaw it first")
+                }
                 throw RealmError.wrongRealm(
                     "Object is already managed by another Realm. Use create instead to copy it into this Realm."
                 )

@@ -26,15 +26,22 @@ final class WriterQueue: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let granted = state.withLock { state -> Bool in
+                // Under the lock, so that a cancellation either finds this waiter in the queue (`onCancel`) or is
+                // seen here: a cancellation that ran before the waiter was queued found nothing to resume.
+                let granted = state.withLock { state -> Bool? in
                     if !state.held {
                         state.held = true
                         return true
                     }
+                    if Task.isCancelled { return nil }
                     state.waiters.append((id, continuation))
                     return false
                 }
-                if granted { continuation.resume() }
+                switch granted {
+                case true?: continuation.resume()
+                case nil: continuation.resume(throwing: CancellationError())
+                case false?: break
+                }
             }
         } onCancel: {
             let cancelled = state.withLock { state -> CheckedContinuation<Void, any Error>? in
