@@ -65,16 +65,11 @@ struct ObjectAccessorSemanticsTests {
                 "\(company.employees.map(\.stringCol))",
             ]
         }
-        // Strata's collection instances are not adopted: the list read before add stays unmanaged, and what is
-        // appended to it is not stored (a change to Collections/ is needed: an adoptable backing).
-        withKnownIssue("an unmanaged collection instance is not adopted by add") {
-            #expect(
-                states == [
-                    "[true, true, true]", "[true, true, true]", "[true, true, true]", "[\"appended\"]",
-                ]
-            )
-        }
-        #expect(states[0] == "[true, true, true]")
+        #expect(
+            states == [
+                "[true, true, true]", "[true, true, true]", "[true, true, true]", "[\"appended\"]",
+            ]
+        )
     }
 
     @Test("A dynamic object's list and set properties are collections of dynamic objects")

@@ -18,12 +18,18 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     @unchecked Sendable
 {
     let storage = Locked<[Element]>([])
-    let backing: ManagedCollectionBacking?
+    /// The backing of a collection made managed (nil for one made unmanaged).
+    private let createdBacking: ManagedCollectionBacking?
+    /// The backing an unmanaged collection took when the object holding it was added to a realm (see
+    /// ``AdoptableCollection``): from then on it reads and writes the object's property in the realm, as in Realm.
+    private let adoptedBacking = Locked<ManagedCollectionBacking?>(nil)
+    /// The managed backing, if any: the one the collection was made with, or the one it adopted.
+    var backing: ManagedCollectionBacking? { createdBacking ?? adoptedBacking.withLock { $0 } }
 
     /// Creates an empty, unmanaged list.
-    public init() { backing = nil }
+    public init() { createdBacking = nil }
 
-    init(backing: ManagedCollectionBacking) { self.backing = backing }
+    init(backing: ManagedCollectionBacking) { createdBacking = backing }
 
     /// The elements, in order.
     var elements: [Element] {
@@ -218,5 +224,12 @@ enum CollectionElementEquality {
     private static func isEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
         guard let rhs = rhs as? T else { return false }
         return lhs == rhs
+    }
+}
+
+extension List: AdoptableCollection {
+    func adopt(owner: ObjectBinding, property: Int) {
+        guard createdBacking == nil else { return }
+        adoptedBacking.withLock { $0 = ManagedCollectionBacking(owner: owner, property: property) }
     }
 }

@@ -15,12 +15,18 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     @unchecked Sendable
 {
     let storage = Locked<[(key: String, value: Value)]>([])
-    let backing: ManagedCollectionBacking?
+    /// The backing of a collection made managed (nil for one made unmanaged).
+    private let createdBacking: ManagedCollectionBacking?
+    /// The backing an unmanaged collection took when the object holding it was added to a realm (see
+    /// ``AdoptableCollection``): from then on it reads and writes the object's property in the realm, as in Realm.
+    private let adoptedBacking = Locked<ManagedCollectionBacking?>(nil)
+    /// The managed backing, if any: the one the collection was made with, or the one it adopted.
+    var backing: ManagedCollectionBacking? { createdBacking ?? adoptedBacking.withLock { $0 } }
 
     /// Creates an empty, unmanaged map.
-    public init() { backing = nil }
+    public init() { createdBacking = nil }
 
-    init(backing: ManagedCollectionBacking) { self.backing = backing }
+    init(backing: ManagedCollectionBacking) { createdBacking = backing }
 
     var entries: [(key: String, value: Value)] {
         guard let backing else { return storage.withLock { $0 }.sorted { $0.key < $1.key } }
@@ -215,4 +221,11 @@ protocol EntriesProvider {
 
 extension Map: EntriesProvider {
     var anyEntries: [(String, Any)] { entries.map { ($0.key, $0.value as Any) } }
+}
+
+extension Map: AdoptableCollection {
+    func adopt(owner: ObjectBinding, property: Int) {
+        guard createdBacking == nil else { return }
+        adoptedBacking.withLock { $0 = ManagedCollectionBacking(owner: owner, property: property) }
+    }
 }

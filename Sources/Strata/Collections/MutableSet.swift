@@ -16,12 +16,18 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     @unchecked Sendable
 {
     let storage = Locked<[Element]>([])
-    let backing: ManagedCollectionBacking?
+    /// The backing of a collection made managed (nil for one made unmanaged).
+    private let createdBacking: ManagedCollectionBacking?
+    /// The backing an unmanaged collection took when the object holding it was added to a realm (see
+    /// ``AdoptableCollection``): from then on it reads and writes the object's property in the realm, as in Realm.
+    private let adoptedBacking = Locked<ManagedCollectionBacking?>(nil)
+    /// The managed backing, if any: the one the collection was made with, or the one it adopted.
+    var backing: ManagedCollectionBacking? { createdBacking ?? adoptedBacking.withLock { $0 } }
 
     /// Creates an empty, unmanaged set.
-    public init() { backing = nil }
+    public init() { createdBacking = nil }
 
-    init(backing: ManagedCollectionBacking) { self.backing = backing }
+    init(backing: ManagedCollectionBacking) { createdBacking = backing }
 
     var elements: [Element] {
         guard let backing else { return storage.withLock { $0 } }
@@ -199,4 +205,11 @@ extension MutableSet: CollectionMarker, EmptyConstructible, ManagedCollectionFac
         MutableSet(backing: ManagedCollectionBacking(owner: owner, property: property))
     }
     var anyElements: [Any] { elements.map { $0 as Any } }
+}
+
+extension MutableSet: AdoptableCollection {
+    func adopt(owner: ObjectBinding, property: Int) {
+        guard createdBacking == nil else { return }
+        adoptedBacking.withLock { $0 = ManagedCollectionBacking(owner: owner, property: property) }
+    }
 }

@@ -22,6 +22,9 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     @exclusivity(unchecked) var liveReader = LiveRowReader()
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
     @usableFromInline var unmanagedValues = UnmanagedValues()
+    /// The unmanaged lists, sets and maps the object held when it was added to a realm, by property index: they
+    /// became its managed collections (AdoptableCollection.swift), so reading the property gives them again.
+    var adoptedCollections: [Int: AnyObject]?
     /// Set on probe objects that record which properties a key path reads.
     @usableFromInline var keyPathRecorder: KeyPathRecorder?
 

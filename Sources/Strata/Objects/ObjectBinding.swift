@@ -226,6 +226,8 @@ struct ObjectBinding {
     func get(_ index: Int, of object: ObjectBase?) -> Any {
         let property = table.info.properties[index]
         if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
+            // The unmanaged collection the object held when it was added is the managed one (AdoptableCollection).
+            if let adopted = object?.adoptedCollections?[index] { return adopted }
             return collection(index)
         }
         let value = engineValue(index, of: object)

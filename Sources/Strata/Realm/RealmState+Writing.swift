@@ -75,7 +75,7 @@ extension RealmState {
             }
         }
         // Links and collections are set once the object exists; their values are read before it is bound.
-        let linked = (table.linkedProperties + deferred).map { (properties[$0], properties[$0].read(object)) }
+        let linked = (table.linkedProperties + deferred).map { ($0, properties[$0], properties[$0].read(object)) }
         let key: ObjectKey
         do {
             key = try write.createObject(in: table.tableKey, columns: table.plainColumns, values: row)
@@ -90,8 +90,13 @@ extension RealmState {
         object.unmanagedValues.removeAll()
         // Synthesized coding refuses a managed object, one just added included (Persisted.encode(to:)).
         if table.info.isEncodable { table.info.markWrappersManaged(of: object) }
-        for (property, value) in linked {
+        for (index, property, value) in linked {
             try setProperty(property, of: binding, to: value, realm: realm, update: update, copy: copy)
+            // The object's own unmanaged list, set or map becomes the managed one, as in Realm (`create` copies).
+            if copy == nil, let collection = value as? any AdoptableCollection {
+                collection.adopt(owner: binding, property: index)
+                object.adoptedCollections = (object.adoptedCollections ?? [:]).merging([index: collection]) { $1 }
+            }
         }
         return key
     }
