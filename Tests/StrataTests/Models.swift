@@ -127,3 +127,12 @@ final class Trip: Object {
     @Persisted var stops: List<Address>
     @Persisted var temperature = Celsius(persistedValue: 20)
 }
+
+/// Carries a live object from one block of its realm to a later one.
+///
+/// `@unchecked Sendable`, with this proof: only blocks run on the realm's actor (`read`/`write` closures of the one
+/// realm the object belongs to) read or assign `object`, and that actor runs one job at a time, so no two accesses
+/// overlap; the box itself only crosses from one awaited block to the next.
+final class LiveObjectBox: @unchecked Sendable {
+    var object: ObjectBase?
+}

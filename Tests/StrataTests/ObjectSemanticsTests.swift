@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import Synchronization
 import Testing
 
 // `Object`'s own API as Realm Swift's ObjectTests.swift asserts it: realm, objectSchema, isInvalidated, isFrozen,
@@ -88,20 +89,9 @@ final class OSPrimaryString: Object {
 }
 
 /// A counter for defaults that differ per object (Realm Swift's `nextDynamicDefaultSeed()`).
-private final class DefaultSeed: @unchecked Sendable {
-    static let shared = DefaultSeed()
-    private var value = 0
-    private let lock = NSLock()
+private let dynamicDefaultSeed = Atomic<Int>(0)
 
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
-    }
-}
-
-private func nextDynamicDefaultSeed() -> Int { DefaultSeed.shared.next() }
+private func nextDynamicDefaultSeed() -> Int { dynamicDefaultSeed.add(1, ordering: .relaxed).newValue }
 
 /// Realm Swift's `SwiftDynamicDefaultObject`: defaults that are evaluated again for each object.
 final class OSDynamicDefault: Object {
@@ -111,11 +101,6 @@ final class OSDynamicDefault: Object {
     @Persisted var dateCol = Date(timeIntervalSinceReferenceDate: TimeInterval(nextDynamicDefaultSeed()))
     @Persisted var stringCol = UUID().uuidString
     @Persisted var binaryCol = Data(UUID().uuidString.utf8)
-}
-
-/// Holds a live object between blocks of its realm; only those blocks, on the realm's actor, touch it.
-private final class OSBox: @unchecked Sendable {
-    var object: ObjectBase?
 }
 
 private let osTypes: [ObjectBase.Type] = [
@@ -264,7 +249,7 @@ struct ObjectSemanticsTests {
     @Test("isInvalidated: false unmanaged and once added, true after deleteAll, in the write and after it")
     func isInvalidated() async throws {
         let realm = try await Realm(configuration: memoryConfiguration(osTypes))
-        let box = OSBox()
+        let box = LiveObjectBox()
         let added = try await realm.write { realm -> [Bool] in
             let object = OSObject()
             box.object = object

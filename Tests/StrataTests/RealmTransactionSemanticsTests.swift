@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import Synchronization
 import Testing
 
 // Transactions, add, delete and invalidate as Realm Swift's RealmTests.swift asserts them (testIsEmpty,
@@ -31,18 +32,12 @@ final class RSPrimaryString: Object {
 private let rsTypes: [ObjectBase.Type] = [RSEmployee.self, RSCompany.self, RSInt.self, RSPrimaryString.self]
 
 /// Records whether a write's block ran.
-private final class RanFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ran = false
+private final class RanFlag: Sendable {
+    private let ran = Atomic<Bool>(false)
     var value: Bool {
-        get { lock.withLock { ran } }
-        set { lock.withLock { ran = newValue } }
+        get { ran.load(ordering: .sequentiallyConsistent) }
+        set { ran.store(newValue, ordering: .sequentiallyConsistent) }
     }
-}
-
-/// Holds a live object between blocks of its realm; only those blocks, on the realm's actor, touch it.
-private final class ObjectBox: @unchecked Sendable {
-    var object: ObjectBase?
 }
 
 /// Runs `body` and names the `RealmError` case it throws ("none" when it returns).
@@ -432,7 +427,7 @@ struct RealmTransactionSemanticsTests {
     @Test("An object invalidated by invalidate() stays invalidated after later writes")
     func invalidateIsForever() async throws {
         let realm = try await Realm(configuration: memoryConfiguration(rsTypes))
-        let box = ObjectBox()
+        let box = LiveObjectBox()
         try await realm.write { realm in
             let object = RSInt()
             try realm.add(object)
