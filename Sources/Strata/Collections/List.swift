@@ -13,7 +13,8 @@ import StrataCore
 ///
 /// `@unchecked Sendable`, and safe from several tasks at once: an unmanaged list's storage is behind a lock
 /// (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
-/// confinement on every use when live, and reads an immutable version behind a locked cache when frozen.
+/// confinement on every use when live, and reads an immutable version behind a locked cache when frozen. The
+/// backing an unmanaged one adopts when its object is added is set once, behind its own lock.
 public final class List<Element: RealmCollectionValue>: RandomAccessCollection, _Persistable, CustomStringConvertible,
     @unchecked Sendable
 {
