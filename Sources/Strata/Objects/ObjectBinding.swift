@@ -159,6 +159,12 @@ struct ObjectBinding {
             object.keepRow(LiveRow(table: rows, location: nil, generation: generation), LiveRowReader())
             return
         }
+        keep(location, in: rows, generation: generation, for: object)
+    }
+
+    /// Keeps `location`, the row of live `object` (bound by this binding) in `rows` as the realm reads it at
+    /// `generation`, in the object, with its borrowed reader.
+    func keep(_ location: RowLocation, in rows: Table, generation: Int, for object: ObjectBase) {
         let (reader, anchor) = rows.rowReader(at: location)
         object.keepRow(
             LiveRow(table: rows, location: location, generation: generation, anchor: anchor),

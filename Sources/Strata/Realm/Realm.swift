@@ -673,17 +673,57 @@ public actor Realm {
     public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
         var resolved = state.schema.table(ofType: type)
         if resolved == nil, frozenSnapshot == nil { resolved = (try? register(type)) ?? nil }
-        guard let table = resolved, let found = objectKey(in: table, forPrimaryKey: key) else { return nil }
+        guard let table = resolved else { return nil }
+        if frozenSnapshot == nil, ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
+            return liveObject(Element.self, of: table, primaryKey: primaryKeyValue(in: table, key))
+        }
+        guard let found = objectKey(in: table, forPrimaryKey: key) else { return nil }
         if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
             return ObjectBinding.makeElement(Element.self, source, table, found)
         }
         return ObjectBinding.makeObject(source: source, table: table, key: found) as? Element
     }
 
+    /// The live object of `table` (whose class is `Element`) with primary key `value`, made with its row already
+    /// found in the table the lookup used: its first property read then needs no second search.
+    private func liveObject<Element: Object>(
+        _: Element.Type,
+        of table: ResolvedTable,
+        primaryKey value: StrataCore.Value
+    ) -> Element? {
+        let state = access.checked("Realm")
+        let rows: StrataCore.Table
+        do {
+            rows = try state.reader().table(table.tableKey)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        guard let primary = table.info.primaryKeyIndex,
+            let found = try? rows.firstObject(table.column(primary), equalTo: value)
+        else { return nil }
+        let object = ObjectBinding.makeElement(Element.self, source, table, found)
+        if let location = try? rows.locate(found) {
+            object.binding.unsafelyUnwrapped.keep(location, in: rows, generation: state.generation, for: object)
+        }
+        return object
+    }
+
     /// The key of the object of `table` whose primary key is `key`; stops for a class without a primary key or a
     /// key that does not convert to its type.
     @inline(__always)
     func objectKey<KeyType>(in table: ResolvedTable, forPrimaryKey key: KeyType) -> ObjectKey? {
+        let value = primaryKeyValue(in: table, key)
+        let primary = table.info.primaryKeyIndex.unsafelyUnwrapped
+        let found = source.read("Realm") { reader in
+            try? reader.table(table.tableKey).firstObject(table.column(primary), equalTo: value)
+        }
+        return found
+    }
+
+    /// `key` as the engine value of `table`'s primary key; stops for a class without a primary key or a key that
+    /// does not convert to its type.
+    @inline(__always)
+    func primaryKeyValue<KeyType>(in table: ResolvedTable, _ key: KeyType) -> StrataCore.Value {
         guard let primary = table.info.primaryKeyIndex else {
             preconditionFailure("'\(table.className)' does not have a primary key")
         }
@@ -703,10 +743,7 @@ public actor Realm {
                 preconditionFailure("\(error)")
             }
         }
-        let found = source.read("Realm") { reader in
-            try? reader.table(table.tableKey).firstObject(table.column(primary), equalTo: value)
-        }
-        return found
+        return value
     }
 
     /// Adds a class (and the classes it links to) to the realm's schema if the file lacks it; only
