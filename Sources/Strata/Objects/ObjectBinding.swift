@@ -152,14 +152,20 @@ struct ObjectBinding {
 
     /// Finds the row of live `object` (bound by this binding) for the realm's `generation`, in the version
     /// `state` (already checked to be confined to the caller) reads; no row when the object is gone.
+    /// The object keeps what it finds with one assignment (a failure keeps the generation with no row, so the
+    /// reads of this generation take the general path, which reports it).
     private func locateRow(_ generation: Int, _ state: RealmState, _ object: ObjectBase) throws {
-        object.keepRow(LiveRow(generation: generation), LiveRowReader())
-        let rows = try state.reader().table(table.tableKey)
-        guard let location = try rows.locate(key) else {
-            object.keepRow(LiveRow(table: rows, location: nil, generation: generation), LiveRowReader())
-            return
+        do {
+            let rows = try state.reader().table(table.tableKey)
+            guard let location = try rows.locate(key) else {
+                object.keepRow(LiveRow(table: rows, location: nil, generation: generation), LiveRowReader())
+                return
+            }
+            keep(location, in: rows, generation: generation, for: object)
+        } catch {
+            object.keepRow(LiveRow(generation: generation), LiveRowReader())
+            throw error
         }
-        keep(location, in: rows, generation: generation, for: object)
     }
 
     /// Keeps `location`, the row of live `object` (bound by this binding) in `rows` as the realm reads it at
