@@ -88,11 +88,7 @@ struct ObjectAccessorSemanticsTests {
                 "\(intArray?.map { $0["intCol"] as? Int ?? -1 } ?? [])",
             ]
         }
-        #expect(read[0] == "string")
-        // Strata reads them as the model's typed lists (List<OSString>); Realm Swift gives List<DynamicObject>.
-        withKnownIssue("a dynamic object's list reads as the typed List of its model class") {
-            #expect(read == ["string", "[\"array\"]", "[2]"])
-        }
+        #expect(read == ["string", "[\"array\"]", "[2]"])
     }
 
     @Test("An unmanaged object assigned to a managed object's link or appended to its list becomes managed")

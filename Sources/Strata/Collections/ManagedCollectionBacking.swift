@@ -131,7 +131,18 @@ final class ManagedCollectionBacking: @unchecked Sendable {
     }
 
     func element<T>(_ value: StrataCore.Value, as type: T.Type) -> T {
-        ValueConversion.swiftValue(value, as: T.self, source: source) as! T
+        if T.self == DynamicObject.self { return dynamicElement(value) as! T }
+        return ValueConversion.swiftValue(value, as: T.self, source: source) as! T
+    }
+
+    /// An element of a list or set of objects read as a `DynamicObject` (`List<DynamicObject>`): bound to the table
+    /// of the class the property links to, which the element type alone does not name.
+    private func dynamicElement(_ value: StrataCore.Value) -> DynamicObject {
+        let info = owner.table.info.properties[property]
+        guard case .link(let key) = value, let target = info.typeInfo.objectClass else {
+            preconditionFailure("\(owner.table.className).\(info.name) holds \(value), which is not an object")
+        }
+        return ObjectBinding.makeElement(DynamicObject.self, source, source.schema.table(for: target), key)
     }
 
     /// The element at `step` of this collection: a list or dictionary in a mixed value is managed, at its place

@@ -123,7 +123,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// Nil for a nil optional, a missing link and ``AnyRealmValue/none``; an ``AnyRealmValue``'s payload (`1`
     /// for `.int(1)`, the object for `.object`, the ``List`` or ``Map`` for a nested collection); a
     /// ``PersistableEnum``'s raw value; a collection property's ``List``, ``MutableSet`` or ``Map``. The typed
-    /// `@Persisted` properties keep their own types.
+    /// `@Persisted` properties keep their own types. A ``DynamicObject``'s list or set of objects is a
+    /// `List<DynamicObject>` or `MutableSet<DynamicObject>`, as in Realm Swift.
     ///
     /// ```swift
     /// person.value(forKey: "age") as? Int   // nil when `age: Int?` is nil
@@ -132,6 +133,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// - Returns: the property's value, or nil for an unknown property.
     public func value(forKey key: String) -> Any? {
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else { return nil }
+        if self is DynamicObject, let binding, let collection = binding.dynamicCollection(index) { return collection }
         return ValueConversion.keyValueCodingValue(info.properties[index].read(self))
     }
 
@@ -317,20 +319,5 @@ open class EmbeddedObject: ObjectBase, RealmCollectionValue {
     public func thaw() -> Self? {
         guard let binding else { return self }
         return binding.thawedCopy(of: self)
-    }
-}
-
-/// An object of a realm read by class name through ``Realm/dynamicObjects(_:)``; its properties are
-/// reached by name.
-///
-/// ```swift
-/// let names = await realm.read { realm in
-///     realm.dynamicObjects("Person").map { $0["name"] as? String ?? "" }
-/// }
-/// ```
-public final class DynamicObject: Object {
-    /// Creates an unbound dynamic object (only dynamic queries make useful ones).
-    public required init() {
-        super.init()
     }
 }

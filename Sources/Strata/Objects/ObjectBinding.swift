@@ -275,6 +275,19 @@ struct ObjectBinding {
         return collection.makeManaged(owner: self, property: index)
     }
 
+    /// List or set property `index` as a collection of dynamic objects (a `List<DynamicObject>` or
+    /// `MutableSet<DynamicObject>` over the stored collection, whose elements are bound to the table the property
+    /// links to); nil for any other property. Stops with Realm's message if the object is gone.
+    func dynamicCollection(_ index: Int) -> Any? {
+        let type = table.info.properties[index].typeInfo
+        guard type.objectClass != nil, !type.isLinkingObjects, type.collection == .list || type.collection == .set
+        else { return nil }
+        _ = engineValueIfPresent(index)
+        let backing = ManagedCollectionBacking(owner: self, property: index)
+        if type.collection == .list { return List<DynamicObject>(backing: backing) }
+        return MutableSet<DynamicObject>(backing: backing)
+    }
+
     private func engineValueIfPresent(_ index: Int) -> Bool {
         source.read("object") { reader in
             guard (try? reader.table(table.tableKey).contains(key)) == true else {

@@ -41,6 +41,9 @@ enum ValueCoercion {
         default: break
         }
         if let objectType = type as? ObjectBase.Type {
+            if let dynamic = value as? DynamicObject, !(objectType is DynamicObject.Type) {
+                return try modelObject(for: dynamic, as: objectType, property: property)
+            }
             if value is ObjectBase { return value }
             let object = objectType.init()
             try ObjectValueSetter.apply(value, to: object)
@@ -75,6 +78,27 @@ enum ValueCoercion {
         throw RealmError.invalidValue(
             "Invalid value '\(value)' of type \(Swift.type(of: value)) for '\(property)' of type \(type)"
         )
+    }
+
+    /// The stored object `object` stands for, read as an object of `type` (the same row, through its model class):
+    /// what a property of that class takes for a dynamic object, as Realm takes one. An unmanaged dynamic object has
+    /// no class, and one of another class does not fit.
+    private static func modelObject(for object: DynamicObject, as type: ObjectBase.Type, property: String) throws
+        -> ObjectBase
+    {
+        let expected = ObjectClassInfo.unqualifiedName(of: type)
+        guard let binding = object.binding else {
+            throw RealmError.invalidValue(
+                "An unmanaged DynamicObject has no class: '\(property)' takes objects of type '\(expected)'"
+            )
+        }
+        let model = ObjectBinding.makeObject(source: binding.source, table: binding.table, key: binding.key)
+        guard Swift.type(of: model) == type else {
+            throw RealmError.invalidValue(
+                "Object of type '\(binding.table.className)' does not match '\(property)' type '\(expected)'."
+            )
+        }
+        return model
     }
 
     /// The elements of a Realm collection (results, linking objects, any collection), which Realm takes for a list

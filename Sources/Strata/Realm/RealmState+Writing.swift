@@ -187,11 +187,12 @@ extension RealmState {
         // With `.modified`, the embedded object in each place of the old value, to update in place.
         let inPlace = embedded && update == .modified
         let link: (ObjectBase, _ place: ObjectKey?) throws -> StrataCore.Value = { object, place in
+            try Self.checkLinkTarget(object, of: property)
             if let embeddedTarget {
                 if let existing = object.binding {
                     // An embedded object already owned by this property (a list being rearranged) keeps its row.
                     if owned.contains(existing.key),
-                        existing.table.tableKey == self.schema.table(for: type(of: object)).tableKey
+                        existing.table.tableKey == self.schema.table(for: embeddedTarget).tableKey
                     {
                         return .link(existing.key)
                     }
@@ -260,6 +261,30 @@ extension RealmState {
         }
     }
 
+    /// Throws unless `object` is of the class `property` links to, as Realm checks before it links an object: a
+    /// dynamic object (whose Swift type names no class) counts as the class of its table, and an object of another
+    /// class would otherwise be linked from a column that points into its class's table. A mixed property links to
+    /// any class.
+    static func checkLinkTarget(_ object: ObjectBase, of property: PropertyInfo) throws {
+        guard let target = property.typeInfo.objectClass else { return }
+        // The common case first: the object's class (its table's, when managed) is the target itself.
+        let objectClass: ObjectBase.Type = object.binding?.table.info.type ?? type(of: object)
+        if ObjectIdentifier(objectClass) == ObjectIdentifier(target) { return }
+        // Tables are named by unqualified class name: a class of the same name in another module is the same class.
+        let expected = ObjectClassInfo.unqualifiedName(of: target)
+        let actual = object.binding?.table.className ?? ObjectClassInfo.unqualifiedName(of: type(of: object))
+        if actual == expected { return }
+        let collection: String
+        switch property.typeInfo.collection {
+        case .single:
+            throw RealmError.invalidValue("Can't set object of type '\(actual)' to property of type '\(expected)'")
+        case .list: collection = "List"
+        case .set: collection = "MutableSet"
+        case .dictionary: collection = "Map"
+        }
+        throw RealmError.invalidValue("Object of type '\(actual)' does not match \(collection) type '\(expected)'.")
+    }
+
     /// Changes one place of a list, set or map property of a managed object with the engine's element
     /// operations (O(log n) for a large list, O(log² n) for a large set or map). Returns false, writing
     /// nothing, for a collection of embedded objects, which `setProperty` handles whole (it deletes the
@@ -274,7 +299,8 @@ extension RealmState {
         let write = writer("modify a managed object")
         touch(binding.table.tableKey)
         let link: (ObjectBase) throws -> StrataCore.Value = { object in
-            .link(try self.add(object, update: .error, realm: realm))
+            try Self.checkLinkTarget(object, of: property)
+            return .link(try self.add(object, update: .error, realm: realm))
         }
         func value(_ element: Any) throws -> StrataCore.Value { try ValueConversion.engineValue(element, link: link) }
         let (table, column, key) = (binding.table.tableKey, binding.table.column(property.position), binding.key)
