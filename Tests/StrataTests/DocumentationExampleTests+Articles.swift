@@ -897,6 +897,58 @@ extension DocumentationExampleArticleTests {
             }
         }
 
+        @Suite("Migrations.md: values in a migration")
+        struct Values {
+            final class Person: Object {
+                @Persisted var dogs: List<Dog>
+                @Persisted var bestFriend: Dog?
+            }
+
+            final class Dog: Object {
+                @Persisted var name = ""
+            }
+
+            /// The model before: a person's dogs were names.
+            enum Before {
+                final class Person: Object {
+                    @Persisted var dogNames: List<String>
+                }
+            }
+
+            @Test("Migrations.md: a new object's list of objects is live, an old object's list of values is typed")
+            func migrate() async throws {
+                let directory = TemporaryDirectory()
+                let file = directory.url.appendingPathComponent("app.realm")
+                do {
+                    let old = try await Realm(
+                        configuration: Realm.Configuration(fileURL: file, objectTypes: [Before.Person.self])
+                    )
+                    try await old.write { realm in
+                        try realm.add(Before.Person(value: ["dogNames": ["Rex", "Fido"]]))
+                    }
+                    await old.close()
+                }
+                var configuration = Realm.Configuration(fileURL: file, objectTypes: [Person.self, Dog.self])
+                configuration.schemaVersion = 1
+                configuration.migrationBlock = { migration, _ in
+                    migration.enumerateObjects(ofType: "Person") { oldObject, newObject in
+                        guard let oldObject, let newObject else { return }
+                        let dogs = newObject["dogs"] as! List<MigrationObject>
+                        for name in oldObject["dogNames"] as! List<String> {
+                            dogs.append(migration.create("Dog", value: ["name": name]))
+                        }
+                        newObject["bestFriend"] = dogs.first
+                    }
+                }
+                let realm = try await Realm(configuration: configuration)
+                let person = await realm.read { realm in
+                    let person = realm.objects(Person.self)[0]
+                    return "\(person.dogs.map(\.name)) \(person.bestFriend?.name ?? "nil")"
+                }
+                #expect(person == "[\"Rex\", \"Fido\"] Rex")
+            }
+        }
+
         @Suite("Migrations.md: starting over")
         struct StartingOver {
             final class CachedPage: Object {

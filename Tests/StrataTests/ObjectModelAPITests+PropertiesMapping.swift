@@ -92,9 +92,9 @@ extension ObjectModelAPITests {
         configuration.objectTypes = [MappedV2.Tag.self]
         configuration.schemaVersion = 1
         configuration.migrationBlock = { migration, _ in
-            // Old and new objects are read by stored (column) names in a migration, as in Realm Swift.
+            // As in Realm Swift, an old object is read by stored (column) names, a new one by property names.
             migration.enumerateObjects(ofType: "Tag") { old, new in
-                new?["tag_weight"] = (old?["tag_label"] as? String)?.count ?? 0
+                new?["weight"] = (old?["tag_label"] as? String)?.count ?? 0
             }
         }
         let realm = try await Realm(configuration: configuration)

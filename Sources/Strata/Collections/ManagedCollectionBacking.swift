@@ -132,10 +132,15 @@ final class ManagedCollectionBacking: @unchecked Sendable {
 
     func element<T>(_ value: StrataCore.Value, as type: T.Type) -> T {
         if T.self == DynamicObject.self { return dynamicElement(value) as! T }
+        // A map of objects read dynamically (`Map<String, DynamicObject?>`): nil for a null link.
+        if T.self == DynamicObject?.self {
+            if case .null = value { return DynamicObject?.none as! T }
+            return DynamicObject?.some(dynamicElement(value)) as! T
+        }
         return ValueConversion.swiftValue(value, as: T.self, source: source) as! T
     }
 
-    /// An element of a list or set of objects read as a `DynamicObject` (`List<DynamicObject>`): bound to the table
+    /// An element of a list, set or map of objects read as a `DynamicObject` (`List<DynamicObject>`): bound to the table
     /// of the class the property links to, which the element type alone does not name.
     private func dynamicElement(_ value: StrataCore.Value) -> DynamicObject {
         let info = owner.table.info.properties[property]

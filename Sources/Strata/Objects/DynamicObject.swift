@@ -7,11 +7,13 @@
 /// }
 /// ```
 ///
-/// As in Realm Swift, a list or set property of objects reads as a collection of dynamic objects
-/// (`List<DynamicObject>`, `MutableSet<DynamicObject>`), which is the stored collection: changing it in a write
-/// changes the property. A list or set of values reads as its typed collection (`List<Int>`), and the other
-/// properties as ``ObjectBase/value(forKey:)`` gives them. ``Object/dynamicList(_:)`` and
-/// ``Object/dynamicMutableSet(_:)`` give the same collections of any managed object.
+/// As in Realm Swift, a linked object (a link, an embedded object, an object in an ``AnyRealmValue``) reads as a
+/// dynamic object, and a list, set or map property of objects as a collection of dynamic objects
+/// (`List<DynamicObject>`, `MutableSet<DynamicObject>`, `Map<String, DynamicObject?>`), which is the stored
+/// collection: changing it in a write changes the property. A list, set or map of values reads as its typed
+/// collection (`List<Int>`), and the other properties as ``ObjectBase/value(forKey:)`` gives them.
+/// ``Object/dynamicList(_:)``, ``Object/dynamicMutableSet(_:)`` and ``Object/dynamicMap(_:)`` give the same
+/// collections of any managed object. In a migration, ``MigrationObject`` is this class.
 ///
 /// ```swift
 /// try await realm.write { realm in
@@ -21,8 +23,28 @@
 /// }
 /// ```
 public final class DynamicObject: Object {
+    /// Set for a migration's old object: the row of the file before the migration it reads, read-only.
+    var migrationOldObject: MigrationOldObject?
+
     /// Creates an unbound dynamic object (only dynamic queries make useful ones).
     public required init() {
         super.init()
+    }
+
+    /// ``ObjectBase/value(forKey:)`` of a dynamic object: linked objects and collections of objects as dynamic
+    /// ones (see the type's documentation); an old object of a migration reads its stored row.
+    func dynamicValue(forKey key: String) -> Any? {
+        if let migrationOldObject { return migrationOldObject.value(forKey: key) }
+        guard let info = propertyInfo, let index = info.index(ofProperty: key) else { return nil }
+        if let binding, let collection = binding.dynamicCollection(index) { return collection }
+        let value = ValueConversion.keyValueCodingValue(info.properties[index].read(self))
+        // A linked object (a link, an embedded object, the object of a mixed value) of its model class: the same
+        // row as a dynamic object.
+        if let linked = value as? ObjectBase, !(linked is DynamicObject), let binding = linked.binding {
+            let dynamic = DynamicObject()
+            dynamic.binding = binding
+            return dynamic
+        }
+        return value
     }
 }

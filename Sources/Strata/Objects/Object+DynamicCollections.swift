@@ -50,6 +50,30 @@ extension Object {
     public func dynamicMutableSet(_ propertyName: String) -> MutableSet<DynamicObject> {
         dynamicCollection(propertyName, .set, caller: "dynamicMutableSet(_:)", as: MutableSet<DynamicObject>.self)
     }
+
+    /// The map property named `propertyName` as a map of dynamic objects, whose properties are read and written by
+    /// name.
+    ///
+    /// ```swift
+    /// try await realm.write { realm in
+    ///     let pets: Map<String, DynamicObject?> = owner.dynamicMap("pets")
+    ///     pets["rex"] = try realm.dynamicCreate("Dog", value: ["name": "Rex"])
+    /// }
+    /// ```
+    ///
+    /// The map is the object's stored map, as the typed property reads it: setting or removing entries (in a write)
+    /// changes the property, and a value must be an object of the class the property holds. A frozen object gives a
+    /// frozen map of frozen objects. A ``DynamicObject``'s `object["pets"]` gives the same map.
+    ///
+    /// - Parameter propertyName: the name of a map property of objects (`Map<String, Dog?>`).
+    /// - Returns: the property's managed map, as a `Map<String, DynamicObject?>` (`Key` is `String`, the one key
+    ///   type of a map).
+    /// - Complexity: O(1); the map reads the realm when used.
+    /// - Note: Differs from Realm Swift on misuse, as ``dynamicList(_:)`` does: an unknown property, a property that
+    ///   is not a map, a map of values and an unmanaged object all stop with a message.
+    public func dynamicMap<Key: _MapKey>(_ propertyName: String) -> Map<Key, DynamicObject?> {
+        dynamicCollection(propertyName, .dictionary, caller: "dynamicMap(_:)", as: Map<Key, DynamicObject?>.self)
+    }
 }
 
 extension EmbeddedObject {
@@ -79,6 +103,17 @@ extension ObjectBase {
         caller: String,
         as _: Collection.Type
     ) -> Collection {
+        let collection = ["List", "MutableSet", "Map"][kind == .list ? 0 : kind == .set ? 1 : 2]
+        // A migration's old object: its stored collection, copied (see MigrationSnapshot+Values.swift).
+        if let old = (self as? DynamicObject)?.migrationOldObject {
+            guard let copy = old.value(forKey: propertyName) as? Collection else {
+                preconditionFailure(
+                    "\(caller) reads a \(collection) of objects, and \(old.spec.name).\(propertyName) of the old object"
+                        + " is not one"
+                )
+            }
+            return copy
+        }
         let info = propertyInfo
         let className = info?.className ?? ObjectClassInfo.unqualifiedName(of: type(of: self))
         guard let info, let index = info.index(ofProperty: propertyName) else {
@@ -86,7 +121,6 @@ extension ObjectBase {
         }
         let property = info.properties[index]
         let name = "\(className).\(propertyName)"
-        let collection = kind == .list ? "List" : "MutableSet"
         guard property.typeInfo.collection == kind, !property.typeInfo.isLinkingObjects else {
             preconditionFailure("\(caller) reads a \(collection) property, and \(name) is a \(property.valueType)")
         }

@@ -60,7 +60,10 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     public var realm: Realm? { binding?.realm }
 
     /// Whether the object was deleted, or its realm invalidated or closed.
-    public var isInvalidated: Bool { binding?.isInvalidated ?? false }
+    public var isInvalidated: Bool {
+        if let old = (self as? DynamicObject)?.migrationOldObject { return !old.isReadable }
+        return binding?.isInvalidated ?? false
+    }
 
     /// Whether the object is a frozen snapshot, readable from any task.
     public var isFrozen: Bool { binding?.isFrozen ?? false }
@@ -74,6 +77,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// The object's schema.
     public var objectSchema: ObjectSchema {
         if let binding { return binding.table.info.schema }
+        if let old = (self as? DynamicObject)?.migrationOldObject { return old.objectSchema }
         return (try? ObjectClassInfo.of(type(of: self)).schema)
             ?? ObjectSchema(className: "\(type(of: self))", properties: [], isEmbedded: false)
     }
@@ -123,8 +127,9 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// Nil for a nil optional, a missing link and ``AnyRealmValue/none``; an ``AnyRealmValue``'s payload (`1`
     /// for `.int(1)`, the object for `.object`, the ``List`` or ``Map`` for a nested collection); a
     /// ``PersistableEnum``'s raw value; a collection property's ``List``, ``MutableSet`` or ``Map``. The typed
-    /// `@Persisted` properties keep their own types. A ``DynamicObject``'s list or set of objects is a
-    /// `List<DynamicObject>` or `MutableSet<DynamicObject>`, as in Realm Swift.
+    /// `@Persisted` properties keep their own types. A ``DynamicObject``'s linked object is a ``DynamicObject``, and
+    /// its list, set or map of objects a `List<DynamicObject>`, `MutableSet<DynamicObject>` or
+    /// `Map<String, DynamicObject?>`, as in Realm Swift.
     ///
     /// ```swift
     /// person.value(forKey: "age") as? Int   // nil when `age: Int?` is nil
@@ -132,8 +137,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// - Parameter key: a property name.
     /// - Returns: the property's value, or nil for an unknown property.
     public func value(forKey key: String) -> Any? {
+        if let dynamic = self as? DynamicObject { return dynamic.dynamicValue(forKey: key) }
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else { return nil }
-        if self is DynamicObject, let binding, let collection = binding.dynamicCollection(index) { return collection }
         return ValueConversion.keyValueCodingValue(info.properties[index].read(self))
     }
 
@@ -147,6 +152,11 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     ///   - value: the new value, converted to the property's type where Realm would convert it.
     ///   - key: a property name.
     public func setValue(_ value: Any?, forKey key: String) {
+        if (self as? DynamicObject)?.migrationOldObject != nil {
+            preconditionFailure(
+                "The old object of a migration is read-only: set '\(key)' on the newObject of enumerateObjects"
+            )
+        }
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else {
             preconditionFailure("\(type(of: self)) has no property named '\(key)'")
         }

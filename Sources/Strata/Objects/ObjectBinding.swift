@@ -228,7 +228,8 @@ struct ObjectBinding {
     private func writableState(_ index: Int) -> RealmState {
         let state = source.liveState("\(table.className) object").1
         _ = state.writer("modify a managed object")
-        if index == table.info.primaryKeyIndex {
+        // A migration may set primary keys (the models' indexes are applied after its block), as in Realm.
+        if index == table.info.primaryKeyIndex && !state.isMigration {
             preconditionFailure("Primary key can't be changed after an object is inserted.")
         }
         return state
@@ -275,17 +276,21 @@ struct ObjectBinding {
         return collection.makeManaged(owner: self, property: index)
     }
 
-    /// List or set property `index` as a collection of dynamic objects (a `List<DynamicObject>` or
-    /// `MutableSet<DynamicObject>` over the stored collection, whose elements are bound to the table the property
-    /// links to); nil for any other property. Stops with Realm's message if the object is gone.
+    /// List, set or map property `index` of objects as a collection of dynamic objects (a `List<DynamicObject>`,
+    /// `MutableSet<DynamicObject>` or `Map<String, DynamicObject?>` over the stored collection, whose elements are
+    /// bound to the table the property links to); nil for any other property. Stops with Realm's message if the
+    /// object is gone.
     func dynamicCollection(_ index: Int) -> Any? {
         let type = table.info.properties[index].typeInfo
-        guard type.objectClass != nil, !type.isLinkingObjects, type.collection == .list || type.collection == .set
-        else { return nil }
+        guard type.objectClass != nil, !type.isLinkingObjects, type.collection != .single else { return nil }
         _ = engineValueIfPresent(index)
         let backing = ManagedCollectionBacking(owner: self, property: index)
-        if type.collection == .list { return List<DynamicObject>(backing: backing) }
-        return MutableSet<DynamicObject>(backing: backing)
+        switch type.collection {
+        case .list: return List<DynamicObject>(backing: backing)
+        case .set: return MutableSet<DynamicObject>(backing: backing)
+        case .dictionary: return Map<String, DynamicObject?>(backing: backing)
+        case .single: return nil
+        }
     }
 
     private func engineValueIfPresent(_ index: Int) -> Bool {

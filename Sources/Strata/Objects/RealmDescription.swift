@@ -24,12 +24,25 @@ enum RealmDescription {
     /// The description of `object`, its nested values `depth` levels deep at most.
     static func object(_ object: ObjectBase, depth: Int = maximumDepth) -> String {
         if depth == 0 { return depthExceeded }
+        if let old = (object as? DynamicObject)?.migrationOldObject { return oldObject(old, depth: depth) }
         guard let info = object.propertyInfo else { return "\(type(of: object))" }
         if object.isInvalidated { return "[invalid object]" }
         var text = "\(info.className) {\n"
         for property in info.properties where !property.typeInfo.isLinkingObjects {
             let value = property.read(object)
             text += "\t\(property.name) = \(indented(Self.value(value, depth: depth - 1)));\n"
+        }
+        return text + "}"
+    }
+
+    /// The description of a migration's old object: its old class's properties and their stored values.
+    private static func oldObject(_ object: MigrationOldObject, depth: Int) -> String {
+        if !object.isReadable { return "[invalid object]" }
+        let schema = object.objectSchema
+        var text = "\(schema.className) {\n"
+        for property in schema.properties {
+            let value = object.value(forKey: property.name)
+            text += "\t\(property.name) = \(indented(Self.value(value as Any, depth: depth - 1)));\n"
         }
         return text + "}"
     }

@@ -87,6 +87,12 @@ enum ValueCoercion {
         -> ObjectBase
     {
         let expected = ObjectClassInfo.unqualifiedName(of: type)
+        if object.migrationOldObject != nil {
+            throw RealmError.invalidValue(
+                "An old object of a migration is read-only and not in the new schema: '\(property)' takes a new"
+                    + " object (the newObject of enumerateObjects, or one made with migration.create)"
+            )
+        }
         guard let binding = object.binding else {
             throw RealmError.invalidValue(
                 "An unmanaged DynamicObject has no class: '\(property)' takes objects of type '\(expected)'"

@@ -1,5 +1,30 @@
-import Foundation
 import StrataCore
+
+/// An object in a migration block: a ``DynamicObject``, whose properties are read and written by name.
+///
+/// As in Realm Swift, ``Migration/enumerateObjects(ofType:_:)`` hands each object of the file twice: its old view,
+/// read-only, as the file held it before the migration (by the old property names), and its new view, live in the
+/// migration's write (by the new schema's property names). A linked object reads as a `MigrationObject`, a list
+/// or set of objects as a `List<MigrationObject>` or `MutableSet<MigrationObject>`, a map of objects as a
+/// `Map<String, MigrationObject?>`, and a list, set or map of values as its typed collection (`List<Int>`,
+/// `MutableSet<String?>`, `Map<String, Double>`).
+///
+/// ```swift
+/// migration.enumerateObjects(ofType: "Person") { oldObject, newObject in
+///     let dogs = newObject!["dogs"] as! List<MigrationObject>
+///     dogs.append(migration.create("Dog", value: ["name": "Rex"]))
+///     newObject!["bestFriend"] = dogs.first
+/// }
+/// ```
+///
+/// - Note: Differs from Realm Swift: an old object's lists, sets and maps are unmanaged copies of the stored
+///   collections (reading them is what an old object is for), and an integer of an old object is an `Int`
+///   whatever its width, where a new object's keeps its model type (`Int8`, `Int32`…).
+public typealias MigrationObject = DynamicObject
+
+/// The block ``Migration/enumerateObjects(ofType:_:)`` calls with each object's old and new view.
+public typealias MigrationObjectEnumerateBlock = (_ oldObject: MigrationObject?, _ newObject: MigrationObject?) ->
+    Void
 
 /// What a migration block works with: the objects of the old schema and of the new one.
 ///
@@ -14,10 +39,18 @@ import StrataCore
 ///     }
 /// }
 /// ```
+///
+/// The objects a migration hands out belong to it: once the block returns, a new object reads as invalidated and
+/// an old one stops with a message.
 public final class Migration {
     let migrator: Migrator
+    /// The realm of the new objects (see ``Realm/init(migrating:schema:configuration:)``).
+    let realm: Realm
 
-    init(migrator: Migrator) { self.migrator = migrator }
+    init(migrator: Migrator, realm: Realm) {
+        self.migrator = migrator
+        self.realm = realm
+    }
 
     /// The schema stored in the file before the migration.
     public var oldSchema: Schema { migrator.oldSchema }
@@ -33,30 +66,35 @@ public final class Migration {
     /// - Parameters:
     ///   - typeName: the class name; an unknown class calls the block for nothing.
     ///   - block: called with each object's old view and new view.
-    public func enumerateObjects(
-        ofType typeName: String,
-        _ block: (_ oldObject: MigrationObject?, _ newObject: MigrationObject?) -> Void
-    ) {
-        let current =
-            migrator.infos.contains { $0.className == typeName } ? try? migrator.write.table(named: typeName) : nil
-        let old = try? migrator.oldReader.table(named: typeName)
-        switch (old, current) {
+    public func enumerateObjects(ofType typeName: String, _ block: MigrationObjectEnumerateBlock) {
+        let realm = self.realm
+        let write = migrator.write
+        let snapshot = migrator.snapshot
+        /// The new object with `key`, nil when it was deleted meanwhile. The table is looked up each time: a rename
+        /// in the block resolves the class's columns again.
+        func newObject(_ key: ObjectKey) -> MigrationObject? {
+            guard let table = realm.migrationTable(named: typeName),
+                (try? write.table(table.tableKey).contains(key)) == true
+            else { return nil }
+            return realm.migrationObject(table, key)
+        }
+        let current = realm.migrationTable(named: typeName)
+        switch (snapshot.table(named: typeName), current) {
         case (nil, nil):
             return
         case (nil, let current?):
-            for key in (try? current.keys()) ?? [] {
-                block(nil, MigrationObject(migrator: migrator, table: current.key, key: key, old: false))
+            for key in (try? write.table(current.tableKey).keys()) ?? [] {
+                guard let object = newObject(key) else { continue }
+                block(nil, object)
             }
         case (let old?, nil):
-            for key in (try? old.keys()) ?? [] {
-                block(MigrationObject(migrator: migrator, table: old.key, key: key, old: true), nil)
+            for key in snapshot.keys(of: old) {
+                block(snapshot.object(old, key), nil)
             }
-        case (let old?, let current?):
-            for key in (try? old.keys()) ?? [] where (try? current.contains(key)) == true {
-                block(
-                    MigrationObject(migrator: migrator, table: old.key, key: key, old: true),
-                    MigrationObject(migrator: migrator, table: current.key, key: key, old: false)
-                )
+        case (let old?, _?):
+            for key in snapshot.keys(of: old) {
+                guard let object = newObject(key) else { continue }
+                block(snapshot.object(old, key), object)
             }
         }
     }
@@ -65,47 +103,53 @@ public final class Migration {
     /// - Parameters:
     ///   - typeName: a class of the new schema; an unknown one stops with a message.
     ///   - value: the new object's property values: a dictionary by property name, or an array in the order of
-    ///     the class's properties. Properties it leaves out keep their defaults.
-    /// - Returns: the new object.
+    ///     the class's properties. Properties it leaves out keep their defaults; objects it holds are linked (a
+    ///     new object of the migration) or created (an unmanaged one), as ``Realm/create(_:value:update:)`` does.
+    /// - Returns: the new object, live in the migration.
     @discardableResult
     public func create(_ typeName: String, value: Any = [String: Any]()) -> MigrationObject {
         do {
-            guard let table = try migrator.write.table(named: typeName),
-                let info = migrator.infos.first(where: { $0.className == typeName })
-            else {
+            guard let info = migrator.infos.first(where: { $0.className == typeName }) else {
                 throw RealmError.invalidValue("Object type '\(typeName)' is not in the new schema.")
             }
             let names = info.properties.filter { !$0.typeInfo.isLinkingObjects }.map(\.name)
-            let pairs: [(String, Any)]
+            let values: [String: Any]
             switch value {
             case let dictionary as [String: Any]:
-                pairs = dictionary.map { ($0.key, $0.value) }
+                values = dictionary
             case let array as [Any]:
                 guard array.count <= names.count else {
                     throw RealmError.invalidValue(
                         "Invalid array input: more values (\(array.count)) than properties (\(names.count))."
                     )
                 }
-                pairs = Array(zip(names, array))
+                values = Dictionary(zip(names, array)) { first, _ in first }
             default:
                 throw RealmError.invalidValue(
                     "Invalid value '\(value)' to initialize an object of type '\(typeName)': "
                         + "pass a dictionary or an array"
                 )
             }
-            let key = try migrator.write.createObject(in: table.key)
-            let object = MigrationObject(migrator: migrator, table: table.key, key: key, old: false)
-            for (name, element) in pairs { object[name] = element }
-            return object
+            return try realm.migrationCreate(typeName, values)
         } catch {
             preconditionFailure("\(error)")
         }
     }
 
     /// Deletes an object.
-    /// - Parameter object: a new-schema object from ``enumerateObjects(ofType:_:)`` or ``create(_:value:)``.
+    /// - Parameter object: a new-schema object from ``enumerateObjects(ofType:_:)`` or ``create(_:value:)``; an
+    ///   old object stops with a message.
     public func delete(_ object: MigrationObject) {
-        do { try migrator.write.deleteObject(object.key, in: object.table) } catch { preconditionFailure("\(error)") }
+        guard object.migrationOldObject == nil else {
+            preconditionFailure(
+                "Migration.delete(_:) deletes a new object: pass the newObject of enumerateObjects, not the oldObject"
+            )
+        }
+        do {
+            try realm.migrationDelete(object)
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
     /// Deletes every object of `typeName`; the class's table stays in the file, empty.
@@ -114,279 +158,28 @@ public final class Migration {
     /// - Note: Differs from Realm Swift: the class's table stays in the file, empty.
     @discardableResult
     public func deleteData(forType typeName: String) -> Bool {
-        guard let table = try? migrator.write.table(named: typeName) else { return false }
         do {
-            try migrator.write.deleteAllObjects(in: table.key)
+            return try migrator.deleteData(forType: typeName)
         } catch {
             preconditionFailure("\(error)")
         }
-        return true
     }
 
     /// Renames a property, keeping its values.
+    ///
+    /// New objects obtained before the rename are invalidated by it (their class's columns moved): read them
+    /// again from ``enumerateObjects(ofType:_:)``. Old objects are unaffected.
     /// - Parameters:
     ///   - typeName: the class name.
     ///   - oldName: the property's name in the old schema; a name the file lacks stops with a message.
-    ///   - newName: its name in the new schema.
+    ///   - newName: its name in the new schema. For a class of the models, it must be one of the class's
+    ///     properties, of the old property's type, and `oldName` must not be one; otherwise this stops with a
+    ///     message, as Realm Swift raises.
     public func renameProperty(onType typeName: String, from oldName: String, to newName: String) {
         do {
             try migrator.rename(typeName, from: oldName, to: newName)
         } catch {
             preconditionFailure("\(error)")
         }
-    }
-}
-
-/// An object during a migration, read and written by property name.
-public final class MigrationObject {
-    let migrator: Migrator
-    let table: TableKey
-    let key: ObjectKey
-    let old: Bool
-
-    init(migrator: Migrator, table: TableKey, key: ObjectKey, old: Bool) {
-        self.migrator = migrator
-        self.table = table
-        self.key = key
-        self.old = old
-    }
-
-    /// The value of the property named `name` (old names for the old object), or nil.
-    ///
-    /// An old object reads the file as it was before the migration, whatever the migration has written since.
-    /// - Parameter name: a property name: of the old schema for the old object, of the new schema for the new one.
-    ///   Reading an unknown name gives nil; writing one, or writing the old object, stops with a message.
-    public subscript(name: String) -> Any? {
-        get {
-            let reading: (any TransactionReading)? = old ? migrator.oldReader : migrator.write
-            guard let engine = try? reading?.table(table),
-                let column = old ? engine.spec.column(named: name) : migrator.column(named: name, in: engine),
-                let value = try? engine.value(key, column.key)
-            else { return nil }
-            return MigrationValues.swift(value)
-        }
-        set {
-            guard !old else { preconditionFailure("the old object of a migration is read-only") }
-            do {
-                guard let engine = try? migrator.write.table(table),
-                    let column = migrator.column(named: name, in: engine)
-                else {
-                    throw RealmError.invalidValue("no property named \(name)")
-                }
-                try migrator.write.set(
-                    MigrationValues.engine(newValue, for: column),
-                    of: column.key,
-                    in: table,
-                    object: key
-                )
-            } catch {
-                preconditionFailure("\(error)")
-            }
-        }
-    }
-}
-
-/// Values of migration objects, typed by their columns.
-enum MigrationValues {
-    static func swift(_ value: StrataCore.Value) -> Any? {
-        switch value {
-        case .null: return nil
-        case .int(let v): return Int(v)
-        case .bool(let v): return v
-        case .float(let v): return v
-        case .double(let v): return v
-        case .string(let v): return v
-        case .binary(let v): return Data(v)
-        case .timestamp(let v): return ValueConversion.date(v)
-        case .objectId(let v): return ObjectId(bytes: v)
-        case .decimal128(let v): return Decimal128(storageBytes: v)
-        case .uuid(let v): return v.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
-        case .link(let key): return key.rawValue
-        case .typedLink(_, let key): return key.rawValue
-        case .list(let values): return values.map(swift)
-        case .dictionary(let entries):
-            return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, swift($0.value) as Any) })
-        }
-    }
-
-    static func engine(_ value: Any?, for column: ColumnSpec) throws -> StrataCore.Value {
-        guard let value, !(value is NSNull) else { return .null }
-        if column.collection != .single {
-            let elements = (value as? [Any]) ?? []
-            return .list(
-                try elements.map {
-                    try engine($0, for: ColumnSpec(name: column.name, type: column.type, nullable: column.nullable))
-                }
-            )
-        }
-        let target: Any.Type
-        switch column.type {
-        case .int: target = Int.self
-        case .bool: target = Bool.self
-        case .float: target = Float.self
-        case .double: target = Double.self
-        case .string: target = String.self
-        case .binary: target = Data.self
-        case .timestamp: target = Date.self
-        case .decimal128: target = Decimal128.self
-        case .objectId: target = ObjectId.self
-        case .uuid: target = UUID.self
-        case .mixed: target = AnyRealmValue.self
-        case .link, .backlink: if let key = value as? Int64 { return .link(ObjectKey(key)) } else { return .null }
-        }
-        return try ValueConversion.engineValue(try ValueCoercion.coerce(value, to: target, property: column.name)) {
-            _ in .null
-        }
-    }
-}
-
-/// Carries out a schema migration in one write transaction (see `run()`).
-final class Migrator {
-    let write: WriteTransaction
-    /// The file as it was when the migration began (the version `write` started from): what old objects read.
-    let oldReader: ReadTransaction
-    let infos: [ObjectClassInfo]
-    let oldVersion: UInt64
-    let configuration: Realm.Configuration
-    let oldSchema: Schema
-    let newSchema: Schema
-    /// Columns renamed aside because their type changed: table name -> property -> temporary name.
-    private var setAside: [String: [String: String]] = [:]
-    /// Columns added for new properties: table name -> names.
-    private var added: [String: Set<String>] = [:]
-
-    init(
-        write: WriteTransaction,
-        oldReader: ReadTransaction,
-        infos: [ObjectClassInfo],
-        oldVersion: UInt64,
-        configuration: Realm.Configuration
-    ) {
-        self.write = write
-        self.oldReader = oldReader
-        self.infos = infos
-        self.oldVersion = oldVersion
-        self.configuration = configuration
-        oldSchema = Self.schema(of: write)
-        newSchema = Schema(objectSchema: infos.map(\.schema))
-    }
-
-    static func schema(of reading: any TransactionReading) -> Schema {
-        Schema(
-            objectSchema: reading.tableSpecs.filter { !$0.name.hasPrefix("__") }.map { table in
-                ObjectSchema(
-                    className: table.name,
-                    properties: table.columns.filter { $0.type != .backlink }.map { column in
-                        Property(
-                            name: column.name,
-                            type: propertyType(column.type),
-                            isOptional: column.nullable && column.type != .mixed,
-                            isArray: column.collection == .list,
-                            isSet: column.collection == .set,
-                            isMap: column.collection == .dictionary,
-                            isIndexed: column.indexed,
-                            isPrimary: column.unique,
-                            objectClassName: column.linkTable.flatMap { key in
-                                reading.tableSpecs.first { $0.key == key }?.name
-                            },
-                            linkOriginPropertyName: nil
-                        )
-                    },
-                    isEmbedded: false
-                )
-            }
-        )
-    }
-
-    static func propertyType(_ type: ValueType) -> PropertyType {
-        switch type {
-        case .int: return .int
-        case .bool: return .bool
-        case .float: return .float
-        case .double: return .double
-        case .string: return .string
-        case .binary: return .data
-        case .timestamp: return .date
-        case .decimal128: return .decimal128
-        case .objectId: return .objectId
-        case .uuid: return .UUID
-        case .mixed: return .any
-        case .link: return .object
-        case .backlink: return .linkingObjects
-        }
-    }
-
-    /// 1. new tables and columns (changed columns set aside); 2. the migration block; 3. removed and
-    /// set-aside columns dropped; 4. indexes and primary keys as declared; 5. the new schema version.
-    func run() throws {
-        try realmErrors {
-            for info in infos where try write.table(named: info.className) == nil {
-                try write.createTable(named: info.className)
-            }
-            for info in infos {
-                let table = try write.table(named: info.className)!
-                var missing: [PropertyInfo] = []
-                for property in info.properties where !property.typeInfo.isLinkingObjects {
-                    let target = try property.typeInfo.objectClass.flatMap {
-                        try write.table(named: ObjectClassInfo.unqualifiedName(of: $0))?.key
-                    }
-                    let wanted = SchemaBinding.columnSpec(property, linkTable: target)
-                    if let column = table.spec.column(named: property.columnName) {
-                        let sameShape =
-                            column.type == wanted.type && column.collection == wanted.collection
-                            && column.linkTable == wanted.linkTable
-                            && (column.nullable == wanted.nullable || column.type == .mixed
-                                || (column.type == .link && column.collection == .single))
-                        if sameShape { continue }
-                        let aside = "__old_\(property.columnName)"
-                        try write.renameColumn(column.key, in: table.key, to: aside)
-                        setAside[info.className, default: [:]][property.columnName] = aside
-                    }
-                    missing.append(property)
-                    added[info.className, default: []].insert(property.columnName)
-                }
-                var plain = missing
-                for index in plain.indices {
-                    plain[index] = PropertyInfo(
-                        name: plain[index].name,
-                        typeInfo: plain[index].typeInfo,
-                        valueType: plain[index].valueType,
-                        options: PersistedOptions(),
-                        position: plain[index].position,
-                        persistedName: plain[index].persistedName
-                    )
-                }
-                try SchemaBinding.addColumns(for: info, properties: plain, in: write)
-            }
-        }
-        if let block = configuration.migrationBlock { block(Migration(migrator: self), oldVersion) }
-        try realmErrors {
-            for info in infos {
-                let table = try write.table(named: info.className)!
-                for column in table.spec.columns
-                where column.type != .backlink && !info.properties.contains(where: { $0.columnName == column.name }) {
-                    try write.removeColumn(column.key, from: table.key)
-                }
-            }
-            try SchemaBinding.applyIndexes(infos, in: write)
-            try SchemaBinding.storeVersion(configuration.schemaVersion, in: write)
-        }
-    }
-
-    /// The column a new migration object's property name means (a column set aside for a changed type is
-    /// not one: old objects read it from `oldReader`).
-    func column(named name: String, in table: Table) -> ColumnSpec? {
-        table.spec.column(named: name)
-    }
-
-    func rename(_ typeName: String, from oldName: String, to newName: String) throws {
-        guard let table = try write.table(named: typeName), let column = table.spec.column(named: oldName) else {
-            throw RealmError.invalidValue("Cannot rename property '\(typeName).\(oldName)' because it does not exist.")
-        }
-        if let placeholder = table.spec.column(named: newName), added[typeName]?.contains(newName) == true {
-            try write.removeColumn(placeholder.key, from: table.key)
-            added[typeName]?.remove(newName)
-        }
-        try write.renameColumn(column.key, in: table.key, to: newName)
     }
 }

@@ -52,6 +52,26 @@ public actor Realm {
         inMemoryLease = nil
     }
 
+    /// The realm a migration's new objects belong to: live, on the executor the opening runs on (the caller's: it
+    /// stops otherwise), with `schema` resolved in the migration's write transaction, which
+    /// ``beginMigration(_:)`` hands it.
+    ///
+    /// Every write path of a live realm works on it (links, lists, sets, maps, `dynamicCreate`, delete). It never
+    /// commits, cancels or closes the write: the migrator ends it with ``endMigration()``, which detaches the write
+    /// (the opening code commits it) and closes the realm, so the objects kept past the migration read as
+    /// invalidated.
+    init(migrating database: Database, schema: ResolvedSchema, configuration: Configuration) {
+        self.configuration = configuration
+        let lease = RealmExecutorLease(path: configuration.path)
+        precondition(lease.executor.isCurrent, "Strata: a migration runs on the executor of the realm it opens")
+        executorLease = lease
+        let state = RealmState(database: database, executor: lease.executor, schema: schema)
+        state.isMigration = true
+        access = RealmStateAccess(state)
+        frozenSnapshot = nil
+        inMemoryLease = nil
+    }
+
     /// Opens (creating if needed) the realm described by `configuration`, migrating it if its schema
     /// version is older.
     /// - Throws: ``RealmError`` for a damaged or foreign file, an invalid model, or a schema change
@@ -181,8 +201,15 @@ public actor Realm {
             let write = try await database.beginWrite()
             // Under the write lock the newest version is the one the write started from: what old objects read.
             let before = try realmErrors { try database.beginRead() }
-            try Migrator(write: write, oldReader: before, infos: infos, oldVersion: old, configuration: configuration)
-                .run()
+            try Migrator(
+                write: write,
+                oldReader: before,
+                database: database,
+                infos: infos,
+                oldVersion: old,
+                configuration: configuration
+            )
+            .run()
             let result = try commitOpening(write, configuration, database)
             configuration.log(
                 .info,
@@ -815,6 +842,9 @@ public actor Realm {
     nonisolated func makeFrozenSnapshot() throws -> FrozenSnapshot {
         if let frozenSnapshot { return frozenSnapshot }
         let state = access.checked("realm")
+        if state.isMigration {
+            throw RealmError.invalidValue("the objects and collections of a migration cannot be frozen")
+        }
         do {
             return try makeFrozenSnapshot(state)
         } catch RealmError.tooManyActiveVersions(let limit) {

@@ -13,6 +13,7 @@ import StrataCore
 ///        │    └──────endWrite()──────────┤ (a write drops the pin: it reads the newest version)
 ///        └──────────beginWrite(w)────────┴──▶ writing(w)
 ///     any ──close()──▶ closed (final)
+///     writing(w) ──detachWrite()──▶ closed (a migration's realm: w is left open for the opening code to commit)
 ///
 /// A frozen realm's state never leaves `open(pinned: nil)`: its reads go to its ``FrozenSnapshot``.
 final class RealmState {
@@ -42,6 +43,9 @@ final class RealmState {
     private var allTablesChanged = 0
     /// ``Realm/autorefresh``.
     var autorefresh = true
+    /// Set for the realm of a migration (``Realm/init(migrating:schema:configuration:)``): primary keys may
+    /// be set, as Realm allows in a migration, and nothing is frozen.
+    var isMigration = false
     /// The table roots of the version this realm read last (pinned, or began its write from).
     private var lastRoots: [TableKey: Ref]?
     /// The version this realm's own last commit made, until the realm pins a version again.
@@ -185,6 +189,24 @@ final class RealmState {
     func invalidate() {
         if case .writing(let write) = phase { write.rollback() }
         if !isClosed { phase = .open(pinned: nil) }
+        epoch += 1
+        touchAll()
+    }
+
+    /// Leaves the write transaction without committing or rolling it back, and closes the state for good: the end
+    /// of a migration's realm, whose write the opening code commits. Objects and collections obtained before read as
+    /// invalidated.
+    func detachWrite() {
+        precondition(isMigration, "only a migration's realm leaves its write transaction to another")
+        phase = .closed
+        epoch += 1
+        touchAll()
+    }
+
+    /// Replaces the schema after the tables' columns changed (a migration's renamed property): objects and
+    /// collections obtained before hold the old column keys, so they read as invalidated from now on.
+    func replaceSchema(_ schema: ResolvedSchema) {
+        self.schema = schema
         epoch += 1
         touchAll()
     }

@@ -1,0 +1,73 @@
+import StrataCore
+
+/// The migration's realm (``Realm/init(migrating:schema:configuration:)``), as ``Migration`` uses it.
+///
+/// These methods are `nonisolated` because a migration block is synchronous and not isolated; each takes the state
+/// through the checked accessor, which stops unless the caller runs on the realm's executor (a migration runs
+/// there), and `migrationCreate` enters the actor's isolation with `assumeIsolated`, which checks the same.
+extension Realm {
+    /// Enters the migration's write transaction `write` (the realm reads and writes in it from now on).
+    nonisolated func beginMigration(_ write: WriteTransaction) {
+        access.checked("migration").beginWrite(write)
+    }
+
+    /// The table of model class `name`, if the models have it.
+    nonisolated func migrationTable(named name: String) -> ResolvedTable? {
+        access.checked("migration").schema.tables[name]
+    }
+
+    /// The new object of `table` with `key`: a live ``DynamicObject`` of this realm.
+    nonisolated func migrationObject(_ table: ResolvedTable, _ key: ObjectKey) -> DynamicObject {
+        ObjectBinding.makeElement(DynamicObject.self, source, table, key)
+    }
+
+    /// Creates an object of model class `typeName` from `values` (by property name), as ``dynamicCreate(_:value:update:)``
+    /// does.
+    nonisolated func migrationCreate(_ typeName: String, _ values: [String: Any]) throws -> DynamicObject {
+        // `nonisolated(unsafe)`, with this proof: `assumeIsolated` runs its closure synchronously, on this thread,
+        // before it returns (it only checks that this thread already holds the realm's isolation, and stops
+        // otherwise), so `values` is read by one thread only, and `dynamicCreate` keeps none of it (it copies the
+        // values into the new object).
+        nonisolated(unsafe) let values = values
+        let key = try assumeIsolated { realm in
+            guard let key = try realm.dynamicCreate(typeName, value: values).binding?.key else {
+                preconditionFailure("a created object is managed")
+            }
+            return key
+        }
+        guard let table = migrationTable(named: typeName) else { preconditionFailure("a created object has a table") }
+        return migrationObject(table, key)
+    }
+
+    /// Deletes new object `object` (and the embedded objects it owns).
+    nonisolated func migrationDelete(_ object: DynamicObject) throws {
+        let state = access.checked("migration")
+        if object.binding?.realmInvalidated == true { throw RealmError.objectInvalidated("The object being deleted") }
+        try state.delete(object)
+    }
+
+    /// Takes `schema`, resolved again after the columns of a table changed; the objects obtained before are
+    /// invalidated.
+    nonisolated func migrationSchemaChanged(to schema: ResolvedSchema) {
+        access.checked("migration").replaceSchema(schema)
+    }
+
+    /// Notes that the migrator changed tables behind the realm's back (`deleteData(forType:)`): live objects find
+    /// their rows again.
+    nonisolated func migrationTablesChanged() {
+        access.checked("migration").touchAll()
+    }
+
+    /// Ends the migration's realm: its observers end, its write is detached (not committed, not rolled back) and
+    /// the realm is closed.
+    nonisolated func endMigration() {
+        let state = access.checked("migration")
+        for observer in state.observers { observer.end() }
+        state.observers.removeAll()
+        state.historyRetention?.release()
+        state.historyRetention = nil
+        state.pollTask?.cancel()
+        state.pollTask = nil
+        state.detachWrite()
+    }
+}
