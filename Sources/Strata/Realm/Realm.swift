@@ -658,7 +658,13 @@ public actor Realm {
     ///   before the first deletion).
     /// - Throws: as ``delete(_:)-(ObjectBase)``.
     public func delete<S: Sequence>(_ objects: S) throws where S.Element: ObjectBase {
-        for object in Array(objects) { try delete(object) }
+        let objects = Array(objects)
+        guard !objects.isEmpty else { return }
+        try checkWritable("delete objects")
+        // One batch: the AnyRealmValues that name the deleted objects are found with one scan, not one per object.
+        try state.deletingInBatch {
+            for object in objects { try delete(object) }
+        }
     }
 
     /// Deletes every object of the realm.
@@ -668,8 +674,10 @@ public actor Realm {
         try checkWritable("delete objects")
         guard let write = state.writeTransaction else { return }
         state.touchAll()
-        for table in state.schema.tables.values {
-            try realmErrors { try write.deleteAllObjects(in: table.tableKey) }
+        try state.deletingInBatch {
+            for table in state.schema.tables.values {
+                try realmErrors { try write.deleteAllObjects(in: table.tableKey) }
+            }
         }
     }
 

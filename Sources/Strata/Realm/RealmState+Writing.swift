@@ -414,7 +414,22 @@ extension RealmState {
             throw RealmError.wrongRealm("Can only delete an object from the Realm it belongs to.")
         }
         guard !binding.isInvalidated else { throw RealmError.objectInvalidated("The object being deleted") }
-        try deleteRow(binding.table, binding.key)
+        try deletingInBatch { try deleteRow(binding.table, binding.key) }
+    }
+
+    /// Runs the deletions of `body` as one batch: the `AnyRealmValue`s that name a deleted object (in any table,
+    /// in a collection of them or nested in one) are cleared with one scan when it ends, as Realm clears them,
+    /// and the tables that changed are noted for the caches. Batches nest (the outermost scans).
+    func deletingInBatch(_ body: () throws -> Void) throws {
+        let write = writer("delete objects")
+        let changed: Set<TableKey>
+        do {
+            changed = try realmErrors { try write.deletingInBatch(body) }
+        } catch {
+            touchAll()  // The batch cleared what it had deleted before the error: any table may have changed.
+            throw error
+        }
+        for table in changed { touch(table) }
     }
 
     /// Deletes a row, cascading to the embedded objects it owns.

@@ -245,6 +245,21 @@ package final class Table {
         return values
     }
 
+    /// The objects whose `column` value satisfies `isMatch`, with that value, in key order: one pass over the
+    /// leaves, decoding each value.
+    func objects(in column: ColumnKey, where isMatch: (Value) throws -> Bool) throws -> [(ObjectKey, Value)] {
+        let position = try position(column)
+        var found: [(ObjectKey, Value)] = []
+        try tree.forEachLeaf { leaf in
+            for row in 0..<leaf.count {
+                let value = try value(of: tree.cell(in: leaf, row: row, column: position), position: position)
+                if try isMatch(value) { found.append((ObjectKey(leaf.key(at: row)), value)) }
+            }
+            return true
+        }
+        return found
+    }
+
     /// Every object key, ascending.
     package func keys() throws -> [ObjectKey] {
         var keys: [ObjectKey] = []

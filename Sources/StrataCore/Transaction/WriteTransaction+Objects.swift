@@ -4,7 +4,8 @@
 // Link rules (Realm's):
 //   - a link must name an existing object of the column's target table;
 //   - deleting an object removes it from every list and set that links to it, and sets every single
-//     link and dictionary value that pointed to it to null;
+//     link and dictionary value that pointed to it to null; mixed values that name it follow the same rule
+//     (WriteTransaction+MixedLinks.swift), found by a scan, as typed links have no backlinks;
 //   - every link (with multiplicity) is mirrored by one entry in the target's backlink column.
 //
 // Setting a list column logs the change by index for its observers (ListChangeBuilder.swift): an assignment of the
@@ -211,6 +212,8 @@ extension WriteTransaction {
         let primaryKey = try table.spec.primaryKeyColumn.map { try table.value(key, $0.key) }
         try table.removeRow(key)
         record(tableKey) { $0.delete(key, primaryKey: primaryKey) }
+        // Mixed values that name it, now or at the end of the batch (WriteTransaction+MixedLinks.swift).
+        try mixedReferencesDeleted { $0.keys[tableKey, default: []].insert(key) }
     }
 
     /// Deletes every object of a table.
@@ -218,7 +221,9 @@ extension WriteTransaction {
         let table = try self.table(tableKey)
         let hasLinks = table.spec.columns.contains { $0.isLink || $0.type == .backlink }
         if hasLinks {
-            for key in try table.keys() { try deleteObject(key, in: tableKey) }
+            try deletingInBatch {
+                for key in try table.keys() { try deleteObject(key, in: tableKey) }
+            }
             return
         }
         let keys = try table.keys()
@@ -232,6 +237,7 @@ extension WriteTransaction {
         record(tableKey) { changes in
             for (index, key) in keys.enumerated() { changes.delete(key, primaryKey: primaryKeys?[index]) }
         }
+        if !keys.isEmpty { try mixedReferencesDeleted { $0.wholeTables.insert(tableKey) } }
     }
 
     // MARK: Links

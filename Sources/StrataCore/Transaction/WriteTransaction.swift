@@ -7,6 +7,8 @@
 //   (1) Nothing reaches the file before commit(); rolling back is forgetting the dirty nodes.
 //   (2) While active it holds the writer queue and the cross-process lock; it releases both exactly once.
 //   (3) Links and backlinks agree after every public operation (WriteTransaction+Objects.swift).
+//   (4) No mixed value names a deleted object after every public operation, a deletion batch counting as one
+//       (WriteTransaction+MixedLinks.swift).
 
 /// A write transaction.
 package final class WriteTransaction: TransactionReading {
@@ -46,6 +48,9 @@ package final class WriteTransaction: TransactionReading {
     /// change would hash the table's key every time.
     @exclusivity(unchecked) private var openTableChanges: (table: TableKey, changes: TableChanges)?
     @exclusivity(unchecked) var phase = Phase.active
+    /// While ``deletingInBatch(_:)`` runs: the objects deleted so far, whose mixed references are cleared when
+    /// the batch ends (WriteTransaction+MixedLinks.swift).
+    var batchedDeletions: DeletedObjects?
 
     /// How long `beginWrite` waited for the writer queue and the cross-process lock (zero if it did not wait).
     package let lockWait: Duration
