@@ -62,12 +62,7 @@ extension Realm {
     /// the realm is closed.
     nonisolated func endMigration() {
         let state = access.checked("migration")
-        for observer in state.observers { observer.end() }
-        state.observers.removeAll()
-        state.historyRetention?.release()
-        state.historyRetention = nil
-        state.pollTask?.cancel()
-        state.pollTask = nil
+        state.endObservation()
         state.detachWrite()
     }
 }

@@ -526,12 +526,7 @@ public actor Realm {
     /// Closes the realm: ends its transaction and releases its version.
     public func close() {
         guard frozenSnapshot == nil, !state.isClosed else { return }
-        for observer in state.observers { observer.end() }
-        state.observers.removeAll()
-        state.historyRetention?.release()
-        state.historyRetention = nil
-        state.pollTask?.cancel()
-        state.pollTask = nil
+        state.endObservation()
         state.close()
         configuration.log(.info, .lifecycle, "closed \(configuration.path)", metadata: ["path": configuration.path])
     }

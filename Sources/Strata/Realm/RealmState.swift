@@ -211,6 +211,17 @@ final class RealmState {
         touchAll()
     }
 
+    /// Ends every stream and observer of the realm and stops what kept history and polled for them: the first step
+    /// of closing the realm, and of ending a migration's realm.
+    func endObservation() {
+        for observer in observers { observer.end() }
+        observers.removeAll()
+        historyRetention?.release()
+        historyRetention = nil
+        pollTask?.cancel()
+        pollTask = nil
+    }
+
     /// Ends the write transaction and the pin for good.
     func close() {
         if case .writing(let write) = phase { write.rollback() }
