@@ -17,16 +17,30 @@ extension RealmCollection {
     public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
 
     /// The value at a key path of every element, in order, as an array; a path through to-one links gives nil
-    /// (`NSNull` in Realm) where a link is missing. A collection operator as the first part aggregates instead:
-    /// `@count`, and `@min`, `@max`, `@sum`, `@avg` followed by a property.
+    /// (`NSNull` in Realm) where a link is missing. A collection operator as the first part answers instead, as
+    /// Realm's collections do:
+    ///
+    /// - `@count`: the number of elements;
+    /// - `@min`, `@max`, `@sum`, `@avg` followed by a property: its aggregate;
+    /// - `@unionOfObjects` followed by a property: its value for every element, as `value(forKey:)` gives them;
+    /// - `@distinctUnionOfObjects`: those values, each once (Realm's order is unspecified; Strata keeps the first
+    ///   of each, in the collection's order);
+    /// - `@unionOfArrays` followed by a list or set property: the elements of every element's collection, one
+    ///   after the other; `@distinctUnionOfArrays`: those, each once.
     ///
     /// ```swift
     /// let cities = people.value(forKeyPath: "address.city") as! [String?]
     /// let total = people.value(forKeyPath: "@sum.age") as! Int
+    /// let names = dogs.value(forKeyPath: "@distinctUnionOfObjects.name") as! [String]
     /// ```
-    /// - Complexity: O(n) for n elements.
+    ///
+    /// An operator Realm does not know, a union operator without a property or followed by a nested key path
+    /// (`@unionOfObjects.owner.name`), and `@unionOfArrays.self`, stop with Realm's messages.
+    /// - Complexity: O(n) for n elements (the union operators of arrays: O(n + m) for m elements of their
+    ///   collections; the distinct ones hash each value).
     /// - Parameter keyPath: a dotted key path, or a collection operator followed by one.
-    /// - Returns: an array with one value per element, or the aggregate for a collection operator.
+    /// - Returns: an array with one value per element, the aggregate for an aggregate operator, or the array a
+    ///   union operator gives.
     public func value(forKeyPath keyPath: String) -> Any? {
         var parts = keyPath.split(separator: ".").map(String.init)
         if let first = parts.first, first.hasPrefix("@") {
@@ -38,7 +52,9 @@ extension RealmCollection {
             case "@max": return extreme(property, smallest: false) as Any?
             case "@sum": return total(property) as Any
             case "@avg": return mean(property) as Any?
-            default: preconditionFailure("Unsupported collection operator '\(first)' in key path '\(keyPath)'")
+            case "@unionOfObjects", "@distinctUnionOfObjects", "@unionOfArrays", "@distinctUnionOfArrays":
+                return union(first, of: parts, in: keyPath)
+            default: preconditionFailure("Unsupported KVC collection operator found in key path '\(keyPath)'")
             }
         }
         return map { element -> Any in
@@ -53,6 +69,55 @@ extension RealmCollection {
             }
             Self.checkKey(parts.last ?? keyPath, of: object)
             return Self.arrayElement(object.value(forKey: parts.last ?? keyPath))
+        }
+    }
+
+    /// The array a union operator (`@unionOfObjects`, `@distinctUnionOfObjects`, `@unionOfArrays`,
+    /// `@distinctUnionOfArrays`) gives for the property `parts` names, checked as Realm's `RLMResults` checks it.
+    private func union(_ operation: String, of parts: [String], in keyPath: String) -> [Any] {
+        let name = String(operation.dropFirst())
+        guard let property = parts.first else {
+            preconditionFailure("Missing key path for KVC collection operator \(name) in key path '\(keyPath)'")
+        }
+        guard parts.count == 1 else {
+            preconditionFailure("Nested key paths are not supported yet for KVC collection operators.")
+        }
+        var values = value(forKeyPath: property) as? [Any] ?? []
+        if name.hasSuffix("Arrays") {
+            guard property != "self" else {
+                preconditionFailure(
+                    "self is not a valid key-path for a KVC array collection operator as '\(name)'."
+                )
+            }
+            values = values.flatMap { value -> [Any] in
+                guard let collection = value as? any RealmCollection else {
+                    preconditionFailure(
+                        "\(name) needs a list or set property, and '\(property)' of \(Element.self) is not one."
+                    )
+                }
+                return Self.elements(of: collection)
+            }
+        }
+        return name.hasPrefix("distinct") ? Self.distinctValues(values) : values
+    }
+
+    /// The elements of a collection a property holds, as values of an array.
+    private static func elements<S: Sequence>(of collection: S) -> [Any] {
+        collection.map { Self.arrayElement(ValueConversion.keyValueCodingValue($0)) }
+    }
+
+    /// `values` with each value once, the first of each kept in place: equal hashable values (objects compare as
+    /// `==` does) and nils are one value; a value that is not hashable is kept.
+    private static func distinctValues(_ values: [Any]) -> [Any] {
+        var seen = Set<AnyHashable>()
+        var sawNil = false
+        return values.filter { value in
+            if let optional = value as? any OptionalMarker, optional.wrappedValueIfAny == nil {
+                defer { sawNil = true }
+                return !sawNil
+            }
+            guard let hashable = value as? AnyHashable else { return true }
+            return seen.insert(hashable).inserted
         }
     }
 
