@@ -62,17 +62,18 @@ public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
 extension Realm {
     /// The live value a ``ThreadSafeReference`` refers to, in this realm; nil when the object was deleted. A realm
     /// at an older version moves to the reference's first.
-    /// - Throws: ``RealmError/referenceAlreadyResolved`` on a second resolve, ``RealmError/wrongRealm(_:)`` for a
-    ///   reference to another file, ``RealmError/frozen(_:)`` on a frozen realm.
+    ///
+    /// As in Realm Swift, a reference resolved in a realm of another file finds nothing there: it gives nil, and
+    /// is used up.
+    /// - Throws: ``RealmError/referenceAlreadyResolved`` on a second resolve, ``RealmError/frozen(_:)`` on a
+    ///   frozen realm.
     /// - Parameter reference: a reference made inside another realm of the same file.
     /// - Returns: the live value in this realm, or nil when the object (or the object owning the collection) was
-    ///   deleted.
+    ///   deleted, or belongs to another file.
     public func resolve<Confined: ThreadConfined>(_ reference: ThreadSafeReference<Confined>) throws -> Confined? {
         guard frozenSnapshot == nil else { throw RealmError.frozen("resolve(_:) on a frozen Realm") }
         let value = try reference.take()
-        guard let snapshot = value.realm?.frozenSnapshot, snapshot.databasePath == path else {
-            throw RealmError.wrongRealm("Cannot resolve a reference to an object or collection of another Realm file")
-        }
+        guard let snapshot = value.realm?.frozenSnapshot, snapshot.databasePath == path else { return nil }
         if state.writeTransaction == nil, let pinned = state.readTransaction, pinned.version < snapshot.version {
             _ = try? state.advance()
         }
