@@ -4,7 +4,9 @@ import Testing
 
 // The calls realm-swift's RealmCollectionTypeTests expect to raise, each run in a child process on the data set of
 // CollectionKinds.makeRealm(): reading positions past the end through objects(at:), observing a frozen collection,
-// key-value collection operators Realm refuses, and distinct by a property the objects lack or by a list.
+// key-value collection operators Realm refuses, distinct by a property the objects lack or by a list, and
+// observing, sorting or querying an unmanaged list or set (Realm raises "This method may only be called on
+// RLMArray instances retrieved from an RLMRealm"; Strata stops with its own message for each).
 
 /// A call that stops, on one kind of collection of markers or on the table's readings.
 enum StoppingCollectionCall: Codable, Sendable, CustomTestStringConvertible {
@@ -12,17 +14,25 @@ enum StoppingCollectionCall: Codable, Sendable, CustomTestStringConvertible {
     case observeFrozen(PortKind)
     case unknownOperator, missingOperatorKeyPath, nestedOperatorKeyPath, unionOfArraysOfSelf
     case distinctMissingProperty, distinctList
+    case unmanaged(UnmanagedCall)
+
+    /// A call on an unmanaged list or set of markers.
+    enum UnmanagedCall: String, Codable, Sendable, CaseIterable {
+        case listObserve, setObserve, listSorted, setSorted, listSortDescriptors, setSortKeyPath, listFilter
+        case setFilter, listWhere, setWhere
+    }
 
     static let all: [Self] =
         PortKind.allCases.map(Self.objectsPastEnd) + PortKind.allCases.map(Self.observeFrozen) + [
             .unknownOperator, .missingOperatorKeyPath, .nestedOperatorKeyPath, .unionOfArraysOfSelf,
             .distinctMissingProperty, .distinctList,
-        ]
+        ] + UnmanagedCall.allCases.map(Self.unmanaged)
 
     var testDescription: String {
         switch self {
         case .objectsPastEnd(let kind): "objects(at:) past the end of \(kind)"
         case .observeFrozen(let kind): "observing frozen \(kind)"
+        case .unmanaged(let call): "unmanaged \(call)"
         default: "\(self)"
         }
     }
@@ -42,6 +52,9 @@ enum StoppingCollectionCall: Codable, Sendable, CustomTestStringConvertible {
             "Cannot sort on key path 'noSuchCol': property 'Reading.noSuchCol' does not exist."
         case .distinctList:
             "Cannot sort on key path 'markers': property 'Reading.markers' is of unsupported type 'array'."
+        case .unmanaged(.listObserve), .unmanaged(.setObserve):
+            "changes(keyPaths:) needs a managed collection; an unmanaged one cannot be observed"
+        case .unmanaged: "may only be called on a managed collection (of an object added to a realm)"
         }
     }
 
@@ -56,6 +69,22 @@ enum StoppingCollectionCall: Codable, Sendable, CustomTestStringConvertible {
         case .unionOfArraysOfSelf: _ = realm.objects(Marker.self).value(forKeyPath: "@unionOfArrays.self")
         case .distinctMissingProperty: _ = readings.distinct(by: ["noSuchCol"]).count
         case .distinctList: _ = readings.distinct(by: ["markers"]).count
+        case .unmanaged(let call):
+            let markers = ["1", "2"].map { Marker(value: ["text": $0]) }
+            let box = CollectionBox(value: ["markerList": markers, "markerSet": markers])
+            let (list, set) = (box.markerList, box.markerSet)
+            switch call {
+            case .listObserve: _ = list.changes()
+            case .setObserve: _ = set.observe { _ in }
+            case .listSorted: _ = list.sorted(byKeyPath: "text").count
+            case .setSorted: _ = set.sorted(byKeyPath: "text").count
+            case .listSortDescriptors: _ = list.sorted(by: [SortDescriptor(keyPath: "text")]).count
+            case .setSortKeyPath: _ = set.sorted(by: \.text).count
+            case .listFilter: _ = list.filter("text == '1'").count
+            case .setFilter: _ = set.filter("text == '1'").count
+            case .listWhere: _ = list.where { $0.text == "1" }.count
+            case .setWhere: _ = set.where { $0.text == "1" }.count
+            }
         }
     }
 }

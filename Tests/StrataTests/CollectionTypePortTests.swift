@@ -277,3 +277,46 @@ struct CollectionTypePortObservationTests {
         #expect((0...2).contains(position), "\(kind)")
     }
 }
+
+// Realm's results and linking objects are each equal only to themselves, so that two objects(_:) calls (or two
+// reads of a linking objects property) give unequal collections (ResultsEquatabilityTests,
+// LinkingObjectsEquatabilityTests). Strata compares results by their query instead, a difference the migration
+// guide lists ("Results compare by what they are"); only the facts both agree on are asked here.
+@Suite("Collection type port: equality of results, linking objects and their wrappers")
+struct CollectionTypePortEqualityTests {
+    @Test("a collection equals itself and its copies; different queries and objects' collections are unequal")
+    func equality() async throws {
+        let realm = try await CollectionKinds.makeRealm()
+        try await realm.write { realm in
+            let anchor = try realm.create(Anchor.self, value: ["id": 2])
+            _ = try realm.create(Marker.self, value: ["text": "3", "anchor": anchor])
+        }
+        let answers = await realm.read { realm -> [String: Bool] in
+            let markers = realm.objects(Marker.self)
+            let copy = markers
+            let anchors = realm.objects(Anchor.self).sorted(byKeyPath: "id")
+            let links = anchors[0].markers
+            let box = PortKind.box(realm)
+            return [
+                "results and itself": markers == markers, "results and a copy": copy == markers,
+                "different filters": markers.filter("text == '1'") == markers.filter("text == '2'"),
+                "live thaw": markers.thaw().map { $0 == markers } ?? false,
+                "wrappers of one results": AnyRealmCollection(markers) == AnyRealmCollection(markers),
+                "linking objects and itself": links == links,
+                "two objects' linking objects": anchors[0].markers == anchors[1].markers,
+                "a list read twice": box.markerList == box.markerList,
+                "a set read twice": box.markerSet == box.markerSet,
+                "wrappers of a list read twice": AnyRealmCollection(box.markerList)
+                    == AnyRealmCollection(box.markerList),
+            ]
+        }
+        #expect(
+            answers == [
+                "results and itself": true, "results and a copy": true, "different filters": false,
+                "live thaw": true, "wrappers of one results": true, "linking objects and itself": true,
+                "two objects' linking objects": false, "a list read twice": true, "a set read twice": true,
+                "wrappers of a list read twice": true,
+            ]
+        )
+    }
+}
