@@ -103,21 +103,32 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
         rootObject.hashStoredIdentity(into: &hasher)
     }
 
-    /// The projection's class, its root's class and each projected property with the root's key path it reads:
+    /// The projection's class, its root's class and address, and each projected property with the root's key
+    /// path it reads, in Realm Swift's format (the first property line has two tabs, optionals print as
+    /// `Optional(…)`):
     ///
     /// ```
-    /// PersonProjection<Person> {
-    ///     displayName(\.name) = Ada;
-    ///     city(\.address.city) = London;
+    /// PersonProjection<Person> <0x00006000012d4000> {
+    ///         displayName(\.name) = Ada;
+    ///     city(\.address.city) = Optional("London");
     /// }
     /// ```
     open var description: String {
         let name = "\(type(of: self))<\(Root.self)>"
         if isInvalidated { return "\(name) [invalid object]" }
         let body = ProjectionSchema.entries(of: self).map { entry in
-            let value = ObjectBase.describedValue(entry.property.value(of: rootObject))
+            let value = Self.describedProjectedValue(entry.property.value(of: rootObject))
             return "\t\(entry.label)(\\.\(entry.property.originPath ?? "")) = \(value);"
         }
-        return "\(name) {\n\(body.joined(separator: "\n"))\n}"
+        let address = Unmanaged.passUnretained(rootObject).toOpaque()
+        return "\(name) <\(address)> {\n\t\(body.joined(separator: "\n"))\n}"
+    }
+
+    /// A projected value as Realm Swift interpolates it: an optional as `Optional(…)` or `nil`, an object
+    /// abbreviated to its class.
+    private static func describedProjectedValue(_ value: Any) -> String {
+        guard let optional = value as? any OptionalMarker else { return ObjectBase.describedValue(value) }
+        guard let wrapped = optional.wrappedValueIfAny else { return "nil" }
+        return wrapped is ObjectBase ? "Optional(\(ObjectBase.describedValue(wrapped)))" : "\(value)"
     }
 }

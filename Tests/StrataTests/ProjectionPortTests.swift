@@ -1,0 +1,196 @@
+import Foundation
+import Strata
+import Testing
+
+// Facts of realm-swift's RealmSwift/Tests/ProjectionTests.swift that ProjectionTests.swift does not state, on a
+// data set of our own with Realm's shape:
+//
+//   person      last name   birthday   address.city     extras.email   extras.phone.mobile.number   friends
+//   John        Snow        10 s       Winterfell       john@doe.com   555-555-555                  Daenerys
+//   Daenerys    Targaryen   0 s        King's Landing   (no extras)                                 John
+//
+//   advanced: commonArray [1, 2, 3], objectsArray [(1, true), (2, false)], commonSet {1, 2, 3},
+//             objectsSet {(1, true), (2, false)}
+//
+// Projection observation (testAllPropertyTypesNotifications, testObserveKeyPath, testObserveNestedProjection,
+// testObserveOnActor, testObserveComputedChange, testObserveMultipleProjectionsFromOneProperty) is left out:
+// Strata does not observe projections yet (Docs.docc, MigratingFromRealmSwift).
+
+final class PortMobile: EmbeddedObject {
+    @Persisted var number = ""
+}
+
+final class PortPhone: Object {
+    @Persisted var mobile: PortMobile?
+}
+
+final class PortExtras: Object {
+    @Persisted var phone: PortPhone?
+    @Persisted var email: String?
+}
+
+final class PortAddress: EmbeddedObject {
+    @Persisted var city = ""
+    @Persisted var country = ""
+}
+
+final class PortPerson: Object {
+    @Persisted var firstName = ""
+    @Persisted var lastName = ""
+    @Persisted var birthday = Date(timeIntervalSince1970: 0)
+    @Persisted var address: PortAddress?
+    @Persisted var extras: PortExtras?
+    @Persisted var friends: List<PortPerson>
+}
+
+/// Renamed, computed and deep optional key paths, and a collection projected to one property.
+final class PortPersonProjection: Projection<PortPerson> {
+    @Projected(\PortPerson.firstName) var firstName
+    @Projected(\PortPerson.lastName.localizedUppercase) var lastNameCaps
+    @Projected(\PortPerson.birthday.timeIntervalSince1970) var birthdayAsEpochtime
+    @Projected(\PortPerson.address?.city) var homeCity
+    @Projected(\PortPerson.extras?.email) var email
+    @Projected(\PortPerson.extras?.phone?.mobile?.number) var mobile
+    @Projected(\PortPerson.friends.projectTo.firstName) var firstFriendsName: ProjectedCollection<String>
+}
+
+final class PortSimple: Object {
+    @Persisted var int = 0
+    @Persisted var bool = false
+
+    /// Not persisted: both properties as text.
+    var stringify: String { "\(int) - \(bool)" }
+}
+
+final class PortSimpleProjection: Projection<PortSimple> {
+    @Projected(\PortSimple.int) var int
+}
+
+final class PortAdvanced: Object {
+    @Persisted var commonArray: List<Int>
+    @Persisted var objectsArray: List<PortSimple>
+    @Persisted var commonSet: MutableSet<Int>
+    @Persisted var objectsSet: MutableSet<PortSimple>
+}
+
+/// A list's count, a list renamed, a list projected to a computed property, a set's first element and a set
+/// projected to a property.
+final class PortAdvancedProjection: Projection<PortAdvanced> {
+    @Projected(\PortAdvanced.commonArray.count) var arrayLen
+    @Projected(\PortAdvanced.commonArray) var renamedArray
+    @Projected(\PortAdvanced.objectsArray.projectTo.stringify) var projectedArray: ProjectedCollection<String>
+    @Projected(\PortAdvanced.commonSet.first) var firstElement
+    @Projected(\PortAdvanced.objectsSet.projectTo.bool) var projectedSet: ProjectedCollection<Bool>
+}
+
+@Suite("Projections, ported from realm-swift's ProjectionTests")
+struct ProjectionPortTests {
+    static let types: [ObjectBase.Type] = [
+        PortMobile.self, PortPhone.self, PortExtras.self, PortAddress.self, PortPerson.self, PortSimple.self,
+        PortAdvanced.self,
+    ]
+
+    static func makeRealm() async throws -> Realm {
+        let realm = try await Realm(configuration: memoryConfiguration(types))
+        try await realm.write { realm in
+            let john = try realm.create(
+                PortPerson.self,
+                value: [
+                    "firstName": "John", "lastName": "Snow", "birthday": Date(timeIntervalSince1970: 10),
+                    "address": ["city": "Winterfell", "country": "Kingdom in the North"],
+                    "extras": ["phone": ["mobile": ["number": "555-555-555"]], "email": "john@doe.com"],
+                ]
+            )
+            let daenerys = try realm.create(
+                PortPerson.self,
+                value: [
+                    "firstName": "Daenerys", "lastName": "Targaryen", "birthday": Date(timeIntervalSince1970: 0),
+                    "address": ["King's Landing", "Westeros"],
+                ]
+            )
+            john.friends.append(daenerys)
+            daenerys.friends.append(john)
+            _ = try realm.create(
+                PortAdvanced.self,
+                value: [
+                    "commonArray": [1, 2, 3], "objectsArray": [[1, true], [2, false]], "commonSet": [1, 2, 3],
+                    "objectsSet": [[1, true], [2, false]],
+                ]
+            )
+        }
+        return realm
+    }
+
+    /// A person's projection as `first name|CAPS|epoch|city|email|mobile|friends`.
+    static func row(_ person: PortPersonProjection) -> String {
+        [
+            person.firstName, person.lastNameCaps, "\(person.birthdayAsEpochtime)", person.homeCity ?? "nil",
+            person.email ?? "nil", person.mobile ?? "nil", person.firstFriendsName.joined(separator: ","),
+        ].joined(separator: "|")
+    }
+
+    static let john = "John|SNOW|10.0|Winterfell|john@doe.com|555-555-555|Daenerys"
+    static let daenerys = "Daenerys|TARGARYEN|0.0|King's Landing|nil|nil|John"
+
+    @Test("A projection made by hand, from results, filtered or sorted reads every key path of the root")
+    func readingKeyPaths() async throws {
+        let realm = try await Self.makeRealm()
+        let rows = await realm.read { realm -> [String] in
+            let people = realm.objects(PortPersonProjection.self)
+            let johnObject = realm.objects(PortPerson.self).filter("lastName == 'Snow'").first!
+            return [
+                Self.row(PortPersonProjection(projecting: johnObject)),
+                Self.row(people.first!),
+                Self.row(people.filter("lastName == 'Snow'").first!),
+                Self.row(people.sorted(byKeyPath: "firstName").first!),
+                Self.row(people.sorted(byKeyPath: "birthday").first!),
+                "\(people.count) \(people.map(\.firstName)) \(people.first!.realm != nil)",
+                "\(people.first! == PortPersonProjection(projecting: johnObject)) \(people[0] == people[1])",
+            ]
+        }
+        #expect(
+            rows == [
+                Self.john, Self.john, Self.john, Self.daenerys, Self.daenerys,
+                "2 [\"John\", \"Daenerys\"] true", "true false",
+            ]
+        )
+    }
+
+    @Test("The description names the classes and the root's address, then each property, as Realm Swift's")
+    func description() async throws {
+        let realm = try await Self.makeRealm()
+        let (description, address) = await realm.read { realm in
+            let john = realm.objects(PortPersonProjection.self).filter("lastName == 'Snow'").first!
+            return (john.description, "\(Unmanaged.passUnretained(john.rootObject).toOpaque())")
+        }
+        #expect(address.hasPrefix("0x"))
+        #expect(
+            description == """
+                PortPersonProjection<PortPerson> <\(address)> {
+                \t\tfirstName(\\.firstName) = John;
+                \tlastNameCaps(\\.lastName) = SNOW;
+                \tbirthdayAsEpochtime(\\.birthday) = 10.0;
+                \thomeCity(\\.address.city) = Optional("Winterfell");
+                \temail(\\.extras.email) = Optional("john@doe.com");
+                \tmobile(\\.extras.phone.mobile.number) = Optional("555-555-555");
+                \tfirstFriendsName(\\.friends) = ProjectedCollection<String> {
+                \t[0] Daenerys
+                };
+                }
+                """
+        )
+    }
+
+    @Test("A list's count, a renamed list, a list and a set projected to a property, a set's first element")
+    func advancedKeyPaths() async throws {
+        let realm = try await Self.makeRealm()
+        let answers = await realm.read { realm -> [String] in
+            let advanced = realm.objects(PortAdvancedProjection.self).first!
+            return [
+                "\(advanced.arrayLen)", "\(Array(advanced.renamedArray))", "\(Array(advanced.projectedArray))",
+                "\(String(describing: advanced.firstElement))", "\(Array(advanced.projectedSet))",
+            ]
+        }
+        #expect(answers == ["3", "[1, 2, 3]", "[\"1 - true\", \"2 - false\"]", "Optional(1)", "[true, false]"])
+    }
+}
