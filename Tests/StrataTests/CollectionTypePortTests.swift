@@ -278,6 +278,49 @@ struct CollectionTypePortObservationTests {
     }
 }
 
+@Suite("Collection type port: unions of arrays, and unmanaged collections")
+struct CollectionTypePortUnmanagedTests {
+    // Live objects without a primary key are equal only to the same instance (as Realm's), so the distinct union
+    // of live lists keeps every element read; frozen objects are equal when they are the same stored object.
+    @Test("@unionOfArrays joins every object's list or set; @distinctUnionOfArrays keeps each equal element once")
+    func unionOfArrays() async throws {
+        let realm = try await CollectionKinds.makeRealm()
+        try await realm.write { realm in
+            let markers = realm.objects(Marker.self).sorted(byKeyPath: "text")
+            _ = try realm.create(CollectionBox.self, value: ["id": 2, "markerList": [markers[1], markers[1]]])
+        }
+        let answers = try await realm.read { realm -> [[String]] in
+            let boxes = realm.objects(CollectionBox.self).sorted(byKeyPath: "id")
+            let frozen = try boxes.freeze()
+            func texts(_ keyPath: String, of boxes: Results<CollectionBox>) -> [String] {
+                (boxes.value(forKeyPath: keyPath) as? [Marker] ?? []).map { $0.text ?? "" }
+            }
+            return [
+                texts("@unionOfArrays.markerList", of: boxes), texts("@distinctUnionOfArrays.markerList", of: boxes),
+                texts("@distinctUnionOfArrays.markerList", of: frozen),
+                texts("@unionOfArrays.markerSet", of: boxes).sorted(),
+            ]
+        }
+        #expect(answers == [["1", "2", "2", "2"], ["1", "2", "2", "2"], ["1", "2"], ["1", "2"]])
+    }
+
+    @Test("an unmanaged list or set answers the union operators, and freezing it throws")
+    func unmanaged() async {
+        let markers = ["1", "2", "1"].map { Marker(value: ["text": $0]) }
+        let box = CollectionBox(value: ["markerList": markers, "markerSet": markers])
+        #expect(box.markerList.value(forKeyPath: "@unionOfObjects.text") as? [String] == ["1", "2", "1"])
+        #expect(box.markerList.value(forKeyPath: "@distinctUnionOfObjects.text") as? [String] == ["1", "2"])
+        #expect((box.markerSet.value(forKeyPath: "@unionOfObjects.text") as? [String])?.sorted() == ["1", "1", "2"])
+        #expect(!box.markerList.isFrozen && !box.markerSet.isFrozen)
+        await expectError(RealmError.invalidValue("an unmanaged list cannot be frozen")) {
+            _ = try box.markerList.freeze()
+        }
+        await expectError(RealmError.invalidValue("an unmanaged set cannot be frozen")) {
+            _ = try box.markerSet.freeze()
+        }
+    }
+}
+
 // Realm's results and linking objects are each equal only to themselves, so that two objects(_:) calls (or two
 // reads of a linking objects property) give unequal collections (ResultsEquatabilityTests,
 // LinkingObjectsEquatabilityTests). Strata compares results by their query instead, a difference the migration
