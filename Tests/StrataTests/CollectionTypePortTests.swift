@@ -101,7 +101,7 @@ struct CollectionTypePortTests {
 }
 
 /// A collection change as text: `initial 2`, or `update -[deletions] +[insertions] ~[modifications]`.
-private func changeText<C: RealmCollection>(_ change: RealmCollectionChange<C>?) -> String {
+func changeText<C: RealmCollection>(_ change: RealmCollectionChange<C>?) -> String {
     switch change {
     case .initial(let collection)?: "initial \(collection.count)"
     case .update(_, let deletions, let insertions, let modifications)?:
