@@ -194,3 +194,133 @@ struct ProjectionPortTests {
         #expect(answers == ["3", "[1, 2, 3]", "[\"1 - true\", \"2 - false\"]", "Optional(1)", "[true, false]"])
     }
 }
+
+// MARK: Freezing and thawing (testIsFrozen … testThawPreviousVersion)
+
+/// One freezing fact: what `run` reports on a realm holding one ``PortSimple`` (int 0), and what Realm reports.
+struct ProjectionFreezingCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let run: @Sendable (Realm) async throws -> String
+    let expected: String
+    var testDescription: String { name }
+}
+
+extension ProjectionPortTests {
+    static func simple(_ realm: isolated Realm) -> PortSimpleProjection {
+        realm.objects(PortSimpleProjection.self).first!
+    }
+
+    /// How `body` ends: "none", or the case of the error it throws.
+    static func outcome(_ body: () throws -> Void) -> String { thrownCase(body) }
+
+    static let freezingCases: [ProjectionFreezingCase] = [
+        ProjectionFreezingCase(
+            name: "freeze() gives a frozen projection; the live one is not frozen",
+            run: { realm in
+                try await realm.read { realm in
+                    let live = simple(realm)
+                    return "\(live.isFrozen) \(try live.freeze().isFrozen)"
+                }
+            },
+            expected: "false true"
+        ),
+        ProjectionFreezingCase(
+            name:
+                "two freezes are two instances, equal to each other, not to the live one; freezing a frozen one is equal",
+            run: { realm in
+                try await realm.read { realm in
+                    let live = simple(realm)
+                    let (first, second) = (try live.freeze(), try live.freeze())
+                    return "\(first === second) \(first == second) \(live == first) \(first == (try first.freeze()))"
+                }
+            },
+            expected: "false true false true"
+        ),
+        ProjectionFreezingCase(
+            name: "frozen projections of two objects are not equal",
+            run: { realm in
+                try await realm.write { realm in _ = try realm.create(PortSimple.self) }
+                return try await realm.read { realm in
+                    let projections = realm.objects(PortSimpleProjection.self)
+                    let (a, b) = (try projections[0].freeze(), try projections[1].freeze())
+                    return "\(a == b) \(a == (try projections[0].freeze()))"
+                }
+            },
+            expected: "false true"
+        ),
+        ProjectionFreezingCase(
+            name: "a frozen projection's realm cannot write",
+            run: { realm in
+                let frozenRealm = try await realm.read { realm in try simple(realm).freeze().realm! }
+                do {
+                    try await frozenRealm.write { _ in }
+                    return "none"
+                } catch let error as RealmError {
+                    return realmErrorCase(error)
+                }
+            },
+            expected: "frozen"
+        ),
+        ProjectionFreezingCase(
+            name: "in a write: an object created in it cannot be frozen; a changed one freezes as it was before",
+            run: { realm in
+                let created = try await realm.write { realm in
+                    let object = try realm.create(PortSimple.self)
+                    return outcome { _ = try PortSimpleProjection(projecting: object).freeze() }
+                }
+                let before = try await realm.write { realm in
+                    let projection = simple(realm)
+                    projection.int = 2
+                    return try projection.freeze().int
+                }
+                return "\(created) \(before)"
+            },
+            expected: "invalidValue 0"
+        ),
+        ProjectionFreezingCase(
+            name: "thaw() gives a live projection that writes change, not the frozen one",
+            run: { realm in
+                let frozenAll = try await realm.read { realm in try realm.objects(PortSimpleProjection.self).freeze() }
+                return try await realm.write { _ in
+                    let frozen = frozenAll[0]
+                    let live = frozen.thaw()!
+                    live.int = 2
+                    return "\(frozen.isFrozen) \(live.isFrozen) \(live.int) \(frozen.int)"
+                }
+            },
+            expected: "true false 2 0"
+        ),
+        ProjectionFreezingCase(
+            name: "thawing a projection of a deleted object gives nil",
+            run: { realm in
+                let frozenAll = try await realm.read { realm in try realm.objects(PortSimpleProjection.self).freeze() }
+                try await realm.write { realm in try realm.deleteAll() }
+                return await realm.read { _ in frozenAll[0].thaw() == nil ? "nil" : "thawed" }
+            },
+            expected: "nil"
+        ),
+        ProjectionFreezingCase(
+            name: "a thawed projection reads the newest version, not the frozen one's",
+            run: { realm in
+                let frozenAll = try await realm.read { realm in try realm.objects(PortSimpleProjection.self).freeze() }
+                try await realm.write { realm in simple(realm).int = 1 }
+                return await realm.read { realm in
+                    let frozen = frozenAll[0]
+                    let thawed = frozen.thaw()!
+                    return "\(frozen.int) \(simple(realm).int) \(thawed.int) \(thawed.isFrozen)"
+                }
+            },
+            expected: "0 1 1 false"
+        ),
+    ]
+
+    @Test("Freezing and thawing projections", arguments: freezingCases)
+    func freezing(_ table: ProjectionFreezingCase) async throws {
+        let realm = try await Self.makeRealm()
+        try await realm.write { realm in try realm.delete(realm.objects(PortSimple.self)) }
+        try await realm.write { realm in _ = try realm.create(PortSimple.self) }
+        let actual = try await table.run(realm)
+        #expect(actual == table.expected)
+        await realm.close()
+    }
+}

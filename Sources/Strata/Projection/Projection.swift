@@ -66,8 +66,10 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
     /// let frozen = try await realm.read { realm in try realm.objects(PersonProjection.self).freeze() }
     /// let name = await Task.detached { frozen[0].displayName }.value
     /// ```
-    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged object, ``RealmError/objectInvalidated(_:)``
-    ///   for a deleted one, ``RealmError/tooManyActiveVersions(_:)`` when one more version cannot be pinned.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged object or one created in the open write
+    ///   transaction (Realm Swift's "Cannot freeze an object in the same write transaction as it was created in."),
+    ///   ``RealmError/objectInvalidated(_:)`` for a deleted one, ``RealmError/tooManyActiveVersions(_:)`` when one
+    ///   more version cannot be pinned.
     /// - Returns: a projection of the frozen object.
     public func freeze() throws -> Self {
         guard let binding = rootObject.binding else {
@@ -75,7 +77,12 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
         }
         if binding.isFrozen { return self }
         if rootObject.isInvalidated { throw RealmError.objectInvalidated("The \(binding.table.className) object") }
-        return Self(projecting: try binding.frozenCopy(of: rootObject))
+        let frozen = try binding.frozenCopy(of: rootObject)
+        // The frozen copy is at the last committed version: an object created in the open write is not there.
+        guard !frozen.isInvalidated else {
+            throw RealmError.invalidValue("Cannot freeze an object in the same write transaction as it was created in.")
+        }
+        return Self(projecting: frozen)
     }
 
     /// A projection of the live object for a frozen projection's object, in the realm whose `read` or `write`
@@ -87,14 +94,22 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
         return binding.thawedCopy(of: rootObject).map { Self(projecting: $0) }
     }
 
-    /// Whether two projections project the same object (whatever their classes).
+    /// Whether two projections project the same object (whatever their classes) read through the same realm.
+    ///
+    /// As Realm Swift compares projections: the same stored object, whether or not the class has a primary key,
+    /// read through one realm or one frozen version, and not deleted. A live projection and a frozen one of the
+    /// same object are not equal; two frozen at the same version are.
     /// - Parameters:
     ///   - lhs: a projection.
     ///   - rhs: another projection.
-    /// - Returns: whether their root objects are the same stored object (see ``ObjectBase/isSameObject(as:)``),
-    ///   whether or not the class has a primary key, as Realm Swift compares projections.
+    /// - Returns: whether they project the same object through the same realm or frozen version.
     public static func == (lhs: Projection, rhs: Projection) -> Bool {
-        lhs.rootObject.isSameObject(as: rhs.rootObject)
+        let (left, right) = (lhs.rootObject, rhs.rootObject)
+        if left === right { return true }
+        guard let leftBinding = left.binding, let rightBinding = right.binding,
+            leftBinding.source.isSame(as: rightBinding.source), left.isSameObject(as: right)
+        else { return false }
+        return !leftBinding.isInvalidated && !rightBinding.isInvalidated
     }
 
     /// Hashes the projected object's identity.
