@@ -6,7 +6,13 @@ import StrataCore
 open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm. Only ever assigned whole (its methods do not mutate it), which
     /// also forgets the row `liveRow` found for the previous binding.
-    @usableFromInline var binding: ObjectBinding? {
+    ///
+    /// `@exclusivity(unchecked)`, with this proof: every access is a read or a whole assignment, none is passed
+    /// `inout` or held across a call that could reach the property again, so no two accesses on one thread ever
+    /// overlap, which is all the run-time check can catch (it tracks each thread's own accesses). Every property
+    /// read of every model reads it, from code inlined into the model's module, where the check cost a call and a
+    /// thread-local lookup per read.
+    @exclusivity(unchecked) @usableFromInline var binding: ObjectBinding? {
         didSet { keepRow(LiveRow(), LiveRowReader(frozen: binding?.isFrozen == true)) }
     }
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
@@ -25,8 +31,9 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// The unmanaged lists, sets and maps the object held when it was added to a realm, by property index: they
     /// became its managed collections (AdoptableCollection.swift), so reading the property gives them again.
     var adoptedCollections: [Int: AnyObject]?
-    /// Set on probe objects that record which properties a key path reads.
-    @usableFromInline var keyPathRecorder: KeyPathRecorder?
+    /// Set on probe objects that record which properties a key path reads. `@exclusivity(unchecked)` with the proof
+    /// of `binding`: assigned whole, once, on a probe before it is used, and otherwise only read.
+    @exclusivity(unchecked) @usableFromInline var keyPathRecorder: KeyPathRecorder?
 
     /// Keeps `row` and the borrowed `reader` of it (or forgets both), together, as LiveRowReader's invariant asks.
     @inline(__always)

@@ -25,7 +25,10 @@ package final class ReadTransaction: TransactionReading {
     let context: TreeContext
     private var tables: [TableKey: Table] = [:]
     /// The table `table(_:)` returned last (object-at-a-time reads ask for the same one again and again).
-    private var lastTable: (key: TableKey, table: Table)?
+    /// `@exclusivity(unchecked)`: only `table(_:)` reads and assigns it, whole, never `inout` and never across a call
+    /// that could reach it again (see Benchmarks/NOTES.md, "Exclusivity checks"); every row a live object finds
+    /// passes through here.
+    @exclusivity(unchecked) private var lastTable: (key: TableKey, table: Table)?
 
     init(database: Database) throws {
         (snapshot, pin) = try database.pinLatest()
