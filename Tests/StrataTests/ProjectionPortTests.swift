@@ -324,3 +324,83 @@ extension ProjectionPortTests {
         await realm.close()
     }
 }
+
+// MARK: Every property type (testProjectionForAllRealmTypes)
+
+/// A projection of every property of ``AllTypes``.
+final class AllTypesPortProjection: Projection<AllTypes> {
+    @Projected(\AllTypes.bool) var bool
+    @Projected(\AllTypes.int) var int
+    @Projected(\AllTypes.int8) var int8
+    @Projected(\AllTypes.int16) var int16
+    @Projected(\AllTypes.int32) var int32
+    @Projected(\AllTypes.int64) var int64
+    @Projected(\AllTypes.float) var float
+    @Projected(\AllTypes.double) var double
+    @Projected(\AllTypes.string) var string
+    @Projected(\AllTypes.data) var data
+    @Projected(\AllTypes.date) var date
+    @Projected(\AllTypes.decimal) var decimal
+    @Projected(\AllTypes.objectId) var objectId
+    @Projected(\AllTypes.uuid) var uuid
+    @Projected(\AllTypes.any) var any
+    @Projected(\AllTypes.mood) var mood
+    @Projected(\AllTypes.optionalInt) var optionalInt
+    @Projected(\AllTypes.optionalString) var optionalString
+    @Projected(\AllTypes.optionalDate) var optionalDate
+    @Projected(\AllTypes.optionalUUID) var optionalUUID
+    @Projected(\AllTypes.optionalDouble) var optionalDouble
+    @Projected(\AllTypes.intList) var intList
+    @Projected(\AllTypes.optionalStringList) var optionalStringList
+    @Projected(\AllTypes.stringSet) var stringSet
+    @Projected(\AllTypes.scores) var scores
+    @Projected(\AllTypes.link) var link
+}
+
+extension ProjectionPortTests {
+    @Test("A projection reads a property of every type as the object holds it")
+    func everyPropertyType() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in
+            let object = AllTypes()
+            object.bool = true
+            (object.int, object.int8, object.int16, object.int32, object.int64) = (10, 11, 12, 13, 14)
+            (object.float, object.double, object.string) = (15, 16, "a")
+            (object.data, object.date, object.decimal) = (Data("b".utf8), Date(timeIntervalSince1970: 17), 18)
+            object.objectId = try ObjectId(string: "6058f12b957ba06156586a7c")
+            object.uuid = UUID(uuidString: "6b28ec45-b29a-4b0a-bd6a-343c7f6d90fd")!
+            (object.any, object.mood) = (.int(20), .grumpy)
+            (object.optionalInt, object.optionalString, object.optionalDouble) = (30, "c", 36)
+            object.optionalDate = Date(timeIntervalSince1970: 37)
+            object.intList.append(objectsIn: [1, 1, 2, 3])
+            object.optionalStringList.append(objectsIn: ["a", nil])
+            object.stringSet.insert(objectsIn: ["a", "b", "c"])
+            object.scores["one"] = 1
+            object.link = Dog(value: ["name": "Rex"])
+            try realm.add(object)
+        }
+        let values = await realm.read { realm -> [String] in
+            let p = realm.objects(AllTypesPortProjection.self).first!
+            return [
+                "\(p.bool) \(p.int) \(p.int8) \(p.int16) \(p.int32) \(p.int64) \(p.float) \(p.double) \(p.string)",
+                "\(String(decoding: p.data, as: UTF8.self)) \(p.date.timeIntervalSince1970) \(p.decimal)",
+                "\(p.objectId) \(p.uuid) \(p.any) \(p.mood)",
+                "\(String(describing: p.optionalInt)) \(String(describing: p.optionalString))",
+                "\(String(describing: p.optionalDate?.timeIntervalSince1970)) \(String(describing: p.optionalUUID))",
+                "\(String(describing: p.optionalDouble))",
+                "\(Array(p.intList)) \(Array(p.optionalStringList)) \(Array(p.stringSet).sorted())",
+                "\(p.scores["one"].map(String.init) ?? "-") \(p.link?.name ?? "-")",
+            ]
+        }
+        #expect(
+            values == [
+                "true 10 11 12 13 14 15.0 16.0 a", "b 17.0 18",
+                "6058f12b957ba06156586a7c "
+                    + "6B28EC45-B29A-4B0A-BD6A-343C7F6D90FD 20 grumpy",
+                "Optional(30) Optional(\"c\")", "Optional(37.0) nil", "Optional(36.0)",
+                "[1, 1, 2, 3] [Optional(\"a\"), nil] [\"a\", \"b\", \"c\"]", "1 Rex",
+            ]
+        )
+        await realm.close()
+    }
+}
