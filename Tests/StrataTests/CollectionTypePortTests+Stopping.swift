@@ -13,6 +13,7 @@ enum StoppingCollectionCall: Codable, Sendable, CustomTestStringConvertible {
     case objectsPastEnd(PortKind)
     case observeFrozen(PortKind)
     case unknownOperator, missingOperatorKeyPath, nestedOperatorKeyPath, unionOfArraysOfSelf
+    case aggregateMissingKeyPath, aggregateEmptyKeyPath, aggregateNestedKeyPath
     case distinctMissingProperty, distinctList
     case unmanaged(UnmanagedCall)
 
@@ -25,6 +26,7 @@ enum StoppingCollectionCall: Codable, Sendable, CustomTestStringConvertible {
     static let all: [Self] =
         PortKind.allCases.map(Self.objectsPastEnd) + PortKind.allCases.map(Self.observeFrozen) + [
             .unknownOperator, .missingOperatorKeyPath, .nestedOperatorKeyPath, .unionOfArraysOfSelf,
+            .aggregateMissingKeyPath, .aggregateEmptyKeyPath, .aggregateNestedKeyPath,
             .distinctMissingProperty, .distinctList,
         ] + UnmanagedCall.allCases.map(Self.unmanaged)
 
@@ -45,7 +47,10 @@ enum StoppingCollectionCall: Codable, Sendable, CustomTestStringConvertible {
         case .unknownOperator: "Unsupported KVC collection operator found in key path '@foo.text'"
         case .missingOperatorKeyPath:
             "Missing key path for KVC collection operator unionOfObjects in key path '@unionOfObjects'"
-        case .nestedOperatorKeyPath: "Nested key paths are not supported yet for KVC collection operators."
+        case .nestedOperatorKeyPath, .aggregateNestedKeyPath:
+            "Nested key paths are not supported yet for KVC collection operators."
+        case .aggregateMissingKeyPath: "Missing key path for KVC collection operator sum in key path '@sum'"
+        case .aggregateEmptyKeyPath: "Missing key path for KVC collection operator max in key path '@max.'"
         case .unionOfArraysOfSelf:
             "self is not a valid key-path for a KVC array collection operator as 'unionOfArrays'."
         case .distinctMissingProperty:
@@ -67,6 +72,9 @@ enum StoppingCollectionCall: Codable, Sendable, CustomTestStringConvertible {
         case .missingOperatorKeyPath: _ = realm.objects(Marker.self).value(forKeyPath: "@unionOfObjects")
         case .nestedOperatorKeyPath: _ = realm.objects(Marker.self).value(forKeyPath: "@unionOfObjects.anchor.id")
         case .unionOfArraysOfSelf: _ = realm.objects(Marker.self).value(forKeyPath: "@unionOfArrays.self")
+        case .aggregateMissingKeyPath: _ = readings.value(forKeyPath: "@sum")
+        case .aggregateEmptyKeyPath: _ = readings.value(forKeyPath: "@max.")
+        case .aggregateNestedKeyPath: _ = readings.value(forKeyPath: "@max.anchor.id")
         case .distinctMissingProperty: _ = readings.distinct(by: ["noSuchCol"]).count
         case .distinctList: _ = readings.distinct(by: ["markers"]).count
         case .unmanaged(let call):

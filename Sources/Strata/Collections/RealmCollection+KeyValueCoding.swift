@@ -34,8 +34,9 @@ extension RealmCollection {
     /// let names = dogs.value(forKeyPath: "@distinctUnionOfObjects.name") as! [String]
     /// ```
     ///
-    /// An operator Realm does not know, a union operator without a property or followed by a nested key path
-    /// (`@unionOfObjects.owner.name`), and `@unionOfArrays.self`, stop with Realm's messages.
+    /// An operator Realm does not know, an operator other than `@count` without a property or followed by a
+    /// nested key path (`@max.owner.age`: Realm aggregates one level only), and `@unionOfArrays.self`, stop with
+    /// Realm's messages. A collection of values names itself: `@sum.self`.
     /// - Complexity: O(n) for n elements (the union operators of arrays: O(n + m) for m elements of their
     ///   collections; the distinct ones hash each value).
     /// - Parameter keyPath: a dotted key path, or a collection operator followed by one.
@@ -45,16 +46,25 @@ extension RealmCollection {
         var parts = keyPath.split(separator: ".").map(String.init)
         if let first = parts.first, first.hasPrefix("@") {
             parts.removeFirst()
-            let property = parts.isEmpty ? "self" : parts.joined(separator: ".")
+            if first == "@count" { return count }
+            guard Self.collectionOperators.contains(first) else {
+                preconditionFailure("Unsupported KVC collection operator found in key path '\(keyPath)'")
+            }
+            // Realm's checks, in its order: one property follows every other operator (`self` for values).
+            guard let property = parts.first else {
+                preconditionFailure(
+                    "Missing key path for KVC collection operator \(first.dropFirst()) in key path '\(keyPath)'"
+                )
+            }
+            guard parts.count == 1 else {
+                preconditionFailure("Nested key paths are not supported yet for KVC collection operators.")
+            }
             switch first {
-            case "@count": return count
             case "@min": return extreme(property, smallest: true) as Any?
             case "@max": return extreme(property, smallest: false) as Any?
             case "@sum": return total(property) as Any
             case "@avg": return mean(property) as Any?
-            case "@unionOfObjects", "@distinctUnionOfObjects", "@unionOfArrays", "@distinctUnionOfArrays":
-                return union(first, of: parts, in: keyPath)
-            default: preconditionFailure("Unsupported KVC collection operator found in key path '\(keyPath)'")
+            default: return union(first, of: property)
             }
         }
         return map { element -> Any in
@@ -72,16 +82,18 @@ extension RealmCollection {
         }
     }
 
+    /// The collection operators `value(forKeyPath:)` knows besides `@count`, as Realm's collections do.
+    private static var collectionOperators: Set<String> {
+        [
+            "@min", "@max", "@sum", "@avg", "@unionOfObjects", "@distinctUnionOfObjects", "@unionOfArrays",
+            "@distinctUnionOfArrays",
+        ]
+    }
+
     /// The array a union operator (`@unionOfObjects`, `@distinctUnionOfObjects`, `@unionOfArrays`,
-    /// `@distinctUnionOfArrays`) gives for the property `parts` names, checked as Realm's `RLMResults` checks it.
-    private func union(_ operation: String, of parts: [String], in keyPath: String) -> [Any] {
+    /// `@distinctUnionOfArrays`) gives for `property`.
+    private func union(_ operation: String, of property: String) -> [Any] {
         let name = String(operation.dropFirst())
-        guard let property = parts.first else {
-            preconditionFailure("Missing key path for KVC collection operator \(name) in key path '\(keyPath)'")
-        }
-        guard parts.count == 1 else {
-            preconditionFailure("Nested key paths are not supported yet for KVC collection operators.")
-        }
         var values = value(forKeyPath: property) as? [Any] ?? []
         if name.hasSuffix("Arrays") {
             guard property != "self" else {
