@@ -76,6 +76,16 @@ struct CollectionTypePortVersionTests {
         )
     }
 
+    @Test("a frozen collection's realm is frozen, and a write on it throws (testThaw)", arguments: PortKind.allCases)
+    func frozenRealm(_ kind: PortKind) async throws {
+        let realm = try await CollectionKinds.makeRealm()
+        let frozen = try await realm.read { realm in try kind.markers(in: realm).freeze() }
+        let frozenRealm = try #require(frozen.realm)
+        #expect(frozenRealm.isFrozen && frozen.isFrozen, "\(kind)")
+        await expectError(RealmError.frozen("a frozen Realm")) { try await frozenRealm.write { _ in } }
+        #expect(frozen.count == 2, "\(kind)")
+    }
+
     @Test("a set's description lists its objects in Realm's format, in either order")
     func setDescription() async throws {
         let realm = try await CollectionKinds.makeRealm()
