@@ -59,6 +59,29 @@ struct CollectionTypePortTests {
         }
     }
 
+    @Test(
+        "predicates filter and find positions, with literal and AnyRealmValue arguments",
+        arguments: PortKind.allCases
+    )
+    func predicates(_ kind: PortKind) async throws {
+        let realm = try await CollectionKinds.makeRealm()
+        let answers = try await realm.read { realm -> [String] in
+            let markers = kind.markers(in: realm)
+            let literal = try ["1", "2", "3"].map { text in try RealmPredicate(format: "text = '\(text)'") }
+            let mixed = try ["1", "2", "3"].map { text in
+                try RealmPredicate(format: "text = %@", AnyRealmValue.string(text))
+            }
+            let positions = try literal.map { try markers.index(matching: $0) }
+            let expected = ["1", "2", "3"].map { text in markers.firstIndex { $0.text == text } }
+            return [
+                "\(try literal.map { try markers.filter($0).count })",
+                "\(try mixed.map { try markers.filter($0).count })",
+                "\(positions == expected)", "\(positions.compactMap { $0 }.count)",
+            ]
+        }
+        #expect(answers == ["[1, 1, 0]", "[1, 1, 0]", "true", "2"], "\(kind)")
+    }
+
     @Test("a managed collection's realm is the realm it was read from", arguments: PortKind.allCases)
     func realmOfCollection(_ kind: PortKind) async throws {
         let realm = try await CollectionKinds.makeRealm()
