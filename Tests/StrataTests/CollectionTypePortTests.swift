@@ -344,10 +344,10 @@ struct CollectionTypePortUnmanagedTests {
     }
 }
 
-// Realm's results and linking objects are each equal only to themselves, so that two objects(_:) calls (or two
-// reads of a linking objects property) give unequal collections (ResultsEquatabilityTests,
-// LinkingObjectsEquatabilityTests). Strata compares results by their query instead, a difference the migration
-// guide lists ("Results compare by what they are"); only the facts both agree on are asked here.
+// Realm's results and linking objects are each equal only to themselves and their copies, so that two objects(_:)
+// calls (or two reads of a linking objects property) give unequal collections (ResultsEquatabilityTests,
+// LinkingObjectsEquatabilityTests, AnyRealmCollectionEquatabilityTests); lists and sets are equal when they are the
+// same property of the same object.
 @Suite("Collection type port: equality of results, linking objects and their wrappers")
 struct CollectionTypePortEqualityTests {
     @Test("a collection equals itself and its copies; different queries and objects' collections are unequal")
@@ -374,6 +374,12 @@ struct CollectionTypePortEqualityTests {
                 "a set read twice": box.markerSet == box.markerSet,
                 "wrappers of a list read twice": AnyRealmCollection(box.markerList)
                     == AnyRealmCollection(box.markerList),
+                "two objects(_:) calls": realm.objects(Marker.self) == realm.objects(Marker.self),
+                "wrappers of two objects(_:) calls": AnyRealmCollection(realm.objects(Marker.self))
+                    == AnyRealmCollection(realm.objects(Marker.self)),
+                "one property's linking objects read twice": anchors[0].markers == anchors[0].markers,
+                "a frozen copy and its thaw": (try? markers.freeze().thaw().map { $0 == markers }) ?? true,
+                "a frozen copy and the live results": (try? markers.freeze() == markers) ?? true,
             ]
         }
         #expect(
@@ -381,7 +387,9 @@ struct CollectionTypePortEqualityTests {
                 "results and itself": true, "results and a copy": true, "different filters": false,
                 "live thaw": true, "wrappers of one results": true, "linking objects and itself": true,
                 "two objects' linking objects": false, "a list read twice": true, "a set read twice": true,
-                "wrappers of a list read twice": true,
+                "wrappers of a list read twice": true, "two objects(_:) calls": false,
+                "wrappers of two objects(_:) calls": false, "one property's linking objects read twice": false,
+                "a frozen copy and its thaw": false, "a frozen copy and the live results": false,
             ]
         )
     }

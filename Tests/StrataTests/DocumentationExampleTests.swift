@@ -109,6 +109,19 @@ struct DocumentationExampleTests {
         #expect(counts == [2, 2, 1])
     }
 
+    @Test("Collections.md: results are equal only to themselves and their copies")
+    func resultsEquality() async throws {
+        let realm = try await Self.makeLibrary()
+        let answers = await realm.read { realm in
+            let books = realm.objects(Book.self)
+            let copy = books
+            let same = books == copy  // true: the same results
+            let other = books == realm.objects(Book.self)  // false: another results value
+            return [same, other]
+        }
+        #expect(answers == [true, false])
+    }
+
     @Test("Collections.md: queries on lists, sets, maps and linking objects")
     func collectionQueries() async throws {
         let realm = try await Self.makeLibrary()

@@ -339,6 +339,8 @@ struct ResultsTests {
                 "\(dogs.sorted(byKeyPath: "age").value(forKey: "age") as! [Int])",
             ]
         }
-        #expect(answers == ["true", "false", "nil", "0", "nil", "0", "true", "true", "[1, 2, 3, 5, 7]"])
+        // As in Realm Swift, results are equal only to themselves and their copies: another objects(_:) call, or the
+        // thaw of a frozen copy, is another results value.
+        #expect(answers == ["false", "false", "nil", "0", "nil", "0", "false", "true", "[1, 2, 3, 5, 7]"])
     }
 }

@@ -13,6 +13,9 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
 {
     let owner: ObjectBinding?
     let property: Int
+    /// What makes this value (and its copies) equal only to itself, as Realm Swift's linking objects are: each read
+    /// of the property gives a new one.
+    private let identity = CollectionIdentity()
 
     /// An empty, unmanaged value (the state of an object not yet added to a realm).
     /// - Parameters:
@@ -111,7 +114,8 @@ extension LinkingObjects: RealmCollection {
                     property: property,
                     kind: .backlinks(origin: origin)
                 )
-            )
+            ),
+            identity: ObjectIdentifier(identity)
         )
     }
 }

@@ -68,13 +68,18 @@ public struct _RealmCollectionContents<Element: RealmCollectionValue> {
     /// Whether `unmanaged` holds the elements of a managed collection, read now (one nested in a mixed
     /// property): it aggregates as realm-core does, not as an unmanaged collection.
     let managed: Bool
+    /// For results and linking objects, the instance they were made as (their copies share it): as in Realm
+    /// Swift, such a collection is equal only to itself and its copies. Nil for a list, set or map, which is
+    /// equal to the same property of the same object.
+    let identity: ObjectIdentifier?
 
-    init(results: Results<Element>) {
+    init(results: Results<Element>, identity: ObjectIdentifier? = nil) {
         self.results = results
         unmanaged = []
         instance = nil
         unordered = false
         managed = true
+        self.identity = identity
     }
 
     init(unmanaged: [Element], instance: ObjectIdentifier?, unordered: Bool = false, managed: Bool = false) {
@@ -83,6 +88,7 @@ public struct _RealmCollectionContents<Element: RealmCollectionValue> {
         self.instance = instance
         self.unordered = unordered
         self.managed = managed
+        identity = nil
     }
 
     /// The results a query refines; an unmanaged collection stops with Realm's message (Realm Swift cannot query
@@ -97,10 +103,13 @@ public struct _RealmCollectionContents<Element: RealmCollectionValue> {
         return results
     }
 
-    /// Whether two contents are equal: the same managed collection, or unmanaged collections with equal elements.
+    /// Whether two contents are equal: the same results or linking objects instance, the same list, set or map,
+    /// or unmanaged collections with equal elements.
     func isSame(as other: _RealmCollectionContents<Element>) -> Bool {
         switch (results, other.results) {
-        case (let lhs?, let rhs?): return lhs.isSameQuery(as: rhs)
+        case (let lhs?, let rhs?):
+            guard identity == nil, other.identity == nil else { return identity == other.identity }
+            return lhs.isSameQuery(as: rhs)
         case (nil, nil):
             guard let instance, let otherInstance = other.instance else { return false }
             if instance == otherInstance { return true }
@@ -129,7 +138,8 @@ extension RealmCollection {
     /// - Parameters:
     ///   - lhs: a collection.
     ///   - rhs: another collection of the same type.
-    /// - Returns: whether both are the same query of the same realm instance (or frozen version), the same
+    /// - Returns: whether both are the same ``Results`` or ``LinkingObjects`` (the value a query, a sort or a property
+    ///   read gave, or a copy of it: two `objects(_:)` calls give unequal results, as in Realm Swift), the same
     ///   collection property of the same object, or unmanaged collections with equal elements.
     /// - Complexity: O(1) for managed collections; O(n) for unmanaged lists of n elements, O(n²) for sets.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs._contents.isSame(as: rhs._contents) }

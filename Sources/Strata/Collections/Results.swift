@@ -321,8 +321,10 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 }
 
 extension Results: RealmCollection {
-    /// Results are queried directly.
-    public var _contents: _RealmCollectionContents<Element> { _RealmCollectionContents(results: self) }
+    /// Results are queried directly; they are equal only to themselves and their copies (which share `cache`).
+    public var _contents: _RealmCollectionContents<Element> {
+        _RealmCollectionContents(results: self, identity: ObjectIdentifier(cache))
+    }
 
     /// The live results for frozen ones, in the realm whose `read` or `write` block is running (for the same file).
     /// Outside such a block there is no realm to thaw into, and it stops with a message saying so.
