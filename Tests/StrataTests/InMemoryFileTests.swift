@@ -53,4 +53,46 @@ struct InMemoryFileTests {
         }
         #expect(!FileManager.default.fileExists(atPath: configuration.path))
     }
+
+    @Test(
+        "Adding unmanaged objects that reach each other through collections leaves nothing holding the realm",
+        arguments: ["list", "set", "map"]
+    )
+    func addedCyclesReleaseTheRealm(_ kind: String) async throws {
+        let configuration = Realm.Configuration(
+            inMemoryIdentifier: "in-memory-cycle-\(UUID().uuidString)",
+            objectTypes: [InMemoryRing.self]
+        )
+        var realm: Realm? = try await Realm(configuration: configuration)
+        try await realm!.write { realm in
+            let (a, b) = (InMemoryRing(), InMemoryRing())
+            (a.id, b.id) = (1, 2)
+            switch kind {
+            case "list":
+                a.next.append(b)
+                b.next.append(a)
+            case "set":
+                a.members.insert(b)
+                b.members.insert(a)
+            default:
+                a.byName["b"] = b
+                b.byName["a"] = a
+            }
+            try realm.add([a, b])
+        }
+        #expect(await realm!.read { realm in realm.objects(InMemoryRing.self).count } == 2)
+        realm = nil
+        for _ in 0..<200 where FileManager.default.fileExists(atPath: configuration.path) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(!FileManager.default.fileExists(atPath: configuration.path), "\(kind)")
+    }
+}
+
+/// Objects that link to each other through a list, a set and a map (a cycle when two are added together).
+final class InMemoryRing: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var next: List<InMemoryRing>
+    @Persisted var members: MutableSet<InMemoryRing>
+    @Persisted var byName: Map<String, InMemoryRing?>
 }

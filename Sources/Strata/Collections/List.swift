@@ -232,5 +232,8 @@ extension List: AdoptableCollection {
     func adopt(owner: ObjectBinding, property: Int) {
         guard createdBacking == nil else { return }
         adoptedBacking.withLock { $0 = ManagedCollectionBacking(owner: owner, property: property) }
+        // The elements are in the realm now. Kept here, objects among them would keep each other (and through
+        // their bindings the realm) alive whenever unmanaged objects linked in a cycle were added together.
+        storage.withLock { $0 = [] }
     }
 }
