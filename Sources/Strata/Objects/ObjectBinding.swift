@@ -156,7 +156,7 @@ struct ObjectBinding {
     /// reads of this generation take the general path, which reports it).
     private func locateRow(_ generation: Int, _ state: RealmState, _ object: ObjectBase) throws {
         do {
-            let rows = try state.reader().table(table.tableKey)
+            let rows = try state.table(table.tableKey)
             guard let location = try rows.locate(key) else {
                 object.keepRow(LiveRow(table: rows, location: nil, generation: generation), LiveRowReader())
                 return

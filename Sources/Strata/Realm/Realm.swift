@@ -724,7 +724,7 @@ public actor Realm {
         let state = access.checked("Realm")
         let rows: StrataCore.Table
         do {
-            rows = try state.reader().table(table.tableKey)
+            rows = try state.table(table.tableKey)
         } catch {
             preconditionFailure("\(error)")
         }

@@ -113,6 +113,17 @@ final class RealmState {
 
     // MARK: Transitions
 
+    /// Table `key` as reads see it now (as `reader().table(key)`), without boxing the transaction as
+    /// `any TransactionReading`, a retain and a release more: every row a live object finds asks for it.
+    func table(_ key: TableKey) throws -> StrataCore.Table {
+        switch phase {
+        case .writing(let write): return try write.table(key)
+        case .open(let pinned?): return try pinned.table(key)
+        case .open(nil): return try pinNewest().table(key)
+        case .closed: throw RealmError.closed
+        }
+    }
+
     /// The transaction reads go to: the write transaction, or the pinned version (pinned on demand).
     func reader() throws -> any TransactionReading {
         switch phase {
