@@ -50,6 +50,28 @@ struct FreezeTests {
         #expect(gone)
     }
 
+    @Test("In a write, an object created in it cannot be frozen; a changed one freezes as the write found it")
+    func freezeInsideWrite() async throws {
+        // realm-core's ObjectTests testFreezeInsideWriteTransaction, and the references Realm still allows.
+        let realm = try await Realm(configuration: memoryConfiguration())
+        let (error, reference) = try await realm.write { realm -> (String, ThreadSafeReference<Dog>) in
+            let dog = try realm.create(Dog.self, value: ["name": "Rex", "age": 1])
+            var message = "no error"
+            do { _ = try dog.freeze() } catch { message = "\(error)" }
+            return (message, try ThreadSafeReference(to: dog))
+        }
+        #expect(error.contains("Cannot freeze an object in the same write transaction as it was created in."))
+        let resolved = try await realm.read { realm -> String? in try realm.resolve(reference)?.name }
+        #expect(resolved == "Rex")
+        let (frozenAge, liveAge) = try await realm.write { realm -> (Int, Int) in
+            let dog = realm.objects(Dog.self).first!
+            dog.age = 2
+            return (try dog.freeze().age, dog.age)
+        }
+        #expect(frozenAge == 1)
+        #expect(liveAge == 2)
+    }
+
     @Test("Freezing beyond maximumNumberOfActiveVersions throws")
     func activeVersionLimit() async throws {
         var configuration = memoryConfiguration()

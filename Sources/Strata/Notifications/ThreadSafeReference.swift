@@ -39,7 +39,7 @@ public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
         guard !threadConfined.isInvalidated else {
             throw RealmError.objectInvalidated("The object or collection a ThreadSafeReference is made to")
         }
-        frozen = Locked(try threadConfined.freeze())
+        frozen = Locked(try ThreadSafeReferenceFreezing.$active.withValue(true) { try threadConfined.freeze() })
     }
 
     /// Whether the referenced value can no longer be resolved (it was resolved, or was invalidated).
@@ -79,4 +79,10 @@ extension Realm {
         }
         return Realm.$current.withValue(self) { value.thaw() }
     }
+}
+
+/// Set while a ``ThreadSafeReference`` freezes its value: an object created in the open write transaction may be
+/// referenced (the reference resolves it by key once the write is committed), though freezing it is refused.
+enum ThreadSafeReferenceFreezing {
+    @TaskLocal static var active = false
 }

@@ -285,8 +285,12 @@ open class Object: ObjectBase, RealmCollectionValue {
         super.init()
     }
 
-    /// An immutable snapshot of the object at the current version, readable from any task.
-    /// - Throws: ``RealmError`` for an unmanaged object or when too many versions are active.
+    /// An immutable snapshot of the object at the current version, readable from any task. Inside a write
+    /// transaction the snapshot is the version the transaction started from, so it holds the values the object had
+    /// then, and an object created in the transaction cannot be frozen.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged object or one created in the open write transaction
+    ///   ("Cannot freeze an object in the same write transaction as it was created in."), ``RealmError`` when too
+    ///   many versions are active.
     /// - Returns: the frozen object; a frozen object returns itself.
     /// - Note: Differs from Realm Swift: it throws instead of raising.
     public func freeze() throws -> Self {
@@ -321,10 +325,11 @@ open class EmbeddedObject: ObjectBase, RealmCollectionValue {
         super.init()
     }
 
-    /// An immutable snapshot of the object, readable from any task.
+    /// An immutable snapshot of the object, readable from any task (inside a write transaction, as the transaction
+    /// began).
     /// - Returns: the frozen object; a frozen object returns itself.
-    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged object, ``RealmError/tooManyActiveVersions(_:)``
-    ///   when the realm's version limit is reached.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged object or one created in the open write transaction,
+    ///   ``RealmError/tooManyActiveVersions(_:)`` when the realm's version limit is reached.
     public func freeze() throws -> Self {
         guard let binding else { throw RealmError.invalidValue("an unmanaged object cannot be frozen") }
         return try binding.frozenCopy(of: self)

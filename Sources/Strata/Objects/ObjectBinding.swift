@@ -314,7 +314,11 @@ struct ObjectBinding {
         }
     }
 
-    /// A frozen copy of `object` at the realm's current version.
+    /// A frozen copy of `object` at the realm's current version: in a write transaction, the version the
+    /// transaction started from.
+    /// - Throws: ``RealmError/invalidValue(_:)`` with Realm Swift's message for an object created in the open write
+    ///   transaction, which that version does not hold (unless a ``ThreadSafeReference`` is being made: it resolves by
+    ///   key after the commit); ``RealmError/tooManyActiveVersions(_:)`` when one more version cannot be pinned.
     func frozenCopy<T: ObjectBase>(of object: T) throws -> T {
         switch source {
         case .frozen: return object
@@ -322,6 +326,11 @@ struct ObjectBinding {
             let snapshot = try realm.makeFrozenSnapshot()
             let copy = T()
             copy.binding = ObjectBinding(source: .frozen(snapshot), table: table, key: key)
+            if copy.isInvalidated, !object.isInvalidated, !ThreadSafeReferenceFreezing.active {
+                throw RealmError.invalidValue(
+                    "Cannot freeze an object in the same write transaction as it was created in."
+                )
+            }
             return copy
         }
     }

@@ -77,12 +77,9 @@ open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObserv
         }
         if binding.isFrozen { return self }
         if rootObject.isInvalidated { throw RealmError.objectInvalidated("The \(binding.table.className) object") }
-        let frozen = try binding.frozenCopy(of: rootObject)
-        // The frozen copy is at the last committed version: an object created in the open write is not there.
-        guard !frozen.isInvalidated else {
-            throw RealmError.invalidValue("Cannot freeze an object in the same write transaction as it was created in.")
-        }
-        return Self(projecting: frozen)
+        // The frozen copy is at the last committed version: an object created in the open write is not there, and
+        // `frozenCopy` refuses it with Realm's message.
+        return Self(projecting: try binding.frozenCopy(of: rootObject))
     }
 
     /// A projection of the live object for a frozen projection's object, in the realm whose `read` or `write`
