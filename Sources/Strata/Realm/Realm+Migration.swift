@@ -22,7 +22,7 @@ extension Realm {
     }
 
     /// Creates an object of model class `typeName` from `values` (by property name), as ``dynamicCreate(_:value:update:)``
-    /// does.
+    /// does. `nonisolated`: `assumeIsolated` stops unless the caller already runs on this realm's executor.
     nonisolated func migrationCreate(_ typeName: String, _ values: [String: Any]) throws -> DynamicObject {
         // `nonisolated(unsafe)`, with this proof: `assumeIsolated` runs its closure synchronously, on this thread,
         // before it returns (it only checks that this thread already holds the realm's isolation, and stops
@@ -39,7 +39,8 @@ extension Realm {
         return migrationObject(table, key)
     }
 
-    /// Deletes new object `object` (and the embedded objects it owns).
+    /// Deletes new object `object` (and the embedded objects it owns). `nonisolated`: the checked accessor it takes
+    /// the state through stops unless the caller runs on this realm's executor.
     nonisolated func migrationDelete(_ object: DynamicObject) throws {
         let state = access.checked("migration")
         if object.binding?.realmInvalidated == true { throw RealmError.objectInvalidated("The object being deleted") }
@@ -47,7 +48,7 @@ extension Realm {
     }
 
     /// Takes `schema`, resolved again after the columns of a table changed; the objects obtained before are
-    /// invalidated.
+    /// invalidated. `nonisolated`: the checked accessor stops unless the caller runs on this realm's executor.
     nonisolated func migrationSchemaChanged(to schema: ResolvedSchema) {
         access.checked("migration").replaceSchema(schema)
     }
