@@ -91,6 +91,33 @@ struct NotificationSemanticsTests {
         }
     }
 
+    @Test("a key path through a linked object the commits did not touch still reaches the change past it")
+    func keyPathsPastUntouchedObjects() async throws {
+        // person → extras (not written) → phone (not written) → mobile (embedded; its number is written)
+        let realm = try await ProjectionPortTests.makeRealm()
+        try await withTimeout {
+            let (object, collection, plain) = await realm.read { realm in
+                let people = realm.objects(PortPerson.self).filter("lastName == 'Snow'")
+                return (
+                    people.first!.changes(keyPaths: ["extras.phone.mobile.number"]),
+                    people.changes(keyPaths: ["extras.phone.mobile.number"]), people.changes()
+                )
+            }
+            var objectChanges = object.makeAsyncIterator()
+            var collectionChanges = collection.makeAsyncIterator()
+            var plainChanges = plain.makeAsyncIterator()
+            #expect(Self.text(await collectionChanges.next()) == "initial 1")
+            #expect(Self.text(await plainChanges.next()) == "initial 1")
+            try await realm.write { realm in
+                realm.objects(PortPerson.self).filter("lastName == 'Snow'").first!.extras?.phone?.mobile?.number = "1"
+            }
+            #expect(Self.names(await objectChanges.next()) == ["extras"])
+            #expect(Self.text(await collectionChanges.next()) == "update -[] +[] ~[0]")
+            // Without key paths a collection follows links up to four deep: mobile is three.
+            #expect(Self.text(await plainChanges.next()) == "update -[] +[] ~[0]")
+        }
+    }
+
     // MARK: Key paths through LinkingObjects
 
     @Test("an object's key paths through LinkingObjects: a renamed owner, a new owner, an owner that leaves")
@@ -466,7 +493,7 @@ private final class Mailbag<Element: Sendable>: Sendable {
 
 /// Runs `body`, cancelling it after `seconds`: a stream's `next()` then returns nil, so a notification that never
 /// comes fails the test instead of hanging it.
-private func withTimeout(
+func withTimeout(
     _ seconds: Double = 60,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Void

@@ -13,8 +13,8 @@ import Testing
 //             objectsSet {(1, true), (2, false)}
 //
 // Projection observation (testAllPropertyTypesNotifications, testObserveKeyPath, testObserveNestedProjection,
-// testObserveOnActor, testObserveComputedChange, testObserveMultipleProjectionsFromOneProperty) is left out:
-// Strata does not observe projections yet (Docs.docc, MigratingFromRealmSwift).
+// testObserveOnActor, testObserveComputedChange, testObserveMultipleProjectionsFromOneProperty) is ported in
+// ProjectionChangesTests.swift.
 
 final class PortMobile: EmbeddedObject {
     @Persisted var number = ""

@@ -28,10 +28,14 @@ struct CollectionSnapshot: Sendable {
 /// minimal edit script, where an element replaced at one position is a modification there, as Realm reports an
 /// assignment. An element kept in place is a modification (old index) when the commits between the two versions
 /// changed it, as its key-path filter counts changes.
-final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
+///
+/// `Output` is what the stream yields: the collection's change itself (``CollectionObserver``), or the change
+/// `transform` makes of it (a ``ProjectedCollection``'s, from its list's or set's).
+final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendable>: StreamingObserver {
     private let collection: Collection
     private let filter: KeyPathFilter
-    let mailbox = ChangeMailbox<RealmCollectionChange<Collection>>()
+    private let transform: (RealmCollectionChange<Collection>) -> Output
+    let mailbox = ChangeMailbox<Output>()
     /// Whether the change log may be used (tests turn it off to compare the two ways).
     private let allowsIncremental: Bool
     /// The observed query in its incremental form, bound once (nil: re-run; unset: not bound yet).
@@ -42,8 +46,15 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
     private(set) var incrementalUpdates = 0
     private(set) var fullUpdates = 0
 
-    init(_ collection: Collection, keyPaths: [String]?, schema: ResolvedSchema, allowsIncremental: Bool = true) {
+    init(
+        _ collection: Collection,
+        keyPaths: [String]?,
+        schema: ResolvedSchema,
+        allowsIncremental: Bool = true,
+        transform: @escaping (RealmCollectionChange<Collection>) -> Output
+    ) {
         self.collection = collection
+        self.transform = transform
         self.allowsIncremental = allowsIncremental
         let results = collection._contents.results
         let table = results.flatMap { $0.holdsValues ? nil : schema.tables[$0.className] }
@@ -68,8 +79,9 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
         )
         latest = snapshot
         mailbox.publish(snapshot, version: snapshot.version) { base in
-            guard let base else { return payload(snapshot) { .initial($0) } }
+            guard let base else { return transform(payload(snapshot) { .initial($0) }) }
             return update(from: base, to: snapshot, results: results, query: query, state: state, reader: reader)
+                .map(transform)
         }
     }
 
@@ -412,5 +424,22 @@ final class CollectionObserver<Collection: RealmCollection>: StreamingObserver {
             newIndex += 1
         }
         return (deletions, insertions, kept)
+    }
+}
+
+/// The observer behind a collection's `changes(keyPaths:)`, yielding its changes as they are.
+typealias CollectionObserver<Collection: RealmCollection> = MappedCollectionObserver<
+    Collection, RealmCollectionChange<Collection>
+>
+
+extension MappedCollectionObserver where Output == RealmCollectionChange<Collection> {
+    /// An observer whose stream yields the collection's changes as they are.
+    convenience init(
+        _ collection: Collection,
+        keyPaths: [String]?,
+        schema: ResolvedSchema,
+        allowsIncremental: Bool = true
+    ) {
+        self.init(collection, keyPaths: keyPaths, schema: schema, allowsIncremental: allowsIncremental) { $0 }
     }
 }

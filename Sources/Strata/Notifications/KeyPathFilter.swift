@@ -76,14 +76,23 @@ struct KeyPathFilter {
         depth: Int = 0
     ) -> Bool {
         guard depth < Self.maximumDepth else { return false }
-        return table.info.properties.contains { property in
-            guard !property.typeInfo.isLinkingObjects || paths != nil, let target = property.typeInfo.objectClass,
-                let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
-                changes.touches(targetTable.tableKey), let deeper = through(property.name)
-            else { return false }
-            return changes.modifiesProperties(of: targetTable)
-                || deeper.followsLinks(into: changes, from: targetTable, schema: schema, depth: depth + 1)
+        return changes.remembered(table.tableKey, depth: depth, paths: paths) {
+            table.info.properties.contains { property in
+                guard !property.typeInfo.isLinkingObjects || paths != nil, let target = property.typeInfo.objectClass,
+                    let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
+                    let deeper = through(property.name)
+                else { return false }
+                // A table the commits did not touch can still lead to one they did (`extras.phone.mobile.number`).
+                return (changes.touches(targetTable.tableKey) && changes.modifiesProperties(of: targetTable))
+                    || deeper.followsLinks(into: changes, from: targetTable, schema: schema, depth: depth + 1)
+            }
         }
+    }
+
+    /// Whether a change in `changes` can count for an object of `table` (reached `depth` links from the observed
+    /// object) as this filter follows it: the commits touched `table`, or one its links lead to.
+    func mayReach(_ table: ResolvedTable, in changes: CommittedChanges, schema: ResolvedSchema, depth: Int) -> Bool {
+        changes.touches(table.tableKey) || followsLinks(into: changes, from: table, schema: schema, depth: depth)
     }
 
     /// The filter for the objects property `name` links to: the key paths that go on through it, without it;
@@ -128,7 +137,8 @@ struct KeyPathFilter {
                     let target = property.typeInfo.objectClass,
                     let column = table.columns[index] ?? table.backlinkColumn(index, in: engine),
                     let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
-                    changes.touches(targetTable.tableKey), let deeper = filter.through(property.name),
+                    let deeper = filter.through(property.name),
+                    deeper.mayReach(targetTable, in: changes, schema: schema, depth: depth + 1),
                     let value = try? engine.value(key, column)
                 else { continue }
                 for linked in RealmState.linkedKeys(value)

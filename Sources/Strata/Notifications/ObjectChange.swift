@@ -15,6 +15,13 @@ public struct PropertyChange: @unchecked Sendable {
     /// The value after the change, as ``ObjectBase/value(forKey:)`` gives it; nil for a list property (as Realm
     /// Swift gives it).
     public let newValue: Any?
+
+    /// A value as a change reports it: an optional's `nil` as nil, an optional's value as that value.
+    static func reported(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        if let optional = value as? any OptionalMarker { return optional.wrappedValueIfAny }
+        return value
+    }
 }
 
 /// A change to one object, as an object stream or observer block delivers it.
@@ -30,10 +37,14 @@ public struct PropertyChange: @unchecked Sendable {
 ///
 /// The object an element carries is frozen at the version it describes. After `.deleted` the stream ends.
 ///
-/// `@unchecked Sendable`: `T` (a model class) is not `Sendable`, but the object a change carries is always frozen
-/// (immutable, its reads lock-free and non-mutating, readable from any task), the property changes are
-/// `Sendable`, and the error is `any Error` made by Strata from `Sendable` values.
-public enum ObjectChange<T: ObjectBase>: @unchecked Sendable {
+/// `T` is the observed model class, or a ``Projection`` class for a projection's `changes(keyPaths:)`, whose property
+/// changes are named for the projection's properties.
+///
+/// `@unchecked Sendable`: `T` (a model or projection class) is not `Sendable`, but the object a change carries is
+/// always frozen (immutable, its reads lock-free and non-mutating, readable from any task), or a projection of a
+/// frozen object (which holds nothing else and only reads it), the property changes are `Sendable`, and the error
+/// is `any Error` made by Strata from `Sendable` values.
+public enum ObjectChange<T>: @unchecked Sendable {
     /// An error; Strata reports none today (the case exists for Realm Swift's shape).
     case error(any Error)
     /// The object changed: the properties the writes set (to a new value or to the one they had), with their old

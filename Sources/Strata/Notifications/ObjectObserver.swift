@@ -24,19 +24,30 @@ struct ObjectSnapshot: Sendable {
 /// Old values, as Realm Swift gives them: the previous value of a property holding one value; for a link, the
 /// object it linked to, as it is at the new version (invalidated if deleted); nil for a list (its new value is
 /// nil too), a set, a map and LinkingObjects. After `.deleted` the stream ends.
-final class ObjectObserver<T: ObjectBase>: StreamingObserver {
+///
+/// `Output` is what the stream yields: the object's change itself, or (for a projection's stream) the change
+/// `transform` makes of it; a change `transform` turns into nil is not delivered.
+final class ObjectObserver<T: ObjectBase, Output: Sendable>: StreamingObserver {
     private let object: T
     private let binding: ObjectBinding
+    private let transform: (ObjectChange<T>) -> Output?
     private let filter: KeyPathFilter
     /// The observed properties: every property with a column, or those the key paths start with.
     private let properties: [Int]
     /// The snapshot at registration: the base until the consumer takes its first change.
     private var registered: ObjectSnapshot?
-    let mailbox = ChangeMailbox<ObjectChange<T>>()
+    let mailbox = ChangeMailbox<Output>()
 
-    init(_ object: T, binding: ObjectBinding, keyPaths: [String]?, schema: ResolvedSchema) {
+    init(
+        _ object: T,
+        binding: ObjectBinding,
+        keyPaths: [String]?,
+        schema: ResolvedSchema,
+        transform: @escaping (ObjectChange<T>) -> Output?
+    ) {
         self.object = object
         self.binding = binding
+        self.transform = transform
         let keyPaths = KeyPathFilter.normalized(keyPaths)
         filter = KeyPathFilter(keyPaths, table: binding.table, schema: schema)
         let table = binding.table
@@ -66,14 +77,14 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
     func deliver(_ state: RealmState) {
         guard let reader = try? state.reader() else { return }
         guard let current = snapshot(reader) else {
-            return mailbox.publish(reader.version, version: reader.version, last: true) { _ in .deleted }
+            return mailbox.publish(reader.version, version: reader.version, last: true) { _ in transform(.deleted) }
         }
         guard let registered else {
             registered = current
             return
         }
         mailbox.publish(current, version: current.version) { base in
-            change(from: base ?? registered, to: current, state: state, reader: reader)
+            change(from: base ?? registered, to: current, state: state, reader: reader).flatMap(transform)
         }
     }
 
@@ -114,7 +125,8 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
                 let target = property.typeInfo.objectClass.flatMap({
                     state.schema.tables[ObjectClassInfo.unqualifiedName(of: $0)]
                 }),
-                changes.touches(target.tableKey), let nested = filter.through(property.name)
+                let nested = filter.through(property.name),
+                nested.mayReach(target, in: changes, schema: state.schema, depth: 0)
             else { continue }
             if RealmState.linkedKeys(value).contains(where: {
                 nested.isModified(target, $0, changes: changes, reader: reader, schema: state.schema)
@@ -138,7 +150,7 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
                 return PropertyChange(
                     name: property.name,
                     oldValue: oldValue(of: property, old.values[index], source: source, schema: state.schema),
-                    newValue: isList ? nil : Self.unwrapped(frozen.value(forKey: property.name))
+                    newValue: isList ? nil : PropertyChange.reported(frozen.value(forKey: property.name))
                 )
             }
         )
@@ -165,12 +177,12 @@ final class ObjectObserver<T: ObjectBase>: StreamingObserver {
         else { return nil }
         return ObjectBinding.makeObject(source: source, table: target, key: key)
     }
+}
 
-    /// A property's value with an optional's `nil` as nil.
-    private static func unwrapped(_ value: Any?) -> Any? {
-        guard let value else { return nil }
-        if let optional = value as? any OptionalMarker { return optional.wrappedValueIfAny }
-        return value
+extension ObjectObserver where Output == ObjectChange<T> {
+    /// An observer whose stream yields the object's changes as they are.
+    convenience init(_ object: T, binding: ObjectBinding, keyPaths: [String]?, schema: ResolvedSchema) {
+        self.init(object, binding: binding, keyPaths: keyPaths, schema: schema) { $0 }
     }
 }
 

@@ -80,6 +80,8 @@ struct CommittedChanges {
     /// changes are unknown.
     private var wholesaleTables: Set<TableKey> = []
     let isKnown: Bool
+    /// Answers of ``remembered(_:depth:paths:_:)``; shared by copies of these changes, all read on one actor.
+    private let reachAnswers = ReachAnswers()
     /// The two versions' readers, for comparing rows when the history is unknown.
     private var before: (any TransactionReading)?
     private var after: (any TransactionReading)?
@@ -154,6 +156,29 @@ struct CommittedChanges {
 
     /// Whether anything in `table` changed (always true when the changes are unknown).
     func touches(_ table: TableKey) -> Bool { !isKnown || touchedTables.contains(table) }
+
+    /// The answer `compute` gives for `table` at `depth` along `paths`, computed once for these changes: a walk over
+    /// a collection asks ``KeyPathFilter/followsLinks(into:from:schema:depth:)`` the same question for every object.
+    func remembered(_ table: TableKey, depth: Int, paths: [[String]]?, _ compute: () -> Bool) -> Bool {
+        let key = ReachQuestion(table: table, depth: depth, paths: paths)
+        if let answer = reachAnswers.answers[key] { return answer }
+        let answer = compute()
+        reachAnswers.answers[key] = answer
+        return answer
+    }
+}
+
+/// A question ``CommittedChanges/remembered(_:depth:paths:_:)`` answers once: whether a change can be reached from a
+/// table, at a link depth, along key paths.
+private struct ReachQuestion: Hashable {
+    let table: TableKey
+    let depth: Int
+    let paths: [[String]]?
+}
+
+/// The remembered answers of one ``CommittedChanges``.
+private final class ReachAnswers {
+    var answers: [ReachQuestion: Bool] = [:]
 }
 
 extension ColumnSet {

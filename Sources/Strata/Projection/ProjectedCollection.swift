@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A ``List`` or ``MutableSet`` of objects seen as a collection of one property of each object: the type of a
 /// ``Projected`` property declared with `projectTo`.
 ///
@@ -15,7 +17,7 @@
 /// one is used on its realm's actor, and ``freeze()`` gives one any task can read. Setting an element (inside a
 /// write transaction) sets the property of the object at that position.
 ///
-/// Change notifications (`observe`, `changes`) come later.
+/// Its changes (`changes(keyPaths:)`, `observe`) are those of the list or set, with positions in it.
 /// - Complexity: `count` is O(1) once the collection is read in a version; reading an element makes its object
 ///   and reads the key path on it.
 public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCollection, CustomStringConvertible,
@@ -125,5 +127,60 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     public var description: String {
         let lines = enumerated().map { "\t[\($0.offset)] \(ObjectBase.describedValue($0.element))\n" }
         return "ProjectedCollection<\(Element.self)> {\n\(lines.joined())}"
+    }
+
+    /// The collection's changes as an `AsyncSequence`: those of the list or set it projects (an object added,
+    /// removed or moved; an object modified, as its `keyPaths` count), each carrying the projected collection
+    /// frozen at the version it describes. It starts with `.initial`.
+    ///
+    /// ```swift
+    /// let names = await realm.read { realm in realm.objects(PersonProjection.self)[0].dogNames.changes() }
+    /// for await change in names {
+    ///     if case .update(let names, _, let insertions, _) = change { print(insertions.map { names[$0] }) }
+    /// }
+    /// ```
+    ///
+    /// Call it on a live collection inside its realm's isolation; it is registered when it returns. Stops with a
+    /// message on a frozen collection or one of an unmanaged object.
+    /// - Complexity: as the list's or set's `changes(keyPaths:)`.
+    /// - Parameter keyPaths: the properties of the list's or set's objects whose changes count as modifications
+    ///   (`["name"]`), or nil for every property.
+    /// - Returns: the stream; iterate it from any task.
+    /// - Note: Differs from Realm Swift: an `AsyncSequence` replaces the Combine publisher, and its payloads are
+    ///   frozen.
+    public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmCollectionChange<ProjectedCollection<Element>>>
+    {
+        source.changes(keyPaths: keyPaths)
+    }
+
+    /// Calls `block` with the collection's changes, on `queue` (or on a task of Strata's when nil), until the
+    /// returned token is invalidated. The collection in each change is frozen at the version it describes.
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties of the objects whose changes count as modifications, or nil for every property.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the collection in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    public func observe(
+        keyPaths: [String]? = nil,
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (RealmCollectionChange<ProjectedCollection<Element>>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: queue, block)
+    }
+
+    /// Calls `block` isolated to `actor` with the collection's changes, until the returned token is invalidated.
+    /// - Complexity: as `changes(keyPaths:)`.
+    /// - Parameters:
+    ///   - keyPaths: the properties of the objects whose changes count as modifications, or nil for every property.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the collection in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil,
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, RealmCollectionChange<ProjectedCollection<Element>>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: actor, block)
     }
 }

@@ -1,9 +1,8 @@
 /// One property's change in a change notification about a ``Projection``: its name and its values before and
 /// after, as Realm Swift declares it.
 ///
-/// - Note: Differs from Realm Swift: projections cannot be observed yet (observe the root objects, or a
-///   ``Results`` of them, instead), so Strata declares this type for source compatibility but never produces one.
-///   See <doc:MigratingFromRealmSwift>.
+/// Declared for source compatibility: as in Realm Swift, a projection's changes (`changes(keyPaths:)`, `observe`)
+/// report each changed projected property as a ``PropertyChange``, so nothing produces this type.
 ///
 /// `@unchecked Sendable` as ``PropertyChange``: its values would be immutable Swift values or frozen objects.
 public struct ProjectedPropertyChange: @unchecked Sendable {

@@ -31,9 +31,9 @@
 /// object is confined to the realm's actor as the object is; ``freeze()`` gives a projection of a frozen object,
 /// and frozen ``Results`` of projections can be read from any task.
 ///
-/// Differences from Realm Swift: ``freeze()`` and ``thaw()`` throw, as Strata's object versions do; two
-/// projections are equal when their root objects are, and Strata compares objects by stored identity, so a
-/// frozen projection equals a live one of the same object. Change notifications (`observe`) come later.
+/// Differences from Realm Swift: ``freeze()`` throws, as Strata's object versions do; change notifications
+/// (`changes(keyPaths:)`, `observe`) carry a projection of the frozen object, with old values for the observing
+/// realm's own writes too.
 open class Projection<Root: ObjectBase & RealmCollectionValue>: ProjectionObservable, RealmCollectionValue, Hashable,
     CustomStringConvertible
 {

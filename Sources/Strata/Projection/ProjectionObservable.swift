@@ -12,9 +12,9 @@
 /// }
 /// ```
 ///
-/// Realm Swift's protocol also refines `ThreadConfined` and carries `observe(...)`; in Strata a projection is
-/// confined like its root object (frozen projections travel inside frozen ``Results``), and change
-/// notifications come later.
+/// Its changes come from `changes(keyPaths:)` and `observe(keyPaths:on:_:)`, as Realm Swift's protocol carries
+/// `observe(...)`. Realm Swift's protocol also refines `ThreadConfined`; in Strata a projection is confined like its
+/// root object (frozen projections travel inside frozen ``Results``).
 public protocol ProjectionObservable: AnyObject {
     /// The type of the object being projected: an ``Object`` or ``EmbeddedObject`` subclass.
     associatedtype Root: ObjectBase
