@@ -13,15 +13,17 @@
 //   - a dictionary (a dictionary column, or one nested in a mixed value) keeps the key, its value becomes null.
 //
 // Cost: one pass over every mixed column of every table (each value decoded) per deletion batch, plus one
-// write per object whose value changes; nothing when the file has no mixed column.
+// write per object whose value changes; nothing when the file has no mixed column. The pass is kept
+// (MixedLinkHolders.swift) until something other than a deletion writes, so a loop of single deletions pays it once.
 //
 // Invariants:
 //   (1) Outside a batch, no mixed value names an object that does not exist.
 //   (2) Every value changed here is recorded as a modification of its object and column; a list column also
 //       records each removed element as an erasure at its position and each changed nested collection as a set.
 //
-//   idle ──deletingInBatch { }──▶ batching (deleteObject collects keys) ──body returns or throws──▶ one scan ─▶ idle
-//   idle ──deleteObject / deleteAllObjects──▶ one scan for that call ──▶ idle
+//   idle ──deletingInBatch { }──▶ batching (deleteObject collects keys) ──body returns or throws──▶ clear ─▶ idle
+//   idle ──deleteObject / deleteAllObjects──▶ clear for that call ──▶ idle
+//   (clear: the holders of the deleted objects, from the kept scan, or from a new scan when none is kept)
 
 /// Objects deleted in a transaction: some keys of some tables, and tables emptied as a whole.
 struct DeletedObjects {
@@ -103,18 +105,41 @@ extension WriteTransaction {
     @discardableResult
     func clearMixedLinks(to deleted: DeletedObjects) throws -> Set<TableKey> {
         guard !deleted.isEmpty else { return [] }
+        deletionDepth += 1
+        defer { deletionDepth -= 1 }
+        if mixedLinkHolders == nil { mixedLinkHolders = try scanMixedLinks() }
         var changed: Set<TableKey> = []
+        for holder in mixedLinkHolders?.holders(naming: deleted) ?? [] {
+            // A holder deleted or cleared since the scan is skipped (MixedLinkHolders.swift, invariant 1).
+            let table = try self.table(holder.table)
+            guard try table.contains(holder.object) else { continue }
+            let old = try table.value(holder.object, holder.column)
+            guard deleted.isNamed(in: old) else { continue }
+            try clear(
+                old,
+                of: try table.column(holder.column),
+                in: holder.table,
+                object: holder.object,
+                deleted: deleted
+            )
+            changed.insert(holder.table)
+        }
+        mixedLinkHolders?.forget(deleted)
+        return changed
+    }
+
+    /// Every mixed value that links to an object, by the object it links to: one pass over every mixed column.
+    private func scanMixedLinks() throws -> MixedLinkHolders {
+        var holders = MixedLinkHolders()
         for spec in tableSpecs where spec.columns.contains(where: { $0.type == .mixed }) {
             let table = try self.table(spec.key)
             for column in table.spec.columns where column.type == .mixed {
-                let holders = try table.objects(in: column.key) { deleted.isNamed(in: $0) }
-                for (key, old) in holders {
-                    try clear(old, of: column, in: spec.key, object: key, deleted: deleted)
-                    changed.insert(spec.key)
+                for (key, value) in try table.objects(in: column.key, where: MixedLinkHolders.links) {
+                    holders.note(value, heldBy: .init(table: spec.key, column: column.key, object: key))
                 }
             }
         }
-        return changed
+        return holders
     }
 
     private func clear(

@@ -192,6 +192,8 @@ extension WriteTransaction {
 
     /// Deletes an object, unlinking it everywhere.
     package func deleteObject(_ key: ObjectKey, in tableKey: TableKey) throws {
+        deletionDepth += 1
+        defer { deletionDepth -= 1 }
         let table = try self.table(tableKey)
         guard try table.contains(key) else { throw StorageError.schema("table \(table.name) has no object \(key)") }
         // Outgoing links first (this also clears the object's links to itself).
@@ -218,6 +220,8 @@ extension WriteTransaction {
 
     /// Deletes every object of a table.
     package func deleteAllObjects(in tableKey: TableKey) throws {
+        deletionDepth += 1
+        defer { deletionDepth -= 1 }
         let table = try self.table(tableKey)
         let hasLinks = table.spec.columns.contains { $0.isLink || $0.type == .backlink }
         if hasLinks {

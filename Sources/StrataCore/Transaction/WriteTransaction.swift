@@ -51,6 +51,12 @@ package final class WriteTransaction: TransactionReading {
     /// While ``deletingInBatch(_:)`` runs: the objects deleted so far, whose mixed references are cleared when
     /// the batch ends (WriteTransaction+MixedLinks.swift).
     var batchedDeletions: DeletedObjects?
+    /// Where the mixed values link, kept while only deletions write (MixedLinkHolders.swift); nil until a deletion
+    /// needs it, and after any other change.
+    var mixedLinkHolders: MixedLinkHolders?
+    /// Above zero while a deletion, or the clearing of the mixed values it causes, runs: its own changes keep
+    /// `mixedLinkHolders`.
+    var deletionDepth = 0
 
     /// How long `beginWrite` waited for the writer queue and the cross-process lock (zero if it did not wait).
     package let lockWait: Duration
@@ -67,6 +73,7 @@ package final class WriteTransaction: TransactionReading {
 
     /// Records a change to `table`'s objects.
     func record(_ table: TableKey, _ change: (inout TableChanges) -> Void) {
+        if deletionDepth == 0, mixedLinkHolders != nil { mixedLinkHolders = nil }
         if openTableChanges?.table != table {
             fileOpenTableChanges()
             // Taken out of the filed set, so that appending to it copies nothing.
@@ -136,6 +143,7 @@ package final class WriteTransaction: TransactionReading {
     /// Removes a table and all its objects. Fails if another table links to it.
     package func removeTable(_ key: TableKey) throws {
         let table = try self.table(key)
+        mixedLinkHolders = nil
         for spec in tableSpecs where spec.key != key {
             if let column = spec.columns.first(where: { $0.isLink && $0.linkTable == key }) {
                 throw StorageError.schema("\(spec.name).\(column.name) links to \(table.name); remove it first")
@@ -164,6 +172,7 @@ package final class WriteTransaction: TransactionReading {
     @discardableResult
     package func addColumn(_ column: ColumnSpec, to key: TableKey) throws -> ColumnKey {
         let table = try self.table(key)
+        mixedLinkHolders = nil
         guard column.type != .backlink else { throw StorageError.schema("backlink columns are added with their link") }
         if column.isLink {
             guard let target = column.linkTable, catalog.table(target) != nil else {
@@ -191,6 +200,7 @@ package final class WriteTransaction: TransactionReading {
     /// Removes a column (and, for a link column, the backlink column of its target).
     package func removeColumn(_ column: ColumnKey, from key: TableKey) throws {
         let table = try self.table(key)
+        mixedLinkHolders = nil
         let spec = try table.column(column)
         guard spec.type != .backlink else { throw StorageError.schema("backlink columns are removed with their link") }
         if spec.isLink, let target = spec.linkTable {
