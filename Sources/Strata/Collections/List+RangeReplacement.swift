@@ -91,14 +91,25 @@ extension List {
         for offset in offsets { move(from: offset, to: destination > offset ? destination - 1 : destination) }
     }
 
-    /// `range` resolved against the list, stopping with Realm's message when it reaches outside it.
+    /// `range` resolved against the list, stopping with Realm Swift's message when a non-empty range reaches
+    /// outside it.
+    ///
+    /// Realm Swift removes a range one element at a time at its lower bound, so the message it raises names that
+    /// bound: negative, or out of bounds against the elements left when the removal fails (`count`, or as many as
+    /// lie below the bound). An empty range removes nothing; an insertion there checks its own position.
     private func checked<R: RangeExpression>(_ range: R) -> Range<Int> where R.Bound == Int {
         let resolved = range.relative(to: self)
+        guard !resolved.isEmpty else { return resolved }
+        precondition(resolved.lowerBound >= 0, CollectionEdit.negativeIndexMessage())
         let count = self.count
-        precondition(
-            resolved.lowerBound >= 0 && resolved.upperBound <= count,
-            "Range \(resolved) is out of bounds (must be within 0..<\(count))."
-        )
+        if resolved.upperBound > count,
+            let message = CollectionEdit.outOfBoundsMessage(
+                resolved.lowerBound,
+                limit: Swift.min(count, resolved.lowerBound)
+            )
+        {
+            preconditionFailure(message)
+        }
         return resolved
     }
 
