@@ -25,7 +25,7 @@ enum DefaultValues {
         if let collection = type as? any EmptyConstructible.Type { return collection.makeEmpty() }
         if let enumType = type as? any PersistableEnum.Type { return firstCase(enumType) }
         if let custom = type as? any CustomPersistable.Type { return makeCustom(custom) }
-        if let custom = type as? any FailableCustomPersistable.Type, let value = makeFailable(custom) { return value }
+        if let custom = type as? any FailableCustomPersistable.Type { return makeFailable(custom) }
         preconditionFailure("\(type) has no default value; declare one")
     }
 
@@ -38,8 +38,16 @@ enum DefaultValues {
         C(persistedValue: make(C.PersistedType.self) as! C.PersistedType)
     }
 
-    static func makeFailable<C: FailableCustomPersistable>(_ type: C.Type) -> Any? {
-        C(persistedValue: make(C.PersistedType.self) as! C.PersistedType)
+    /// The failable type made from its persisted type's default; stops with Realm's message when that fails.
+    static func makeFailable<C: FailableCustomPersistable>(_ type: C.Type) -> Any {
+        guard let value = C(persistedValue: make(C.PersistedType.self) as! C.PersistedType) else {
+            preconditionFailure(
+                "Failed to default construct a \(C.self) using the default value for persisted type "
+                    + "\(C.PersistedType.self). This conversion must either succeed, the property must be optional, "
+                    + "or you must explicitly specify a default value for the property."
+            )
+        }
+        return value
     }
 }
 

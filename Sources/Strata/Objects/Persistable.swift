@@ -56,6 +56,9 @@ where RawValue: _Persistable {}
 /// property whose link is null reads back as `Self(persistedValue: PersistedType())`. An optional
 /// property of such a type reads a null link as `nil`.
 ///
+/// `init(value:)` and `create(_:value:update:)` take a custom-typed property's value either as the type itself or as
+/// its persisted value, as Realm Swift does.
+///
 /// ```swift
 /// final class Point: EmbeddedObject {
 ///     @Persisted var x = 0.0
@@ -90,7 +93,10 @@ public protocol CustomPersistable: RealmCollectionValue {
 /// }
 /// ```
 ///
-/// Reading a stored value the initializer rejects stops with a message for a non-optional property.
+/// A value the initializer rejects reads as `nil` where the property or element is optional. Where it is not,
+/// `init(value:)` stops and `create(_:value:update:)` throws ("Could not convert value '1' to type 'Even'."), and
+/// reading such a stored value stops, with Realm Swift's messages. A property without a declared default starts from
+/// its persisted type's default, and stops if the initializer rejects that.
 public protocol FailableCustomPersistable: RealmCollectionValue {
     /// The type actually stored.
     associatedtype PersistedType: _Persistable

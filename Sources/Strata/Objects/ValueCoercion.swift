@@ -15,6 +15,10 @@ enum ValueCoercion {
             if let enumType = optional.wrappedType as? any PersistableEnum.Type, isRawValueOfNoCase(value, enumType) {
                 return optional.noneValue
             }
+            // So does a persisted value that a failable custom type rejects.
+            if let custom = optional.wrappedType as? any FailableCustomPersistable.Type, isRejected(value, by: custom) {
+                return optional.noneValue
+            }
             return optional.wrapping(try coerce(value, to: optional.wrappedType, property: property))
         }
         if let marker = value as? any OptionalMarker, let wrapped = marker.wrappedValueIfAny {
@@ -58,6 +62,13 @@ enum ValueCoercion {
                 ?? (value as? any RealmCollection).map({ elementsOf($0) }),
             let marker = type as? any CollectionMarker.Type
         {
+            // A list or set element is never null unless its type is optional, even where a property of the element
+            // type takes NSNull (a custom type stored as an embedded object), as in Realm.
+            if !(marker.elementType is any OptionalMarker.Type), elements.contains(where: { $0 is NSNull }) {
+                throw RealmError.invalidValue(
+                    "Invalid value '<null>' for an element of '\(property)' of type \(marker.elementType)"
+                )
+            }
             let converted = try elements.map { try coerce($0, to: marker.elementType, property: property) }
             return fill(collection.makeEmpty(), with: converted)
         }
@@ -74,6 +85,12 @@ enum ValueCoercion {
         }
         if let enumType = type as? any PersistableEnum.Type, let result = makeEnum(enumType, from: value) {
             return result
+        }
+        if let custom = type as? any CustomPersistable.Type {
+            return try makeCustom(custom, from: value, property: property)
+        }
+        if let custom = type as? any FailableCustomPersistable.Type {
+            return try makeFailable(custom, from: value, property: property)
         }
         throw RealmError.invalidValue(
             "Invalid value '\(value)' of type \(Swift.type(of: value)) for '\(property)' of type \(type)"
@@ -118,6 +135,39 @@ enum ValueCoercion {
             return E(rawValue: raw)
         }
         return nil
+    }
+
+    /// A custom type made from its persisted value, as Realm takes one in `init(value:)` and `create`: NSNull for a
+    /// type stored as an object gives the type made from a new, empty object (what a null link reads as).
+    private static func makeCustom<C: CustomPersistable>(_ type: C.Type, from value: Any, property: String) throws
+        -> Any
+    {
+        if value is NSNull, TypeInspector.persistedObjectClass(of: C.self) != nil {
+            return TypeInspector.defaultValue(C.self)
+        }
+        let persisted = try coerce(value, to: C.PersistedType.self, property: property)
+        return C(persistedValue: persisted as! C.PersistedType)
+    }
+
+    /// A failable custom type made from its persisted value.
+    /// - Throws: ``RealmError/invalidValue(_:)`` with Realm's message when the type rejects the value.
+    private static func makeFailable<C: FailableCustomPersistable>(_ type: C.Type, from value: Any, property: String)
+        throws -> Any
+    {
+        let persisted = try coerce(value, to: C.PersistedType.self, property: property)
+        guard let result = C(persistedValue: persisted as! C.PersistedType) else {
+            throw RealmError.invalidValue("Could not convert value '\(value)' to type '\(C.self)'.")
+        }
+        return result
+    }
+
+    /// Whether `value` converts to `C`'s persisted type but `C` rejects it.
+    private static func isRejected<C: FailableCustomPersistable>(_ value: Any, by type: C.Type) -> Bool {
+        if value is C { return false }
+        guard let persisted = try? coerce(value, to: C.PersistedType.self, property: "persisted value") else {
+            return false
+        }
+        return C(persistedValue: persisted as! C.PersistedType) == nil
     }
 
     /// Whether `value` converts to `E`'s raw value type but names none of its cases.

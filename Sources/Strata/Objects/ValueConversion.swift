@@ -117,6 +117,10 @@ enum ValueConversion {
         }
         if let optional = type as? any OptionalMarker.Type {
             if case .null = value { return optional.noneValue }
+            // A stored value that a failable custom type rejects reads as nil where it is optional, as in Realm.
+            if let custom = optional.wrappedType as? any FailableCustomPersistable.Type {
+                return optionalFailableValue(custom, value, optional: optional, source: source)
+            }
             return optional.wrapping(swiftValue(value, as: optional.wrappedType, source: source))
         }
         switch (type, value) {
@@ -173,16 +177,39 @@ enum ValueConversion {
         _ value: StrataCore.Value,
         source: RealmSource
     ) -> Any {
+        let (persisted, result) = failableConversion(type, value, source: source)
+        guard let result else {
+            preconditionFailure(
+                "Failed to convert persisted value '\(persisted)' to type '\(C.self)' in a non-optional context."
+            )
+        }
+        return result
+    }
+
+    /// `C` made from a stored value, wrapped in `optional`; `optional`'s nil when `C` rejects the value.
+    private static func optionalFailableValue<C: FailableCustomPersistable>(
+        _ type: C.Type,
+        _ value: StrataCore.Value,
+        optional: any OptionalMarker.Type,
+        source: RealmSource
+    ) -> Any {
+        guard let result = failableConversion(type, value, source: source).result else { return optional.noneValue }
+        return optional.wrapping(result)
+    }
+
+    /// The persisted form of a stored value of failable type `C`, and `C` made from it (nil when `C` rejects it).
+    private static func failableConversion<C: FailableCustomPersistable>(
+        _ type: C.Type,
+        _ value: StrataCore.Value,
+        source: RealmSource
+    ) -> (persisted: Any, result: C?) {
         let persisted: Any
         if case .null = value, C.PersistedType.self is ObjectBase.Type {
             persisted = TypeInspector.defaultValue(C.PersistedType.self)
         } else {
             persisted = swiftValue(value, as: C.PersistedType.self, source: source)
         }
-        guard let result = C(persistedValue: persisted as! C.PersistedType) else {
-            preconditionFailure("the stored value is not a valid \(C.self)")
-        }
-        return result
+        return (persisted, C(persistedValue: persisted as! C.PersistedType))
     }
 
     /// The mixed value of an engine value that needs no realm to read: null and scalars; nil for links and
