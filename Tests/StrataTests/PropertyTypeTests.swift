@@ -92,6 +92,11 @@ struct PropertyTypeTests {
         #expect(object.intList.isEmpty)
         #expect(object.mood == .happy)
         #expect(object.id == object.id, "a generated ObjectId default is stable")
+        // A Date without a declared default is Realm Swift's `Date()`: the moment the object is made.
+        let before = Date()
+        let made = OCAllTypes()
+        let date = made.dateCol
+        #expect(date >= before && date <= Date() && made.dateCol == date)
         let schema = Person().objectSchema
         #expect(schema["ignored"] == nil)
         #expect(schema.primaryKeyProperty?.name == "id")

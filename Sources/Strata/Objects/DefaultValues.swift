@@ -15,7 +15,7 @@ enum DefaultValues {
         case is Double.Type: return 0 as Double
         case is String.Type: return ""
         case is Data.Type: return Data()
-        case is Date.Type: return Date(timeIntervalSince1970: 0)
+        case is Date.Type: return Date()  // Realm Swift's `Date()`: the moment the object is made
         case is ObjectId.Type: return ObjectId.generate()
         case is UUID.Type: return UUID()
         case is Decimal128.Type: return Decimal128(integerLiteral: 0)
