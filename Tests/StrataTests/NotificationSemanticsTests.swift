@@ -118,6 +118,26 @@ struct NotificationSemanticsTests {
         }
     }
 
+    @Test("a key path ending at LinkingObjects behind a link: a new or deleted owner modifies the objects reaching it")
+    func keyPathEndingAtLinkingObjects() async throws {
+        // Ada → dogs → Rex → owners: Rex's owners change when another person starts or stops owning him.
+        let realm = try await Self.makeRealm()
+        try await withTimeout {
+            let stream = await realm.read { realm in realm.objects(Person.self).changes(keyPaths: ["dogs.owners"]) }
+            var changes = stream.makeAsyncIterator()
+            #expect(Self.text(await changes.next()) == "initial 2")
+            try await realm.write { realm in
+                let rex = realm.objects(Dog.self).first!
+                let carol = try realm.create(Person.self, value: ["id": 3, "name": "Carol"])
+                carol.dogs.append(rex)
+                realm.object(ofType: Person.self, forPrimaryKey: 2)!.name = "Robert"  // not on the key path
+            }
+            #expect(Self.text(await changes.next()) == "update -[] +[2] ~[0]")
+            try await realm.write { realm in try realm.delete(realm.object(ofType: Person.self, forPrimaryKey: 3)!) }
+            #expect(Self.text(await changes.next()) == "update -[2] +[] ~[0]")
+        }
+    }
+
     // MARK: Key paths through LinkingObjects
 
     @Test("an object's key paths through LinkingObjects: a renamed owner, a new owner, an owner that leaves")

@@ -112,6 +112,21 @@ struct ProjectionChangesTests {
         }
     }
 
+    @Test("a linked object deleted by the write (a replaced embedded object, a deleted link) has nil projected values")
+    func deletedLinkedObjects() async throws {
+        let realm = try await ProjectionPortTests.makeRealm()
+        try await withTimeout {
+            let stream = await Self.johnChanges(realm)
+            var changes = stream.makeAsyncIterator()
+            try await Self.writeJohn(realm) { $0.address = PortAddress(value: ["city": "Dragonstone"]) }
+            #expect(Self.text(await changes.next()) == ["homeCity: nil → Dragonstone"])
+            try await realm.write { realm in
+                try realm.delete(realm.objects(PortPerson.self).filter("lastName == 'Snow'").first!.extras!)
+            }
+            #expect(Self.text(await changes.next()) == ["email: nil → nil", "mobile: nil → nil"])
+        }
+    }
+
     @Test("a computed key path reports its old and new results")
     func computedKeyPath() async throws {
         let realm = try await ProjectionPortTests.makeRealm()

@@ -83,7 +83,11 @@ struct KeyPathFilter {
                     let deeper = through(property.name)
                 else { return false }
                 // A table the commits did not touch can still lead to one they did (`extras.phone.mobile.number`).
-                return (changes.touches(targetTable.tableKey) && changes.modifiesProperties(of: targetTable))
+                // Along key paths a touched table counts as it is: a path may end at a LinkingObjects property,
+                // whose change is a backlink, not one of the table's properties (`dogs.owners`).
+                return
+                    (changes.touches(targetTable.tableKey)
+                    && (deeper.paths != nil || changes.modifiesProperties(of: targetTable)))
                     || deeper.followsLinks(into: changes, from: targetTable, schema: schema, depth: depth + 1)
             }
         }
@@ -124,10 +128,20 @@ struct KeyPathFilter {
         let reader: any TransactionReading
         let schema: ResolvedSchema
 
+        /// Whether object `key` of `table`, reached `depth` links from the observed object, counts as modified; each
+        /// object is walked once per depth and filter for a range of commits, however many objects link to it.
         func modified(_ table: ResolvedTable, _ key: ObjectKey, _ filter: KeyPathFilter, depth: Int) -> Bool {
             if let columns = changes.columns(table, key), filter.observes(columns, of: table, reader: reader) {
                 return true
             }
+            guard depth > 0 else { return walkLinks(table, key, filter, depth: depth) }
+            return changes.rememberedObject(table.tableKey, key, depth: depth, paths: filter.paths) {
+                walkLinks(table, key, filter, depth: depth)
+            }
+        }
+
+        /// Whether an object the links of object `key` of `table` reach counts as modified.
+        private func walkLinks(_ table: ResolvedTable, _ key: ObjectKey, _ filter: KeyPathFilter, depth: Int) -> Bool {
             guard depth < KeyPathFilter.maximumDepth, let engine = try? reader.table(table.tableKey) else {
                 return false
             }

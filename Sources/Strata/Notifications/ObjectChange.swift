@@ -40,11 +40,12 @@ public struct PropertyChange: @unchecked Sendable {
 /// `T` is the observed model class, or a ``Projection`` class for a projection's `changes(keyPaths:)`, whose property
 /// changes are named for the projection's properties.
 ///
-/// `@unchecked Sendable`: `T` (a model or projection class) is not `Sendable`, but the object a change carries is
-/// always frozen (immutable, its reads lock-free and non-mutating, readable from any task), or a projection of a
-/// frozen object (which holds nothing else and only reads it), the property changes are `Sendable`, and the error
-/// is `any Error` made by Strata from `Sendable` values.
-public enum ObjectChange<T>: @unchecked Sendable {
+/// `@unchecked Sendable` when `T` is ``ThreadConfined`` (the only changes Strata makes): `T` (a model or projection
+/// class) is not `Sendable`, but the object a change carries is always frozen (immutable, its reads lock-free and
+/// non-mutating, readable from any task), or a projection of a frozen object (which holds nothing else and only
+/// reads it), the property changes are `Sendable`, and the error is `any Error` made by Strata from `Sendable`
+/// values.
+public enum ObjectChange<T> {
     /// An error; Strata reports none today (the case exists for Realm Swift's shape).
     case error(any Error)
     /// The object changed: the properties the writes set (to a new value or to the one they had), with their old
@@ -53,3 +54,5 @@ public enum ObjectChange<T>: @unchecked Sendable {
     /// The object was deleted.
     case deleted
 }
+
+extension ObjectChange: @unchecked Sendable where T: ThreadConfined {}

@@ -160,18 +160,36 @@ struct CommittedChanges {
     /// The answer `compute` gives for `table` at `depth` along `paths`, computed once for these changes: a walk over
     /// a collection asks ``KeyPathFilter/followsLinks(into:from:schema:depth:)`` the same question for every object.
     func remembered(_ table: TableKey, depth: Int, paths: [[String]]?, _ compute: () -> Bool) -> Bool {
-        let key = ReachQuestion(table: table, depth: depth, paths: paths)
+        let key = ReachQuestion(table: table, object: nil, depth: depth, paths: paths)
         if let answer = reachAnswers.answers[key] { return answer }
         let answer = compute()
         reachAnswers.answers[key] = answer
         return answer
     }
+
+    /// The answer `compute` gives for object `key` of `table` at `depth` along `paths`, computed once for these
+    /// changes: a deep walk over a collection reaches one linked object from many.
+    func rememberedObject(
+        _ table: TableKey,
+        _ key: ObjectKey,
+        depth: Int,
+        paths: [[String]]?,
+        _ compute: () -> Bool
+    ) -> Bool {
+        let question = ReachQuestion(table: table, object: key, depth: depth, paths: paths)
+        if let answer = reachAnswers.answers[question] { return answer }
+        let answer = compute()
+        reachAnswers.answers[question] = answer
+        return answer
+    }
 }
 
 /// A question ``CommittedChanges/remembered(_:depth:paths:_:)`` answers once: whether a change can be reached from a
-/// table, at a link depth, along key paths.
+/// table (or one object of it), at a link depth, along key paths.
 private struct ReachQuestion: Hashable {
     let table: TableKey
+    /// The object the question is about, or nil for the table as a whole.
+    let object: ObjectKey?
     let depth: Int
     let paths: [[String]]?
 }

@@ -1,6 +1,6 @@
 import Dispatch
 
-extension ProjectionObservable {
+extension ProjectionObservable where Self: ThreadConfined {
     /// The projection's changes as an `AsyncSequence`: `.change` after each write that changes a projected property
     /// of the projected object, with a projection of the object frozen at that version and each changed projected
     /// property's old and new values; `.deleted` (and the end) when the object is deleted.
@@ -25,15 +25,16 @@ extension ProjectionObservable {
     /// - A change to a root property reports every projected property that reads it, in declaration order, even
     ///   the ones whose value did not change (`\Person.address?.city` and `\Person.address?.zip` are both reported
     ///   when the address changes).
-    /// - Without key paths, the observed paths are those the projected properties read, through links and
-    ///   collections (`address.city`, `dogs.name`). With `keyPaths`, the paths are the root's, and only projected
-    ///   properties reading one of them are observed and reported; a key path no projected property reads is
-    ///   never reported.
+    /// - Without key paths, the observed paths are those the projected properties read, through links
+    ///   (`address.city`); a `projectTo` property reads its list or set (`dogs`), as Realm Swift records it. With
+    ///   `keyPaths`, the paths are the root's, and only projected properties reading one of them are observed and
+    ///   reported; a key path no projected property reads is never reported.
     /// - Like an object's stream, it has no initial element.
     ///
     /// Call it on a projection of a live object inside its realm's isolation; it is registered when it returns.
     /// Stops with a message on a projection of a frozen or unmanaged object.
-    /// - Complexity: O(p) for p projected properties per delivered change.
+    /// - Complexity: O(p + c) per delivered change, for p projected properties and c changed root properties (whose
+    ///   old values are set on an unmanaged object to read the projected old values).
     /// - Parameter keyPaths: the root's key paths whose projected properties are reported (`"address.city"`), or nil
     ///   (or an empty list) for every projected property.
     /// - Returns: the stream; iterate it from any task.
@@ -149,9 +150,12 @@ extension ProjectionObservable {
         case .error(let error): return .error(error)
         case .deleted: return .deleted
         case .change(let frozen, let rootChanges):
-            // The old values, set on an unmanaged object, give each projected key path's old value (Realm's way).
+            // The old values, set on an unmanaged object, give each projected key path's old value (Realm's way). A
+            // link's old value is the object it linked to; one deleted since (a replaced embedded object) is left
+            // out, so a path through it reads nil.
             let old = Root()
             for rootChange in rootChanges where singleValued.contains(rootChange.name) {
+                if let linked = rootChange.oldValue as? ObjectBase, linked.isInvalidated { continue }
                 old.setValue(rootChange.oldValue, forKey: rootChange.name)
             }
             var changes: [PropertyChange] = []
