@@ -135,7 +135,7 @@ struct KeyPathFilter {
                 return true
             }
             guard depth > 0 else { return walkLinks(table, key, filter, depth: depth) }
-            return changes.rememberedObject(table.tableKey, key, depth: depth, paths: filter.paths) {
+            return changes.remembered(table.tableKey, object: key, depth: depth, paths: filter.paths) {
                 walkLinks(table, key, filter, depth: depth)
             }
         }

@@ -55,4 +55,6 @@ public enum ObjectChange<T> {
     case deleted
 }
 
+// Proof (as the type's comment says): a change carries a frozen `ThreadConfined` object, or a projection of one,
+// readable from any task; its property changes are Sendable and its error is made from Sendable values.
 extension ObjectChange: @unchecked Sendable where T: ThreadConfined {}

@@ -80,7 +80,7 @@ struct CommittedChanges {
     /// changes are unknown.
     private var wholesaleTables: Set<TableKey> = []
     let isKnown: Bool
-    /// Answers of ``remembered(_:depth:paths:_:)``; shared by copies of these changes, all read on one actor.
+    /// Answers of ``remembered(_:object:depth:paths:_:)``; shared by copies of these changes, all read on one actor.
     private let reachAnswers = ReachAnswers()
     /// The two versions' readers, for comparing rows when the history is unknown.
     private var before: (any TransactionReading)?
@@ -157,26 +157,17 @@ struct CommittedChanges {
     /// Whether anything in `table` changed (always true when the changes are unknown).
     func touches(_ table: TableKey) -> Bool { !isKnown || touchedTables.contains(table) }
 
-    /// The answer `compute` gives for `table` at `depth` along `paths`, computed once for these changes: a walk over
-    /// a collection asks ``KeyPathFilter/followsLinks(into:from:schema:depth:)`` the same question for every object.
-    func remembered(_ table: TableKey, depth: Int, paths: [[String]]?, _ compute: () -> Bool) -> Bool {
-        let key = ReachQuestion(table: table, object: nil, depth: depth, paths: paths)
-        if let answer = reachAnswers.answers[key] { return answer }
-        let answer = compute()
-        reachAnswers.answers[key] = answer
-        return answer
-    }
-
-    /// The answer `compute` gives for object `key` of `table` at `depth` along `paths`, computed once for these
-    /// changes: a deep walk over a collection reaches one linked object from many.
-    func rememberedObject(
+    /// The answer `compute` gives for `table` (or its object `object`) at `depth` along `paths`, computed once for
+    /// these changes: a walk over a collection asks ``KeyPathFilter/followsLinks(into:from:schema:depth:)`` the same
+    /// question for every object, and a deep walk reaches one linked object from many.
+    func remembered(
         _ table: TableKey,
-        _ key: ObjectKey,
+        object: ObjectKey? = nil,
         depth: Int,
         paths: [[String]]?,
         _ compute: () -> Bool
     ) -> Bool {
-        let question = ReachQuestion(table: table, object: key, depth: depth, paths: paths)
+        let question = ReachQuestion(table: table, object: object, depth: depth, paths: paths)
         if let answer = reachAnswers.answers[question] { return answer }
         let answer = compute()
         reachAnswers.answers[question] = answer
@@ -184,7 +175,7 @@ struct CommittedChanges {
     }
 }
 
-/// A question ``CommittedChanges/remembered(_:depth:paths:_:)`` answers once: whether a change can be reached from a
+/// A question ``CommittedChanges/remembered(_:object:depth:paths:_:)`` answers once: whether a change can be reached from a
 /// table (or one object of it), at a link depth, along key paths.
 private struct ReachQuestion: Hashable {
     let table: TableKey
