@@ -69,4 +69,28 @@ struct ConcurrencyTests {
         #expect(name == "Ada")
         #expect(isFrozen)
     }
+
+    @Test("An unmanaged List shared by tasks: appends, reads and removals from all of them at once are exact")
+    func unmanagedListAcrossTasks() async throws {
+        // The list's own operations are behind its lock (the thread sanitizer runs this suite in CI). The objects in
+        // it are another matter: each task appends objects of its own and never changes another task's.
+        let list = List<Dog>()
+        let names = List<String>()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    for index in 0..<250 {
+                        list.append(Dog(value: ["name": "\(task)-\(index)", "age": task]))
+                        names.append("\(task)")
+                        if index % 5 == 4 { names.removeLast() }
+                        _ = list.count
+                    }
+                }
+            }
+        }
+        #expect(list.count == 1_000)
+        #expect(names.count == 800)
+        #expect(Set(list.map(\.name)).count == 1_000)
+        #expect(Dictionary(grouping: list, by: \.age).mapValues(\.count) == [0: 250, 1: 250, 2: 250, 3: 250])
+    }
 }

@@ -1057,6 +1057,18 @@ extension DocumentationExampleArticleTests {
 
 // MARK: Concurrency.md
 
+/// Concurrency.md's counter of a server's hits ("One realm, many tasks").
+final class Counter: Object {
+    @Persisted(primaryKey: true) var name = ""
+    @Persisted var value = 0
+}
+
+/// Concurrency.md's messages a server lists ("One realm, many tasks").
+final class Message: Object {
+    @Persisted var text = ""
+    @Persisted var date = Date()
+}
+
 /// Concurrency.md's helper taking `isolated Realm`.
 func seed(_ realm: isolated Realm, names: [String]) throws {
     for (age, name) in names.enumerated() {
@@ -1155,6 +1167,41 @@ extension DocumentationExampleArticleTests {
             #expect(empty)
             #expect(!moved)
             #expect(await realm.read { realm in realm.objects(Dog.self).map(\.name) } == ["Bella"])
+        }
+
+        @Test("Concurrency.md: one realm, many tasks")
+        func oneRealmManyTasks() async throws {
+            let directory = TemporaryDirectory()
+            let configuration = Realm.Configuration(
+                fileURL: directory.url.appendingPathComponent("server.realm"),
+                objectTypes: [Counter.self, Message.self]
+            )
+            let realm = try await Realm(configuration: configuration)  // once, at start-up
+            try await realm.write { realm in
+                try realm.add(Counter(value: ["name": "hits"]))
+                try realm.add(Message(value: ["text": "hello", "date": Date(timeIntervalSince1970: 1)]))
+            }
+            let frozen = try await withThrowingTaskGroup(of: Results<Message>.self) { group in
+                for _ in 0..<16 {
+                    group.addTask { try await Self.handleRequest(realm) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(frozen.count == 16)
+            #expect(frozen.allSatisfy { $0.map(\.text) == ["hello"] })
+            #expect(await realm.read { $0.object(ofType: Counter.self, forPrimaryKey: "hits")?.value } == 16)
+        }
+
+        /// A request handler of "One realm, many tasks".
+        static func handleRequest(_ realm: Realm) async throws -> Results<Message> {
+            try await realm.write { realm in
+                let counter = realm.object(ofType: Counter.self, forPrimaryKey: "hits")!
+                counter.value += 1
+            }
+            let recent = try await realm.read { realm in
+                try realm.objects(Message.self).sorted(byKeyPath: "date", ascending: false).freeze()
+            }
+            return recent
         }
 
         @Test("Concurrency.md: frozen snapshots, a frozen realm and thawing")

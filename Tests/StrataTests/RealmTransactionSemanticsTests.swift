@@ -58,6 +58,7 @@ func realmErrorCase(_ error: RealmError) -> String {
     case .primaryKeyExists: "primaryKeyExists"
     case .notInWriteTransaction: "notInWriteTransaction"
     case .alreadyInWriteTransaction: "alreadyInWriteTransaction"
+    case .writeTransactionOfAnotherTask: "writeTransactionOfAnotherTask"
     case .objectInvalidated: "objectInvalidated"
     case .frozen: "frozen"
     case .wrongRealm: "wrongRealm"

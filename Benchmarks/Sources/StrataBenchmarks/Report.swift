@@ -36,6 +36,13 @@ struct ResultRow: Codable {
     }
 }
 
+/// The 8 writer tasks x 125 small durable transactions sharing one realm actor: seconds (median) and syncs per
+/// commit (the last run).
+struct SharedRealmFigure: Codable {
+    var seconds: Double
+    var syncsPerCommit: Double
+}
+
 /// The whole run, as written to results/latest.json.
 struct Report: Codable {
     var date: String
@@ -48,6 +55,8 @@ struct Report: Codable {
     var isolatedSmallTransactions: Double?
     /// Strata's fdatasync calls per commit in the concurrent-writers workload (the last run).
     var syncsPerConcurrentCommit: Double?
+    /// The 8 x 125 transactions from 8 tasks sharing one realm actor (Strata only), if measured.
+    var sharedRealm: SharedRealmFigure?
     /// Strata's concurrency figures (parallel frozen reads, the pool's wake-up delay while realms commit).
     var concurrency: ConcurrencyFigures?
     /// Strata's change-notification figures (latency, in this process and from another; change-set cost by size).
@@ -100,6 +109,18 @@ struct Report: Codable {
                     format: "8 writer tasks x 125 small durable transactions: Strata made %.3f syncs per commit "
                         + "(group commit); SQLite syncs once per commit",
                     syncsPerConcurrentCommit
+                )
+            )
+        }
+        if let sharedRealm, let eight = rows.first(where: { $0.workload == Self.concurrentTransactions }) {
+            print(
+                String(
+                    format: "the same 8 x 125 transactions from 8 tasks sharing one realm: Strata %@ (%.2fx SQLite's 8 "
+                        + "writers, %.2fx Strata's 8 realms), %.3f syncs per commit",
+                    Self.format(sharedRealm.seconds, unit: "seconds").trimmingCharacters(in: .whitespaces),
+                    eight.sqlite / sharedRealm.seconds,
+                    eight.strata / sharedRealm.seconds,
+                    sharedRealm.syncsPerCommit
                 )
             )
         }

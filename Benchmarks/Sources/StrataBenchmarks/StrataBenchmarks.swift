@@ -101,6 +101,15 @@ struct StrataBenchmarks {
             let syncs = try await engine.concurrentSmallTransactions(writerIDs)
             if index == 0 { syncsPerCommit = syncs }
         }
+        // The same 8 x 125 transactions from 8 tasks sharing one realm actor (Strata only; beside the row above).
+        var sharedRealm: SharedRealmFigure?
+        if only.map({ Report.concurrentTransactions.contains($0) }) ?? true {
+            var syncs = 0.0
+            let seconds = try await Measurement.median(max(1, runs / 2)) {
+                syncs = try await strata.sharedRealmSmallTransactions(writerIDs)
+            }
+            sharedRealm = SharedRealmFigure(seconds: seconds, syncsPerCommit: syncs)
+        }
         // The disk's own floor for those transactions (one 4 KiB write + fdatasync each), timed in the same run.
         var syncFloor: Double?
         if only.map({ Report.smallTransactions.contains($0) }) ?? true {
@@ -153,6 +162,7 @@ struct StrataBenchmarks {
                 syncFloor: syncFloor,
                 isolatedSmallTransactions: isolatedSmallTransactions,
                 syncsPerConcurrentCommit: syncsPerCommit,
+                sharedRealm: sharedRealm,
                 concurrency: concurrency,
                 notifications: notifications,
                 collections: collections

@@ -120,6 +120,27 @@ final class StrataEngine: BenchmarkEngine {
         return Double(after.syncs - before.syncs) / Double(max(after.commits - before.commits, 1))
     }
 
+    /// The same transactions as ``concurrentSmallTransactions(_:)`` from 8 tasks sharing one realm actor, as a server
+    /// keeps one: each `write` waits its turn on the realm. Returns the syncs per commit.
+    func sharedRealmSmallTransactions(_ ids: [[Int]]) async throws -> Double {
+        let realm = try await Realm(configuration: configuration)
+        let before = await realm.commitStatistics
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writerIDs in ids {
+                group.addTask {
+                    for id in writerIDs {
+                        try await realm.write { realm in
+                            realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let after = await realm.commitStatistics
+        return Double(after.syncs - before.syncs) / Double(max(after.commits - before.commits, 1))
+    }
+
     func aggregates() async throws -> [Double] {
         try await open().read { realm in
             let people = realm.objects(BenchPerson.self)

@@ -4,13 +4,12 @@ import StrataCore
 /// owners: LinkingObjects<Person>`.
 ///
 /// It is computed from stored backlinks (no scan) and always reflects the realm's current version.
-///
-/// `@unchecked Sendable`: its owner's binding is only read here (non-mutating calls: nothing writes to it);
-/// a live owner's reads check confinement, and a frozen owner's read an immutable version.
 public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: RandomAccessCollection, _Persistable,
     CustomStringConvertible,
     @unchecked Sendable
 {
+    // Proof of `@unchecked Sendable`: its owner's binding is only read here (non-mutating calls: nothing writes to it);
+    // a live owner's reads check confinement, and a frozen owner's read an immutable version.
     let owner: ObjectBinding?
     let property: Int
     /// What makes this value (and its copies) equal only to itself, as Realm Swift's linking objects are: each read

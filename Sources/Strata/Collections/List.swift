@@ -10,15 +10,18 @@ import StrataCore
 ///
 /// An unmanaged list is a plain array; a managed one reads and writes its object in the realm and is
 /// confined to the realm's actor unless frozen. Declare list properties without a default value.
-///
-/// `@unchecked Sendable`, and safe from several tasks at once: an unmanaged list's storage is behind a lock
-/// (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
-/// confinement on every use when live, and reads an immutable version behind a locked cache when frozen. The
-/// backing an unmanaged one adopts when its object is added is set once, behind its own lock.
 public final class List<Element: RealmCollectionValue>: RandomAccessCollection, _Persistable, CustomStringConvertible,
     @unchecked Sendable
 {
-    let storage = Locked<[Element]>([])
+    // Proof of `@unchecked Sendable`, and safe from several tasks at once: an unmanaged list's storage is behind a lock
+    // (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
+    // confinement on every use when live, and reads an immutable version behind a locked cache when frozen. The
+    // backing an unmanaged one adopts when its object is added is set once, behind its own lock.
+    // Proof for `UncheckedLocked`: the elements are reached only under the lock, each operation (a read-modify-write
+    // included) holding it throughout, so two tasks never use the array at once. An element that is an object is
+    // shared, not copied: two tasks that take the same unmanaged object out of one unmanaged list and change it race,
+    // as with any non-Sendable class instance, and nothing here can see it (Concurrency.md, "What is Sendable").
+    let storage = UncheckedLocked<[Element]>([])
     /// The backing of a collection made managed (nil for one made unmanaged).
     private let createdBacking: ManagedCollectionBacking?
     /// The backing an unmanaged collection took when the object holding it was added to a realm (see

@@ -12,11 +12,12 @@ protocol ManagedCollectionFactory {
 /// (`ObjectBinding.readValue`) and its cache is behind a lock. A live one is confined to its realm's actor
 /// (every read checks, in `RealmSource.read`), so its owner's row cache is used in place.
 ///
-/// `@unchecked Sendable`: `owner` is mutated (its row cache) only for a live owner, by code that passed the
-/// confinement check, so by one thread at a time; `cache` is `Locked`; the rest is immutable.
+/// `@unchecked Sendable`: every stored property is a `let`. `owner` is a class whose row cache its reads update: a
+/// live owner's only by code that passed the confinement check (so by one thread at a time), a frozen owner's never
+/// (`readValue` reads a frozen binding without its row cache); `cache` is `Locked`; `property` and `path` are values.
 final class ManagedCollectionBacking: @unchecked Sendable {
     /// The owner's binding (a copy of it, with a row cache of its own).
-    private(set) var owner: ObjectBinding
+    let owner: ObjectBinding
     let property: Int
     /// For a collection in a mixed property: where it sits in the property's value (empty: the value itself).
     /// Nil for a collection property.

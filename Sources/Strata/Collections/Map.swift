@@ -7,15 +7,18 @@ import StrataCore
 /// ```
 ///
 /// Iterating yields `(key, value)` pairs sorted by key. Declare map properties without a default value.
-///
-/// `@unchecked Sendable`, and safe from several tasks at once: an unmanaged map's storage is behind a lock
-/// (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
-/// confinement on every use when live, and reads an immutable version behind a locked cache when frozen. The
-/// backing an unmanaged one adopts when its object is added is set once, behind its own lock.
 public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCollection, _Persistable,
     @unchecked Sendable
 {
-    let storage = Locked<[(key: String, value: Value)]>([])
+    // Proof of `@unchecked Sendable`, and safe from several tasks at once: an unmanaged map's storage is behind a lock
+    // (each operation, a read-modify-write included, holds it throughout); a managed one's backing checks
+    // confinement on every use when live, and reads an immutable version behind a locked cache when frozen. The
+    // backing an unmanaged one adopts when its object is added is set once, behind its own lock.
+    // Proof for `UncheckedLocked`: the elements are reached only under the lock, each operation (a read-modify-write
+    // included) holding it throughout, so two tasks never use the array at once. An element that is an object is
+    // shared, not copied: two tasks that take the same unmanaged object out of one unmanaged map and change it race,
+    // as with any non-Sendable class instance, and nothing here can see it (Concurrency.md, "What is Sendable").
+    let storage = UncheckedLocked<[(key: String, value: Value)]>([])
     /// The backing of a collection made managed (nil for one made unmanaged).
     private let createdBacking: ManagedCollectionBacking?
     /// The backing an unmanaged collection took when the object holding it was added to a realm (see

@@ -1,8 +1,8 @@
 /// One property's change in an ``ObjectChange``: its name and its values before and after.
-///
-/// `@unchecked Sendable`: the values are immutable Swift values (numbers, strings, dates, data, identifiers) or
-/// frozen objects and collections, which any task may read; nothing writes to them after the change is made.
 public struct PropertyChange: @unchecked Sendable {
+    // Proof of `@unchecked Sendable`: the values are immutable Swift values (numbers, strings, dates, data,
+    // identifiers) or frozen objects and collections, which any task may read; nothing writes to them after the
+    // change is made, and only Strata makes one (no public initializer).
     /// The name of the property that changed.
     public let name: String
     /// The value before the change, as ``ObjectBase/value(forKey:)`` gives it (nil when it was nil; an
@@ -39,12 +39,6 @@ public struct PropertyChange: @unchecked Sendable {
 ///
 /// `T` is the observed model class, or a ``Projection`` class for a projection's `changes(keyPaths:)`, whose property
 /// changes are named for the projection's properties.
-///
-/// `@unchecked Sendable` when `T` is ``ThreadConfined`` (the only changes Strata makes): `T` (a model or projection
-/// class) is not `Sendable`, but the object a change carries is always frozen (immutable, its reads lock-free and
-/// non-mutating, readable from any task), or a projection of a frozen object (which holds nothing else and only
-/// reads it), the property changes are `Sendable`, and the error is `any Error` made by Strata from `Sendable`
-/// values.
 public enum ObjectChange<T> {
     /// An error; Strata reports none today (the case exists for Realm Swift's shape).
     case error(any Error)
@@ -55,6 +49,14 @@ public enum ObjectChange<T> {
     case deleted
 }
 
-// Proof (as the type's comment says): a change carries a frozen `ThreadConfined` object, or a projection of one,
-// readable from any task; its property changes are Sendable and its error is made from Sendable values.
+// Proof of `@unchecked Sendable` where `T` is `ThreadConfined`. `T` (a model or projection class) is not `Sendable`.
+// - The changes Strata makes (streams, observer blocks) carry an object that is always frozen (immutable, its reads
+//   lock-free and non-mutating, readable from any task), or a projection of a frozen object (which holds nothing else
+//   and only reads it); their property changes are `Sendable` (`PropertyChange` has no public initializer, so only
+//   Strata makes them) and their error is an `Error`, which is `Sendable`.
+// - A value user code builds itself (the cases are public, as in Realm Swift) may carry a live or an unmanaged object.
+//   A live object checks on every read and write that it runs on its realm's actor and stops otherwise, so it is
+//   never used by two threads at once. An unmanaged object is not checked: sending `.change(unmanaged, [])` to
+//   another task and using the object on both sides races, as with any non-Sendable class instance. That is the one
+//   use this conformance does not cover, and Concurrency.md says so ("What is Sendable").
 extension ObjectChange: @unchecked Sendable where T: ThreadConfined {}

@@ -42,11 +42,11 @@ extension Realm {
         do {
             result = try Realm.$current.withValue(self) { try block(self) }
         } catch {
-            if state.writeTransaction != nil { cancelWrite() }
+            if state.ownedWrite != nil { cancelWrite() }
             throw error
         }
         // The block may have committed or cancelled the transaction itself.
-        guard let write = state.writeTransaction else { return result }
+        guard let write = state.ownedWrite else { return result }
         let committed = write.version + 1
         for observation in observations { observation.skipCommit(from: write.version, to: committed) }
         defer { for observation in observations { observation.withdrawSkip(to: committed) } }
@@ -76,7 +76,8 @@ extension Realm {
     ///   exception.
     public func commitWrite(withoutNotifying tokens: [NotificationToken] = []) throws {
         let observations = try skippableObservations(tokens)
-        guard let write = state.writeTransaction else { throw RealmError.notInWriteTransaction("commit") }
+        try checkOwnsWrite("commit")
+        guard let write = state.ownedWrite else { throw RealmError.notInWriteTransaction("commit") }
         let committed = write.version + 1
         for observation in observations { observation.skipCommit(from: write.version, to: committed) }
         defer { for observation in observations { observation.withdrawSkip(to: committed) } }
@@ -105,7 +106,7 @@ extension Realm {
             if observations.contains(where: { $0.reachedVersion != state.database.latestVersion }) { refresh() }
             try await beginWrite()
             // The write reads the newest version, which another realm may have committed while this one waited.
-            guard attempt < 3, let write = state.writeTransaction,
+            guard attempt < 3, let write = state.ownedWrite,
                 observations.contains(where: { !$0.isEnded && $0.reachedVersion != write.version })
             else { return }
             cancelWrite()

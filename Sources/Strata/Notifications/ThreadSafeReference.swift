@@ -17,11 +17,12 @@ import StrataCore
 ///
 /// A structure, as in Realm Swift: copies of a reference share its state, so a reference and its copies resolve once
 /// in all.
-///
-/// It is `Sendable` because it holds the value frozen (immutable, readable from any task) behind a lock, which hands
-/// it out once.
 public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
-    private let frozen: Locked<Confined?>
+    // Proof of `Sendable`: the one stored property is an `UncheckedLocked` (its value, `Confined`, is not `Sendable`),
+    // and this is why no two threads use the value at once outside the lock: `init` stores `threadConfined.freeze()`,
+    // a frozen object or collection (immutable; its reads are lock-free and non-mutating, or lock their caches, so any
+    // number of tasks may read it at once), and `take()` hands it out once, leaving nil.
+    private let frozen: UncheckedLocked<Confined?>
 
     /// A reference to `threadConfined`, which must be managed and live (inside its realm's isolation) or frozen.
     /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged value, ``RealmError/objectInvalidated(_:)`` for a
@@ -39,7 +40,9 @@ public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
         guard !threadConfined.isInvalidated else {
             throw RealmError.objectInvalidated("The object or collection a ThreadSafeReference is made to")
         }
-        frozen = Locked(try ThreadSafeReferenceFreezing.$active.withValue(true) { try threadConfined.freeze() })
+        frozen = UncheckedLocked(
+            try ThreadSafeReferenceFreezing.$active.withValue(true) { try threadConfined.freeze() }
+        )
     }
 
     /// Whether the referenced value can no longer be resolved (it was resolved, or was invalidated).

@@ -75,7 +75,7 @@ extension ObjectBase {
         else { return false }
         return state._withUnsafeGuaranteedRef { state in
             let (tableKey, primaryKey) = resolved._withUnsafeGuaranteedRef { ($0.tableKey, $0.info.primaryKeyIndex) }
-            guard index != primaryKey, let transaction = state.writeTransaction,
+            guard index != primaryKey, let transaction = state.ownedWrite,
                 table._withUnsafeGuaranteedRef({ write(transaction, column, $0, row.key, reader) })
             else { return false }
             // The row and its leaf stay where they are: both stay current.

@@ -208,7 +208,7 @@ struct ObjectBinding {
             // engine can; the row stays where it is, so it is still found for the next version.
             let column = table.column(index)
             if let (rows, location) = object.liveRow.current(at: state.generation),
-                let write = state.writeTransaction,
+                let write = state.ownedWrite,
                 try realmErrors({ try write.setInPlace(newValue, of: column, in: rows, object: key, at: location) })
             {
                 state.touch(table.tableKey)

@@ -3,9 +3,9 @@
 ///
 /// Declared for source compatibility: as in Realm Swift, a projection's changes (`changes(keyPaths:)`, `observe`)
 /// report each changed projected property as a ``PropertyChange``, so nothing produces this type.
-///
-/// `@unchecked Sendable` as ``PropertyChange``: its values would be immutable Swift values or frozen objects.
 public struct ProjectedPropertyChange: @unchecked Sendable {
+    // Proof of `@unchecked Sendable`, as `PropertyChange`'s: its values would be immutable Swift values or frozen
+    // objects, and it has no public initializer.
     /// The name of the projected property that changed.
     public let name: String
     /// The value before the change (nil when it was nil, or not known).

@@ -8,7 +8,7 @@ import StrataCore
 extension Realm {
     /// Enters the migration's write transaction `write` (the realm reads and writes in it from now on).
     nonisolated func beginMigration(_ write: WriteTransaction) {
-        access.checked("migration").beginWrite(write)
+        access.checked("migration").beginWrite(write, holdingTurn: false)
     }
 
     /// The table of model class `name`, if the models have it.

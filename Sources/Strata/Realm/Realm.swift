@@ -356,8 +356,11 @@ public actor Realm {
 
     // MARK: Transactions
 
-    /// Whether a write transaction is open.
-    public var isInWriteTransaction: Bool { state.writeTransaction != nil }
+    /// Whether a write transaction of the calling task is open.
+    ///
+    /// While another task's transaction (begun with ``beginWrite()``) is open, this is false for the other tasks:
+    /// their writes would not land in it.
+    public var isInWriteTransaction: Bool { state.ownedWrite != nil }
 
     /// Runs `block` in a write transaction isolated to the realm and commits it durably; a block that
     /// throws rolls the transaction back and the error is rethrown.
@@ -388,10 +391,10 @@ public actor Realm {
         do {
             result = try Realm.$current.withValue(self) { try block(self) }
         } catch {
-            if state.writeTransaction != nil { cancelWrite() }
+            if state.ownedWrite != nil { cancelWrite() }
             throw error
         }
-        if state.writeTransaction != nil { try await commitWriteSuspending() }
+        if state.ownedWrite != nil { try await commitWriteSuspending() }
         return result
     }
 
@@ -408,35 +411,56 @@ public actor Realm {
     /// - Throws: the block's error.
     /// - Note: Strata addition: Realm Swift reads on the thread that owns the instance, with no block.
     public func read<Result: Sendable>(_ block: @Sendable (isolated Realm) throws -> Result) rethrows -> Result {
-        if frozenSnapshot == nil, state.autorefresh { _ = try? state.advance() }
-        return try Realm.$current.withValue(self) { try block(self) }
+        // Another task's open transaction (begun with `beginWrite()`) is out of sight: the block reads the committed
+        // version.
+        try state.withCommittedView {
+            if frozenSnapshot == nil, state.autorefresh { _ = try? state.advance() }
+            return try Realm.$current.withValue(self) { try block(self) }
+        }
     }
 
-    /// Begins a write transaction, waiting (without blocking a thread) for other writers.
-    /// - Throws: ``RealmError`` on a frozen, read-only or closed realm, or when a write transaction is
-    ///   already open; `CancellationError` when the task is cancelled, before the call or while it waits, as
-    ///   Realm Swift's `asyncWrite` does (no transaction is begun then).
+    /// Begins a write transaction, waiting (without blocking a thread) for its turn: first for the tasks that share
+    /// this realm and asked before, then for writers of other realms and processes on the file.
+    ///
+    /// The transaction belongs to the task that began it. Other tasks' ``write(_:)`` and `beginWrite()` wait until it
+    /// ends; their write calls (`add`, `delete`, setting a property) throw
+    /// ``RealmError/writeTransactionOfAnotherTask(_:)`` or stop with its message instead of landing in it, and their
+    /// ``read(_:)`` blocks see the committed version.
+    /// - Throws: ``RealmError`` on a frozen or read-only realm, on a closed realm (also when it is closed while this
+    ///   call waits), or ``RealmError/alreadyInWriteTransaction`` when this task's transaction is already open;
+    ///   `CancellationError` when the task is cancelled, before the call or while it waits, as Realm Swift's
+    ///   `asyncWrite` does (no transaction is begun then).
     public func beginWrite() async throws {
-        // Checked first, so that a cancelled task never begins a write, whether or not another writer holds the
-        // file (waiting for one throws when cancelled).
+        // Checked first, so that a cancelled task never begins a write, whether or not another task holds the turn
+        // (waiting for one throws when cancelled).
         try Task.checkCancellation()
         try checkCanBeginWrite()
-        let write = try await realmErrors { try await state.database.beginWrite() }
-        if write.lockWait > .zero { configuration.record(.writeLockWait(write.lockWait)) }
-        // The state may have changed while suspended (another call on this actor ran meanwhile).
+        if try !state.turns.tryAcquire() { try await state.turns.acquire() }
         do {
+            // The realm may have been closed or frozen meanwhile (the turn was given to this task at once, or at the
+            // end of another task's transaction).
             try checkCanBeginWrite()
+            let write = try await realmErrors { try await state.database.beginWrite() }
+            if write.lockWait > .zero { configuration.record(.writeLockWait(write.lockWait)) }
+            guard !state.isClosed else {
+                write.rollback()
+                throw RealmError.closed
+            }
+            state.beginWrite(write, holdingTurn: true)
         } catch {
-            write.rollback()
+            // Still this task's turn (a transaction begun holds it until it ends; none was begun).
+            state.turns.release()
             throw error
         }
-        state.beginWrite(write)
     }
+
+    /// How many tasks wait for their turn to begin a write transaction on this realm.
+    var waitingWriters: Int { state.turns.waiterCount }
 
     private func checkCanBeginWrite() throws {
         guard frozenSnapshot == nil else { throw RealmError.frozen("a frozen Realm") }
         guard !state.isClosed else { throw RealmError.closed }
-        guard state.writeTransaction == nil else { throw RealmError.alreadyInWriteTransaction }
+        guard state.ownedWrite == nil else { throw RealmError.alreadyInWriteTransaction }
         guard !configuration.readOnly else { throw RealmError.readOnly("write") }
     }
 
@@ -444,6 +468,7 @@ public actor Realm {
     /// - Throws: ``RealmError/notInWriteTransaction(_:)`` without a write transaction, or the commit's
     ///   failure (nothing is committed then, and the realm stays usable).
     public func commitWrite() throws {
+        try checkOwnsWrite("commit")
         guard let write = state.endWrite(rolledBack: false) else {
             throw RealmError.notInWriteTransaction("commit")
         }
@@ -464,6 +489,7 @@ public actor Realm {
     /// share one sync (group commit). Another call on this actor may run during the suspension; it reads the
     /// newest durable version.
     func commitWriteSuspending() async throws {
+        try checkOwnsWrite("commit")
         guard let write = state.endWrite(rolledBack: false) else {
             throw RealmError.notInWriteTransaction("commit")
         }
@@ -480,6 +506,7 @@ public actor Realm {
             } catch {
                 throw RealmError.wrapping(error)
             }
+            state.committed(result.version)
             configuration.reportCommit(result, database: state.database)
         } catch {
             state.commitFailed()
@@ -497,6 +524,10 @@ public actor Realm {
     /// - Precondition: a write transaction is open (as in Realm Swift, whose exception reads "Can't cancel a
     ///   non-existent write transaction").
     public func cancelWrite() {
+        precondition(
+            !state.isWriteOfAnotherTask,
+            RealmError.writeTransactionOfAnotherTask("cancel a write transaction").description
+        )
         guard let write = state.endWrite(rolledBack: true) else {
             preconditionFailure("Can't cancel a non-existent write transaction")
         }
@@ -667,7 +698,7 @@ public actor Realm {
     /// - Complexity: O(n) for n objects.
     public func deleteAll() throws {
         try checkWritable("delete objects")
-        guard let write = state.writeTransaction else { return }
+        guard let write = state.ownedWrite else { return }
         state.touchAll()
         try state.deletingInBatch {
             for table in state.schema.tables.values {
@@ -786,7 +817,7 @@ public actor Realm {
         let problems = SchemaBinding.differences(infos, in: reader)
         guard problems.isEmpty else { throw RealmError.schemaMismatch(problems.joined(separator: " ")) }
         if try infos.contains(where: { try reader.table(named: $0.className) == nil }) {
-            guard let write = state.writeTransaction else { return nil }
+            guard let write = state.ownedWrite else { return nil }
             try realmErrors { try SchemaBinding.createMissing(infos, in: write) }
         }
         state.schema = ResolvedSchema(tables: try SchemaBinding.resolve(infos, in: try state.reader()))
@@ -799,10 +830,19 @@ public actor Realm {
         return .live(self)
     }
 
-    /// Throws for writes on a frozen realm or outside a write transaction.
+    /// Throws for writes on a frozen realm or outside a write transaction of the calling task.
     func checkWritable(_ what: String) throws {
         if frozenSnapshot != nil { throw RealmError.frozen("a frozen Realm (\(what))") }
-        guard state.writeTransaction != nil else { throw RealmError.notInWriteTransaction(what) }
+        try checkOwnsWrite(what)
+    }
+
+    /// Throws unless the calling task's write transaction is open: ``RealmError/writeTransactionOfAnotherTask(_:)``
+    /// while another task's is, ``RealmError/notInWriteTransaction(_:)`` without one.
+    func checkOwnsWrite(_ what: String) throws {
+        guard state.ownedWrite == nil else { return }
+        if state.isClosed { throw RealmError.closed }
+        if state.isWriteOfAnotherTask { throw RealmError.writeTransactionOfAnotherTask(what) }
+        throw RealmError.notInWriteTransaction(what)
     }
 
     /// A live instance of `type` for `key`, if the object exists.

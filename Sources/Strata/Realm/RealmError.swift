@@ -16,6 +16,9 @@ public enum RealmError: Error, CustomStringConvertible, Sendable, Equatable {
     case notInWriteTransaction(String)
     /// A write transaction was begun inside another one.
     case alreadyInWriteTransaction
+    /// A write operation was called by a task while another task's write transaction (begun with
+    /// ``Realm/beginWrite()``) is open on the realm: it does not land in the other task's transaction.
+    case writeTransactionOfAnotherTask(String)
     /// The object was deleted, or its realm was invalidated or closed.
     case objectInvalidated(String)
     /// The object or collection is frozen and cannot be changed.
@@ -51,6 +54,9 @@ public enum RealmError: Error, CustomStringConvertible, Sendable, Equatable {
         case .notInWriteTransaction(let what):
             return "Cannot \(what) outside of a write transaction; call it inside realm.write { }."
         case .alreadyInWriteTransaction: return "The realm is already in a write transaction."
+        case .writeTransactionOfAnotherTask(let what):
+            return
+                "Cannot \(what): the realm's open write transaction belongs to another task (begun with beginWrite()); call it inside realm.write { }, which waits its turn."
         case .objectInvalidated(let what): return "\(what) has been deleted or invalidated."
         case .frozen(let what): return "Cannot modify \(what): it is frozen. Thaw it inside a write to change it."
         case .wrongRealm(let what): return what

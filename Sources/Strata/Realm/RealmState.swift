@@ -14,8 +14,14 @@ import StrataCore
 ///        └──────────beginWrite(w)────────┴──▶ writing(w)
 ///     any ──close()──▶ closed (final)
 ///     writing(w) ──detachWrite()──▶ closed (a migration's realm: w is left open for the opening code to commit)
+///     writing(w) ──withCommittedView(body)──▶ open(…) while body runs ──▶ writing(w)
+///                                              (a read by a task that does not own w)
 ///
 /// A frozen realm's state never leaves `open(pinned: nil)`: its reads go to its ``FrozenSnapshot``.
+///
+/// Turns: the tasks sharing the realm take ``turns`` before their write transaction begins and give it back when it
+/// ends (`endWrite`, `invalidate`, `close`), so at most one task's transaction is open and the next waits in arrival
+/// order. ``writeOwner`` is the task that began the open transaction; only it writes into it (``ownedWrite``).
 final class RealmState {
     enum Phase {
         /// No write transaction; reads go to the pinned version, pinned on the first read.
@@ -62,6 +68,12 @@ final class RealmState {
     var pollTask: Task<Void, Never>?
     /// The newest version the polling task last announced (so a realm that does not move hears of it once).
     var noticedVersion: Version?
+    /// The queue of the tasks sharing this realm that wait to begin a write transaction (first come, first served).
+    let turns = WriterQueue()
+    /// The task that began the open write transaction (nil without one).
+    private(set) var writeOwner: TaskIdentity?
+    /// Whether the open write transaction holds a turn of ``turns`` (a migration's realm writes without one).
+    private var holdsTurn = false
 
     init(database: Database, executor: RealmExecutor, schema: ResolvedSchema) {
         self.database = database
@@ -72,6 +84,18 @@ final class RealmState {
     var writeTransaction: WriteTransaction? {
         if case .writing(let write) = phase { return write }
         return nil
+    }
+
+    /// The write transaction when the running task began it; nil without one or when it belongs to another task.
+    var ownedWrite: WriteTransaction? {
+        guard case .writing(let write) = phase, writeOwner == .current else { return nil }
+        return write
+    }
+
+    /// Whether a write transaction is open and belongs to another task than the running one.
+    var isWriteOfAnotherTask: Bool {
+        guard case .writing = phase else { return false }
+        return writeOwner != .current
     }
 
     var readTransaction: ReadTransaction? {
@@ -164,9 +188,12 @@ final class RealmState {
         Dictionary(reading.tableSpecs.map { ($0.key, $0.root) }) { first, _ in first }
     }
 
-    /// Enters the write transaction `write` (reads then see the newest version and the write's own changes).
-    func beginWrite(_ write: WriteTransaction) {
+    /// Enters the write transaction `write` (reads then see the newest version and the write's own changes), owned by
+    /// the running task; `holdingTurn` when the caller took a turn of ``turns`` for it, which ending it gives back.
+    func beginWrite(_ write: WriteTransaction, holdingTurn: Bool) {
         precondition(writeTransaction == nil && !isClosed, "a realm has one write transaction at a time")
+        writeOwner = .current
+        holdsTurn = holdingTurn
         if readTransaction?.version != write.version && write.version != committedVersion {
             noteChanges(since: lastRoots, to: write)
         }
@@ -180,6 +207,7 @@ final class RealmState {
     func endWrite(rolledBack: Bool) -> WriteTransaction? {
         guard case .writing(let write) = phase else { return nil }
         phase = .open(pinned: nil)
+        giveBackTurn()
         if rolledBack {
             touchAll()
         } else {
@@ -187,6 +215,13 @@ final class RealmState {
             committedVersion = write.version + 1
         }
         return write
+    }
+
+    /// The realm's own commit of `version` is durable: a pin taken while it waited for its sync (another task's
+    /// `read`, another realm's commit delivered meanwhile) is of an older version, and is dropped so that reads and
+    /// deliveries from now on see this commit (the next read pins the newest version, marking what changed).
+    func committed(_ version: Version) {
+        if case .open(let pinned?) = phase, pinned.version < version { phase = .open(pinned: nil) }
     }
 
     /// A commit after `endWrite(rolledBack: false)` failed: nothing was committed, so the version number it
@@ -198,7 +233,10 @@ final class RealmState {
 
     /// Releases the pinned version and makes every object and collection obtained so far invalid.
     func invalidate() {
-        if case .writing(let write) = phase { write.rollback() }
+        if case .writing(let write) = phase {
+            write.rollback()
+            giveBackTurn()
+        }
         if !isClosed { phase = .open(pinned: nil) }
         epoch += 1
         touchAll()
@@ -233,19 +271,59 @@ final class RealmState {
         pollTask = nil
     }
 
-    /// Ends the write transaction and the pin for good.
+    /// Ends the write transaction and the pin for good; the tasks waiting for a turn throw ``RealmError/closed``.
     func close() {
-        if case .writing(let write) = phase { write.rollback() }
+        if case .writing(let write) = phase {
+            write.rollback()
+            giveBackTurn()
+        }
         phase = .closed
+        turns.fail(with: RealmError.closed)
         touchAll()
+    }
+
+    /// Forgets the write transaction's owner and gives its turn back to the next waiting task.
+    private func giveBackTurn() {
+        writeOwner = nil
+        if holdsTurn {
+            holdsTurn = false
+            turns.release()
+        }
+    }
+
+    /// Runs `body` as a read by a task other than the open write transaction's owner: it sees the newest committed
+    /// version, never the transaction's uncommitted changes, and the transaction is open again afterwards. Without
+    /// such a transaction (or for its owner) it just runs `body`.
+    ///
+    /// The caches keyed on ``generation`` are marked stale on the way in and out, so that nothing read on one side
+    /// is taken for the other. Should `body` close the realm, the transaction is rolled back then, as `close()` does.
+    func withCommittedView<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard case .writing(let write) = phase, writeOwner != .current else { return try body() }
+        let saved = (lastRoots, committedVersion)
+        phase = .open(pinned: nil)
+        touchAll()
+        defer {
+            if isClosed {
+                write.rollback()
+                giveBackTurn()
+            } else {
+                phase = .writing(write)
+                (lastRoots, committedVersion) = saved
+            }
+            touchAll()
+        }
+        return try body()
     }
 
     /// The write transaction, or a stop with Realm's message.
     func writer(_ what: @autoclosure () -> String) -> WriteTransaction {
-        guard let writeTransaction else {
-            preconditionFailure(RealmError.notInWriteTransaction(what()).description)
+        guard let write = ownedWrite else {
+            let error =
+                isWriteOfAnotherTask
+                ? RealmError.writeTransactionOfAnotherTask(what()) : RealmError.notInWriteTransaction(what())
+            preconditionFailure(error.description)
         }
-        return writeTransaction
+        return write
     }
 
     /// Whether the caller runs on the realm actor's executor (see ``RealmExecutor/isCurrent``).

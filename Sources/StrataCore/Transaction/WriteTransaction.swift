@@ -247,7 +247,7 @@ extension Database {
         try checkWritable()
         // The clock is read only when the writer has to wait: an uncontended write pays nothing for the figure.
         var waitStarted: ContinuousClock.Instant?
-        if !writers.tryAcquire() {
+        if try !writers.tryAcquire() {
             waitStarted = .now
             try await writers.acquire()
         }
