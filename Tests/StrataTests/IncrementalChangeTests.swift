@@ -78,12 +78,12 @@ extension Realm {
                 try realm.add(owner)
             }
         }
-        let pairs = observedQueries.map { query in
+        let pairs = try observedQueries.map { query in
             var results = objects(Tally.self).filter(query.format)
             if !query.sort.isEmpty { results = results.sorted(by: query.sort) }
             return (
-                incremental: CollectionObserver(results, keyPaths: query.keyPaths, schema: state.schema),
-                rerun: CollectionObserver(
+                incremental: try CollectionObserver(results, keyPaths: query.keyPaths, schema: state.schema),
+                rerun: try CollectionObserver(
                     results,
                     keyPaths: query.keyPaths,
                     schema: state.schema,

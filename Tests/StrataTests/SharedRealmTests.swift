@@ -16,7 +16,7 @@ private func waitForWaiters(_ realm: Realm, _ count: Int) async {
 struct SharedRealmTests {
     @Test(
         "32 request tasks on one realm: inserts, counter increments, frozen reads and a stream; none fails",
-        .timeLimit(.minutes(2))
+        .timeLimit(.minutes(10))
     )
     func serverShape() async throws {
         let directory = TemporaryDirectory()

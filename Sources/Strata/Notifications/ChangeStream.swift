@@ -16,6 +16,20 @@ import StrataCore
 public struct ChangeStream<Element: Sendable>: AsyncSequence, Sendable {
     let mailbox: ChangeMailbox<Element>
 
+    /// The stream of an observer's mailbox.
+    init(mailbox: ChangeMailbox<Element>) { self.mailbox = mailbox }
+
+    /// A stream that registered nothing: it yields `error` as its one element when `Element` has an `.error` case
+    /// (``ErrorCarryingChange``), and ends.
+    init(failing error: any Error) {
+        mailbox = ChangeMailbox()
+        if let element = (Element.self as? any ErrorCarryingChange.Type)?.error(error) as? Element {
+            _ = mailbox.offer(element, snapshot: 0, version: 0, ticket: 0, last: true)
+        } else {
+            mailbox.end()
+        }
+    }
+
     /// The stream's iterator; the observation ends when it is released.
     /// - Returns: an iterator; one task iterates a stream.
     public func makeAsyncIterator() -> Iterator { Iterator(subscription: Subscription(mailbox: mailbox)) }
@@ -184,7 +198,11 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
                 state.pending = nil
                 state.pendingVersion = nil
                 if rebasing && state.base != nil { state.base = snapshot }
-                return (true, nil, nil)
+                guard last else { return (true, nil, nil) }
+                // Nothing to report and nothing more to come: the stream ends now.
+                state.ended = true
+                defer { state.waiter = nil }
+                return (true, state.waiter, nil)
             }
             state.endsAfterPending = last
             if let waiter = state.waiter {
@@ -198,7 +216,7 @@ final class ChangeMailbox<Element: Sendable>: Sendable {
             if state.lagProbe != nil { state.pendingVersion = min(state.pendingVersion ?? version, version) }
             return (true, nil, nil)
         }
-        if let waiter = outcome.waiter, let element {
+        if let waiter = outcome.waiter {
             // Reported before the consumer resumes, so that a loop body sees its own element's lag recorded.
             if let (probe, version) = outcome.lag { probe.report(version) }
             waiter.resume(returning: element)

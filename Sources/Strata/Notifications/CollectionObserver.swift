@@ -52,13 +52,13 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         schema: ResolvedSchema,
         allowsIncremental: Bool = true,
         transform: @escaping (RealmCollectionChange<Collection>) -> Output
-    ) {
+    ) throws {
         self.collection = collection
         self.transform = transform
         self.allowsIncremental = allowsIncremental
         let results = collection._contents.results
         let table = results.flatMap { $0.holdsValues ? nil : schema.tables[$0.className] }
-        filter = KeyPathFilter(keyPaths, table: table, schema: schema)
+        filter = try KeyPathFilter(keyPaths, table: table, schema: schema)
     }
 
     func deliver(_ state: RealmState) {
@@ -78,7 +78,10 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
             pinned: results.source.pinnedSnapshot()
         )
         latest = snapshot
-        mailbox.publish(snapshot, version: snapshot.version) { base in
+        // A list or set whose object was deleted can never change again: its last element reports every element
+        // deleted (as Realm does), or the stream just ends when it was empty.
+        let ownerGone = collection is any AdoptableCollection && collection.isInvalidated
+        mailbox.publish(snapshot, version: snapshot.version, last: ownerGone) { base in
             guard let base else { return transform(payload(snapshot) { .initial($0) }) }
             return update(from: base, to: snapshot, results: results, query: query, state: state, reader: reader)
                 .map(transform)
@@ -439,7 +442,7 @@ extension MappedCollectionObserver where Output == RealmCollectionChange<Collect
         keyPaths: [String]?,
         schema: ResolvedSchema,
         allowsIncremental: Bool = true
-    ) {
-        self.init(collection, keyPaths: keyPaths, schema: schema, allowsIncremental: allowsIncremental) { $0 }
+    ) throws {
+        try self.init(collection, keyPaths: keyPaths, schema: schema, allowsIncremental: allowsIncremental) { $0 }
     }
 }

@@ -22,30 +22,32 @@ struct KeyPathFilter {
         keyPaths?.isEmpty == true ? nil : keyPaths
     }
 
-    /// A filter for `keyPaths` on objects of `table`; an unknown property stops with Realm's message.
-    init(_ keyPaths: [String]?, table: ResolvedTable?, schema: ResolvedSchema) {
+    /// A filter for `keyPaths` on objects of `table`.
+    /// - Throws: ``RealmError/invalidValue(_:)`` with Realm's message for an unknown property, or a key path that goes
+    ///   on through a property that is not a link (the stream delivers it as its `.error` and ends).
+    init(_ keyPaths: [String]?, table: ResolvedTable?, schema: ResolvedSchema) throws {
         guard let keyPaths = Self.normalized(keyPaths) else {
             paths = nil
             return
         }
         let paths = keyPaths.map { $0.split(separator: ".").map(String.init) }
         if let table {
-            for path in paths { Self.validate(path, from: table, schema: schema) }
+            for path in paths { try Self.validate(path, from: table, schema: schema) }
         }
         self.paths = paths
     }
 
-    private static func validate(_ path: [String], from table: ResolvedTable, schema: ResolvedSchema) {
+    private static func validate(_ path: [String], from table: ResolvedTable, schema: ResolvedSchema) throws {
         var current = table
         for (position, name) in path.enumerated() {
             guard let index = current.info.index(ofProperty: name) else {
-                preconditionFailure("Property '\(name)' not found in object of type '\(current.className)'")
+                throw RealmError.invalidValue("Property '\(name)' not found in object of type '\(current.className)'")
             }
             guard position < path.count - 1 else { return }
             guard let target = current.info.properties[index].typeInfo.objectClass,
                 let next = schema.tables[ObjectClassInfo.unqualifiedName(of: target)]
             else {
-                preconditionFailure(
+                throw RealmError.invalidValue(
                     "Property '\(name)' of object of type '\(current.className)' is not a link, so key path "
                         + "'\(path.joined(separator: "."))' cannot go through it"
                 )

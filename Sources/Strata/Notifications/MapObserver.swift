@@ -38,13 +38,18 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
     private let target: ResolvedTable?
     let mailbox = ChangeMailbox<RealmMapChange<Map<Key, Value>>>()
 
-    init(_ map: Map<Key, Value>, backing: ManagedCollectionBacking, keyPaths: [String]?, schema: ResolvedSchema) {
+    init(
+        _ map: Map<Key, Value>,
+        backing: ManagedCollectionBacking,
+        keyPaths: [String]?,
+        schema: ResolvedSchema
+    ) throws {
         self.map = map
         self.backing = backing
         target = backing.owner.table.info.properties[backing.property].typeInfo.objectClass.flatMap {
             schema.tables[ObjectClassInfo.unqualifiedName(of: $0)]
         }
-        filter = KeyPathFilter(keyPaths, table: target, schema: schema)
+        filter = try KeyPathFilter(keyPaths, table: target, schema: schema)
     }
 
     func deliver(_ state: RealmState) {
@@ -54,7 +59,9 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
             for entry in stored { entries[entry.key] = entry.value }
         }
         let snapshot = MapSnapshot(version: reader.version, entries: entries)
-        mailbox.publish(snapshot, version: snapshot.version) { base in
+        // A map whose object was deleted can never change again: its last element reports every key deleted (as
+        // Realm does), or the stream just ends when it was empty.
+        mailbox.publish(snapshot, version: snapshot.version, last: backing.owner.isInvalidated) { base in
             guard let base else { return (try? map.freeze()).map { .initial($0) } }
             return update(from: base, to: snapshot, state: state, reader: reader)
         }
@@ -100,7 +107,7 @@ extension Map {
     /// - Returns: the stream; iterate it from any task.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<RealmMapChange<Map>> {
         guard let backing else { preconditionFailure("changes(keyPaths:) needs a managed map") }
-        return backing.source.changeStream { MapObserver(self, backing: backing, keyPaths: keyPaths, schema: $0) }
+        return backing.source.changeStream { try MapObserver(self, backing: backing, keyPaths: keyPaths, schema: $0) }
     }
 
     /// Calls `block` with the map's changes until the returned token is invalidated.

@@ -22,7 +22,8 @@ extension ThreadConfined where Self: ObjectBase {
     /// properties are not reported. With `keyPaths`, only changes along them count: `"name"`, `"dogs"` for the list
     /// itself, `"dogs.name"` for the name of an object in it, `"owners"` for a ``LinkingObjects`` property (an
     /// object starting or stopping to link here), `"owners.name"` for the name of an object linking here.
-    /// Stops with a message on a frozen or unmanaged object, or for an unknown key path.
+    /// Stops with a message on a frozen or unmanaged object. For an unknown key path the stream delivers `.error`
+    /// (Realm's message, "Property '…' not found in object of type '…'") and ends.
     /// - Complexity: O(p) for p observed properties per delivered change.
     /// - Parameter keyPaths: the properties whose changes are reported, or nil (or an empty list) for every property
     ///   of the object itself.
@@ -31,7 +32,9 @@ extension ThreadConfined where Self: ObjectBase {
     ///   change is frozen.
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<ObjectChange<Self>> {
         guard let binding else { preconditionFailure("Only objects which are managed by a Realm support observation") }
-        return binding.source.changeStream { ObjectObserver(self, binding: binding, keyPaths: keyPaths, schema: $0) }
+        return binding.source.changeStream {
+            try ObjectObserver(self, binding: binding, keyPaths: keyPaths, schema: $0)
+        }
     }
 
     /// `changes(keyPaths:)` with Swift key paths: `dog.changes(keyPaths: [\Dog.name])`.

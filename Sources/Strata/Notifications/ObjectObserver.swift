@@ -44,12 +44,12 @@ final class ObjectObserver<T: ObjectBase, Output: Sendable>: StreamingObserver {
         keyPaths: [String]?,
         schema: ResolvedSchema,
         transform: @escaping (ObjectChange<T>) -> Output?
-    ) {
+    ) throws {
         self.object = object
         self.binding = binding
         self.transform = transform
         let keyPaths = KeyPathFilter.normalized(keyPaths)
-        filter = KeyPathFilter(keyPaths, table: binding.table, schema: schema)
+        filter = try KeyPathFilter(keyPaths, table: binding.table, schema: schema)
         let table = binding.table
         let firsts = keyPaths.map { Set($0.map { String($0.split(separator: ".")[0]) }) }
         properties = table.info.properties.indices.filter { index in
@@ -181,8 +181,8 @@ final class ObjectObserver<T: ObjectBase, Output: Sendable>: StreamingObserver {
 
 extension ObjectObserver where Output == ObjectChange<T> {
     /// An observer whose stream yields the object's changes as they are.
-    convenience init(_ object: T, binding: ObjectBinding, keyPaths: [String]?, schema: ResolvedSchema) {
-        self.init(object, binding: binding, keyPaths: keyPaths, schema: schema) { $0 }
+    convenience init(_ object: T, binding: ObjectBinding, keyPaths: [String]?, schema: ResolvedSchema) throws {
+        try self.init(object, binding: binding, keyPaths: keyPaths, schema: schema) { $0 }
     }
 }
 

@@ -21,7 +21,8 @@ extension RealmCollection {
     /// or an empty list, as in Realm Swift), any change to an object or to the objects it links to (up to four links
     /// away, not through LinkingObjects) counts. The stream ends when its loop ends (`break` or cancellation).
     ///
-    /// Stops with a message on a frozen or unmanaged collection, or for a key path the element type lacks.
+    /// Stops with a message on a frozen or unmanaged collection. For a key path the element type lacks the stream
+    /// delivers `.error` (Realm's message, "Property '…' not found in object of type '…'") and ends.
     /// - Complexity: for results of one type whose query reads only that type's own properties (no links, no
     ///   collections, no subqueries), sorted by such properties or unsorted, O(k log n) for k changed objects, plus one
     ///   copy of the n keys: the change set comes from the commit's change log. For other collections, or when this
@@ -39,7 +40,7 @@ extension RealmCollection {
             }
             preconditionFailure("changes(keyPaths:) needs a managed collection; an unmanaged one cannot be observed")
         }
-        return results.source.changeStream { CollectionObserver(self, keyPaths: keyPaths, schema: $0) }
+        return results.source.changeStream { try CollectionObserver(self, keyPaths: keyPaths, schema: $0) }
     }
 
     /// Calls `block` with the collection's changes, on `queue` (or on a task of Strata's when nil), until the

@@ -50,14 +50,29 @@ extension RealmSource {
     /// Registers the observer `make` builds (from the realm's schema) on this source's live realm, delivers its
     /// first element, and returns its stream: what every `changes(keyPaths:)` does. A frozen source stops with
     /// Realm's message; the caller must run on the realm's executor (the checked accessor stops otherwise).
+    ///
+    /// When `make` throws (a key path the observed type lacks, which may come from a request), nothing is
+    /// registered: the stream delivers the error as its one element when its element type has an `.error` case, and
+    /// ends; the error is logged either way.
     func changeStream<Observer: StreamingObserver>(
-        _ make: (ResolvedSchema) -> Observer
+        _ make: (ResolvedSchema) throws -> Observer
     ) -> ChangeStream<Observer.Element> {
         guard case .live(let realm) = self else {
             preconditionFailure("Frozen Realms do not change and do not have change notifications.")
         }
         let state = realm.access.checked("changes(keyPaths:)")
-        let observer = make(state.schema)
+        let observer: Observer
+        do {
+            observer = try make(state.schema)
+        } catch {
+            realm.configuration.log(
+                .error,
+                .notifications,
+                "an observation could not start: \(error)",
+                metadata: ["path": realm.configuration.path]
+            )
+            return ChangeStream(failing: error)
+        }
         if let metrics = realm.configuration.metrics {
             observer.mailbox.measureLag(NotificationLagProbe(database: state.database, metrics: metrics))
         }

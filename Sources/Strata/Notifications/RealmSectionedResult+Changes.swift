@@ -20,7 +20,8 @@ extension SectionedResults {
     /// position within its section is a deletion plus an insertion, as Realm reports it (see
     /// ``SectionedResultsChange``). The stream ends when its loop ends (`break` or cancellation).
     ///
-    /// Stops with a message on frozen sectioned results, or for a key path the element type lacks.
+    /// Stops with a message on frozen sectioned results. For a key path the element type lacks the stream ends at
+    /// once (``SectionedResultsChange`` has no error case, as in Realm Swift) and the error is logged.
     /// - Complexity: O(n) for n objects per delivered change: the sections are computed again and compared.
     /// - Parameter keyPaths: the properties whose changes count as modifications, or nil for every property.
     /// - Returns: the stream; iterate it from any task.
@@ -29,7 +30,9 @@ extension SectionedResults {
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<SectionedResultsChange<SectionedResults>> {
         let state = self.state
         return state.results.source.changeStream { schema in
-            SectionedObserver(state, section: nil, keyPaths: keyPaths, schema: schema) { SectionedResults(state: $0) }
+            try SectionedObserver(state, section: nil, keyPaths: keyPaths, schema: schema) {
+                SectionedResults(state: $0)
+            }
         }
     }
 }
@@ -62,8 +65,9 @@ extension ResultsSection {
     ///
     /// Call it on a live section inside its realm's isolation; the observation is registered when it returns. A
     /// section whose key has no objects any more may be observed: its `.initial` carries it invalidated.
-    /// `keyPaths` filter modifications as a collection's do. Stops with a message on a frozen section, or for a
-    /// key path the element type lacks.
+    /// `keyPaths` filter modifications as a collection's do. Stops with a message on a frozen section. For a key path
+    /// the element type lacks the stream ends at once (``SectionedResultsChange`` has no error case, as in Realm
+    /// Swift) and the error is logged.
     /// - Complexity: O(n) for n objects of the sectioned results per write that reaches the realm, delivered or
     ///   not: the sections are computed again and this section compared.
     /// - Parameter keyPaths: the properties whose changes count as modifications, or nil for every property.
@@ -73,7 +77,7 @@ extension ResultsSection {
     public func changes(keyPaths: [String]? = nil) -> ChangeStream<SectionedResultsChange<ResultsSection>> {
         let (parent, sectionKey) = (self.parent, self.sectionKey)
         return parent.results.source.changeStream { schema in
-            SectionedObserver(parent, section: sectionKey, keyPaths: keyPaths, schema: schema) {
+            try SectionedObserver(parent, section: sectionKey, keyPaths: keyPaths, schema: schema) {
                 ResultsSection(parent: $0, sectionKey: sectionKey)
             }
         }

@@ -45,12 +45,12 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
         keyPaths: [String]?,
         schema: ResolvedSchema,
         observed: @escaping (SectionedResults<Key, Element>.State) -> Observed
-    ) {
+    ) throws {
         self.sectioned = sectioned
         self.section = section
         self.observed = observed
         let results = sectioned.results
-        filter = KeyPathFilter(
+        filter = try KeyPathFilter(
             keyPaths,
             table: results.holdsValues ? nil : schema.tables[results.className],
             schema: schema

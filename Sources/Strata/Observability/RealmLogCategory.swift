@@ -28,4 +28,7 @@ public struct RealmLogCategory: RawRepresentable, Hashable, Sendable, CustomStri
     public static let versions = RealmLogCategory(rawValue: "strata.versions")
     /// Writes refused by a constraint, such as a duplicate primary key (`strata.write`).
     public static let write = RealmLogCategory(rawValue: "strata.write")
+    /// Change streams and observers that could not start or had to end, such as for an unknown key path
+    /// (`strata.notifications`).
+    public static let notifications = RealmLogCategory(rawValue: "strata.notifications")
 }

@@ -72,7 +72,7 @@ extension ProjectableObjects {
             ProjectedCollection(source: MappedObjects(objects: objects, keyPath: keyPath))
         }
         return results.source.changeStream { schema in
-            MappedCollectionObserver(self, keyPaths: keyPaths, schema: schema) { change in
+            try MappedCollectionObserver(self, keyPaths: keyPaths, schema: schema) { change in
                 switch change {
                 case .initial(let objects): return .initial(project(objects))
                 case .update(let objects, let deletions, let insertions, let modifications):

@@ -58,7 +58,7 @@ extension ProjectionObservable where Self: ThreadConfined {
         let rootPaths = observedPaths.isEmpty ? nil : observedPaths
         let singleValued = Self.singleValuedRootProperties()
         return binding.source.changeStream { schema in
-            ObjectObserver(root, binding: binding, keyPaths: rootPaths, schema: schema) { change in
+            try ObjectObserver(root, binding: binding, keyPaths: rootPaths, schema: schema) { change in
                 Self.projected(change, reporting: reported, singleValued: singleValued)
             }
         }
