@@ -4,9 +4,11 @@
 // it; this table remembers which nodes passed, so later reads of the same node cost one atomic load.
 //
 // Format (memory only, never stored): `capacity` (a power of two, 2^bits) 64-bit slots, each an
-// `Atomic<UInt64>` that is 0 or a node's fingerprint. The slot of the node at offset `o` is
-// `((o >> 3) &* φ) >> (64 - bits)` (Fibonacci hashing, φ = 2^64 / golden ratio); its fingerprint mixes `o`, the
-// node's length and the checksum stored in its header, and is never 0.
+// `Atomic<UInt64>` that is 0 or a node's fingerprint, zeroed by `calloc` (untouched pages cost no memory). The
+// node at offset `o` may sit in either slot of the pair at `((o >> 3) &* φ) >> (64 - bits)` with its low bit
+// cleared (Fibonacci hashing, φ = 2^64 / golden ratio; both slots share a cache line); its fingerprint mixes `o`,
+// the node's length and the checksum stored in its header, and is never 0. A new fingerprint takes an empty slot
+// of the pair, else replaces the one its own low bit names.
 //
 // Invariants:
 //   (1) A slot holds a node's fingerprint only once this process has hashed that node's bytes to the checksum in
@@ -25,12 +27,13 @@
 //   no fingerprint ──hash holds──▶ verified ──slot reused by another node──▶ no fingerprint
 //          └───────hash fails──▶ StorageError.corrupt (nothing stored; the next read checks again)
 
+import Glibc
 import Synchronization
 
 /// Which nodes of one file this process has verified (see the contract above).
 ///
 /// `@unchecked Sendable` is safe: `slots` is allocated in `init`, freed only in `deinit`, and every access to
-/// it in between is an atomic load or store of one slot; `path`, `bits` and `capacity` never change.
+/// it in between is an atomic load or store of one slot; `path`, `shift` and `capacity` never change.
 final class VerifiedNodes: @unchecked Sendable {
     /// The file's path, for the error a failed check throws.
     let path: String
@@ -56,13 +59,16 @@ final class VerifiedNodes: @unchecked Sendable {
         while capacity < Self.maximumCapacity, UInt64(capacity) * Self.bytesPerSlot < fileEnd { capacity <<= 1 }
         self.capacity = capacity
         shift = UInt64(64 - capacity.trailingZeroBitCount)
-        slots = .allocate(capacity: capacity)
-        for index in 0..<capacity { (slots + index).initialize(to: Atomic(0)) }
+        // Zeroed memory is `capacity` atomics holding 0 (an `Atomic<UInt64>` is its value's 8 bytes, and has no
+        // deinitializer); `calloc` maps large tables lazily, so a slot's page costs memory once a node lands there.
+        guard let memory = calloc(capacity, MemoryLayout<UInt64>.stride) else {
+            fatalError("Strata: out of memory for the table of verified nodes (\(capacity) slots)")
+        }
+        slots = memory.bindMemory(to: Atomic<UInt64>.self, capacity: capacity)
     }
 
     deinit {
-        slots.deinitialize(count: capacity)
-        slots.deallocate()
+        free(slots)
     }
 
     /// This table, or a new empty one when the used region has grown past twice what it was sized for
@@ -78,9 +84,14 @@ final class VerifiedNodes: @unchecked Sendable {
     func check(_ node: NodeView) throws {
         let stored = node.storedChecksum
         let fingerprint = Self.fingerprint(offset: node.ref.offset, length: node.bytes.count, checksum: stored)
-        let slot = slots + index(of: node.ref.offset)
-        if slot.pointee.load(ordering: .relaxed) == fingerprint { return }
-        try verify(node, fingerprint: fingerprint, slot: slot)
+        let pair = slots + index(of: node.ref.offset)
+        if pair.pointee.load(ordering: .relaxed) == fingerprint
+            || (pair + 1).pointee.load(ordering: .relaxed)
+                == fingerprint
+        {
+            return
+        }
+        try verify(node, fingerprint: fingerprint, pair: pair)
     }
 
     /// Records a node this process wrote (invariant 1): `bytes` is the whole sealed node, written at `offset`.
@@ -90,23 +101,32 @@ final class VerifiedNodes: @unchecked Sendable {
             UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
         }
         let fingerprint = Self.fingerprint(offset: offset, length: bytes.count, checksum: stored)
-        (slots + index(of: offset)).pointee.store(fingerprint, ordering: .relaxed)
+        remember(fingerprint, in: slots + index(of: offset))
     }
 
     /// How many nodes reads have hashed with this table (a node is hashed again only once its slot forgot it).
     var hashed: Int { hashes.load(ordering: .relaxed) }
 
-    private func verify(_ node: NodeView, fingerprint: UInt64, slot: UnsafeMutablePointer<Atomic<UInt64>>) throws {
+    private func verify(_ node: NodeView, fingerprint: UInt64, pair: UnsafeMutablePointer<Atomic<UInt64>>) throws {
         hashes.add(1, ordering: .relaxed)
         guard node.checksumHolds() else {
             throw StorageError.corrupt("\(path): \(node.kind) node \(node.ref) fails its checksum")
         }
+        remember(fingerprint, in: pair)
+    }
+
+    /// Stores `fingerprint` in an empty slot of `pair`, else in the slot its low bit names.
+    private func remember(_ fingerprint: UInt64, in pair: UnsafeMutablePointer<Atomic<UInt64>>) {
+        let slot =
+            pair.pointee.load(ordering: .relaxed) == 0
+            ? pair : (pair + 1).pointee.load(ordering: .relaxed) == 0 ? pair + 1 : pair + Int(fingerprint >> 1 & 1)
         slot.pointee.store(fingerprint, ordering: .relaxed)
     }
 
+    /// The first slot of the pair where the node at `offset` may be remembered.
     @inline(__always)
     private func index(of offset: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((offset >> 3) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        Int(truncatingIfNeeded: ((offset >> 3) &* 0x9E37_79B9_7F4A_7C15) >> shift) & ~1
     }
 
     @inline(__always)
