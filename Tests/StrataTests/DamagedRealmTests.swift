@@ -123,6 +123,22 @@ struct DamagedRealmTests {
         #expect(await realm.read { realm in realm.objects(DamageNote.self).count } == 2, "the realm stays usable")
     }
 
+    @Test("An object's change stream delivers .error naming the damaged blob, then ends")
+    func objectStreamDeliversError() async throws {
+        let directory = TemporaryDirectory()
+        let (realm, path, blob) = try await Self.damagedRealm(.blob, in: directory)
+        let changes = await realm.read { realm in realm.objects(DamageItem.self)[5].changes() }
+        var iterator = changes.makeAsyncIterator()
+        let first = await iterator.next()
+        guard case .error(let error)? = first else {
+            Issue.record("expected .error, got \(String(describing: first))")
+            return
+        }
+        #expect(error as? RealmError == .fileError(Self.damage(path, "blob", blob)))
+        #expect(await iterator.next() == nil, "the stream ends after its error")
+        #expect(await realm.read { realm in realm.objects(DamageItem.self)[4].name } == "item 4")
+    }
+
     @Test("A filtered count stops with the damage, not 0")
     func filteredCountStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -101,7 +101,7 @@ struct NodeReader: @unchecked Sendable {
     @inline(__always)
     func treeNode(_ ref: Ref) throws -> NodeView {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
-            throw StorageError.corrupt("ref \(ref) lies outside the file (end \(limit))")
+            throw StorageError.corrupt("\(verified.path): ref \(ref) lies outside the file (end \(limit))")
         }
         let raw = UInt32(littleEndian: (mapping.base + Int(ref.offset)).loadUnaligned(as: UInt32.self))
         if raw == NodeKind.leaf.rawValue { return try node(ref, .leaf) }
@@ -112,11 +112,13 @@ struct NodeReader: @unchecked Sendable {
     /// The node at `ref`, which must be of one of `kinds`.
     func node(_ ref: Ref, oneOf kinds: [NodeKind]) throws -> NodeView {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
-            throw StorageError.corrupt("ref \(ref) lies outside the file (end \(limit))")
+            throw StorageError.corrupt("\(verified.path): ref \(ref) lies outside the file (end \(limit))")
         }
         let raw = UInt32(littleEndian: (mapping.base + Int(ref.offset)).loadUnaligned(as: UInt32.self))
         guard let kind = NodeKind(rawValue: raw), kinds.contains(kind) else {
-            throw StorageError.corrupt("node \(ref) has kind 0x\(String(raw, radix: 16)), expected one of \(kinds)")
+            throw StorageError.corrupt(
+                "\(verified.path): node \(ref) has kind 0x\(String(raw, radix: 16)), expected one of \(kinds)"
+            )
         }
         return try node(ref, kind)
     }
@@ -126,16 +128,22 @@ struct NodeReader: @unchecked Sendable {
     func node(_ ref: Ref, _ kind: NodeKind) throws -> NodeView {
         let offset = ref.offset
         guard offset >= UInt64(FileHeader.size), offset % 8 == 0, offset + UInt64(NodeHeader.size) <= limit else {
-            throw StorageError.corrupt("ref \(ref) to a \(kind) node lies outside the file (end \(limit))")
+            throw StorageError.corrupt(
+                "\(verified.path): ref \(ref) to a \(kind) node lies outside the file (end \(limit))"
+            )
         }
         let base = mapping.base + Int(offset)
         let storedKind = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
         guard storedKind == kind.rawValue else {
-            throw StorageError.corrupt("node \(ref) should be \(kind) but has kind 0x\(String(storedKind, radix: 16))")
+            throw StorageError.corrupt(
+                "\(verified.path): node \(ref) should be \(kind) but has kind 0x\(String(storedKind, radix: 16))"
+            )
         }
         let length = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         guard length >= UInt64(NodeHeader.size), length <= limit - offset else {
-            throw StorageError.corrupt("\(kind) node \(ref) claims length \(length), past the end of the file")
+            throw StorageError.corrupt(
+                "\(verified.path): \(kind) node \(ref) claims length \(length), past the end of the file"
+            )
         }
         let view = NodeView(ref: ref, kind: kind, bytes: UnsafeRawBufferPointer(start: base, count: Int(length)))
         try verified.check(view)
