@@ -739,13 +739,16 @@ public actor Realm {
         } catch {
             ReadFailure.stop(error, reading: "the \(table.className) objects", otherwise: "\(error)")
         }
-        let what = "the \(table.className) objects"
+        // The descriptions are autoclosures: a lookup builds no string unless it stops.
         guard let primary = table.info.primaryKeyIndex,
-            let found = ReadFailure.unlessAbsent(what, { try rows.firstObject(table.column(primary), equalTo: value) })
-                ?? nil
+            let found = ReadFailure.unlessAbsent(
+                "the \(table.className) objects",
+                { try rows.firstObject(table.column(primary), equalTo: value) }
+            ) ?? nil
         else { return nil }
         let object = ObjectBinding.makeElement(Element.self, source, table, found)
-        if let location = ReadFailure.unlessAbsent(what, { try rows.locate(found) }) ?? nil {
+        if let location = ReadFailure.unlessAbsent("the \(table.className) objects", { try rows.locate(found) }) ?? nil
+        {
             object.binding.unsafelyUnwrapped.keep(location, in: rows, generation: state.generation, for: object)
         }
         return object
