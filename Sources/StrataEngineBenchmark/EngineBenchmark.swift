@@ -3,8 +3,10 @@
 //   swift run -c release StrataEngineBenchmark [ROWS]
 //
 // Prints: bulk insert of ROWS (default 1,000,000) objects of five columns in one transaction; a
-// columnar scan (count where age > 50); point reads by object key; and open + first count for files
-// of 10k and ROWS objects (median of 25 opens each). The SQLite comparison lives in Benchmarks/.
+// columnar scan (count where age > 50); point reads by object key; the first scan and the first point
+// reads after an open (each node's checksum is verified the first time the process reads it) beside
+// repeated ones; and open + first count for files of 10k and ROWS objects (median of 25 opens each).
+// The SQLite comparison lives in Benchmarks/.
 
 import Foundation
 import StrataCore
@@ -87,6 +89,7 @@ struct EngineBenchmark {
         let rangeTime = try median(3) { materialized = try QueryEvaluator(reading: read).run(rangeQuery).count }
         print(String(format: "query age BETWEEN 20,30 sorted by name: %d objects in %.4f s", materialized, rangeTime))
         database.close()
+        try firstAndRepeatedReads(path: large, rows: rows, keys: keys)
 
         let small = "\(directory)/small.strata"
         _ = try await build(path: small, rows: 10_000)
@@ -144,6 +147,65 @@ struct EngineBenchmark {
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             print(String(format: "open+count %@: %8.1f µs (file %d bytes)", label, openTime * 1e6, size))
         }
+    }
+
+    /// Times the first column scan and the first point reads after an open (every node they reach is read, and
+    /// so checksummed, for the first time) beside the same work repeated on the open database; medians of 3
+    /// opens (first) and of 5 runs (repeated).
+    static func firstAndRepeatedReads(path: String, rows: Int, keys: [ObjectKey]) throws {
+        var firstScans: [Double] = []
+        var repeatedScans: [Double] = []
+        var firstReads: [Double] = []
+        var repeatedReads: [Double] = []
+        var matches = 0
+        var sum = 0.0
+        // Nodes hashed to verify their checksums: by the open, by the first scan, by the five repeated scans.
+        var hashed = (open: 0, first: 0, repeated: 0)
+        for _ in 0..<3 {
+            let database = try Database.open(path: path)
+            hashed.open = database.nodesVerifiedByReads
+            let table = try database.beginRead().table(named: "Person")!
+            let age = try table.column(named: "age").key
+            let scan = { try table.scanColumn(age) { block in matches += countGreater(block, than: 50) } }
+            firstScans.append(try median(1, scan))
+            hashed.first = database.nodesVerifiedByReads - hashed.open
+            repeatedScans.append(try median(5, scan))
+            hashed.repeated = database.nodesVerifiedByReads - hashed.open - hashed.first
+            database.close()
+        }
+        for _ in 0..<3 {
+            let database = try Database.open(path: path)
+            let table = try database.beginRead().table(named: "Person")!
+            let score = try table.column(named: "score").key
+            let read = {
+                for key in keys { if case .double(let value) = try table.value(key, score) { sum += value } }
+            }
+            firstReads.append(try median(1, read))
+            repeatedReads.append(try median(5, read))
+            database.close()
+        }
+        precondition(matches > 0 && sum > 0)
+        let middle = { (times: [Double]) in times.sorted()[times.count / 2] }
+        print(
+            String(
+                format: "scan age>50 of %d rows: first after open %8.4f s, repeated %8.4f s "
+                    + "(nodes hashed: %d by the open, %d by the first scan, %d by 5 repeats)",
+                rows,
+                middle(firstScans),
+                middle(repeatedScans),
+                hashed.open,
+                hashed.first,
+                hashed.repeated
+            )
+        )
+        print(
+            String(
+                format: "%d point reads: first after open %7.4f s, repeated %7.4f s",
+                keys.count,
+                middle(firstReads),
+                middle(repeatedReads)
+            )
+        )
     }
 
     /// Creates Person {id Int (primary key), name String, age Int, score Double, active Bool} with `rows` objects.

@@ -33,8 +33,9 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     var keys: [ObjectKey] {
         guard let owner, let origin = owner.table.linkingOrigins[property] else { return [] }
         return owner.source.read("LinkingObjects") { reader in
-            (try? reader.table(owner.table.tableKey).backlinks(owner.key, from: origin.table, column: origin.column))
-                ?? []
+            ReadFailure.unlessAbsent("LinkingObjects") {
+                try reader.table(owner.table.tableKey).backlinks(owner.key, from: origin.table, column: origin.column)
+            } ?? []
         }
     }
 

@@ -71,17 +71,25 @@ final class ManagedCollectionBacking: @unchecked Sendable {
                 try state.setProperty(propertyInfo, of: owner, to: newValue, realm: realm, listEdits: listEdits)
             }
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "a managed collection", otherwise: "\(error)")
         }
         cache.withLock { $0 = nil }
     }
 
     /// The stored collection as `reader`'s version holds it (a nested one found along its path); nil when the
     /// owner is gone or the place holds something else now. What observers compare between versions.
-    func stored(in reader: any TransactionReading) -> StrataCore.Value? {
-        guard let table = try? reader.table(owner.table.tableKey), (try? table.contains(owner.key)) == true,
-            let value = try? table.value(owner.key, owner.table.column(property))
-        else { return nil }
+    /// - Throws: damage to the file (``ReadFailure/isDamage(_:)``), which observers deliver as `.error`.
+    func stored(in reader: any TransactionReading) throws -> StrataCore.Value? {
+        let value: StrataCore.Value
+        do {
+            let table = try reader.table(owner.table.tableKey)
+            guard try table.contains(owner.key) else { return nil }
+            value = try table.value(owner.key, owner.table.column(property))
+        } catch {
+            // Anything but damage says the owner or its class is gone.
+            if ReadFailure.isDamage(error) { throw RealmError.wrapping(error) }
+            return nil
+        }
         guard let path else { return value }
         return NestedCollectionStep.value(in: value, at: path)
     }
@@ -97,7 +105,7 @@ final class ManagedCollectionBacking: @unchecked Sendable {
         do {
             edited = try state.edit(edit, of: propertyInfo, of: owner, realm: realm)
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "a managed collection", otherwise: "\(error)")
         }
         cache.withLock { $0 = nil }
         return edited

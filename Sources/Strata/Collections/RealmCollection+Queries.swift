@@ -157,7 +157,7 @@ extension RealmCollection {
         do {
             return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the collection", otherwise: "\(error)")
         }
     }
 }

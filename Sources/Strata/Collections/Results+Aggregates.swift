@@ -37,6 +37,8 @@ extension Results {
     func columnAggregate(_ aggregate: ColumnAggregate, _ keyPath: String) -> StrataCore.Value? {
         guard isWholeTable, let table = source.schema.tables[className] else { return nil }
         return source.read("Results") { reader in
+            // Binding reads the schema, not nodes. A failed aggregate (damage included) returns nil: the caller takes
+            // the general path, which reads the same nodes through accessors that report damage.
             guard let path = try? binder(reader, table).sortPath(keyPath), let column = path.directColumn else {
                 return nil
             }

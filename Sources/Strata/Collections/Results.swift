@@ -54,11 +54,15 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     var holdsValues: Bool { base?.holdsValues ?? false }
 
     /// The values of results over a collection of primitives, after the query (cached per realm change).
-    var primitiveValues: [StrataCore.Value] {
+    var primitiveValues: [StrataCore.Value] { ReadFailure.reading("Results") { try currentPrimitiveValues() } }
+
+    /// ``primitiveValues``, throwing what the read throws (as ``RealmError``) instead of stopping: for observers,
+    /// which deliver the error.
+    func currentPrimitiveValues() throws -> [StrataCore.Value] {
         guard let base else { return [] }
         let current = generation
         if let cached = cache.values(for: current) { return cached }
-        let values = reading { reader in ValueQuery.run(query, over: try base.values(reader)) }
+        let values = try readingThrowing { reader in ValueQuery.run(query, over: try base.values(reader)) }
         cache.store(values: values, for: current)
         return values
     }
@@ -95,25 +99,32 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         )
     }
 
-    /// Runs `body` against the realm's current version; a failure is a programming error (the query was
-    /// validated when the results were made) and stops with Realm's message.
+    /// Runs `body` against the realm's current version; damage stops with the damage message (ReadFailure.swift), any
+    /// other failure is a programming error (the query was validated when the results were made) and stops with
+    /// Realm's message.
     func reading<T>(_ body: (any TransactionReading) throws -> T) -> T {
-        source.read("Results") { reader in
-            do {
-                return try body(reader)
-            } catch {
-                preconditionFailure("\(RealmError.wrapping(error))")
-            }
+        do {
+            return try readingThrowing(body)
+        } catch {
+            ReadFailure.stop(error, reading: "Results", otherwise: "\(error)")
         }
     }
 
+    /// Runs `body` against the realm's current version, throwing what it throws as ``RealmError``.
+    func readingThrowing<T>(_ body: (any TransactionReading) throws -> T) throws -> T {
+        try source.read("Results") { reader in try realmErrors { try body(reader) } }
+    }
+
     /// The keys of the matching objects, in order (nil for the whole table: the table's order).
-    private var keys: [ObjectKey]? {
+    private var keys: [ObjectKey]? { ReadFailure.reading("Results") { try currentKeys() } }
+
+    /// ``keys``, throwing what the read throws (as ``RealmError``) instead of stopping.
+    private func currentKeys() throws -> [ObjectKey]? {
         guard !isWholeTable, let table else { return nil }
         let current = generation
         if let cached = cache.keys(for: current) { return cached }
         let query = self.query ?? ParsedQuery(predicate: .truePredicate)
-        let keys: [ObjectKey] = reading { reader in
+        let keys: [ObjectKey] = try readingThrowing { reader in
             try QueryEvaluator(reading: reader).run(try binder(reader, table).bind(query), over: try base?.keys(reader))
         }
         cache.store(keys, for: current, evaluated: true)
@@ -121,10 +132,14 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     }
 
     /// The keys of every object in order, read in one pass (the query's result, or the whole table).
-    var objectKeys: [ObjectKey] {
-        if let keys { return keys }
+    var objectKeys: [ObjectKey] { ReadFailure.reading("Results") { try currentObjectKeys() } }
+
+    /// ``objectKeys``, throwing what the read throws (as ``RealmError``) instead of stopping: for observers, which
+    /// deliver the error.
+    func currentObjectKeys() throws -> [ObjectKey] {
+        if let keys = try currentKeys() { return keys }
         guard let table else { return [] }
-        return reading { reader in try reader.table(table.tableKey).keys() }
+        return try readingThrowing { reader in try reader.table(table.tableKey).keys() }
     }
 
     /// Iterates the objects, reading their keys once. A whole table read outside a write transaction (whose
@@ -155,7 +170,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
                     do {
                         return try reader.table(table.tableKey).keys(after: last, limit: Self.iterationPiece)
                     } catch {
-                        preconditionFailure("\(RealmError.wrapping(error))")
+                        ReadFailure.stop(error, reading: "Results", otherwise: "\(RealmError.wrapping(error))")
                     }
                 }
             },
@@ -183,7 +198,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
             }
         }
         if let keys { return keys.count }
-        return source.read("Results") { reader in (try? reader.table(table.tableKey).count) ?? 0 }
+        return reading { reader in try reader.table(table.tableKey).count }
     }
 
     /// The object at `position`.
@@ -203,8 +218,11 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
             key = keys[position]
         } else {
             key = source.read("Results") { reader in
-                guard let engine = try? reader.table(table.tableKey) else {
-                    preconditionFailure("the realm is invalidated")
+                let engine: StrataCore.Table
+                do {
+                    engine = try reader.table(table.tableKey)
+                } catch {
+                    ReadFailure.stop(error, reading: "Results", otherwise: "the realm is invalidated")
                 }
                 precondition(
                     position >= 0 && position < engine.count,
@@ -213,7 +231,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
                 do {
                     return try engine.key(atPosition: position)
                 } catch {
-                    preconditionFailure("\(error)")
+                    ReadFailure.stop(error, reading: "Results", otherwise: "\(error)")
                 }
             }
         }

@@ -62,14 +62,26 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
     }
 
     func deliver(_ state: RealmState) {
-        guard let results = collection._contents.results, let reader = try? state.reader() else { return }
+        guard let results = collection._contents.results else { return }
+        let reader: any TransactionReading
+        do {
+            reader = try state.reader()
+        } catch {
+            return fail(error, with: transform(.error(RealmError.wrapping(error))), state)
+        }
         let query = incremental(results, state, reader)
         let elements: CollectionSnapshot.Elements
         if allowsIncremental, let query, let keys = updatedKeys(query, state, reader) {
             elements = .keys(keys)
             incrementalUpdates += 1
         } else {
-            elements = results.holdsValues ? .values(results.primitiveValues) : .keys(results.objectKeys)
+            do {
+                elements =
+                    results.holdsValues
+                    ? .values(try results.currentPrimitiveValues()) : .keys(try results.currentObjectKeys())
+            } catch {
+                return fail(error, with: transform(.error(error)), state)
+            }
             fullUpdates += 1
         }
         let snapshot = CollectionSnapshot(
@@ -99,6 +111,7 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         var query: IncrementalQuery?
         if results.base == nil, !results.holdsValues, let table = state.schema.tables[results.className] {
             let parsed = results.query ?? ParsedQuery(predicate: .truePredicate)
+            // Binding reads the schema, not nodes, so its error is no damage: a query it cannot bind re-runs.
             query = (try? results.binder(reader, table).bind(parsed)).flatMap(IncrementalQuery.init)
         }
         incrementalQuery = .some(query)
@@ -136,6 +149,7 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         else { return nil }
         if relevant.isEmpty { return keys }
         let update = { (before: any TransactionReading) in
+            // A failure, damage included, makes `deliver` read the collection again, which reports it.
             try? query.updated(keys, relevant: relevant, before: before, after: reader)
         }
         guard query.needsOldVersion else { return update(reader) }
@@ -206,6 +220,7 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
             let table = state.schema.tables[results.className], let pinned = base.pinned
         else { return nil }
         return pinned.read { before -> (deletions: [Int], insertions: [Int], modifications: [Int])? in
+            // A failure, damage included, falls back to diffing the two snapshots' elements (already read).
             guard
                 let (deletions, insertions, keptTouched) = try? query.changes(
                     from: old,
@@ -239,7 +254,12 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
                 if relevant.contains(key) {
                     index = keptTouched[key]
                 } else {
-                    index = try? query.position(of: key, in: old, reading: before)
+                    do {
+                        index = try query.position(of: key, in: old, reading: before)
+                    } catch {
+                        // Damage included: the caller diffs the two snapshots' elements instead.
+                        return nil
+                    }
                 }
                 if let index, filter.isModified(table, key, changes: changes, reader: reader, schema: state.schema) {
                     modifications.append(index)

@@ -117,6 +117,7 @@ struct KeyPathFilter {
         return paths.contains { path in
             guard let index = table.info.index(ofProperty: path[0]) else { return false }
             if let column = table.columns[index] { return columns.contains(column) }
+            // A table reads the version's catalog, no node: its one error is a table that is gone, never damage.
             guard let engine = try? reader.table(table.tableKey),
                 let backlinks = table.backlinkColumn(index, in: engine)
             else { return false }
@@ -144,6 +145,7 @@ struct KeyPathFilter {
 
         /// Whether an object the links of object `key` of `table` reach counts as modified.
         private func walkLinks(_ table: ResolvedTable, _ key: ObjectKey, _ filter: KeyPathFilter, depth: Int) -> Bool {
+            // A table reads the version's catalog, no node: its one error is a table that is gone, never damage.
             guard depth < KeyPathFilter.maximumDepth, let engine = try? reader.table(table.tableKey) else {
                 return false
             }
@@ -154,9 +156,17 @@ struct KeyPathFilter {
                     let column = table.columns[index] ?? table.backlinkColumn(index, in: engine),
                     let targetTable = schema.tables[ObjectClassInfo.unqualifiedName(of: target)],
                     let deeper = filter.through(property.name),
-                    deeper.mayReach(targetTable, in: changes, schema: schema, depth: depth + 1),
-                    let value = try? engine.value(key, column)
+                    deeper.mayReach(targetTable, in: changes, schema: schema, depth: depth + 1)
                 else { continue }
+                let value: StrataCore.Value
+                do {
+                    value = try engine.value(key, column)
+                } catch {
+                    // Damage counts as a change rather than hiding one; the reads that follow report it
+                    // (ReadFailure.swift). Any other error: the object is gone at this version.
+                    if ReadFailure.isDamage(error) { return true }
+                    continue
+                }
                 for linked in RealmState.linkedKeys(value)
                 where modified(targetTable, linked, deeper, depth: depth + 1) {
                     return true

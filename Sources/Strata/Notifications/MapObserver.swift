@@ -18,7 +18,8 @@ public enum RealmMapChange<Collection: RealmKeyedCollection>: Sendable {
     case initial(Collection)
     /// The map after one or more writes, with the keys they changed.
     case update(Collection, deletions: [Collection.Key], insertions: [Collection.Key], modifications: [Collection.Key])
-    /// An error; Strata reports none today (the case exists for Realm Swift's shape).
+    /// An error: the map could not be read (a damaged file: a ``RealmError/fileError(_:)`` naming the file and the
+    /// damage); the stream ends after it.
     case error(any Error)
 }
 
@@ -53,15 +54,21 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
     }
 
     func deliver(_ state: RealmState) {
-        guard let reader = try? state.reader() else { return }
+        let reader: any TransactionReading
         var entries: [String: StrataCore.Value] = [:]
-        if case .dictionary(let stored)? = backing.stored(in: reader) {
-            for entry in stored { entries[entry.key] = entry.value }
+        do {
+            reader = try state.reader()
+            if case .dictionary(let stored)? = try backing.stored(in: reader) {
+                for entry in stored { entries[entry.key] = entry.value }
+            }
+        } catch {
+            return fail(error, with: .error(RealmError.wrapping(error)), state)
         }
         let snapshot = MapSnapshot(version: reader.version, entries: entries)
         // A map whose object was deleted can never change again: its last element reports every key deleted (as
         // Realm does), or the stream just ends when it was empty.
         mailbox.publish(snapshot, version: snapshot.version, last: backing.owner.isInvalidated) { base in
+            // Freezing pins the version (no node read); its one error is the version limit.
             guard let base else { return (try? map.freeze()).map { .initial($0) } }
             return update(from: base, to: snapshot, state: state, reader: reader)
         }
@@ -83,6 +90,7 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
             return filter.isModified(target, linked, changes: changes, reader: reader, schema: state.schema)
         }.sorted()
         if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }
+        // Freezing pins the version (no node read); its one error is the version limit.
         guard let frozen = try? map.freeze() else { return nil }
         return .update(
             frozen,

@@ -26,9 +26,14 @@ final class NestedListObserver<Collection: RealmCollection>: StreamingObserver {
     }
 
     func deliver(_ state: RealmState) {
-        guard let reader = try? state.reader() else { return }
+        let reader: any TransactionReading
         var values: [StrataCore.Value] = []
-        if case .list(let stored)? = backing.stored(in: reader) { values = stored }
+        do {
+            reader = try state.reader()
+            if case .list(let stored)? = try backing.stored(in: reader) { values = stored }
+        } catch {
+            return fail(error, with: .error(RealmError.wrapping(error)), state)
+        }
         let snapshot = CollectionSnapshot(version: reader.version, elements: .values(values), pinned: nil)
         mailbox.publish(snapshot, version: snapshot.version) { base in
             guard let base else { return RealmCollectionChange.frozen(collection) { .initial($0) } }

@@ -58,13 +58,26 @@ final class ObjectObserver<T: ObjectBase, Output: Sendable>: StreamingObserver {
         }
     }
 
-    private func snapshot(_ reader: any TransactionReading) -> ObjectSnapshot? {
-        guard let engine = try? reader.table(binding.table.tableKey), (try? engine.contains(binding.key)) == true
+    /// The observed values at `reader`'s version; nil when the object is gone.
+    /// - Throws: damage to the file (``ReadFailure/isDamage(_:)``), which `deliver` sends as `.error`.
+    private func snapshot(_ reader: any TransactionReading) throws -> ObjectSnapshot? {
+        // Errors that are not damage say the object or a column is gone: the object counts as deleted, the value as
+        // absent, as before.
+        func orAbsent<V>(_ body: () throws -> V) throws -> V? {
+            do {
+                return try body()
+            } catch {
+                if ReadFailure.isDamage(error) { throw RealmError.wrapping(error) }
+                return nil
+            }
+        }
+        guard let engine = try orAbsent({ try reader.table(binding.table.tableKey) }),
+            try orAbsent({ try engine.contains(binding.key) }) == true
         else { return nil }
         var values: [Int: StrataCore.Value] = [:]
         for index in properties {
             guard let column = column(index, in: engine) else { continue }
-            values[index] = try? engine.value(binding.key, column)
+            values[index] = try orAbsent { try engine.value(binding.key, column) }
         }
         return ObjectSnapshot(version: reader.version, values: values)
     }
@@ -75,8 +88,15 @@ final class ObjectObserver<T: ObjectBase, Output: Sendable>: StreamingObserver {
     }
 
     func deliver(_ state: RealmState) {
-        guard let reader = try? state.reader() else { return }
-        guard let current = snapshot(reader) else {
+        let reader: any TransactionReading
+        let current: ObjectSnapshot?
+        do {
+            reader = try state.reader()
+            current = try snapshot(reader)
+        } catch {
+            return fail(error, with: transform(.error(RealmError.wrapping(error))), state)
+        }
+        guard let current else {
             return mailbox.publish(reader.version, version: reader.version, last: true) { _ in transform(.deleted) }
         }
         guard let registered else {
@@ -112,6 +132,8 @@ final class ObjectObserver<T: ObjectBase, Output: Sendable>: StreamingObserver {
         guard old.version != new.version else { return nil }
         let changes = CommittedChanges(state.database, from: old.version, to: new.version)
         let table = binding.table
+        // A table reads the version's catalog (checked when the version was loaded), no node: its one error is a
+        // table that is gone, never damage.
         let engine = try? reader.table(table.tableKey)
         var changed: [Int] = []
         for index in properties {

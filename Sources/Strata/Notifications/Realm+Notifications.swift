@@ -84,6 +84,8 @@ extension Realm {
     func receiveCommit() {
         guard frozenSnapshot == nil, !state.isClosed, state.writeTransaction == nil else { return }
         if state.autorefresh {
+            // A failure keeps the pinned version, whole and readable; a newer version that fails its checks is
+            // thrown by the next write, which must start from it.
             _ = try? state.advance()
         } else {
             state.refreshRequired = true
@@ -108,7 +110,14 @@ final class RealmEventObserver: StreamingObserver {
     private var lastVersion: Version?
 
     func deliver(_ state: RealmState) {
-        guard let reader = try? state.reader() else { return }
+        let reader: any TransactionReading
+        do {
+            reader = try state.reader()
+        } catch {
+            // `Realm.Notification` has no error case (Realm Swift's shape): damage ends the stream (Caveats.md).
+            if ReadFailure.isDamage(error) { end() }
+            return
+        }
         defer { lastVersion = reader.version }
         guard let lastVersion else { return }
         let event: Realm.Notification

@@ -24,6 +24,7 @@ extension RealmObserver {
     /// One delivery at the realm's current version, between ``arrive(at:)`` and ``depart()``: what the realm
     /// runs for each observer.
     func runDelivery(_ state: RealmState) {
+        // An error here (a closed realm, damage) meets `deliver` again, which reports it (ReadFailure.swift).
         if let version = try? state.reader().version { arrive(at: version) }
         deliver(state)
         depart()
@@ -38,6 +39,15 @@ protocol StreamingObserver: RealmObserver {
 
 extension StreamingObserver {
     var isEnded: Bool { mailbox.isEnded }
+
+    /// Ends the stream with `element`, the observer's `.error` for `error`, when a delivery's read failed with damage
+    /// (ReadFailure.swift: streams deliver `.error` and end). `error` that is not damage (the realm was closed,
+    /// which ends the stream itself through ``end()``) delivers nothing.
+    func fail(_ error: any Error, with element: @autoclosure () -> Element?, _ state: RealmState) {
+        guard ReadFailure.isDamage(error), let element = element() else { return }
+        let version = state.database.latestVersion
+        mailbox.publish(version, version: version, last: true) { _ in element }
+    }
 
     func end() { mailbox.end() }
 
@@ -141,17 +151,23 @@ struct CommittedChanges {
     }
 
     /// The columns whose stored values differ between the two versions; every column when the old version is
-    /// not readable.
+    /// not readable, or a read fails (damage included: a change is never hidden, and the reads of the object that
+    /// follow report the damage, ReadFailure.swift).
     private func compared(_ table: ResolvedTable, _ key: ObjectKey) -> ColumnSet? {
-        guard let before, let after, let old = try? before.table(table.tableKey),
-            let new = try? after.table(table.tableKey), (try? old.contains(key)) == true
-        else { return ColumnSet.everything }
-        var changed: ColumnSet?
-        for case let column? in table.columns where (try? old.value(key, column)) != (try? new.value(key, column)) {
-            changed = changed ?? ColumnSet()
-            changed?.insert(column)
+        guard let before, let after else { return ColumnSet.everything }
+        do {
+            let old = try before.table(table.tableKey)
+            let new = try after.table(table.tableKey)
+            guard try old.contains(key) else { return ColumnSet.everything }
+            var changed: ColumnSet?
+            for case let column? in table.columns where try old.value(key, column) != new.value(key, column) {
+                changed = changed ?? ColumnSet()
+                changed?.insert(column)
+            }
+            return changed
+        } catch {
+            return ColumnSet.everything
         }
-        return changed
     }
 
     /// The objects of `table` modified (not inserted or deleted) in the range; empty when the changes are unknown.

@@ -58,12 +58,21 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
     }
 
     func deliver(_ state: RealmState) {
-        guard let reader = try? state.reader() else { return }
         let results = sectioned.results
+        let reader: any TransactionReading
+        let elements: [StrataCore.Value]
+        let keys: [ObjectKey]
+        do {
+            reader = try state.reader()
+            // Sections of values are compared by their values, as keys standing for them.
+            elements = results.holdsValues ? try results.currentPrimitiveValues() : []
+            keys = results.holdsValues ? [] : try results.currentObjectKeys()
+        } catch {
+            // `SectionedResultsChange` has no error case (Realm Swift's shape): damage ends the stream (Caveats.md).
+            if ReadFailure.isDamage(error) { end() }
+            return
+        }
         let layout = sectioned.layout
-        // Sections of values are compared by their values, as keys standing for them.
-        let elements: [StrataCore.Value] = results.holdsValues ? results.primitiveValues : []
-        let keys = results.holdsValues ? [] : results.objectKeys
         let snapshot = SectionedSnapshot(
             version: reader.version,
             keys: layout.keys,
@@ -72,6 +81,7 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
             }
         )
         mailbox.publish(snapshot, version: snapshot.version, rebasing: section != nil) { base in
+            // Freezing pins the version (no node read); its one error is the version limit.
             guard let base else { return (try? sectioned.frozen()).map { .initial(observed($0)) } }
             return update(from: base, to: snapshot, state: state, reader: reader)
         }
@@ -124,6 +134,7 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
         {
             return nil
         }
+        // Freezing pins the version (no node read); its one error is the version limit.
         guard let frozen = try? sectioned.frozen() else { return nil }
         return .update(
             observed(frozen),

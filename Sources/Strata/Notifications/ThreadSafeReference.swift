@@ -78,6 +78,8 @@ extension Realm {
         let value = try reference.take()
         guard let snapshot = value.realm?.frozenSnapshot, snapshot.databasePath == path else { return nil }
         if state.writeTransaction == nil, let pinned = state.readTransaction, pinned.version < snapshot.version {
+            // A failure keeps the pinned version: the value then resolves as nil, as for an object it does not hold,
+            // and a newer version that fails its checks is thrown by the next write, which must start from it.
             _ = try? state.advance()
         }
         return Realm.$current.withValue(self) { value.thaw() }

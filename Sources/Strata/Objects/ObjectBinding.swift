@@ -86,7 +86,13 @@ struct ObjectBinding {
     var isInvalidated: Bool {
         if realmInvalidated { return true }
         return source.read("object") { reader in
-            (try? reader.table(table.tableKey).contains(key)) != true
+            do {
+                return try !reader.table(table.tableKey).contains(key)
+            } catch {
+                // Damage stops (ReadFailure.swift); anything else (no such table) means the object is gone.
+                if ReadFailure.isDamage(error) { ReadFailure.stop(error, reading: "the \(table.className) object") }
+                return true
+            }
         }
     }
 
@@ -118,7 +124,7 @@ struct ObjectBinding {
             }
             return try rows.value(at: location, column: table.scalarColumns[position])
         } catch {
-            preconditionFailure(invalidatedMessage)
+            ReadFailure.stop(error, reading: "the \(table.className) object", otherwise: invalidatedMessage)
         }
     }
 
@@ -130,6 +136,8 @@ struct ObjectBinding {
         return liveState._withUnsafeGuaranteedRef { state in
             guard state.isConfined, !state.isClosed, state.epoch == epoch else { return false }
             let generation = state.generation
+            // A failure leaves the generation with no row (`locateRow`): the general path then reads again and
+            // reports the error, damage included, so nothing is lost here.
             if object.liveRow.generation != generation { try? locateRow(generation, state, object) }
             return true
         }
@@ -145,7 +153,7 @@ struct ObjectBinding {
             do {
                 return try reader.table(tableKey).value(key, column)
             } catch {
-                preconditionFailure(message)
+                ReadFailure.stop(error, reading: "the \(table.className) object", otherwise: message)
             }
         }
     }
@@ -219,7 +227,7 @@ struct ObjectBinding {
             }
             try state.setPlain(newValue, of: self, column: column)
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the \(table.className) object", otherwise: "\(error)")
         }
     }
 
@@ -295,9 +303,13 @@ struct ObjectBinding {
 
     private func engineValueIfPresent(_ index: Int) -> Bool {
         source.read("object") { reader in
-            guard (try? reader.table(table.tableKey).contains(key)) == true else {
-                preconditionFailure(invalidatedMessage)
+            let present: Bool
+            do {
+                present = try reader.table(table.tableKey).contains(key)
+            } catch {
+                ReadFailure.stop(error, reading: "the \(table.className) object", otherwise: invalidatedMessage)
             }
+            guard present else { preconditionFailure(invalidatedMessage) }
             return true
         }
     }
@@ -310,7 +322,7 @@ struct ObjectBinding {
         do {
             try state.setProperty(table.info.properties[index], of: self, to: value, realm: realm)
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the \(table.className) object", otherwise: "\(error)")
         }
     }
 

@@ -92,7 +92,7 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
         do {
             return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the projected collection", otherwise: "\(error)")
         }
     }
 

@@ -74,7 +74,11 @@ public final class Migration {
         /// in the block resolves the class's columns again.
         func newObject(_ key: ObjectKey) -> MigrationObject? {
             guard let table = realm.migrationTable(named: typeName),
-                (try? write.table(table.tableKey).contains(key)) == true
+                ReadFailure.unlessAbsent(
+                    "the new \(typeName) objects",
+                    { try write.table(table.tableKey).contains(key) }
+                )
+                    == true
             else { return nil }
             return realm.migrationObject(table, key)
         }
@@ -83,7 +87,12 @@ public final class Migration {
         case (nil, nil):
             return
         case (nil, let current?):
-            for key in (try? write.table(current.tableKey).keys()) ?? [] {
+            for key in ReadFailure.unlessAbsent(
+                "the new \(typeName) objects",
+                { try write.table(current.tableKey).keys() }
+            )
+                ?? []
+            {
                 guard let object = newObject(key) else { continue }
                 block(nil, object)
             }
@@ -132,7 +141,7 @@ public final class Migration {
             }
             return try realm.migrationCreate(typeName, values)
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the realm being migrated", otherwise: "\(error)")
         }
     }
 
@@ -148,7 +157,7 @@ public final class Migration {
         do {
             try realm.migrationDelete(object)
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the realm being migrated", otherwise: "\(error)")
         }
     }
 
@@ -161,7 +170,7 @@ public final class Migration {
         do {
             return try migrator.deleteData(forType: typeName)
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the realm being migrated", otherwise: "\(error)")
         }
     }
 
@@ -179,7 +188,7 @@ public final class Migration {
         do {
             try migrator.rename(typeName, from: oldName, to: newName)
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the realm being migrated", otherwise: "\(error)")
         }
     }
 }

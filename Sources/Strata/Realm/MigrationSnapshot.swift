@@ -65,7 +65,9 @@ final class MigrationSnapshot {
 
     /// The keys of the objects of old table `spec`, in order.
     func keys(of spec: TableSpec) -> [ObjectKey] {
-        read { reader in (try? reader.table(spec.key).keys()) ?? [] }
+        read { reader in
+            ReadFailure.unlessAbsent("the old \(spec.name) objects") { try reader.table(spec.key).keys() } ?? []
+        }
     }
 
     /// The old object of table `spec` with `key`.

@@ -332,7 +332,8 @@ public actor Realm {
     public var isEmpty: Bool {
         source.read("Realm") { reader in
             reader.tableSpecs.allSatisfy { spec in
-                spec.name == SchemaBinding.metadataTable || ((try? reader.table(spec.key).count) ?? 0) == 0
+                spec.name == SchemaBinding.metadataTable
+                    || ReadFailure.reading("the realm", { try reader.table(spec.key).count }) == 0
             }
         }
     }
@@ -414,6 +415,9 @@ public actor Realm {
         // Another task's open transaction (begun with `beginWrite()`) is out of sight: the block reads the committed
         // version.
         try state.withCommittedView {
+            // A failure (the version limit, or a newer version another process wrote that fails its checks) keeps
+            // the pinned version, which stays whole and readable; the next write, which must start from the newest
+            // version, throws the damage.
             if frozenSnapshot == nil, state.autorefresh { _ = try? state.advance() }
             return try Realm.$current.withValue(self) { try block(self) }
         }
@@ -542,7 +546,14 @@ public actor Realm {
     @discardableResult
     public func refresh() -> Bool {
         guard frozenSnapshot == nil, state.writeTransaction == nil, !state.isClosed else { return false }
-        let moved = (try? state.advance()) ?? false
+        let moved: Bool
+        do {
+            moved = try state.advance()
+        } catch {
+            // A newer version that fails its checks is damage, not "nothing newer" (ReadFailure.swift).
+            if ReadFailure.isDamage(error) { ReadFailure.stop(error, reading: "the newest version of the realm") }
+            moved = false
+        }
         deliverNotifications()
         return moved
     }
@@ -757,13 +768,18 @@ public actor Realm {
         do {
             rows = try state.table(table.tableKey)
         } catch {
-            preconditionFailure("\(error)")
+            ReadFailure.stop(error, reading: "the \(table.className) objects", otherwise: "\(error)")
         }
+        // The descriptions are autoclosures: a lookup builds no string unless it stops.
         guard let primary = table.info.primaryKeyIndex,
-            let found = try? rows.firstObject(table.column(primary), equalTo: value)
+            let found = ReadFailure.unlessAbsent(
+                "the \(table.className) objects",
+                { try rows.firstObject(table.column(primary), equalTo: value) }
+            ) ?? nil
         else { return nil }
         let object = ObjectBinding.makeElement(Element.self, source, table, found)
-        if let location = try? rows.locate(found) {
+        if let location = ReadFailure.unlessAbsent("the \(table.className) objects", { try rows.locate(found) }) ?? nil
+        {
             object.binding.unsafelyUnwrapped.keep(location, in: rows, generation: state.generation, for: object)
         }
         return object
@@ -776,9 +792,11 @@ public actor Realm {
         let value = primaryKeyValue(in: table, key)
         let primary = table.info.primaryKeyIndex.unsafelyUnwrapped
         let found = source.read("Realm") { reader in
-            try? reader.table(table.tableKey).firstObject(table.column(primary), equalTo: value)
+            ReadFailure.unlessAbsent("the \(table.className) objects") {
+                try reader.table(table.tableKey).firstObject(table.column(primary), equalTo: value)
+            }
         }
-        return found
+        return found ?? nil
     }
 
     /// `key` as the engine value of `table`'s primary key; stops for a class without a primary key or a key that
@@ -865,8 +883,12 @@ public actor Realm {
     /// is on this realm's executor, so it never touches the state from another thread.
     nonisolated func liveBinding(className: String, key: ObjectKey) -> ObjectBinding? {
         let state = access.checked("realm")
-        guard let table = state.schema.tables[className], let reader = try? state.reader(),
-            (try? reader.table(table.tableKey).contains(key)) == true
+        guard let table = state.schema.tables[className],
+            ReadFailure.unlessAbsent(
+                "the \(className) object",
+                { try state.reader().table(table.tableKey).contains(key) }
+            )
+                == true
         else {
             return nil
         }

@@ -40,7 +40,7 @@ enum RealmSource: Sendable {
             do {
                 reader = try state.reader()
             } catch {
-                preconditionFailure("\(error)")
+                ReadFailure.stop(error, reading: what(), otherwise: "\(error)")
             }
             return try body(reader)
         case .frozen(let snapshot):
@@ -92,6 +92,8 @@ extension RealmSource {
     /// nil for a frozen source or when no more versions may be pinned.
     func pinnedSnapshot() -> FrozenSnapshot? {
         guard case .live(let realm) = self else { return nil }
+        // Nil (the version limit) only makes observers compare rows as when the history is unknown; reads of the
+        // version go through the source, which reports damage.
         return try? realm.makeFrozenSnapshot()
     }
 }

@@ -55,6 +55,7 @@ extension SectionedResults {
             }
             // Pins the version reads will see first: pinning a newer version notes its changes, which bumps the
             // generation the sections are keyed by.
+            // Only pins: an error here meets the reads below, which report it (ReadFailure.swift).
             _ = try? state.reader()
             let stamp = state.generation
             if let layout = liveCache.withLock({ $0?.stamp == stamp ? $0?.layout : nil }) { return layout }

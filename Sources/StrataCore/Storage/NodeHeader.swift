@@ -9,7 +9,8 @@
 // Invariants:
 //   (1) A node is immutable once written: copy-on-write replaces it, never edits it.
 //   (2) A node lies entirely below the file end of every version that references it.
-//   (3) Normal reads check kind and bounds; `verify()` also checks every checksum.
+//   (3) Every read checks kind and bounds, and the checksum the first time this process reads the node
+//       (`NodeReader.node`, VerifiedNodes.swift); `verify()` checks every checksum again, every time.
 
 /// The kinds of node in a Strata file.
 package enum NodeKind: UInt32, Sendable {
@@ -69,32 +70,38 @@ package struct NodeView {
         ByteReader(bytes, position: NodeHeader.size, context: "node", ref: ref)
     }
 
+    /// The checksum stored in the header.
+    var storedChecksum: UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) }
+
     /// Whether the stored checksum matches the bytes.
     func checksumHolds() -> Bool {
-        let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
         let seed = UInt64(kind.rawValue) << 32 ^ UInt64(bytes.count)
-        return Checksum.hash(body, seed: seed) == stored
+        return Checksum.hash(body, seed: seed) == storedChecksum
     }
 }
 
-/// Resolves refs to nodes inside one version's mapped bytes.
+/// Resolves refs to nodes inside one version's mapped bytes, verifying each node's checksum the first time the
+/// process reads it.
 struct NodeReader: @unchecked Sendable {
     /// The mapping (kept alive by this reader).
     let mapping: MemoryMapping
     /// The end of the version's used space; no ref of the version points past it.
     let limit: UInt64
+    /// The file's verified nodes (shared by every reader of the file made while the table fits).
+    let verified: VerifiedNodes
 
-    init(mapping: MemoryMapping, limit: UInt64) {
+    init(mapping: MemoryMapping, limit: UInt64, verified: VerifiedNodes) {
         precondition(limit <= UInt64(mapping.length))
         self.mapping = mapping
         self.limit = limit
+        self.verified = verified
     }
 
     /// The node of a tree at `ref`: a leaf or an inner node.
     @inline(__always)
     func treeNode(_ ref: Ref) throws -> NodeView {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
-            throw StorageError.corrupt("ref \(ref) lies outside the file (end \(limit))")
+            throw StorageError.corrupt("\(verified.path): ref \(ref) lies outside the file (end \(limit))")
         }
         let raw = UInt32(littleEndian: (mapping.base + Int(ref.offset)).loadUnaligned(as: UInt32.self))
         if raw == NodeKind.leaf.rawValue { return try node(ref, .leaf) }
@@ -105,30 +112,41 @@ struct NodeReader: @unchecked Sendable {
     /// The node at `ref`, which must be of one of `kinds`.
     func node(_ ref: Ref, oneOf kinds: [NodeKind]) throws -> NodeView {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
-            throw StorageError.corrupt("ref \(ref) lies outside the file (end \(limit))")
+            throw StorageError.corrupt("\(verified.path): ref \(ref) lies outside the file (end \(limit))")
         }
         let raw = UInt32(littleEndian: (mapping.base + Int(ref.offset)).loadUnaligned(as: UInt32.self))
         guard let kind = NodeKind(rawValue: raw), kinds.contains(kind) else {
-            throw StorageError.corrupt("node \(ref) has kind 0x\(String(raw, radix: 16)), expected one of \(kinds)")
+            throw StorageError.corrupt(
+                "\(verified.path): node \(ref) has kind 0x\(String(raw, radix: 16)), expected one of \(kinds)"
+            )
         }
         return try node(ref, kind)
     }
 
-    /// The node at `ref`, which must be of `kind`.
+    /// The node at `ref`, which must be of `kind`; throws `StorageError.corrupt` if it lies outside the version,
+    /// has another kind or fails its checksum (checked the first time this process reads it).
     func node(_ ref: Ref, _ kind: NodeKind) throws -> NodeView {
         let offset = ref.offset
         guard offset >= UInt64(FileHeader.size), offset % 8 == 0, offset + UInt64(NodeHeader.size) <= limit else {
-            throw StorageError.corrupt("ref \(ref) to a \(kind) node lies outside the file (end \(limit))")
+            throw StorageError.corrupt(
+                "\(verified.path): ref \(ref) to a \(kind) node lies outside the file (end \(limit))"
+            )
         }
         let base = mapping.base + Int(offset)
         let storedKind = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
         guard storedKind == kind.rawValue else {
-            throw StorageError.corrupt("node \(ref) should be \(kind) but has kind 0x\(String(storedKind, radix: 16))")
+            throw StorageError.corrupt(
+                "\(verified.path): node \(ref) should be \(kind) but has kind 0x\(String(storedKind, radix: 16))"
+            )
         }
         let length = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         guard length >= UInt64(NodeHeader.size), length <= limit - offset else {
-            throw StorageError.corrupt("\(kind) node \(ref) claims length \(length), past the end of the file")
+            throw StorageError.corrupt(
+                "\(verified.path): \(kind) node \(ref) claims length \(length), past the end of the file"
+            )
         }
-        return NodeView(ref: ref, kind: kind, bytes: UnsafeRawBufferPointer(start: base, count: Int(length)))
+        let view = NodeView(ref: ref, kind: kind, bytes: UnsafeRawBufferPointer(start: base, count: Int(length)))
+        try verified.check(view)
+        return view
     }
 }

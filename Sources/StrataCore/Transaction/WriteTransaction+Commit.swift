@@ -8,6 +8,7 @@
 //      the free list the same way
 //   3. reserve file space (posix_fallocate) and map it if the file grew
 //   4. pwrite the new nodes                                  ── a failure here: commit throws, nothing lost
+//      and record them as verified: this process wrote them (VerifiedNodes.swift invariant 1)
 //   5. the new version becomes the tip (the next writer's base); the commit joins the group-commit queue and
 //      the writer is released, so the next transaction runs while this one waits for its sync. A lone commit
 //      (no writer waiting, nothing in flight, and the caller says nothing else can reach the writer through
@@ -210,7 +211,10 @@ extension Database {
         let plan = WritePlan(sink.writes)
 
         // 3: grow and map.
-        let (physicalSize, mapping) = state.withLock { ($0.physicalSize, $0.mapping) }
+        let (physicalSize, mapping, verified) = state.withLock { state in
+            state.verified = state.verified.fitting(fileEnd: fileEnd)
+            return (state.physicalSize, state.mapping, state.verified)
+        }
         var newPhysical = physicalSize
         var newMapping = mapping
         var fileGrowth: (from: UInt64, to: UInt64)?
@@ -233,9 +237,11 @@ extension Database {
             // 4: write the nodes, coalescing neighbours into large writes.
             try write(plan)
         }
+        // Nodes this process wrote count as verified (VerifiedNodes.swift invariant 1).
+        for (offset, bytes) in sink.writes { verified.recordWritten(bytes, at: offset) }
 
         // 5: the tip; the group-commit queue (GroupCommit.swift does the rest).
-        let reader = NodeReader(mapping: newMapping, limit: fileEnd)
+        let reader = NodeReader(mapping: newMapping, limit: fileEnd, verified: verified)
         let snapshot = Snapshot(version: newVersion, topRef: topRef, catalog: catalog, reader: reader)
         var changes = transaction.changes
         changes.version = newVersion
