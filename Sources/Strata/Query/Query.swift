@@ -628,6 +628,23 @@ extension Query where T == Bool {
         _ rhs: Query<Bool>,
         _ combine: (QueryNode, QueryNode) -> QueryNode
     ) -> SubqueryScope? {
+        // A condition that crosses no collection of objects (another subquery's count, a property of the queried
+        // object) goes into the element's condition as it is, as Realm Swift's SubqueryRewriter leaves it: inside
+        // SUBQUERY its key paths start at the element.
+        if let left = lhs.scope, let leftInner = left.inner, rhs.scope == nil {
+            return SubqueryScope(
+                collection: left.collection,
+                innerCollection: left.innerCollection,
+                inner: combine(leftInner, rhs.predicate)
+            )
+        }
+        if let right = rhs.scope, let rightInner = right.inner, lhs.scope == nil {
+            return SubqueryScope(
+                collection: right.collection,
+                innerCollection: right.innerCollection,
+                inner: combine(lhs.predicate, rightInner)
+            )
+        }
         guard let left = lhs.scope, let right = rhs.scope, left.collection == right.collection,
             let leftInner = left.inner, let rightInner = right.inner
         else { return nil }

@@ -27,7 +27,8 @@ package enum ComparisonOperator: String, Sendable, Equatable {
         }
     }
 
-    var isStringOperator: Bool { [.beginsWith, .endsWith, .contains, .like].contains(self) }
+    /// BEGINSWITH, ENDSWITH, CONTAINS and LIKE.
+    package var isStringOperator: Bool { [.beginsWith, .endsWith, .contains, .like].contains(self) }
 }
 
 /// `[c]`, `[d]`, `[cd]`.

@@ -229,9 +229,14 @@ package struct QueryParser {
             advance()
             try expectSymbol("]")
         }
+        try checkOptions(op, options, at: operatorColumn)
         let rhs = try parseOperand()
         if case .constant = lhs, case .constant = rhs {
             throw QueryError("comparing two constants is not allowed", at: column)
+        }
+        // Realm Swift (RLMQueryUtil.mm): `'text' CONTAINS name` is refused, not read as a reversed needle.
+        if op.isStringOperator, case .constant = lhs {
+            throw QueryError("Operator '\(op.rawValue)' requires a keypath on the left side.", at: column)
         }
         if case .list = lhs { throw QueryError("a list of values must be on the right of IN", at: column) }
         if case .list(let values, let listColumn) = rhs, op != .inList, op != .equal {
@@ -266,8 +271,34 @@ package struct QueryParser {
         }
     }
 
+    /// The options Realm Swift refuses whatever the types: `[d]` on LIKE, and `[c]` or `[d]` on an ordered
+    /// comparison (RLMQueryUtil.mm orders strings case- and diacritic-sensitively only).
+    private func checkOptions(_ op: ComparisonOperator, _ options: QueryStringOptions, at column: Int) throws {
+        let ordered: [ComparisonOperator] = [.less, .lessOrEqual, .greater, .greaterOrEqual]
+        if op == .like, options.contains(.diacriticInsensitive) {
+            throw QueryError("Operator 'LIKE' not supported with diacritic-insensitive modifier.", at: column)
+        }
+        guard ordered.contains(op) else { return }
+        if options.contains(.diacriticInsensitive) {
+            throw QueryError("Operator '\(op.rawValue)' not supported with diacritic-insensitive modifier.", at: column)
+        }
+        if options.contains(.caseInsensitive) {
+            throw QueryError(
+                "Operator '\(op.rawValue)': Lexicographical comparisons must be case-sensitive",
+                at: column
+            )
+        }
+    }
+
     private mutating func parseOperator() throws -> ComparisonOperator {
         let token = current
+        // NSPredicate's regular-expression operator: Realm Swift parses it and refuses it for every type.
+        if keyword(token) == "MATCHES" {
+            throw QueryError(
+                "Operator 'MATCHES' not supported: the Realm query language has no regular expressions; use LIKE",
+                at: token.column
+            )
+        }
         if case .symbol(let symbol) = token.kind {
             let map: [String: ComparisonOperator] = [
                 "==": .equal, "=": .equal, "!=": .notEqual, "<>": .notEqual, "<": .less, "<=": .lessOrEqual,
@@ -476,6 +507,13 @@ package struct QueryParser {
                 )
             }
             aggregate = found
+            if found == .count || found == .size, index + 1 < parts.count {
+                // Realm Swift: "Invalid keypath 'dogs.@count.age': @count must appear at the end of a keypath."
+                throw QueryError(
+                    "Invalid keypath '\(text)': \(found.rawValue) must appear at the end of a keypath.",
+                    at: column
+                )
+            }
             if index + 1 < parts.count {
                 guard !found.isSelector else { throw QueryError("\(found.rawValue) must end the key path", at: column) }
                 aggregateProperty = parts[(index + 1)...].joined(separator: ".")
