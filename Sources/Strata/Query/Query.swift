@@ -399,6 +399,20 @@ extension Query where T: StringQueryable {
     public func equals(_ value: String, options: StringOptions = []) -> Query<Bool> {
         compare(.equal, value, options: options.engine)
     }
+    /// Does not equal `value` with options (`!=[c]`, `!=[d]`, `!=[cd]`).
+    ///
+    /// ```swift
+    /// let others = realm.objects(Person.self).where { $0.name.notEquals("ada", options: .caseInsensitive) }
+    /// ```
+    /// - Parameters:
+    ///   - value: the whole string to compare with.
+    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none (the same
+    ///     as `!=`).
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's string once.
+    public func notEquals(_ value: String, options: StringOptions = []) -> Query<Bool> {
+        compare(.notEqual, value, options: options.engine)
+    }
     /// Matches a `*`/`?` wildcard pattern.
     /// - Parameters:
     ///   - pattern: the whole string to match, where `*` stands for any run of characters and `?` for one.
