@@ -169,6 +169,8 @@ struct PredicateTests {
                 #Predicate<Employee> { employee in employee.reports.contains { $0.salary > employee.salary } },
                 // ANY does not distribute over AND: "some score above 1 and below 5" is no ANY comparison.
                 #Predicate<Employee> { $0.scores.contains { $0 > 1 && $0 < 5 } },
+                // A condition without the element would hold for an empty list too.
+                #Predicate<Employee> { employee in employee.scores.contains { _ in employee.salary > 1000 } },
             ]
             return predicates.map { predicate in
                 do {
@@ -180,6 +182,7 @@ struct PredicateTests {
             }
         }
         #expect(messages[0].contains("names an object other than its own element"), "\(messages[0])")
-        #expect(messages[1].contains("comparisons joined by ||"), "\(messages[1])")
+        #expect(messages[1].contains("comparisons of the element joined by ||"), "\(messages[1])")
+        #expect(messages[2].contains("comparisons of the element joined by ||"), "\(messages[2])")
     }
 }

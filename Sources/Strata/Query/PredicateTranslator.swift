@@ -97,9 +97,10 @@ enum PredicateTranslator {
             inner.elements[name] = collection
             inner.allowed?.insert(name)
             let body = try translate(test, in: inner)
-            guard distributesAny(body) else {
+            guard distributesAny(body, over: collection) else {
                 throw unsupported(
-                    "contains(where:) over a collection of values with a condition other than comparisons joined by ||"
+                    "contains(where:) over a collection of values with a condition other than comparisons of the "
+                        + "element joined by ||"
                 )
             }
             return body
@@ -124,11 +125,18 @@ enum PredicateTranslator {
         return isObject(expression)
     }
 
-    /// Whether `ANY` over a collection of values keeps its meaning in `node`: comparisons, joined by OR only.
-    private static func distributesAny(_ node: QueryNode) -> Bool {
+    /// Whether `ANY` over a collection of values keeps its meaning in `node`: comparisons of the element (the
+    /// `collection` path itself), joined by OR only. A comparison without the element would hold for an empty
+    /// collection too.
+    private static func distributesAny(_ node: QueryNode, over collection: [String]) -> Bool {
+        func isElement(_ operand: QueryOperand) -> Bool {
+            if case .keyPath(collection, nil, nil, _) = operand { return true }
+            return false
+        }
         switch node {
-        case .comparison, .between: return true
-        case .or(let terms): return terms.allSatisfy(distributesAny)
+        case .comparison(let lhs, _, let rhs, _, _, _): return isElement(lhs) || isElement(rhs)
+        case .between(let subject, _, _, _, _): return isElement(subject)
+        case .or(let terms): return terms.allSatisfy { distributesAny($0, over: collection) }
         default: return false
         }
     }
