@@ -2,6 +2,12 @@ import Foundation
 import Strata
 import Testing
 
+/// The two string columns of realm-swift's column-comparison tests, both "Foó".
+final class StringColumnObject: Object {
+    @Persisted var stringCol = "Foó"
+    @Persisted var optStringCol: String? = "Foó"
+}
+
 @Suite("Type-safe Query<T>")
 struct TypedQueryTests {
     @Test("Each where { } query agrees with its string form")
@@ -195,6 +201,97 @@ struct TypedQueryTests {
         #expect(pairs.count == 28)
         for (text, expected, typed) in pairs {
             #expect(typed == expected, "\(text)")
+        }
+    }
+
+    // RealmSwift/Tests/QueryTests.swift, testColumnComparison's "String comparison" rows: their strings, their
+    // Query forms and their counts, on one object whose two columns hold "Foó".
+    static let stringColumnRows: [(String, @Sendable (Query<StringColumnObject>) -> Query<Bool>, Int)] = [
+        (
+            "stringCol CONTAINS[cd] stringCol",
+            { $0.stringCol.contains($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "stringCol BEGINSWITH[cd] stringCol",
+            { $0.stringCol.starts(with: $0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "stringCol ENDSWITH[cd] stringCol",
+            { $0.stringCol.ends(with: $0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        ("stringCol LIKE[c] stringCol", { $0.stringCol.like($0.stringCol, caseInsensitive: true) }, 1),
+        (
+            "stringCol ==[cd] stringCol",
+            { $0.stringCol.equals($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "stringCol !=[cd] stringCol",
+            { $0.stringCol.notEquals($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 0
+        ),
+        (
+            "stringCol CONTAINS[cd] optStringCol",
+            { $0.stringCol.contains($0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol CONTAINS[cd] optStringCol",
+            { $0.optStringCol.contains($0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol CONTAINS[cd] stringCol",
+            { $0.optStringCol.contains($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol BEGINSWITH[cd] optStringCol",
+            { $0.optStringCol.starts(with: $0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol BEGINSWITH[cd] stringCol",
+            { $0.optStringCol.starts(with: $0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol ENDSWITH[cd] optStringCol",
+            { $0.optStringCol.ends(with: $0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol ENDSWITH[cd] stringCol",
+            { $0.optStringCol.ends(with: $0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        ("optStringCol LIKE[c] optStringCol", { $0.optStringCol.like($0.optStringCol, caseInsensitive: true) }, 1),
+        ("optStringCol LIKE[c] stringCol", { $0.optStringCol.like($0.stringCol, caseInsensitive: true) }, 1),
+        (
+            "optStringCol ==[cd] optStringCol",
+            { $0.optStringCol.equals($0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol ==[cd] stringCol",
+            { $0.optStringCol.equals($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol !=[cd] optStringCol",
+            { $0.optStringCol.notEquals($0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 0
+        ),
+        (
+            "optStringCol !=[cd] stringCol",
+            { $0.optStringCol.notEquals($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 0
+        ),
+        ("stringCol CONTAINS optStringCol", { $0.stringCol.contains($0.optStringCol) }, 1),
+        (
+            "stringCol BEGINSWITH[c] optStringCol",
+            { $0.stringCol.starts(with: $0.optStringCol, options: .caseInsensitive) }, 1
+        ),
+    ]
+
+    @Test("A string compared with another string column, with options, counts as in realm-swift")
+    func stringColumns() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([StringColumnObject.self]))
+        try await realm.write { realm in try realm.add(StringColumnObject()) }
+        let counts = await realm.read { realm in
+            let all = realm.objects(StringColumnObject.self)
+            return Self.stringColumnRows.map { (all.filter($0.0).count, all.where($0.1).count) }
+        }
+        for ((text, _, expected), (counted, typed)) in zip(Self.stringColumnRows, counts) {
+            #expect(counted == expected, "\(text)")
+            #expect(typed == expected, "where { } for \(text)")
         }
     }
 }

@@ -145,8 +145,8 @@ public struct Query<T>: Sendable {
         return comparison(op, .constant(constant, column: 0), options: options)
     }
 
-    func compare<U>(_ op: ComparisonOperator, _ other: Query<U>) -> Query<Bool> {
-        comparison(op, other.operand)
+    func compare<U>(_ op: ComparisonOperator, _ other: Query<U>, options: QueryStringOptions = []) -> Query<Bool> {
+        comparison(op, other.operand, options: options)
     }
 }
 
