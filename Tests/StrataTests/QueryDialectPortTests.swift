@@ -71,9 +71,10 @@ struct QueryDialectPortTests {
         ("name >[d] 'name'", "Operator '>' not supported with diacritic-insensitive modifier."),
         ("name <=[cd] 'name'", "Operator '<=' not supported with diacritic-insensitive modifier."),
         // MATCHES (a regular expression) on every type.
-        ("name MATCHES 'a.*'", "Operator 'MATCHES' not supported"),
-        ("manager.name MATCHES 'abc'", "Operator 'MATCHES' not supported"),
-        ("age MATCHES 5", "Operator 'MATCHES' not supported"),
+        ("name MATCHES 'a.*'", "Operator 'MATCHES' not supported for type 'string'"),
+        ("manager.name MATCHES 'abc'", "Operator 'MATCHES' not supported for type 'string'"),
+        ("age MATCHES 5", "Operator 'MATCHES' not supported for type 'int'"),
+        ("hired MATCHES 'x'", "Operator 'MATCHES' not supported for type 'date'"),
         // LIKE has no diacritic-insensitive form.
         ("name LIKE[d] '*'", "Operator 'LIKE' not supported with diacritic-insensitive modifier."),
         ("name LIKE[cd] '*'", "Operator 'LIKE' not supported with diacritic-insensitive modifier."),
@@ -90,6 +91,31 @@ struct QueryDialectPortTests {
     func refusals(query: String, message: String) async throws {
         let error = try await Self.error(query)
         #expect(error.contains(message), "'\(query)': \(error)")
+    }
+
+    @Test("MATCHES is refused on a list of values and in an unmanaged list's index(matching:) too")
+    func matchesInMemory() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Employee.self]))
+        try await makeEmployees(realm)
+        let managed = await realm.read { realm -> String in
+            do {
+                _ = try realm.objects(Employee.self).first!.tags.filter(RealmPredicate(format: "self MATCHES 'm.*'"))
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let unmanaged: String
+        do {
+            let list = List<Employee>()
+            list.append(Employee())
+            _ = try list.index(matching: RealmPredicate(format: "name MATCHES 'a.*'"))
+            unmanaged = "no error"
+        } catch {
+            unmanaged = "\(error)"
+        }
+        #expect(managed.contains("Operator 'MATCHES' not supported"), "\(managed)")
+        #expect(unmanaged.contains("Operator 'MATCHES' not supported"), "\(unmanaged)")
     }
 
     @Test("The queries beside the refusals still work")

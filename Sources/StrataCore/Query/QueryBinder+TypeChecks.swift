@@ -41,6 +41,24 @@ extension QueryBinder {
         }
     }
 
+    /// The name Realm Swift's messages give a path's type (RLMTypeToString).
+    static func realmTypeName(_ path: BoundPath) -> String {
+        switch path.valueType {
+        case .int?: return "int"
+        case .bool?: return "bool"
+        case .float?: return "float"
+        case .double?: return "double"
+        case .string?: return "string"
+        case .binary?: return "data"
+        case .timestamp?: return "date"
+        case .decimal128?: return "decimal128"
+        case .objectId?: return "object id"
+        case .uuid?: return "uuid"
+        case .mixed?: return "mixed"
+        case .link?, .backlink?, nil: return "object"
+        }
+    }
+
     func checkQuantifier(_ path: BoundPath, _ quantifier: Quantifier?, column: Int) throws {
         if let quantifier, !path.isMultiple {
             throw QueryError(

@@ -17,7 +17,7 @@
 //   (8) After a single mixed property, subscripts and names step into its nested lists and dictionaries
 //       (MixedPath.swift); @size, @count, @keys, @values and @type apply there; @min/@max/@sum/@avg do not.
 //       `mixed.@type` compares (==, !=, IN) with realm-core's type names only.
-//   (9) `@count` and `@size` compare with numbers only, and end their key path (Realm Swift's messages).
+//   (9) MATCHES is refused for every type. `@count` and `@size` compare with numbers only, and end their key path (Realm Swift's messages).
 //   (10) Inside SUBQUERY(collection, $x, body), a key path of the body is a path from one element of the
 //       collection, with or without the `$x.` prefix: realm-core binds the body to the element's table (so
 //       `$x.name == name` compares an element's name with itself, as realm-swift's QueryTests count it).
@@ -128,6 +128,14 @@ package struct QueryBinder {
         case .comparison(let lhs, var op, let rhs, let options, let quantifier, let column):
             var left = try operand(lhs)
             var right = try operand(rhs)
+            if op == .matches {
+                // Realm Swift parses MATCHES (a regular expression) and refuses it for every type.
+                let path = [left, right].lazy.compactMap { if case .path(let path) = $0 { path } else { nil } }.first
+                throw QueryError(
+                    "Operator 'MATCHES' not supported for type '\(path.map(Self.realmTypeName) ?? "value")'",
+                    at: column
+                )
+            }
             // Constants go on the right: `5 < age` is `age > 5`; `"x" IN tags` is `ANY tags == "x"`.
             var quantifier = quantifier
             if quantifier == .anyIfCollection {

@@ -56,7 +56,7 @@ package struct QueryParser {
         case .end: return false
         case .symbol(let symbol): return symbol == "(" || symbol == "{"
         case .identifier(let name):
-            return !["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN", "GEOWITHIN"].contains(
+            return !["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN", "GEOWITHIN", "MATCHES"].contains(
                 name.uppercased()
             )
         default: return true
@@ -292,13 +292,6 @@ package struct QueryParser {
 
     private mutating func parseOperator() throws -> ComparisonOperator {
         let token = current
-        // NSPredicate's regular-expression operator: Realm Swift parses it and refuses it for every type.
-        if keyword(token) == "MATCHES" {
-            throw QueryError(
-                "Operator 'MATCHES' not supported: the Realm query language has no regular expressions; use LIKE",
-                at: token.column
-            )
-        }
         if case .symbol(let symbol) = token.kind {
             let map: [String: ComparisonOperator] = [
                 "==": .equal, "=": .equal, "!=": .notEqual, "<>": .notEqual, "<": .less, "<=": .lessOrEqual,

@@ -38,6 +38,7 @@ package enum ValueComparison {
             default: return like(Array(h), Array(n))
             }
         case .geoWithin: return false  // the parser makes GEOWITHIN a `QueryNode.geoWithin`, never a comparison
+        case .matches: return false  // every query that holds MATCHES is refused before it runs
         case .inList:
             return equal(lhs, rhs, options: options)
         }
