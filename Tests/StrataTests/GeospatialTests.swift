@@ -285,4 +285,38 @@ struct GeospatialTests {
         #expect(messages.count == expected.count)
         for (message, part) in zip(messages, expected) { #expect(message.contains(part), "\(message)") }
     }
+
+    // realm-core test/test_query_geo.cpp, Geospatial_invalid_format: a link of the right shape to a top-level class.
+    @Test("GEOWITHIN through a link to a top-level class is refused, as realm-core refuses it")
+    func topLevelTarget() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Venue.self, TopLevelPoint.self]))
+        try await realm.write { realm in
+            let venue = Venue()
+            venue.name = "Maria"
+            let point = TopLevelPoint()
+            point.coordinates.append(objectsIn: [12.5683, 55.6761])
+            venue.location = point
+            try realm.add(venue)
+        }
+        let circle = GeoCircle(center: (55.67, 12.56), radius: .kilometers(10)!)!
+        let messages = await realm.read { realm -> [String] in
+            ["location IN %@", "location GEOWITHIN %@"].map { format in
+                do {
+                    let matched = try realm.objects(Venue.self).filter(RealmPredicate(format: format, circle))
+                    return "no error: \(matched.count)"
+                } catch {
+                    return "\(error)"
+                }
+            }
+        }
+        for message in messages {
+            #expect(
+                message.contains(
+                    "A GEOWITHIN query can only operate on a link to an embedded class but 'TopLevelPoint' is at the "
+                        + "top level"
+                ),
+                "\(message)"
+            )
+        }
+    }
 }

@@ -75,16 +75,13 @@ struct ParserCornerTests {
         row("NULL != optString", .count(4)),
         row("optString ==[c] NULL", .count(2)),
         row("optString !=[c] NULL", .count(4)),
-        // The other direction: a constant on the left of a string operator.
-        row("NULL CONTAINS optString", .count(0)),
-        row("NULL BEGINSWITH optString", .count(0)),
-        row("NULL ENDSWITH[c] optString", .count(0)),
-        row("NULL LIKE optString", .count(2)),
-        row("'gamma ray and alpha' CONTAINS string", .count(2)),
-        row("'alphabet' BEGINSWITH string", .count(1)),
-        row("'ALPHABET' BEGINSWITH[c] string", .count(2)),
-        // A null or empty value of the property is a needle that matches nothing.
-        row("'xyz' ENDSWITH optString", .count(1)),
+        // A constant on the left of a string operator is refused (Realm Swift's QueryTests.m,
+        // testPredicateNotSupported: "Operator 'CONTAINS' requires a keypath on the left side"; realm-core's
+        // parser alone would accept it). QueryDialectPortTests holds the rest of Realm's refusals.
+        row("NULL CONTAINS optString", .error("Operator 'CONTAINS' requires a keypath on the left side")),
+        row("NULL LIKE optString", .error("Operator 'LIKE' requires a keypath on the left side")),
+        row("'alphabet' BEGINSWITH string", .error("Operator 'BEGINSWITH' requires a keypath on the left side")),
+        row("'xyz' ENDSWITH optString", .error("Operator 'ENDSWITH' requires a keypath on the left side")),
         // An empty needle matches nothing (Realm Swift).
         row("string CONTAINS ''", .count(0)),
         row("optString BEGINSWITH ''", .count(0)),
@@ -258,7 +255,12 @@ struct ParserCornerTests {
         row("SUBQUERY(friendSet, $f, $f.friend == nil).@count > 0", .count(1)),
         row("SUBQUERY(friends, $f, $f.id == 1).@count == SUBQUERY(friends, $f, $f.id == 2).@count", .count(4)),
         row("SUBQUERY(ints, $x, $x == 1).@count > 0", .error("SUBQUERY needs a list or set of objects")),
-        row("SUBQUERY(friends, $f, id == 1).@count > 0", .error("must start with $f")),
+        // The body's key paths start at the element with or without `$f.` (realm-core binds the body to the
+        // element's table): `id == 1` is `$f.id == 1`.
+        row("SUBQUERY(friends, $f, id == 1).@count > 0", .count(2)),
+        // and `$f.int8 == int8` compares each friend with itself, so every object with a friend matches.
+        row("SUBQUERY(friends, $f, $f.int8 == int8).@count > 0", .count(4)),
+        row("SUBQUERY(friends, $f, $g.id == 1).@count > 0", .error("'$g' is not the variable of this SUBQUERY")),
         // IN with a Swift Set, a Results or a List as the argument.
         row("int8 IN %@", .count(2)) { _ in [Set([0, 64])] },
         row("string IN %@", .count(2)) { _ in [Set(["alpha", "Beta"])] },
@@ -287,7 +289,7 @@ struct ParserCornerTests {
         row("ints.@max > int8", .count(3)),
         row("ints.@sum == ints.@count", .count(1)),
         row("@links.Specimen.friends.@count == fans.@count", .count(6)),
-        row("friends.@count == 'a'", .error("cannot compare 'friends.@count'")),
+        row("friends.@count == 'a'", .error("@count can only be compared with a numeric value.")),
         // Quantifiers over values.
         row("ANY ints IN {1, 7}", .count(2)),
         row("ALL stringSet BEGINSWITH 'r'", .count(2)),

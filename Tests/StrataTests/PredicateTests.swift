@@ -86,4 +86,103 @@ struct PredicateTests {
         }
         #expect(message.contains("#Predicate construct 'NilCoalesce'"), "\(message)")
     }
+
+    // Realm Swift's Query turns a condition on a collection's elements into SUBQUERY (objects) or ANY (values);
+    // `contains(where:)` takes the same two forms.
+    @Test("contains(where:) becomes SUBQUERY over objects and ANY over values")
+    func containsWhere() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Employee.self, Specimen.self]))
+        try await makeEmployees(realm)
+        try await makeSpecimens(realm)
+        let pairs = await realm.read { realm -> [(String, [Int], [Int])] in
+            let employees = realm.objects(Employee.self)
+            let specimens = realm.objects(Specimen.self)
+            func both(_ text: String, _ predicate: Predicate<Employee>) -> (String, [Int], [Int]) {
+                (text, employees.filter(text).map(\.id).sorted(), ids { try employees.filter(predicate).map(\.id) })
+            }
+            func both(_ text: String, _ predicate: Predicate<Specimen>) -> (String, [Int], [Int]) {
+                (text, specimens.filter(text).map(\.id).sorted(), ids { try specimens.filter(predicate).map(\.id) })
+            }
+            func ids(_ translated: () throws -> [Int]) -> [Int] {
+                do {
+                    return try translated().sorted()
+                } catch {
+                    Issue.record("\(error)")
+                    return []
+                }
+            }
+            return [
+                both(
+                    "SUBQUERY(reports, $r, $r.salary > 5000).@count > 0",
+                    #Predicate<Employee> { $0.reports.contains { $0.salary > 5000 } }
+                ),
+                both(
+                    "SUBQUERY(reports, $r, $r.active == true AND $r.salary < 4000).@count > 0",
+                    #Predicate<Employee> { $0.reports.contains { $0.active && $0.salary < 4000 } }
+                ),
+                both(
+                    "SUBQUERY(reports, $r, $r.name BEGINSWITH 'G' OR NOT $r.active == true).@count > 0",
+                    #Predicate<Employee> { $0.reports.contains { $0.name.starts(with: "G") || !$0.active } }
+                ),
+                both(
+                    "id > 1 AND SUBQUERY(reports, $r, $r.tags.@count == 0).@count > 0",
+                    #Predicate<Employee> { $0.id > 1 && $0.reports.contains { $0.tags.count == 0 } }
+                ),
+                both("ANY tags == 'math'", #Predicate<Employee> { $0.tags.contains { $0 == "math" } }),
+                both("ANY scores > 8", #Predicate<Employee> { $0.scores.contains { $0 > 8 } }),
+                both(
+                    "ANY scores < 2 OR ANY scores > 9",
+                    #Predicate<Employee> { $0.scores.contains { $0 < 2 || $0 > 9 } }
+                ),
+                both("ANY tags BEGINSWITH 'c'", #Predicate<Employee> { $0.tags.contains { $0.starts(with: "c") } }),
+                both("ANY tags CONTAINS 'e'", #Predicate<Employee> { $0.tags.contains { $0.contains("e") } }),
+                both(
+                    "SUBQUERY(friends, $f, SUBQUERY($f.friends, $g, $g.id == 1).@count > 0).@count > 0",
+                    #Predicate<Specimen> { $0.friends.contains { $0.friends.contains { $0.id == 1 } } }
+                ),
+                both(
+                    "SUBQUERY(friendSet, $f, ANY $f.ints > 5).@count > 0",
+                    #Predicate<Specimen> { $0.friendSet.contains { $0.ints.contains { $0 > 5 } } }
+                ),
+                both(
+                    "SUBQUERY(fans, $f, $f.bool == false).@count > 0",
+                    #Predicate<Specimen> { $0.fans.contains { !$0.bool } }
+                ),
+                both(
+                    "SUBQUERY(friendSet, $f, $f.friend == nil).@count > 0",
+                    #Predicate<Specimen> { $0.friendSet.contains { $0.friend == nil } }
+                ),
+            ]
+        }
+        for (text, expected, translated) in pairs {
+            #expect(translated == expected, "\(text)")
+        }
+    }
+
+    @Test("contains(where:) that Realm cannot express gives an error saying why")
+    func containsWhereRefused() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Employee.self]))
+        let messages = await realm.read { realm -> [String] in
+            let all = realm.objects(Employee.self)
+            let predicates = [
+                // The body names the queried object: inside SUBQUERY that would read the element instead.
+                #Predicate<Employee> { employee in employee.reports.contains { $0.salary > employee.salary } },
+                // ANY does not distribute over AND: "some score above 1 and below 5" is no ANY comparison.
+                #Predicate<Employee> { $0.scores.contains { $0 > 1 && $0 < 5 } },
+                // A condition without the element would hold for an empty list too.
+                #Predicate<Employee> { employee in employee.scores.contains { _ in employee.salary > 1000 } },
+            ]
+            return predicates.map { predicate in
+                do {
+                    _ = try all.filter(predicate)
+                    return "no error"
+                } catch {
+                    return "\(error)"
+                }
+            }
+        }
+        #expect(messages[0].contains("names an object other than its own element"), "\(messages[0])")
+        #expect(messages[1].contains("comparisons of the element joined by ||"), "\(messages[1])")
+        #expect(messages[2].contains("comparisons of the element joined by ||"), "\(messages[2])")
+    }
 }

@@ -2,6 +2,12 @@ import Foundation
 import Strata
 import Testing
 
+/// The two string columns of realm-swift's column-comparison tests, both "Foó".
+final class StringColumnObject: Object {
+    @Persisted var stringCol = "Foó"
+    @Persisted var optStringCol: String? = "Foó"
+}
+
 @Suite("Type-safe Query<T>")
 struct TypedQueryTests {
     @Test("Each where { } query agrees with its string form")
@@ -125,6 +131,167 @@ struct TypedQueryTests {
         #expect(pairs.count == 44)
         for (text, expected, typed) in pairs {
             #expect(typed == expected, "\(text)")
+        }
+    }
+
+    // RealmSwift/Tests/QueryTests.swift: testAny (`$0.arrayInt == 1` is `ANY arrayInt == %@`), the map subscript
+    // validators (`$0.mapInt["foo"] == v` is `mapInt[%@] == %@`) and validateStringOperations' `notEquals`
+    // (`!=`, `!=[c]`, `!=[d]`, `!=[cd]`).
+    @Test("Lists compared with one element, map subscripts and notEquals agree with Realm's strings")
+    func realmSwiftShapes() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Employee.self, Specimen.self]))
+        try await makeEmployees(realm)
+        try await makeSpecimens(realm)
+        let pairs = await realm.read { realm -> [(String, [Int], [Int])] in
+            let employees = realm.objects(Employee.self)
+            let specimens = realm.objects(Specimen.self)
+            func both(_ text: String, _ typed: Results<Employee>) -> (String, [Int], [Int]) {
+                (text, employees.filter(text).map(\.id).sorted(), typed.map(\.id).sorted())
+            }
+            func both(_ text: String, _ typed: Results<Specimen>, _ arguments: Any...) -> (String, [Int], [Int]) {
+                let expected = try! specimens.filter(RealmPredicate(format: text, argumentArray: arguments))
+                return (text, expected.map(\.id).sorted(), typed.map(\.id).sorted())
+            }
+            let first = specimens.first { $0.id == 1 }!
+            return [
+                both("ANY scores == 10", employees.where { $0.scores == 10 }),
+                both("ANY scores != 10", employees.where { $0.scores != 10 }),
+                both("ANY scores > 8", employees.where { $0.scores > 8 }),
+                both("ANY scores >= 9", employees.where { $0.scores >= 9 }),
+                both("ANY scores < 2", employees.where { $0.scores < 2 }),
+                both("ANY scores <= 5", employees.where { $0.scores <= 5 }),
+                both("ANY tags == 'math'", employees.where { $0.tags == "math" }),
+                both("ANY tags != 'math'", employees.where { $0.tags != "math" }),
+                both("ANY dates > 2000-01-02@00:00:00", specimens.where { $0.dates > specimenDate("2000-01-02") }),
+                both("ANY optInts == nil", specimens.where { $0.optInts == nil }),
+                both("ANY intSet == 7", specimens.where { $0.intSet == 7 }),
+                both("ANY stringSet != 'red'", specimens.where { $0.stringSet != "red" }),
+                both("ANY friends == %@", specimens.where { $0.friends == first }, first),
+                both("intMap['a'] == 1", specimens.where { $0.intMap["a"] == 1 }),
+                both("intMap['a'] != 1", specimens.where { $0.intMap["a"] != 1 }),
+                both("intMap['a'] > 1", specimens.where { $0.intMap["a"] > 1 }),
+                both("intMap['b'] <= 5", specimens.where { $0.intMap["b"] <= 5 }),
+                both("stringMap['k'] == 'v'", specimens.where { $0.stringMap["k"] == "v" }),
+                both("stringMap['k'] == nil", specimens.where { $0.stringMap["k"] == nil }),
+                both(
+                    "stringMap['k'] CONTAINS[c] 'v'",
+                    specimens.where { $0.stringMap["k"].contains("v", options: .caseInsensitive) }
+                ),
+                both("friend.intMap['a'] == 10", specimens.where { $0.friend.intMap["a"] == 10 }),
+                both("ANY intMap.@keys == 'a'", specimens.where { $0.intMap.keys == "a" }),
+                both("ANY stringMap.@values BEGINSWITH 'v'", specimens.where { $0.stringMap.values.starts(with: "v") }),
+                both("name != 'Ada'", employees.where { $0.name.notEquals("Ada") }),
+                both("name !=[c] 'ADA'", employees.where { $0.name.notEquals("ADA", options: .caseInsensitive) }),
+                both(
+                    "name !=[d] 'Edouard'",
+                    employees.where { $0.name.notEquals("Edouard", options: .diacriticInsensitive) }
+                ),
+                both(
+                    "name !=[cd] 'edouard'",
+                    employees.where {
+                        $0.name.notEquals("edouard", options: [.caseInsensitive, .diacriticInsensitive])
+                    }
+                ),
+                both(
+                    "NOT nickname !=[c] 'z'",
+                    employees.where { !$0.nickname.notEquals("z", options: .caseInsensitive) }
+                ),
+            ]
+        }
+        #expect(pairs.count == 28)
+        for (text, expected, typed) in pairs {
+            #expect(typed == expected, "\(text)")
+        }
+    }
+
+    // RealmSwift/Tests/QueryTests.swift, testColumnComparison's "String comparison" rows: their strings, their
+    // Query forms and their counts, on one object whose two columns hold "Foó".
+    static let stringColumnRows: [(String, @Sendable (Query<StringColumnObject>) -> Query<Bool>, Int)] = [
+        (
+            "stringCol CONTAINS[cd] stringCol",
+            { $0.stringCol.contains($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "stringCol BEGINSWITH[cd] stringCol",
+            { $0.stringCol.starts(with: $0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "stringCol ENDSWITH[cd] stringCol",
+            { $0.stringCol.ends(with: $0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        ("stringCol LIKE[c] stringCol", { $0.stringCol.like($0.stringCol, caseInsensitive: true) }, 1),
+        (
+            "stringCol ==[cd] stringCol",
+            { $0.stringCol.equals($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "stringCol !=[cd] stringCol",
+            { $0.stringCol.notEquals($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 0
+        ),
+        (
+            "stringCol CONTAINS[cd] optStringCol",
+            { $0.stringCol.contains($0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol CONTAINS[cd] optStringCol",
+            { $0.optStringCol.contains($0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol CONTAINS[cd] stringCol",
+            { $0.optStringCol.contains($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol BEGINSWITH[cd] optStringCol",
+            { $0.optStringCol.starts(with: $0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol BEGINSWITH[cd] stringCol",
+            { $0.optStringCol.starts(with: $0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol ENDSWITH[cd] optStringCol",
+            { $0.optStringCol.ends(with: $0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol ENDSWITH[cd] stringCol",
+            { $0.optStringCol.ends(with: $0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        ("optStringCol LIKE[c] optStringCol", { $0.optStringCol.like($0.optStringCol, caseInsensitive: true) }, 1),
+        ("optStringCol LIKE[c] stringCol", { $0.optStringCol.like($0.stringCol, caseInsensitive: true) }, 1),
+        (
+            "optStringCol ==[cd] optStringCol",
+            { $0.optStringCol.equals($0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol ==[cd] stringCol",
+            { $0.optStringCol.equals($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 1
+        ),
+        (
+            "optStringCol !=[cd] optStringCol",
+            { $0.optStringCol.notEquals($0.optStringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 0
+        ),
+        (
+            "optStringCol !=[cd] stringCol",
+            { $0.optStringCol.notEquals($0.stringCol, options: [.caseInsensitive, .diacriticInsensitive]) }, 0
+        ),
+        ("stringCol CONTAINS optStringCol", { $0.stringCol.contains($0.optStringCol) }, 1),
+        (
+            "stringCol BEGINSWITH[c] optStringCol",
+            { $0.stringCol.starts(with: $0.optStringCol, options: .caseInsensitive) }, 1
+        ),
+    ]
+
+    @Test("A string compared with another string column, with options, counts as in realm-swift")
+    func stringColumns() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([StringColumnObject.self]))
+        try await realm.write { realm in try realm.add(StringColumnObject()) }
+        let counts = await realm.read { realm in
+            let all = realm.objects(StringColumnObject.self)
+            return Self.stringColumnRows.map { (all.filter($0.0).count, all.where($0.1).count) }
+        }
+        for ((text, _, expected), (counted, typed)) in zip(Self.stringColumnRows, counts) {
+            #expect(counted == expected, "\(text)")
+            #expect(typed == expected, "where { } for \(text)")
         }
     }
 }

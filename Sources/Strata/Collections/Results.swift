@@ -95,7 +95,8 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
             reading: reader,
             root: table.tableKey,
             linkingProperties: source.schema.linkingProperties,
-            columnNames: source.schema.columnNames
+            columnNames: source.schema.columnNames,
+            embeddedTables: source.schema.embeddedTables
         )
     }
 

@@ -77,6 +77,7 @@ enum UnmanagedQuery {
         case .truePredicate, .falsePredicate: break
         case .and(let nodes), .or(let nodes): try nodes.forEach(validate)
         case .not(let node): try validate(node)
+        case .comparison(_, .matches, _, _, _, _): throw ValueQuery.matchesRefusal
         case .comparison(let lhs, _, let rhs, _, _, _): try [lhs, rhs].forEach(check)
         case .between(let value, let low, let high, _, _): try [value, low, high].forEach(check)
         case .geoWithin: throw RealmError.invalidQuery("GEOWITHIN needs a managed collection")

@@ -11,6 +11,11 @@ import StrataCore
 /// `AND`, `OR` and `NOT`; its stages sort by `self`, keep distinct values and limit. Anything else (a key
 /// path other than `self`, a subquery, a collection aggregate) is an error when the query is made.
 enum ValueQuery {
+    /// MATCHES (a regular expression) in a query evaluated in memory, refused as Realm Swift refuses it everywhere.
+    static let matchesRefusal = RealmError.invalidQuery(
+        "Operator 'MATCHES' not supported: the Realm query language has no regular expressions; use LIKE"
+    )
+
     /// Throws unless every key path of `query` is `self` and every stage sorts or keeps distinct by `self`.
     static func validate(_ query: ParsedQuery) throws {
         func check(_ path: [String]) throws {
@@ -37,6 +42,7 @@ enum ValueQuery {
             case .truePredicate, .falsePredicate: break
             case .and(let nodes), .or(let nodes): try nodes.forEach(check)
             case .not(let node): try check(node)
+            case .comparison(_, .matches, _, _, _, _): throw matchesRefusal
             case .comparison(let lhs, _, let rhs, _, _, _):
                 try check(lhs)
                 try check(rhs)

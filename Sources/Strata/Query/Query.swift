@@ -145,8 +145,8 @@ public struct Query<T>: Sendable {
         return comparison(op, .constant(constant, column: 0), options: options)
     }
 
-    func compare<U>(_ op: ComparisonOperator, _ other: Query<U>) -> Query<Bool> {
-        comparison(op, other.operand)
+    func compare<U>(_ op: ComparisonOperator, _ other: Query<U>, options: QueryStringOptions = []) -> Query<Bool> {
+        comparison(op, other.operand, options: options)
     }
 }
 
@@ -399,6 +399,20 @@ extension Query where T: StringQueryable {
     public func equals(_ value: String, options: StringOptions = []) -> Query<Bool> {
         compare(.equal, value, options: options.engine)
     }
+    /// Does not equal `value` with options (`!=[c]`, `!=[d]`, `!=[cd]`).
+    ///
+    /// ```swift
+    /// let others = realm.objects(Person.self).where { $0.name.notEquals("ada", options: .caseInsensitive) }
+    /// ```
+    /// - Parameters:
+    ///   - value: the whole string to compare with.
+    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none (the same
+    ///     as `!=`).
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object's string once.
+    public func notEquals(_ value: String, options: StringOptions = []) -> Query<Bool> {
+        compare(.notEqual, value, options: options.engine)
+    }
     /// Matches a `*`/`?` wildcard pattern.
     /// - Parameters:
     ///   - pattern: the whole string to match, where `*` stands for any run of characters and `?` for one.
@@ -628,6 +642,23 @@ extension Query where T == Bool {
         _ rhs: Query<Bool>,
         _ combine: (QueryNode, QueryNode) -> QueryNode
     ) -> SubqueryScope? {
+        // A condition that crosses no collection of objects (another subquery's count, a property of the queried
+        // object) goes into the element's condition as it is, as Realm Swift's SubqueryRewriter leaves it: inside
+        // SUBQUERY its key paths start at the element.
+        if let left = lhs.scope, let leftInner = left.inner, rhs.scope == nil {
+            return SubqueryScope(
+                collection: left.collection,
+                innerCollection: left.innerCollection,
+                inner: combine(leftInner, rhs.predicate)
+            )
+        }
+        if let right = rhs.scope, let rightInner = right.inner, lhs.scope == nil {
+            return SubqueryScope(
+                collection: right.collection,
+                innerCollection: right.innerCollection,
+                inner: combine(lhs.predicate, rightInner)
+            )
+        }
         guard let left = lhs.scope, let right = rhs.scope, left.collection == right.collection,
             let leftInner = left.inner, let rightInner = right.inner
         else { return nil }

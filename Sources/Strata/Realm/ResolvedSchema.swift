@@ -89,6 +89,11 @@ final class ResolvedSchema: @unchecked Sendable {
         return result
     }
 
+    /// The tables of the embedded object types, for queries (GEOWITHIN needs a link to one).
+    var embeddedTables: Set<TableKey> {
+        Set(tables.values.filter(\.info.isEmbedded).map(\.tableKey))
+    }
+
     /// The table of a model class; stops with a message if the class is not in the realm's schema.
     func table(for type: ObjectBase.Type) -> ResolvedTable {
         guard let table = table(ofType: type) else {

@@ -7,7 +7,7 @@
 //   (4) `mapKey` is set only when `final` is a dictionary column, and then `aggregate` is nil.
 //   (6) `mixedSteps` is set only when `final` is a single mixed column; `aggregate` is then nil, @size, @count,
 //       @keys, @values or @type, and a path with `[*]` may be compared without a quantifier (it means ANY).
-//   (5) Constants stand on the right, except the haystack of a string operator (`'text' CONTAINS name`).
+//   (5) Constants stand on the right.
 //   (6) `geoWithin` paths are single-valued: `type` a string, `coordinates` a list of doubles, both columns of
 //       the table one to-one link away; its region is already validated.
 

@@ -15,6 +15,9 @@ package enum ComparisonOperator: String, Sendable, Equatable {
     case inList = "IN"
     /// `location GEOWITHIN %@`: parsed into `QueryNode.geoWithin`, never a bound comparison.
     case geoWithin = "GEOWITHIN"
+    /// NSPredicate's regular-expression operator: parsed so that the binder can refuse it naming the property's
+    /// type, as Realm Swift does ("Operator 'MATCHES' not supported for type 'string'"); never bound.
+    case matches = "MATCHES"
 
     /// The operator with its sides swapped (`5 < age` is `age > 5`).
     var mirrored: ComparisonOperator {
@@ -27,7 +30,8 @@ package enum ComparisonOperator: String, Sendable, Equatable {
         }
     }
 
-    var isStringOperator: Bool { [.beginsWith, .endsWith, .contains, .like].contains(self) }
+    /// BEGINSWITH, ENDSWITH, CONTAINS and LIKE.
+    package var isStringOperator: Bool { [.beginsWith, .endsWith, .contains, .like].contains(self) }
 }
 
 /// `[c]`, `[d]`, `[cd]`.

@@ -23,6 +23,42 @@ extension QueryBinder {
         }
     }
 
+    /// `@count` and `@size` of a collection compare with numbers only (Realm Swift: "@count can only be compared
+    /// with a numeric value.").
+    func checkCountComparison(_ path: BoundPath, _ right: BoundOperand, column: Int) throws {
+        guard let aggregate = path.aggregate, aggregate == .count || aggregate == .size else { return }
+        let numbers: Set<ValueType> = [.int, .float, .double, .decimal128]
+        let numeric: Bool
+        switch right {
+        case .value(.list(let values)), .list(let values):
+            numeric = values.allSatisfy { ValueComparison.number($0) != nil }
+        case .value(let value): numeric = ValueComparison.number(value) != nil
+        case .path(let other): numeric = other.valueType.map(numbers.contains) ?? false
+        case .subqueryCount: numeric = true
+        }
+        guard numeric else {
+            throw QueryError("\(aggregate.rawValue) can only be compared with a numeric value.", at: column)
+        }
+    }
+
+    /// The name Realm Swift's messages give a path's type (RLMTypeToString).
+    static func realmTypeName(_ path: BoundPath) -> String {
+        switch path.valueType {
+        case .int?: return "int"
+        case .bool?: return "bool"
+        case .float?: return "float"
+        case .double?: return "double"
+        case .string?: return "string"
+        case .binary?: return "data"
+        case .timestamp?: return "date"
+        case .decimal128?: return "decimal128"
+        case .objectId?: return "object id"
+        case .uuid?: return "uuid"
+        case .mixed?: return "mixed"
+        case .link?, .backlink?, nil: return "object"
+        }
+    }
+
     func checkQuantifier(_ path: BoundPath, _ quantifier: Quantifier?, column: Int) throws {
         if let quantifier, !path.isMultiple {
             throw QueryError(

@@ -9,14 +9,18 @@
 //   (2) BETWEEN takes numbers, dates and mixed values, over a collection with ANY, ALL or NONE (Realm Swift;
 //       realm-core's parser allows only ALL there, and strings too).
 //   (3) String operators and [c]/[d] need a string, binary or mixed value; a null needle is allowed.
-//   (4) A constant may stand left of a string operator (`'text' CONTAINS name`); of other operators it
-//       moves right, mirrored. Two constants are an error.
+//   (4) A constant left of a string operator (`'text' CONTAINS name`) is an error, as in Realm Swift; left of
+//       other operators it moves right, mirrored. Two constants are an error.
 //   (5) `boolColumn == 1` and `== 0` (Realm Swift) bind as `true` and `false`; other numbers are errors.
 //   (6) @sum/@avg take numbers, @min/@max numbers and dates; `map['key']` needs a map and ends the path.
 //   (7) A bound query never holds `Quantifier.anyIfCollection`: it becomes ANY or nothing here.
 //   (8) After a single mixed property, subscripts and names step into its nested lists and dictionaries
 //       (MixedPath.swift); @size, @count, @keys, @values and @type apply there; @min/@max/@sum/@avg do not.
 //       `mixed.@type` compares (==, !=, IN) with realm-core's type names only.
+//   (9) MATCHES is refused for every type. `@count` and `@size` compare with numbers only, and end their key path (Realm Swift's messages).
+//   (10) Inside SUBQUERY(collection, $x, body), a key path of the body is a path from one element of the
+//       collection, with or without the `$x.` prefix: realm-core binds the body to the element's table (so
+//       `$x.name == name` compares an element's name with itself, as realm-swift's QueryTests count it).
 
 /// Binds parsed queries to the tables of a transaction.
 package struct QueryBinder {
@@ -26,6 +30,9 @@ package struct QueryBinder {
     let linkingProperties: [TableKey: [String: (table: TableKey, column: ColumnKey)]]
     /// Column names of renamed properties: table -> property name -> column name.
     let columnNames: [TableKey: [String: String]]
+    /// The tables of embedded object types, when the caller knows them (the file does not record it); nil when it
+    /// does not, and then GEOWITHIN accepts a link to any table of the right shape.
+    let embeddedTables: Set<TableKey>?
     /// The variable of an enclosing SUBQUERY (`$x`), stripped from the start of key paths.
     var variable: String?
 
@@ -33,12 +40,14 @@ package struct QueryBinder {
         reading: any TransactionReading,
         root: TableKey,
         linkingProperties: [TableKey: [String: (table: TableKey, column: ColumnKey)]] = [:],
-        columnNames: [TableKey: [String: String]] = [:]
+        columnNames: [TableKey: [String: String]] = [:],
+        embeddedTables: Set<TableKey>? = nil
     ) {
         specs = Dictionary(uniqueKeysWithValues: reading.tableSpecs.map { ($0.key, $0) })
         self.root = root
         self.linkingProperties = linkingProperties
         self.columnNames = columnNames
+        self.embeddedTables = embeddedTables
     }
 
     private init(parent: QueryBinder, root: TableKey, variable: String) {
@@ -46,6 +55,7 @@ package struct QueryBinder {
         self.root = root
         linkingProperties = parent.linkingProperties
         columnNames = parent.columnNames
+        embeddedTables = parent.embeddedTables
         self.variable = variable
     }
 
@@ -118,6 +128,14 @@ package struct QueryBinder {
         case .comparison(let lhs, var op, let rhs, let options, let quantifier, let column):
             var left = try operand(lhs)
             var right = try operand(rhs)
+            if op == .matches {
+                // Realm Swift parses MATCHES (a regular expression) and refuses it for every type.
+                let path = [left, right].lazy.compactMap { if case .path(let path) = $0 { path } else { nil } }.first
+                throw QueryError(
+                    "Operator 'MATCHES' not supported for type '\(path.map(Self.realmTypeName) ?? "value")'",
+                    at: column
+                )
+            }
             // Constants go on the right: `5 < age` is `age > 5`; `"x" IN tags` is `ANY tags == "x"`.
             var quantifier = quantifier
             if quantifier == .anyIfCollection {
@@ -132,11 +150,8 @@ package struct QueryBinder {
                     op = .equal
                     quantifier = quantifier ?? .any
                 } else if op.isStringOperator {
-                    // realm-core: `'text' CONTAINS name` tests the constant with each value as the needle.
-                    try checkQuantifier(path, quantifier, column: column)
-                    try checkType(path, op, value, column: lhs.column)
-                    try checkStringOperator(path, op, options, column: column)
-                    return .compare(.value(value), op, .path(path), options, quantifier)
+                    // Realm Swift refuses `'text' CONTAINS name` (the parser does too; this covers built trees).
+                    throw QueryError("Operator '\(op.rawValue)' requires a keypath on the left side.", at: column)
                 } else {
                     op = op.mirrored
                 }
@@ -157,6 +172,7 @@ package struct QueryBinder {
                 return try typeComparison(path, op, right, quantifier, column: column)
             }
             try checkQuantifier(path, quantifier, column: column)
+            try checkCountComparison(path, right, column: rhs.column)
             switch right {
             case .value(let value):
                 if op == .inList {
@@ -249,6 +265,15 @@ package struct QueryBinder {
                 at: column
             )
         }
+        // realm-core checks the shape first, then that the target is embedded (test_query_geo.cpp,
+        // Geospatial_invalid_format).
+        if let embeddedTables, let target = final.linkTable, !embeddedTables.contains(target) {
+            throw QueryError(
+                "A GEOWITHIN query can only operate on a link to an embedded class but "
+                    + "'\(specs[target]?.name ?? "?")' is at the top level",
+                at: column
+            )
+        }
         return .geoWithin(type: typePath, coordinates: coordinates, try GeoRegion(shape, column: column))
     }
 
@@ -301,11 +326,17 @@ package struct QueryBinder {
     {
         var parts = parts
         if let variable {
-            guard parts.first == variable else {
-                throw QueryError("inside SUBQUERY, key paths must start with \(variable)", at: column)
+            // Rule (10): the body's paths start at an element, whether or not they name the variable.
+            if parts.first == variable {
+                parts.removeFirst()
+                guard !parts.isEmpty else { throw QueryError("\(variable) alone is not a property", at: column) }
+            } else if let first = parts.first, first.hasPrefix("$") {
+                throw QueryError(
+                    "'\(first)' is not the variable of this SUBQUERY (\(variable)); a SUBQUERY body reaches only "
+                        + "the properties of its own element",
+                    at: column
+                )
             }
-            parts.removeFirst()
-            guard !parts.isEmpty else { throw QueryError("\(variable) alone is not a property", at: column) }
         }
         var table = root
         var hops: [(table: TableKey, column: ColumnSpec)] = []

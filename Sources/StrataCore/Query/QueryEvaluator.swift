@@ -271,12 +271,6 @@ package struct QueryEvaluator {
                 return ValueComparison.matches(count, op, try subqueryCount(other, otherInner, key: key), options: [])
             default: return false
             }
-        case .compare(.value(let haystack), let op, .path(let path), let options, let quantifier):
-            // A constant on the left of a string operator: each value of the path is the needle.
-            return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { needle in
-                if haystack.isNull { return op == .like && needle.isNull }
-                return ValueComparison.matches(haystack, op, needle, options: options)
-            }
         case .compare(.path(let path), let op, let rhs, let options, let quantifier):
             let right: [Value]
             switch rhs {

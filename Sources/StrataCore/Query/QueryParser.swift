@@ -56,7 +56,7 @@ package struct QueryParser {
         case .end: return false
         case .symbol(let symbol): return symbol == "(" || symbol == "{"
         case .identifier(let name):
-            return !["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN", "GEOWITHIN"].contains(
+            return !["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN", "GEOWITHIN", "MATCHES"].contains(
                 name.uppercased()
             )
         default: return true
@@ -229,9 +229,14 @@ package struct QueryParser {
             advance()
             try expectSymbol("]")
         }
+        try checkOptions(op, options, at: operatorColumn)
         let rhs = try parseOperand()
         if case .constant = lhs, case .constant = rhs {
             throw QueryError("comparing two constants is not allowed", at: column)
+        }
+        // Realm Swift (RLMQueryUtil.mm): `'text' CONTAINS name` is refused, not read as a reversed needle.
+        if op.isStringOperator, case .constant = lhs {
+            throw QueryError("Operator '\(op.rawValue)' requires a keypath on the left side.", at: column)
         }
         if case .list = lhs { throw QueryError("a list of values must be on the right of IN", at: column) }
         if case .list(let values, let listColumn) = rhs, op != .inList, op != .equal {
@@ -263,6 +268,25 @@ package struct QueryParser {
             return comparisons.isEmpty ? .truePredicate : .and(comparisons)
         default:
             return comparisons.isEmpty ? .falsePredicate : .or(comparisons)
+        }
+    }
+
+    /// The options Realm Swift refuses whatever the types: `[d]` on LIKE, and `[c]` or `[d]` on an ordered
+    /// comparison (RLMQueryUtil.mm orders strings case- and diacritic-sensitively only).
+    private func checkOptions(_ op: ComparisonOperator, _ options: QueryStringOptions, at column: Int) throws {
+        let ordered: [ComparisonOperator] = [.less, .lessOrEqual, .greater, .greaterOrEqual]
+        if op == .like, options.contains(.diacriticInsensitive) {
+            throw QueryError("Operator 'LIKE' not supported with diacritic-insensitive modifier.", at: column)
+        }
+        guard ordered.contains(op) else { return }
+        if options.contains(.diacriticInsensitive) {
+            throw QueryError("Operator '\(op.rawValue)' not supported with diacritic-insensitive modifier.", at: column)
+        }
+        if options.contains(.caseInsensitive) {
+            throw QueryError(
+                "Operator '\(op.rawValue)': Lexicographical comparisons must be case-sensitive",
+                at: column
+            )
         }
     }
 
@@ -476,6 +500,13 @@ package struct QueryParser {
                 )
             }
             aggregate = found
+            if found == .count || found == .size, index + 1 < parts.count {
+                // Realm Swift: "Invalid keypath 'dogs.@count.age': @count must appear at the end of a keypath."
+                throw QueryError(
+                    "Invalid keypath '\(text)': \(found.rawValue) must appear at the end of a keypath.",
+                    at: column
+                )
+            }
             if index + 1 < parts.count {
                 guard !found.isSelector else { throw QueryError("\(found.rawValue) must end the key path", at: column) }
                 aggregateProperty = parts[(index + 1)...].joined(separator: ".")

@@ -38,6 +38,7 @@ package enum ValueComparison {
             default: return like(Array(h), Array(n))
             }
         case .geoWithin: return false  // the parser makes GEOWITHIN a `QueryNode.geoWithin`, never a comparison
+        case .matches: return false  // every query that holds MATCHES is refused before it runs
         case .inList:
             return equal(lhs, rhs, options: options)
         }
@@ -123,19 +124,21 @@ package enum ValueComparison {
         }
     }
 
-    /// LIKE: `*` matches any run of characters, `?` exactly one.
+    /// LIKE: `*` in the pattern matches any run of characters, `?` exactly one; there is no escape, and a `*` or
+    /// `?` in the text is an ordinary character (realm-core's `StringData::matchlike` tests the pattern's wildcards
+    /// before comparing characters, so `'a*b' LIKE 'a*'` holds).
     static func like(_ text: [Character], _ pattern: [Character]) -> Bool {
         var t = 0
         var p = 0
         var star = -1
         var mark = 0
         while t < text.count {
-            if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
-                t += 1
-                p += 1
-            } else if p < pattern.count && pattern[p] == "*" {
+            if p < pattern.count && pattern[p] == "*" {
                 star = p
                 mark = t
+                p += 1
+            } else if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
+                t += 1
                 p += 1
             } else if star >= 0 {
                 p = star + 1
