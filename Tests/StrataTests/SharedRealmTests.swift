@@ -12,6 +12,20 @@ private func waitForWaiters(_ realm: Realm, _ count: Int) async {
     while await realm.waitingWriters < count { await Task.yield() }
 }
 
+/// Opens a transaction of this task on `realm`, then starts `count` writers one after the other, each adding a dog
+/// aged by its index, each queued before the next starts.
+private func queueWriters(on realm: Realm, _ count: Int) async throws -> [Task<Void, any Error>] {
+    try await realm.beginWrite()
+    var waiting: [Task<Void, any Error>] = []
+    for index in 0..<count {
+        waiting.append(
+            Task { try await realm.write { realm in try realm.add(Dog(value: ["name": "\(index)", "age": index])) } }
+        )
+        await waitForWaiters(realm, index + 1)
+    }
+    return waiting
+}
+
 @Suite("One realm shared by many tasks")
 struct SharedRealmTests {
     @Test(
@@ -104,16 +118,7 @@ struct SharedRealmTests {
     @Test("Writers waiting for a turn run in arrival order")
     func arrivalOrder() async throws {
         let realm = try await Realm(configuration: memoryConfiguration())
-        try await realm.beginWrite()
-        var waiting: [Task<Void, any Error>] = []
-        for index in 0..<8 {
-            waiting.append(
-                Task {
-                    try await realm.write { realm in try realm.add(Dog(value: ["name": "\(index)", "age": index])) }
-                }
-            )
-            await waitForWaiters(realm, index + 1)
-        }
+        let waiting = try await queueWriters(on: realm, 8)
         try await realm.commitWrite()
         for task in waiting { try await task.value }
         let order = await realm.read { realm in realm.objects(Dog.self).map(\.age) }
@@ -198,12 +203,7 @@ struct SharedRealmTests {
     @Test("close() wakes the waiting writers with RealmError.closed")
     func closeWakesWaiters() async throws {
         let realm = try await Realm(configuration: memoryConfiguration())
-        try await realm.beginWrite()
-        var waiting: [Task<Void, any Error>] = []
-        for index in 0..<4 {
-            waiting.append(Task { try await realm.write { realm in try realm.add(Dog()) } })
-            await waitForWaiters(realm, index + 1)
-        }
+        let waiting = try await queueWriters(on: realm, 4)
         await realm.close()
         for task in waiting {
             await expectError(RealmError.closed) { try await task.value }
