@@ -159,24 +159,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     ///   - value: the new value, converted to the property's type where Realm would convert it.
     ///   - key: a property name.
     public func setValue(_ value: Any?, forKey key: String) {
-        if (self as? DynamicObject)?.migrationOldObject != nil {
-            preconditionFailure(
-                "The old object of a migration is read-only: set '\(key)' on the newObject of enumerateObjects"
-            )
-        }
-        guard let info = propertyInfo, let index = info.index(ofProperty: key) else {
-            preconditionFailure("\(type(of: self)) has no property named '\(key)'")
-        }
-        let property = info.properties[index]
-        let value = ValueConversion.flattened(value)
-        if value == nil || value is NSNull, !property.typeInfo.isLinkingObjects {
-            switch property.typeInfo.collection {
-            case .list, .set: return property.write(self, [Any]())
-            case .dictionary: return property.write(self, [String: Any]())
-            case .single: break
-            }
-        }
-        property.write(self, value as Any)
+        stoppingOnError { try setValue(value, checkedForKey: key) }
     }
 
     /// Whether `object` is the same stored object as this one (the same row of the same realm file).

@@ -31,14 +31,14 @@ struct PropertyInfo {
         return value
     }
 
-    /// Sets the property from a loosely typed value (KVC, `init(value:)`).
+    /// Sets the property from a loosely typed value (KVC, `init(value:)`); a value that does not fit stops.
     func write(_ object: ObjectBase, _ value: Any) {
-        let converted: Any
-        do {
-            converted = try ValueCoercion.coerce(value, to: valueType, property: name)
-        } catch {
-            preconditionFailure("\(error)")
-        }
+        stoppingOnError { try checkedWrite(object, value) }
+    }
+
+    /// Sets the property from a loosely typed value, or throws when the value does not fit the property.
+    func checkedWrite(_ object: ObjectBase, _ value: Any) throws {
+        let converted = try ValueCoercion.coerce(value, to: valueType, property: name)
         if object.binding != nil {
             object.binding!.set(position, converted)
         } else {
