@@ -176,7 +176,12 @@ final class ObjectClassInfo: @unchecked Sendable {
         self.serialIndex = serialIndex
         let primaryKeys = properties.filter(\.options.primaryKey)
         primaryKeyIndex = primaryKeys.first?.position
-        schema = ObjectSchema(className: className, properties: properties.map(\.property), isEmbedded: isEmbedded)
+        schema = ObjectSchema(
+            className: className,
+            properties: properties.filter { !$0.typeInfo.isLinkingObjects }.map(\.property),
+            computedProperties: properties.filter(\.typeInfo.isLinkingObjects).map(\.property),
+            isEmbedded: isEmbedded
+        )
         try validate(primaryKeys: primaryKeys)
         try validate(mapping: mapping)
     }
