@@ -13,7 +13,10 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// read of every model reads it, from code inlined into the model's module, where the check cost a call and a
     /// thread-local lookup per read.
     @exclusivity(unchecked) @usableFromInline var binding: ObjectBinding? {
-        didSet { keepRow(LiveRow(), LiveRowReader(frozen: binding?.isFrozen == true)) }
+        didSet {
+            keepRow(LiveRow(), LiveRowReader(frozen: binding?.isFrozen == true))
+            if let binding, binding.table.info.hasRealmProperties { attachRealmProperties(to: binding) }
+        }
     }
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
     ///
@@ -41,6 +44,13 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         liveReader = LiveRowReader()
         liveRow = row
         liveReader = reader
+    }
+
+    /// Binds the object's ``RealmProperty`` values to it, so that they read and write its row.
+    private func attachRealmProperties(to binding: ObjectBinding) {
+        for (index, wrapper) in ObjectClassInfo.wrappers(of: self).enumerated() {
+            (wrapper as? any RealmPropertyStorage)?.attach(to: binding, at: index)
+        }
     }
 
     /// Creates an unmanaged object; its properties take their declared defaults.
