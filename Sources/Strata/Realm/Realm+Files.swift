@@ -129,8 +129,12 @@ public func schemaVersionAtURL(_ fileURL: URL, encryptionKey: Data? = nil) throw
     guard FileManager.default.isReadableFile(atPath: path) else {
         throw RealmError.fileError("Failed to open file at path '\(path)': Permission denied")
     }
-    let database = try realmErrors { try Database.open(path: path, options: DatabaseOptions(readOnly: true)) }
-    defer { database.close() }
+    // The realms of this process that have the file open share its database, which must stay open for them; with
+    // none, a database of this call's own is opened and closed (Realm reads the version without touching them).
+    let shared = Database.openInstance(path: path)
+    let database =
+        try shared ?? realmErrors { try Database.openUnshared(path: path, options: DatabaseOptions(readOnly: true)) }
+    defer { if shared == nil { database.close() } }
     let reading = try realmErrors { try database.beginRead() }
     guard let version = try realmErrors({ try SchemaBinding.storedVersion(reading) }) else { throw notInitialized }
     return version
