@@ -62,3 +62,53 @@ struct StaticFileHelperTests {
         await realm.close()
     }
 }
+
+@Suite("deleteFiles(for:) refuses a file a realm of the process has open, as Realm does")
+struct DeleteOpenFileTests {
+    @Test("An open realm's files are kept; once it is closed they are deleted")
+    func deleteOpenRealmFile() async throws {
+        let directory = TemporaryDirectory()
+        let configuration = directory.configuration()
+        let realm = try await Realm(configuration: configuration)
+        let path = configuration.fileURL!.path
+        #expect(throws: RealmError.fileError("Cannot delete files of an open Realm: '\(path)' is still in use.")) {
+            try Realm.deleteFiles(for: configuration)
+        }
+        #expect(FileManager.default.fileExists(atPath: path))
+        try await realm.write { realm in try realm.add(Dog(value: ["name": "Rex"])) }
+        await realm.close()
+        #expect(try Realm.deleteFiles(for: configuration))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}
+
+@Suite("writeCopy inside a block is synchronous, as Realm Swift's is")
+struct SynchronousWriteCopyTests {
+    @Test("writeCopy(toFile:) and writeCopy(configuration:) run inside read and write blocks")
+    func writeCopyInsideBlocks() async throws {
+        let directory = TemporaryDirectory()
+        let configuration = directory.configuration()
+        let realm = try await Realm(configuration: configuration)
+        let fromRead = directory.url.appendingPathComponent("from-read.realm")
+        let fromWrite = directory.url.appendingPathComponent("from-write.realm")
+        try await realm.write { realm in try realm.add(Dog(value: ["name": "Rex"])) }
+        try await realm.read { realm in try realm.writeCopy(toFile: fromRead) }
+        try await realm.write { realm in
+            try realm.add(Dog(value: ["name": "Fido"]))
+            // Committed data only: Fido is not committed yet.
+            try realm.writeCopy(configuration: Realm.Configuration(fileURL: fromWrite))
+        }
+        await #expect(throws: RealmError.self) {
+            try await realm.read { realm in try realm.writeCopy(toFile: fromRead) }
+        }
+        for (url, names) in [(fromRead, ["Rex"]), (fromWrite, ["Rex"])] {
+            let copy = try await Realm(
+                configuration: Realm.Configuration(fileURL: url, objectTypes: [Dog.self, Person.self, AllTypes.self])
+            )
+            #expect(await copy.read { realm in realm.objects(Dog.self).map(\.name) } == names)
+            await copy.close()
+        }
+        #expect(await realm.read { realm in realm.objects(Dog.self).count } == 2)
+        await realm.close()
+    }
+}

@@ -149,7 +149,7 @@ public actor Realm {
         }
         // Realm asks shouldCompactOnLaunch only when the file is first opened in the process: compacting replaces
         // the file, which the realms that have it open must keep.
-        let firstOpen = Database.openInstance(path: path) == nil
+        let firstOpen = !OpenRealms.isOpen(path)
         var database = try realmErrors { try Database.open(path: path, options: options) }
         if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
             configuration.inMemoryIdentifier == nil, firstOpen

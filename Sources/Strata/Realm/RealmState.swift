@@ -67,6 +67,11 @@ final class RealmState {
         self.database = database
         self.executor = executor
         self.schema = schema
+        OpenRealms.opened(database.path)
+    }
+
+    deinit {
+        if !isClosed { OpenRealms.closed(database.path) }
     }
 
     var writeTransaction: WriteTransaction? {
@@ -236,6 +241,7 @@ final class RealmState {
     /// Ends the write transaction and the pin for good.
     func close() {
         if case .writing(let write) = phase { write.rollback() }
+        if !isClosed { OpenRealms.closed(database.path) }
         phase = .closed
         touchAll()
     }
