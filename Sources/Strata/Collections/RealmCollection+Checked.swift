@@ -53,7 +53,7 @@ extension RealmCollection {
     /// - Parameter keyPaths: the properties whose combined values must differ.
     /// - Returns: the first element of each combination, as results.
     /// - Throws: ``RealmError/invalidQuery(_:)`` with Realm's message for the first key path that cannot be used.
-    /// - Note: Strata addition: the throwing form of ``distinct(by:)``.
+    /// - Note: Strata addition: the throwing form of `distinct(by:)` with key path strings.
     public func distinct<S: Sequence>(checkedBy keyPaths: S) throws -> Results<Element> where S.Element == String {
         let queryable = _contents.queryable("distinct")
         let keyPaths = Array(keyPaths)
