@@ -10,10 +10,10 @@ enum InfoCommand: Command {
     static let help = """
         usage: strata info FILE
 
-        Prints the newest version of FILE, each class with its object count, the file's size and free space, and
-        the versions other processes keep pinned (read from the reader table of FILE.lock: one entry per live
-        process, the oldest version it reads; the table records no pin times, so a pin's age is given in
-        versions, not seconds). Verifies the file first: a damaged file exits 1. Read-only.
+        Prints the newest version of FILE, its schema version, each class with its object count, the file's size
+        and free space, and the versions other processes keep pinned (read from the reader table of FILE.lock: one
+        entry per live process, the oldest version it reads; the table records no pin times, so a pin's age is
+        given in versions, not seconds). Verifies the file first: a damaged file exits 1. Read-only.
         """
 
     static func run(_ arguments: ParsedArguments) async throws {
@@ -25,6 +25,7 @@ enum InfoCommand: Command {
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
         print("file: \(path)")
         print("version: \(read.version)")
+        print("schema version: \(try schemaVersion(read).map(String.init) ?? "none (not opened through Strata's API)")")
         print("file size: \(size) bytes")
         print("used region: \(space.fileEnd) bytes, \(space.free) of them free")
         print(
@@ -44,8 +45,17 @@ enum InfoCommand: Command {
         } else {
             print("pinned versions: unknown (no lock file could be opened beside \(path))")
         }
-        for spec in read.tableSpecs.sorted(by: { $0.name < $1.name }) {
+        // Strata's own `__`-prefixed tables (the schema version's) are not classes of the user's schema.
+        for spec in read.tableSpecs.sorted(by: { $0.name < $1.name }) where !spec.name.hasPrefix("__") {
             print("class \(spec.name): \(spec.objectCount) objects")
         }
+    }
+
+    /// The schema version the public API stored in the file (its `__strata_metadata` table), or nil for none.
+    private static func schemaVersion(_ read: ReadTransaction) throws -> UInt64? {
+        guard let table = try read.table(named: "__strata_metadata"), table.count > 0 else { return nil }
+        let value = try table.value(try table.key(atPosition: 0), try table.column(named: "schemaVersion").key)
+        guard case .int(let version) = value else { return nil }
+        return UInt64(version)
     }
 }

@@ -24,11 +24,12 @@ enum WatchCommand: Command {
 
         Runs the query (as `strata query` does; without PREDICATE every object of CLASS) and prints
           initial: version V, N objects
-        then, each time another process commits, one line (flushed at once):
+        then, each time another process commits a change to the results, one line (flushed at once):
           version V: deletions [0], insertions [2, 3], modifications [1]
         Deletions and modifications are indices in the previous results, insertions in the new ones (Realm's
         change sets); modifications are objects whose own stored properties changed. Commits landing within
-        one poll (10 ms) are reported together, under the newest version. Runs until interrupted (SIGINT
+        one poll (10 ms) are reported together, under the newest version; a commit that leaves the results as
+        they were prints nothing. Runs until interrupted (SIGINT
         exits 0). Verifies the file first: a damaged file exits 1. Read-only; it keeps the version it last
         reported pinned, so a writer cannot reuse that version's space while it runs.
         """
@@ -54,8 +55,11 @@ enum WatchCommand: Command {
                 throw Failure(description: "class \(spec.name) was removed at version \(newer.version)")
             }
             let newResults = try run(parsed, on: newer, table: spec.key)
-            let change = try changeSet(from: (read, results), to: (newer, newResults), table: spec.key)
-            output.line("version \(newer.version): \(change)")
+            // A commit that leaves the results as they were (another class, or properties the query does not
+            // select by) prints nothing, as a Realm collection observer is not called for it.
+            if let change = try changeSet(from: (read, results), to: (newer, newResults), table: spec.key) {
+                output.line("version \(newer.version): \(change)")
+            }
             read = newer
             results = newResults
         }
@@ -65,12 +69,12 @@ enum WatchCommand: Command {
         try QueryEvaluator(reading: read).run(try QueryBinder(reading: read, root: table).bind(query))
     }
 
-    /// The change set between two results of the query, as one line of text.
+    /// The change set between two results of the query, as one line of text; nil when nothing changed.
     static func changeSet(
         from old: (read: ReadTransaction, keys: [ObjectKey]),
         to new: (read: ReadTransaction, keys: [ObjectKey]),
         table: TableKey
-    ) throws -> String {
+    ) throws -> String? {
         let newPositions = Dictionary(new.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let oldPositions = Dictionary(old.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let deletions = old.keys.indices.filter { newPositions[old.keys[$0]] == nil }
@@ -91,6 +95,7 @@ enum WatchCommand: Command {
                 || oldTable.values(key, columns).map(ValueCodec.encode)
                     != newTable.values(key, columns).map(ValueCodec.encode)
         }
+        if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }
         func list(_ indices: [Int]) -> String { "[" + indices.map(String.init).joined(separator: ", ") + "]" }
         return "deletions \(list(deletions)), insertions \(list(insertions)), modifications \(list(modifications))"
     }

@@ -17,6 +17,7 @@ struct InfoCommandTests {
             unpinned.stdout == """
                 file: \(sample.path)
                 version: 2
+                schema version: none (not opened through Strata's API)
                 file size: \(size) bytes
                 used region: \(space.fileEnd) bytes, \(space.free) of them free
                 free space: \(UInt64(size) - space.fileEnd + space.free) bytes (\(space.free) free inside the used region, \(UInt64(size) - space.fileEnd) reserved past it)
@@ -37,10 +38,10 @@ struct InfoCommandTests {
         let lines = pinned.stdout.split(separator: "\n")
         #expect(lines[1] == "version: 3")
         #expect(
-            lines[5]
+            lines[6]
                 == "pinned versions (other processes, from \(sample.path).lock): 1 process(es), oldest version 2, 1 version(s) behind the newest"
         )
-        #expect(lines[7] == "class Dog: 3 objects")
+        #expect(lines[8] == "class Dog: 3 objects")
         _ = read
     }
 

@@ -33,6 +33,21 @@ final class Shelf: Object {
     @Persisted var loans: Map<String, Int>
 }
 
+// MARK: Collections.md: strings from a request
+
+struct PageRequest: Sendable {
+    var query: String
+    var sortField: String
+    var totalField: String
+}
+
+func page(_ realm: isolated Realm, _ request: PageRequest) throws -> (titles: [String], total: Double) {
+    let matching = try realm.objects(Book.self).filter(RealmPredicate(format: request.query))
+    let sorted = try matching.sorted(checkedByKeyPath: request.sortField)
+    let total: Double = try sorted.sum(checkedOfProperty: request.totalField)
+    return (sorted.map(\.title), total)
+}
+
 // MARK: Collections.md: generic code
 
 func titles<C: RealmCollection>(_ books: C) -> [String] where C.Element == Book {
@@ -191,6 +206,24 @@ struct DocumentationExampleTests {
         #expect(totalPages == 982)
         let after = await realm.read { realm in realm.objects(Book.self).map(\.genre) }
         #expect(after == ["science fiction", "fantasy", "science fiction"])
+    }
+
+    @Test("Collections.md: strings from a request throw through the checked forms")
+    func stringsFromRequest() async throws {
+        let realm = try await Self.makeLibrary()
+        let good = try await realm.read { realm in
+            try page(realm, PageRequest(query: "genre == 'sf'", sortField: "pages", totalField: "pages"))
+        }
+        let typo = await realm.read { realm in
+            Result { try page(realm, PageRequest(query: "genre == 'sf'", sortField: "pgaes", totalField: "pages")) }
+        }
+        #expect(good.titles == ["The Dispossessed", "Dune"])
+        #expect(good.total == 799)
+        guard case .failure(let error) = typo else {
+            Issue.record("the misspelled sort key path did not throw")
+            return
+        }
+        #expect("\(error)" == "Cannot sort on key path 'pgaes': property 'Book.pgaes' does not exist.")
     }
 
     @Test("Collections.md: map entries")

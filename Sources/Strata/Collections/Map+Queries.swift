@@ -47,7 +47,7 @@ struct MapValues<Value: RealmCollectionValue>: RealmCollection, @unchecked Senda
 }
 
 extension Map {
-    private var valueCollection: MapValues<Value> { MapValues(self) }
+    var valueCollection: MapValues<Value> { MapValues(self) }
 
     /// The values that match a query in the Realm query language (`self` names a value of primitives), in key
     /// order.

@@ -8,8 +8,8 @@ import StrataCore
 
 extension RealmCollection {
     /// The engine values of `property` of an unmanaged collection's elements (`self`: the elements themselves).
-    private func unmanagedValues(_ property: String, operation: String) -> [StrataCore.Value] {
-        _contents.unmanaged.compactMap { element in
+    private func unmanagedValues(_ property: String, operation: String) throws -> [StrataCore.Value] {
+        try _contents.unmanaged.compactMap { element in
             let value: Any
             if property == "self" {
                 value = element
@@ -17,37 +17,91 @@ extension RealmCollection {
                 // A nil value (of a map of optional objects) has no properties: it is ignored, as a managed map's.
                 if let optional = element as? any OptionalMarker, optional.wrappedValueIfAny == nil { return nil }
                 guard let object = element as? ObjectBase, object.objectSchema[property] != nil else {
-                    preconditionFailure("Invalid property '\(property)' for \(operation) on \(Element.self)")
+                    throw RealmError.invalidQuery("Invalid property '\(property)' for \(operation) on \(Element.self)")
                 }
                 value = object.value(forKey: property) as Any
             }
+            // An unmanaged value is in memory: a value the engine cannot hold is skipped, as nil is (no file read).
             let engine = try? ValueConversion.engineValue(value) { _ in .null }
             return engine.flatMap { $0.isNull ? nil : $0 }
         }
     }
 
-    /// Stops with Realm Swift's message when `property` (or the first part of a path through links, which Strata
-    /// aggregates too) is not a property of the collection's objects.
-    private func checkAggregateProperty(_ property: String) {
-        let type = (Element.self as? any OptionalMarker.Type)?.wrappedType ?? Element.self
-        guard let objectType = type as? ObjectBase.Type, !(objectType is DynamicObject.Type),
-            let info = try? ObjectClassInfo.of(objectType)
-        else { return }
-        let name = String(property.split(separator: ".").first ?? "")
-        guard info.index(ofProperty: name) == nil, !info.properties.contains(where: { $0.columnName == name }) else {
-            return
+    /// The class whose properties the elements have: the table's for a managed collection of objects, the model's
+    /// for an unmanaged one; nil for values, and for dynamic objects outside a realm.
+    private var aggregatedClass: ObjectClassInfo? {
+        if let results = _contents.results {
+            guard !results.holdsValues else { return nil }
+            return results.source.schema.tables[results.className]?.info
         }
-        preconditionFailure(
-            "Invalid property name: Property '\(property)' not found in object of type '\(info.className)'"
-        )
+        let type = (Element.self as? any OptionalMarker.Type)?.wrappedType ?? Element.self
+        guard let objectType = type as? ObjectBase.Type, !(objectType is DynamicObject.Type) else { return nil }
+        // Reflection on a model class, not a read of the file: its error is a schema error, reported at open.
+        return try? ObjectClassInfo.of(objectType)
+    }
+
+    /// Realm's message when `operation` (`min`, `max`, `sum` or `average`) cannot aggregate `property` of the
+    /// elements: a property the class lacks (Realm's "Invalid property name"), or one whose type the operation does
+    /// not support (realm-core's "Operation 'sum' not supported for string property 'Person.name'"). Nil when it
+    /// can, or when only the engine can tell (a path through a collection), which then throws as it reads.
+    private func aggregateViolation(_ property: String, operation: String) -> String? {
+        guard var info = aggregatedClass else { return nil }
+        let names = property.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        for (position, name) in names.enumerated() {
+            guard
+                let index = info.index(ofProperty: name)
+                    ?? info.properties.firstIndex(where: { $0.columnName == name })
+            else {
+                let shown = position == 0 ? property : name
+                return "Invalid property name: Property '\(shown)' not found in object of type '\(info.className)'"
+            }
+            let typeInfo = info.properties[index].typeInfo
+            guard position == names.count - 1 else {
+                guard typeInfo.collection == .single, !typeInfo.isLinkingObjects, let next = typeInfo.objectClass,
+                    !(next is DynamicObject.Type), let nextInfo = try? ObjectClassInfo.of(next)
+                else { return nil }
+                info = nextInfo
+                continue
+            }
+            let supported: Set<PropertyType> =
+                operation == "min" || operation == "max"
+                ? [.int, .float, .double, .decimal128, .any, .date] : [.int, .float, .double, .decimal128, .any]
+            if supported.contains(typeInfo.type), typeInfo.collection == .single, !typeInfo.isLinkingObjects,
+                typeInfo.objectClass == nil
+            {
+                return nil
+            }
+            let kind: String
+            switch typeInfo.collection {
+            case .single: kind = typeInfo.isLinkingObjects ? "linking objects" : "property"
+            case .list: kind = "list"
+            case .set: kind = "set"
+            case .dictionary: kind = "dictionary"
+            }
+            let optional = typeInfo.optional && typeInfo.type != .any && typeInfo.objectClass == nil ? "?" : ""
+            let typeName = typeInfo.isLinkingObjects ? "object" : "\(typeInfo.type)"
+            return "Operation '\(operation)' not supported for \(typeName)\(optional) \(kind) "
+                + "'\(info.className).\(name)'"
+        }
+        return nil
+    }
+
+    /// Throws Realm's message unless `operation` can aggregate `property` (see ``aggregateViolation(_:operation:)``).
+    private func checkAggregate(_ property: String, _ operation: String) throws {
+        if let message = aggregateViolation(property, operation: operation) { throw RealmError.invalidQuery(message) }
+    }
+
+    /// The smallest (or largest) value of `property`; throws for a property that cannot be aggregated.
+    func checkedExtreme<T>(_ property: String, smallest: Bool) throws -> T? {
+        let operation = smallest ? "min" : "max"
+        try checkAggregate(property, operation)
+        if let results = _contents.results { return try results.aggregateExtreme(property, smallest: smallest) }
+        return AggregateMath.extreme(try unmanagedValues(property, operation: operation), smallest: smallest)
+            .flatMap { AggregateMath.convert($0, to: T.self, operation: operation, property: property) }
     }
 
     func extreme<T>(_ property: String, smallest: Bool) -> T? {
-        checkAggregateProperty(property)
-        if let results = _contents.results { return results.aggregateExtreme(property, smallest: smallest) }
-        let operation = smallest ? "min" : "max"
-        return AggregateMath.extreme(unmanagedValues(property, operation: operation), smallest: smallest)
-            .flatMap { AggregateMath.convert($0, to: T.self, operation: operation, property: property) }
+        stoppingOnError { try checkedExtreme(property, smallest: smallest) }
     }
 
     /// Whether `property` of the elements (`self`: the elements) holds ``AnyRealmValue``s.
@@ -59,10 +113,11 @@ extension RealmCollection {
         return info.properties[index].typeInfo.type == .any && info.properties[index].typeInfo.collection == .single
     }
 
-    func total<T>(_ property: String) -> T {
-        checkAggregateProperty(property)
-        if let results = _contents.results { return results.aggregateSum(property) }
-        let values = unmanagedValues(property, operation: "sum")
+    /// The sum of `property`; throws for a property that cannot be summed.
+    func checkedTotal<T>(_ property: String) throws -> T {
+        try checkAggregate(property, "sum")
+        if let results = _contents.results { return try results.aggregateSum(property) }
+        let values = try unmanagedValues(property, operation: "sum")
         guard holdsMixed(property) else { return AggregateMath.sum(of: values, as: T.self, property: property) }
         // A collection nested in a mixed property is managed: realm-core's decimal sum. An unmanaged one: Realm
         // Swift's, Foundation's `@sum`.
@@ -74,10 +129,13 @@ extension RealmCollection {
             ?? AggregateMath.zero(T.self)
     }
 
-    func mean<T>(_ property: String) -> T? {
-        checkAggregateProperty(property)
-        if let results = _contents.results { return results.aggregateAverage(property) }
-        let values = unmanagedValues(property, operation: "average")
+    func total<T>(_ property: String) -> T { stoppingOnError { try checkedTotal(property) } }
+
+    /// The average of `property`; throws for a property that cannot be averaged.
+    func checkedMean<T>(_ property: String) throws -> T? {
+        try checkAggregate(property, "average")
+        if let results = _contents.results { return try results.aggregateAverage(property) }
+        let values = try unmanagedValues(property, operation: "average")
         guard holdsMixed(property) else { return AggregateMath.average(of: values, as: T.self, property: property) }
         guard !_contents.managed else {
             return AggregateMath.average(of: values, as: T.self, property: property, elementType: .mixed)
@@ -85,6 +143,8 @@ extension RealmCollection {
         let average = AggregateMath.foundationAverage(values)
         return AggregateMath.convert(average, to: T.self, operation: "average", property: property)
     }
+
+    func mean<T>(_ property: String) -> T? { stoppingOnError { try checkedMean(property) } }
 
     /// The smallest value of a property of the elements, or nil if there are none (nil values are ignored).
     ///

@@ -42,42 +42,57 @@ extension RealmCollection {
     /// - Parameter keyPath: a dotted key path, or a collection operator followed by one.
     /// - Returns: an array with one value per element, the aggregate for an aggregate operator, or the array a
     ///   union operator gives.
-    public func value(forKeyPath keyPath: String) -> Any? {
+    public func value(forKeyPath keyPath: String) -> Any? { stoppingOnError { try value(checkedForKeyPath: keyPath) } }
+
+    /// The value at a key path of every element, as ``value(forKeyPath:)`` gives it; an error for a key path Realm
+    /// refuses.
+    ///
+    /// ```swift
+    /// let total = try orders.value(checkedForKeyPath: "@sum.\(request.field)")
+    /// ```
+    /// - Complexity: O(n) for n elements, as ``value(forKeyPath:)``.
+    /// - Parameter keyPath: a dotted key path, or a collection operator followed by one.
+    /// - Returns: what ``value(forKeyPath:)`` returns.
+    /// - Throws: ``RealmError/invalidValue(_:)`` with Realm's message for a key the elements lack or an operator
+    ///   Realm does not know; ``RealmError/invalidQuery(_:)`` for an aggregate of a property that cannot be
+    ///   aggregated.
+    /// - Note: Strata addition: the throwing form of ``value(forKeyPath:)``.
+    public func value(checkedForKeyPath keyPath: String) throws -> Any? {
         var parts = keyPath.split(separator: ".").map(String.init)
         if let first = parts.first, first.hasPrefix("@") {
             parts.removeFirst()
             if first == "@count" { return count }
             guard Self.collectionOperators.contains(first) else {
-                preconditionFailure("Unsupported KVC collection operator found in key path '\(keyPath)'")
+                throw RealmError.invalidValue("Unsupported KVC collection operator found in key path '\(keyPath)'")
             }
             // Realm's checks, in its order: one property follows every other operator (`self` for values).
             guard let property = parts.first else {
-                preconditionFailure(
+                throw RealmError.invalidValue(
                     "Missing key path for KVC collection operator \(first.dropFirst()) in key path '\(keyPath)'"
                 )
             }
             guard parts.count == 1 else {
-                preconditionFailure("Nested key paths are not supported yet for KVC collection operators.")
+                throw RealmError.invalidValue("Nested key paths are not supported yet for KVC collection operators.")
             }
             switch first {
-            case "@min": return extreme(property, smallest: true) as Any?
-            case "@max": return extreme(property, smallest: false) as Any?
-            case "@sum": return total(property) as Any
-            case "@avg": return mean(property) as Any?
-            default: return union(first, of: property)
+            case "@min": return try checkedExtreme(property, smallest: true) as Any?
+            case "@max": return try checkedExtreme(property, smallest: false) as Any?
+            case "@sum": return try checkedTotal(property) as Any
+            case "@avg": return try checkedMean(property) as Any?
+            default: return try union(first, of: property)
             }
         }
-        return map { element -> Any in
+        return try map { element -> Any in
             guard keyPath != "self", var object = element as? ObjectBase else {
-                if keyPath != "self" { Self.checkValueKey(keyPath, of: element) }
+                if keyPath != "self" { try Self.checkValueKey(keyPath, of: element) }
                 return Self.arrayElement(ValueConversion.keyValueCodingValue(element))
             }
             for part in parts.dropLast() {
-                Self.checkKey(part, of: object)
+                try Self.checkKey(part, of: object)
                 guard let linked = object.value(forKey: part) as? ObjectBase else { return Self.arrayElement(nil) }
                 object = linked
             }
-            Self.checkKey(parts.last ?? keyPath, of: object)
+            try Self.checkKey(parts.last ?? keyPath, of: object)
             return Self.arrayElement(object.value(forKey: parts.last ?? keyPath))
         }
     }
@@ -92,18 +107,18 @@ extension RealmCollection {
 
     /// The array a union operator (`@unionOfObjects`, `@distinctUnionOfObjects`, `@unionOfArrays`,
     /// `@distinctUnionOfArrays`) gives for `property`.
-    private func union(_ operation: String, of property: String) -> [Any] {
+    private func union(_ operation: String, of property: String) throws -> [Any] {
         let name = String(operation.dropFirst())
-        var values = value(forKeyPath: property) as? [Any] ?? []
+        var values = try value(checkedForKeyPath: property) as? [Any] ?? []
         if name.hasSuffix("Arrays") {
             guard property != "self" else {
-                preconditionFailure(
+                throw RealmError.invalidValue(
                     "self is not a valid key-path for a KVC array collection operator as '\(name)'."
                 )
             }
-            values = values.flatMap { value -> [Any] in
+            values = try values.flatMap { value -> [Any] in
                 guard let collection = value as? any RealmCollection else {
-                    preconditionFailure(
+                    throw RealmError.invalidValue(
                         "\(name) needs a list or set property, and '\(property)' of \(Element.self) is not one."
                     )
                 }
@@ -136,21 +151,21 @@ extension RealmCollection {
     /// A value as an element of the array `value(forKeyPath:)` gives: itself, or a nil `Any?` for nil.
     private static func arrayElement(_ value: Any?) -> Any { value ?? (Optional<Any>.none as Any) }
 
-    /// Stops with Realm's message when a key other than `self` is asked of a value (a number or a string has no
+    /// Throws Realm's message when a key other than `self` is asked of a value (a number or a string has no
     /// properties; Realm asks each element, and Foundation raises). Nil and mixed elements answer as they are.
-    private static func checkValueKey(_ key: String, of element: Element) {
+    private static func checkValueKey(_ key: String, of element: Element) throws {
         if element is AnyRealmValue { return }
         if let optional = element as? any OptionalMarker, optional.wrappedValueIfAny == nil { return }
-        preconditionFailure(
+        throw RealmError.invalidValue(
             "[<\(type(of: element))> valueForUndefinedKey:]: this class is not key value coding-compliant for the key "
                 + "\(key)."
         )
     }
 
-    /// Stops with Realm's message when `object` has no property `key`.
-    private static func checkKey(_ key: String, of object: ObjectBase) {
+    /// Throws Realm's message when `object` has no property `key`.
+    private static func checkKey(_ key: String, of object: ObjectBase) throws {
         guard object.objectSchema[key] == nil else { return }
-        preconditionFailure(
+        throw RealmError.invalidValue(
             "[<\(type(of: object)) \(ObjectIdentifier(object))> valueForUndefinedKey:]: this class is not key value "
                 + "coding-compliant for the key \(key)."
         )

@@ -106,14 +106,7 @@ extension RealmCollection {
     /// - Parameter sortDescriptors: the keys, the most significant first.
     /// - Returns: the elements, sorted, as results.
     public func sorted<S: Sequence>(by sortDescriptors: S) -> Results<Element> where S.Element == SortDescriptor {
-        do {
-            let queryable = _contents.queryable("sorted")
-            let descriptors = Array(sortDescriptors)
-            SortKeyPathValidation.check(descriptors.map(\.keyPath), elementType: Element.self, distinct: false)
-            return try queryable.refinedSort(descriptors)
-        } catch {
-            preconditionFailure("\(error)")
-        }
+        stoppingOnError { try sorted(checkedBy: sortDescriptors) }
     }
 
     /// The first element for each distinct combination of values of `keyPaths`, in the collection's order.
@@ -123,14 +116,7 @@ extension RealmCollection {
     /// - Parameter keyPaths: the properties whose combined values must differ.
     /// - Returns: the first element of each combination, as results.
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
-        do {
-            let queryable = _contents.queryable("distinct")
-            let keyPaths = Array(keyPaths)
-            SortKeyPathValidation.check(keyPaths, elementType: Element.self, distinct: true)
-            return try queryable.refinedDistinct(keyPaths)
-        } catch {
-            preconditionFailure("\(error)")
-        }
+        stoppingOnError { try distinct(checkedBy: keyPaths) }
     }
 
     /// The position of the first element that matches `predicate`, or nil.

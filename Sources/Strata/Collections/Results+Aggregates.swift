@@ -4,10 +4,11 @@ import StrataCore
 extension Results {
     /// The values of one property (through to-one links) of every object, in order, and the property's type
     /// (`.mixed` for ``AnyRealmValue``s, whose sum and average are decimals).
-    func propertyValues(_ keyPath: String, operation: String) -> (values: [StrataCore.Value], type: ValueType?) {
+    /// - Throws: ``RealmError/invalidQuery(_:)`` when `keyPath` is not a property the engine can aggregate.
+    func propertyValues(_ keyPath: String, operation: String) throws -> (values: [StrataCore.Value], type: ValueType?) {
         if holdsValues {
             guard keyPath == "self" else {
-                preconditionFailure(
+                throw RealmError.invalidQuery(
                     "Invalid property '\(keyPath)' for \(operation) on a collection of values: use 'self'"
                 )
             }
@@ -15,7 +16,7 @@ extension Results {
         }
         guard let table = source.schema.tables[className] else { return ([], nil) }
         let keys: [ObjectKey]? = isWholeTable ? nil : objectKeys
-        return source.read("Results") { reader in
+        return try source.read("Results") { reader in
             do {
                 let path = try binder(reader, table).sortPath(keyPath)
                 // The whole table and a property of its own: one pass over the column.
@@ -26,7 +27,7 @@ extension Results {
                 let keys = try keys ?? reader.table(table.tableKey).keys()
                 return (try keys.map { try evaluator.single(path, key: $0) }, path.valueType)
             } catch {
-                preconditionFailure(
+                throw RealmError.invalidQuery(
                     "Invalid property '\(keyPath)' for \(operation) on \(className): \(RealmError.wrapping(error))"
                 )
             }
@@ -47,12 +48,12 @@ extension Results {
     }
 
     /// The sum of a numeric property (or `self` of values); zero when there are none.
-    func aggregateSum<T>(_ property: String) -> T {
+    func aggregateSum<T>(_ property: String) throws -> T {
         if let sum = columnAggregate(.sum, property) {
             return AggregateMath.convert(sum, to: T.self, operation: "sum", property: property)
                 ?? AggregateMath.zero(T.self)
         }
-        let (values, type) = propertyValues(property, operation: "sum")
+        let (values, type) = try propertyValues(property, operation: "sum")
         // realm-core sums the values of a dictionary that was never written to as the integer 0
         // (`Dictionary::sum`), whatever their type; Strata cannot tell that from an emptied one, so every empty
         // map of values sums to it.
@@ -65,21 +66,21 @@ extension Results {
     }
 
     /// The average of a numeric property (or `self` of values), or nil when there are none.
-    func aggregateAverage<T>(_ property: String) -> T? {
+    func aggregateAverage<T>(_ property: String) throws -> T? {
         if let average = columnAggregate(.average, property) {
             return AggregateMath.convert(average, to: T.self, operation: "average", property: property)
         }
-        let (values, type) = propertyValues(property, operation: "average")
+        let (values, type) = try propertyValues(property, operation: "average")
         return AggregateMath.average(of: values, as: T.self, property: property, elementType: type)
     }
 
     /// The smallest (or largest) value of a property (or `self` of values), or nil when there are none.
-    func aggregateExtreme<T>(_ property: String, smallest: Bool) -> T? {
+    func aggregateExtreme<T>(_ property: String, smallest: Bool) throws -> T? {
         let operation = smallest ? "min" : "max"
         if let extreme = columnAggregate(smallest ? .minimum : .maximum, property) {
             return AggregateMath.convert(extreme, to: T.self, operation: operation, property: property)
         }
-        let values = propertyValues(property, operation: operation).values
+        let values = try propertyValues(property, operation: operation).values
         guard let best = AggregateMath.extreme(values, smallest: smallest) else { return nil }
         return AggregateMath.convert(best, to: T.self, operation: operation, property: property)
     }

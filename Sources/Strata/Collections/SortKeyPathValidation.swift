@@ -45,11 +45,12 @@ enum SortKeyPathValidation {
         }
     }
 
-    /// Stops with Realm Swift's message unless every key path may be used.
-    static func check<S: Sequence>(_ keyPaths: S, elementType: Any.Type, distinct: Bool) where S.Element == String {
+    /// Throws Realm Swift's message, as ``RealmError/invalidQuery(_:)``, unless every key path may be used.
+    static func validate<S: Sequence>(_ keyPaths: S, elementType: Any.Type, distinct: Bool) throws
+    where S.Element == String {
         for keyPath in keyPaths {
             if let message = violation(keyPath, elementType: elementType, distinct: distinct) {
-                preconditionFailure(message)
+                throw RealmError.invalidQuery(message)
             }
         }
     }

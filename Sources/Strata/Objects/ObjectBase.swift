@@ -13,7 +13,10 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// read of every model reads it, from code inlined into the model's module, where the check cost a call and a
     /// thread-local lookup per read.
     @exclusivity(unchecked) @usableFromInline var binding: ObjectBinding? {
-        didSet { keepRow(LiveRow(), LiveRowReader(frozen: binding?.isFrozen == true)) }
+        didSet {
+            keepRow(LiveRow(), LiveRowReader(frozen: binding?.isFrozen == true))
+            if let binding, binding.table.info.hasRealmProperties { attachRealmProperties(to: binding) }
+        }
     }
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
     ///
@@ -41,6 +44,13 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         liveReader = LiveRowReader()
         liveRow = row
         liveReader = reader
+    }
+
+    /// Binds the object's ``RealmProperty`` values to it, so that they read and write its row.
+    private func attachRealmProperties(to binding: ObjectBinding) {
+        for (index, wrapper) in ObjectClassInfo.wrappers(of: self).enumerated() {
+            (wrapper as? any RealmPropertyStorage)?.attach(to: binding, at: index)
+        }
     }
 
     /// Creates an unmanaged object; its properties take their declared defaults.
@@ -159,24 +169,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     ///   - value: the new value, converted to the property's type where Realm would convert it.
     ///   - key: a property name.
     public func setValue(_ value: Any?, forKey key: String) {
-        if (self as? DynamicObject)?.migrationOldObject != nil {
-            preconditionFailure(
-                "The old object of a migration is read-only: set '\(key)' on the newObject of enumerateObjects"
-            )
-        }
-        guard let info = propertyInfo, let index = info.index(ofProperty: key) else {
-            preconditionFailure("\(type(of: self)) has no property named '\(key)'")
-        }
-        let property = info.properties[index]
-        let value = ValueConversion.flattened(value)
-        if value == nil || value is NSNull, !property.typeInfo.isLinkingObjects {
-            switch property.typeInfo.collection {
-            case .list, .set: return property.write(self, [Any]())
-            case .dictionary: return property.write(self, [String: Any]())
-            case .single: break
-            }
-        }
-        property.write(self, value as Any)
+        stoppingOnError { try setValue(value, checkedForKey: key) }
     }
 
     /// Whether `object` is the same stored object as this one (the same row of the same realm file).

@@ -12,6 +12,8 @@ struct PropertyInfo {
     let position: Int
     /// The name the file stores the property under, when ``ObjectBase/propertiesMapping()`` renames it.
     var persistedName: String? = nil
+    /// Whether the property is a ``RealmProperty``, which holds an unmanaged object's value itself.
+    var isRealmProperty = false
 
     /// The name of the property's column in the file: the persisted name, or the Swift name.
     var columnName: String { persistedName ?? name }
@@ -19,6 +21,9 @@ struct PropertyInfo {
     /// The property's value in `object`.
     func read(_ object: ObjectBase) -> Any {
         if object.binding != nil { return object.boundValue(position) }
+        if isRealmProperty, let holder = ObjectClassInfo.wrappers(of: object)[position] as? any RealmPropertyStorage {
+            return holder.anyValue
+        }
         if let value = object.unmanagedValues[position] { return value }
         if let value = ObjectClassInfo.wrappers(of: object)[position].initialValue {
             object.unmanagedValues[position] = value
@@ -31,16 +36,20 @@ struct PropertyInfo {
         return value
     }
 
-    /// Sets the property from a loosely typed value (KVC, `init(value:)`).
+    /// Sets the property from a loosely typed value (KVC, `init(value:)`); a value that does not fit stops.
     func write(_ object: ObjectBase, _ value: Any) {
-        let converted: Any
-        do {
-            converted = try ValueCoercion.coerce(value, to: valueType, property: name)
-        } catch {
-            preconditionFailure("\(error)")
-        }
+        stoppingOnError { try checkedWrite(object, value) }
+    }
+
+    /// Sets the property from a loosely typed value, or throws when the value does not fit the property.
+    func checkedWrite(_ object: ObjectBase, _ value: Any) throws {
+        let converted = try ValueCoercion.coerce(value, to: valueType, property: name)
         if object.binding != nil {
             object.binding!.set(position, converted)
+        } else if isRealmProperty,
+            let holder = ObjectClassInfo.wrappers(of: object)[position] as? any RealmPropertyStorage
+        {
+            holder.setUnmanaged(converted)
         } else {
             object.unmanagedValues[position] = converted
             (try? ObjectClassInfo.of(type(of: object)))?.writeWrapper(position, of: object, converted)
@@ -80,6 +89,8 @@ final class ObjectClassInfo: @unchecked Sendable {
     /// Whether the class is `Encodable` (its wrappers then keep an unmanaged object's values, see `Persisted`).
     let isEncodable: Bool
     let properties: [PropertyInfo]
+    /// Whether a property is a ``RealmProperty``: binding an object then binds those too.
+    let hasRealmProperties: Bool
     let schema: ObjectSchema
     let primaryKeyIndex: Int?
     private let probe: ObjectBase
@@ -125,14 +136,22 @@ final class ObjectClassInfo: @unchecked Sendable {
     private static let names = Locked<[ObjectIdentifier: String]>([:])
 
     /// The `Persisted` wrappers of an object, base class first.
+    ///
+    /// Strata's own base classes declare none, and are not reflected: a managed object's row reader there borrows
+    /// its references (LiveRow.swift), which reflection must not copy.
     static func wrappers(of object: ObjectBase) -> [any PersistedMarker] {
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
+        while let current = mirror, !Self.isBaseClass(current.subjectType) {
             mirrors.append(current)
             mirror = current.superclassMirror
         }
         return mirrors.reversed().flatMap { $0.children.compactMap { $0.value as? any PersistedMarker } }
+    }
+
+    /// Whether `type` is one of Strata's model base classes, which hold no `Persisted` wrappers.
+    private static func isBaseClass(_ type: Any.Type) -> Bool {
+        type == ObjectBase.self || type == Object.self || type == EmbeddedObject.self
     }
 
     private init(_ type: ObjectBase.Type) throws {
@@ -168,15 +187,22 @@ final class ObjectClassInfo: @unchecked Sendable {
                     valueType: valueType,
                     options: wrapper.options,
                     position: properties.count,
-                    persistedName: mapping[name].flatMap { $0 == name ? nil : $0 }
+                    persistedName: mapping[name].flatMap { $0 == name ? nil : $0 },
+                    isRealmProperty: wrapper is any RealmPropertyStorage
                 )
             )
         }
         self.properties = properties
+        hasRealmProperties = properties.contains(where: \.isRealmProperty)
         self.serialIndex = serialIndex
         let primaryKeys = properties.filter(\.options.primaryKey)
         primaryKeyIndex = primaryKeys.first?.position
-        schema = ObjectSchema(className: className, properties: properties.map(\.property), isEmbedded: isEmbedded)
+        schema = ObjectSchema(
+            className: className,
+            properties: properties.filter { !$0.typeInfo.isLinkingObjects }.map(\.property),
+            computedProperties: properties.filter(\.typeInfo.isLinkingObjects).map(\.property),
+            isEmbedded: isEmbedded
+        )
         try validate(primaryKeys: primaryKeys)
         try validate(mapping: mapping)
     }

@@ -8,7 +8,26 @@ extension Realm {
     /// - Throws: ``RealmError/fileError(_:)`` when the destination exists ("File exists"),
     ///   ``RealmError/notSupported(_:)`` for an in-memory destination.
     /// - Parameter configuration: the destination: its ``Configuration-swift.struct/fileURL`` must not exist.
-    public func writeCopy(configuration: Configuration) async throws {
+    public func writeCopy(configuration: Configuration) async throws { try copy(to: configuration) }
+
+    /// Writes a compacted copy of the realm's newest committed version to `configuration`'s file, synchronously:
+    /// the form to call inside a `read` or `write` block, as Realm Swift's is called.
+    ///
+    /// ```swift
+    /// try await realm.write { realm in
+    ///     try realm.writeCopy(configuration: backupConfiguration)
+    /// }
+    /// ```
+    /// - Throws: ``RealmError/fileError(_:)`` when the destination exists ("File exists"),
+    ///   ``RealmError/notSupported(_:)`` for an in-memory destination.
+    /// - Parameter configuration: the destination: its ``Configuration-swift.struct/fileURL`` must not exist.
+    /// - Note: Inside a write transaction Realm Swift also copies its uncommitted changes; Strata copies what is
+    ///   committed.
+    public func writeCopy(configuration: Configuration) throws { try copy(to: configuration) }
+
+    /// Writes the compacted copy, on this realm's thread (the realm's executor, not the cooperative pool: it writes
+    /// and syncs a file).
+    private func copy(to configuration: Configuration) throws {
         guard configuration.inMemoryIdentifier == nil else {
             throw RealmError.notSupported("writeCopy to an in-memory realm")
         }
@@ -19,8 +38,7 @@ extension Realm {
         let permissions = try configuration.engineFilePermissions
         let started = ContinuousClock.now
         do {
-            // On this realm's thread (`isolation: self`), not the cooperative pool: it writes and syncs a file.
-            try await state.database.writeCompactedCopy(to: path, permissions: permissions, isolation: self)
+            try state.database.writeCompactedCopyNow(to: path, permissions: permissions)
         } catch {
             throw RealmError.wrapping(error)
         }
@@ -38,6 +56,15 @@ extension Realm {
         }
     }
 
+    /// The destination configuration of `writeCopy(toFile:encryptionKey:)`: `fileURL` with this realm's
+    /// file permissions.
+    private func copyDestination(_ fileURL: URL, _ encryptionKey: Data?) throws -> Configuration {
+        guard encryptionKey == nil else { throw RealmError.encryptionNotSupported }
+        var destination = Configuration(fileURL: fileURL)
+        destination.filePermissions = configuration.filePermissions
+        return destination
+    }
+
     /// Writes a compacted copy of the realm's newest committed version to a new file at `fileURL`.
     ///
     /// ```swift
@@ -53,10 +80,26 @@ extension Realm {
     /// - Note: Realm Swift also copies a write transaction's uncommitted changes; Strata copies what is
     ///   committed.
     public func writeCopy(toFile fileURL: URL, encryptionKey: Data? = nil) async throws {
-        guard encryptionKey == nil else { throw RealmError.encryptionNotSupported }
-        var destination = Configuration(fileURL: fileURL)
-        destination.filePermissions = configuration.filePermissions
-        try await writeCopy(configuration: destination)
+        try copy(to: copyDestination(fileURL, encryptionKey))
+    }
+
+    /// Writes a compacted copy of the realm's newest committed version to a new file at `fileURL`,
+    /// synchronously: the form to call inside a `read` or `write` block, as Realm Swift's `writeCopy` is.
+    ///
+    /// ```swift
+    /// try await realm.read { realm in
+    ///     try realm.writeCopy(toFile: backupURL)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - fileURL: where to write the copy; the file must not exist.
+    ///   - encryptionKey: must be nil: Strata does not encrypt files.
+    /// - Throws: ``RealmError/fileError(_:)`` when the file exists ("File exists"),
+    ///   ``RealmError/notSupported(_:)`` for an encryption key.
+    /// - Note: Inside a write transaction Realm Swift also copies its uncommitted changes; Strata copies what is
+    ///   committed.
+    public func writeCopy(toFile fileURL: URL, encryptionKey: Data? = nil) throws {
+        try copy(to: copyDestination(fileURL, encryptionKey))
     }
 
     /// Whether a realm file exists for `configuration`.
@@ -89,10 +132,15 @@ extension Realm {
     /// be closed.
     /// - Parameter configuration: the realm's configuration.
     /// - Returns: whether the realm file existed.
-    /// - Throws: ``RealmError/fileError(_:)`` when a file cannot be removed.
+    /// - Throws: ``RealmError/fileError(_:)`` when a realm of this process has the file open (Realm's "Cannot
+    ///   delete files of an open Realm: '…' is still in use."; a frozen realm counts until released), or when a
+    ///   file cannot be removed.
     @discardableResult
     public static func deleteFiles(for configuration: Configuration) throws -> Bool {
         let path = configuration.path
+        guard !OpenRealms.isOpen(path) else {
+            throw RealmError.fileError("Cannot delete files of an open Realm: '\(path)' is still in use.")
+        }
         let manager = FileManager.default
         let existed = manager.fileExists(atPath: path)
         for file in [path, path + ".lock", path + ".creating", path + ".compacting"]
@@ -129,8 +177,12 @@ public func schemaVersionAtURL(_ fileURL: URL, encryptionKey: Data? = nil) throw
     guard FileManager.default.isReadableFile(atPath: path) else {
         throw RealmError.fileError("Failed to open file at path '\(path)': Permission denied")
     }
-    let database = try realmErrors { try Database.open(path: path, options: DatabaseOptions(readOnly: true)) }
-    defer { database.close() }
+    // The realms of this process that have the file open share its database, which must stay open for them; with
+    // none, a database of this call's own is opened and closed (Realm reads the version without touching them).
+    let shared = Database.openInstance(path: path)
+    let database =
+        try shared ?? realmErrors { try Database.openUnshared(path: path, options: DatabaseOptions(readOnly: true)) }
+    defer { if shared == nil { database.close() } }
     let reading = try realmErrors { try database.beginRead() }
     guard let version = try realmErrors({ try SchemaBinding.storedVersion(reading) }) else { throw notInitialized }
     return version

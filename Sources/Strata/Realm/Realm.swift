@@ -117,8 +117,10 @@ public actor Realm {
             throw RealmError.fileError("The seed file at path '\(seed)' does not exist")
         }
         let seedOptions = DatabaseOptions(readOnly: true, fileSystem: options.fileSystem)
-        let source = try realmErrors { try Database.open(path: seed, options: seedOptions) }
-        defer { source.close() }
+        // A seed file this process has open stays open for its realms: only a database of this call's own is closed.
+        let shared = Database.openInstance(path: seed)
+        let source = try shared ?? realmErrors { try Database.openUnshared(path: seed, options: seedOptions) }
+        defer { if shared == nil { source.close() } }
         do {
             try await source.writeCompactedCopy(to: path, permissions: options.filePermissions, isolation: nil)
         } catch {
@@ -145,9 +147,12 @@ public actor Realm {
         {
             try await copySeed(seed.path, to: path, options: options)
         }
+        // Realm asks shouldCompactOnLaunch only when the file is first opened in the process: compacting replaces
+        // the file, which the realms that have it open must keep.
+        let firstOpen = !OpenRealms.isOpen(path)
         var database = try realmErrors { try Database.open(path: path, options: options) }
         if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
-            configuration.inMemoryIdentifier == nil
+            configuration.inMemoryIdentifier == nil, firstOpen
         {
             database = try await Self.compactIfAsked(database, shouldCompact, configuration: configuration)
         }

@@ -79,6 +79,11 @@ final class RealmState {
         self.database = database
         self.executor = executor
         self.schema = schema
+        OpenRealms.opened(database.path)
+    }
+
+    deinit {
+        if !isClosed { OpenRealms.closed(database.path) }
     }
 
     var writeTransaction: WriteTransaction? {
@@ -247,6 +252,7 @@ final class RealmState {
     /// invalidated.
     func detachWrite() {
         precondition(isMigration, "only a migration's realm leaves its write transaction to another")
+        if !isClosed { OpenRealms.closed(database.path) }
         phase = .closed
         epoch += 1
         touchAll()
@@ -273,6 +279,7 @@ final class RealmState {
 
     /// Ends the write transaction and the pin for good; the tasks waiting for a turn throw ``RealmError/closed``.
     func close() {
+        if !isClosed { OpenRealms.closed(database.path) }
         if case .writing(let write) = phase {
             write.rollback()
             giveBackTurn()

@@ -15,6 +15,13 @@ extension Database {
         permissions: FilePermissions? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws {
+        try writeCompactedCopyNow(to: destination, permissions: permissions)
+    }
+
+    /// ``writeCompactedCopy(to:permissions:isolation:)`` on the calling thread, without suspending: the copy is a
+    /// new file only this call writes, so its write transaction never waits (a realm's synchronous `writeCopy`
+    /// inside a `read` or `write` block).
+    package func writeCompactedCopyNow(to destination: String, permissions: FilePermissions? = nil) throws {
         let fs = options.fileSystem
         guard !fs.fileExists(destination) else { throw StorageError.schema("\(destination) already exists") }
         let source = try beginRead()
@@ -23,7 +30,7 @@ extension Database {
         let copyOptions = DatabaseOptions(fileSystem: fs, filePermissions: permissions ?? options.filePermissions)
         let copy = try Database.open(path: temporary, options: copyOptions)
         do {
-            let write = try await copy.beginWrite()
+            let write = try copy.beginUncontendedWrite()
             try copyContents(of: source, into: write)
             try write.commit()
             let fileEnd = copy.spaceUsage.fileEnd

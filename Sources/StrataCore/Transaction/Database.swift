@@ -104,6 +104,20 @@ package final class Database: Sendable {
         }
     }
 
+    /// The database this process has open at `path`, if any (it stays open: the caller shares it).
+    package static func openInstance(path: String) -> Database? {
+        registry.withLock { registry in
+            guard let existing = registry[path]?.database, !existing.isClosed else { return nil }
+            return existing
+        }
+    }
+
+    /// Opens the database at `path` for one caller alone: not shared with this process's other handles, so that
+    /// closing it closes no one else's (reading a file's schema version, copying a seed file).
+    package static func openUnshared(path: String, options: DatabaseOptions) throws -> Database {
+        try mappingSystemErrors { try openNew(path: path, options: options) }
+    }
+
     private static func openNew(path: String, options: DatabaseOptions) throws -> Database {
         let fs = options.fileSystem
         if !fs.fileExists(path) {

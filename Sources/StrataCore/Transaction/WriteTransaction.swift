@@ -278,6 +278,32 @@ extension Database {
         }
     }
 
+    /// Begins a write transaction at once, or throws when another writer holds the file: for a database no one else
+    /// can be writing (a compacted copy being written to a new file), where waiting would never be needed.
+    package func beginUncontendedWrite() throws -> WriteTransaction {
+        try checkWritable()
+        guard writers.tryAcquire() else { throw StorageError.schema("\(path) is being written by another writer") }
+        do {
+            let needsFileLock = state.withLock { state -> Bool in
+                state.writerActive = true
+                return fileLock != nil && !state.fileLockHeld
+            }
+            if needsFileLock, let fileLock {
+                guard try mappingSystemErrors({ try fileLock.tryLockWriter() }) else {
+                    throw StorageError.schema("\(path) is being written by another process")
+                }
+                state.withLock { $0.fileLockHeld = true }
+            }
+            try checkWritable()
+            try refreshFromFile()
+            let (base, free) = state.withLock { state in state.tip ?? (state.latest, state.freeSpace) }
+            return WriteTransaction(database: self, base: base, freeSpace: free, lockWait: .zero)
+        } catch {
+            endWrite()
+            throw error
+        }
+    }
+
     func checkWritable() throws {
         try state.withLock { state in
             if state.closed { throw StorageError.closed }
