@@ -282,7 +282,7 @@ extension Database {
     /// can be writing (a compacted copy being written to a new file), where waiting would never be needed.
     package func beginUncontendedWrite() throws -> WriteTransaction {
         try checkWritable()
-        guard writers.tryAcquire() else { throw StorageError.schema("\(path) is being written by another writer") }
+        guard try writers.tryAcquire() else { throw StorageError.schema("\(path) is being written by another writer") }
         do {
             let needsFileLock = state.withLock { state -> Bool in
                 state.writerActive = true
