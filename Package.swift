@@ -5,6 +5,7 @@ let package = Package(
     name: "Strata",
     products: [
         .library(name: "Strata", targets: ["Strata"]),
+        .library(name: "StrataSync", targets: ["StrataSync"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
     ],
     targets: [
@@ -12,6 +13,8 @@ let package = Package(
         .target(name: "StrataCore"),
         // The public API (grows with parts 2-6).
         .target(name: "Strata", dependencies: ["StrataCore"]),
+        // Replication through PostgreSQL (DESIGN.md section 7): libpq is loaded at run time, so nothing new is linked.
+        .target(name: "StrataSync", dependencies: ["Strata", "StrataCore"]),
         // Test harnesses, not shipped in a product: the model-based operation stream, the crash schema, the
         // damaged-file probe, the seeded generator and the fault-injecting file system. Fuzz/run compiles
         // these files into one module with the engine's.
@@ -32,6 +35,8 @@ let package = Package(
             name: "StrataTests",
             dependencies: ["Strata", "StrataCore", "StrataTestSupport", "StrataAPICrashWriter"]
         ),
+        // Replication tests against a PostgreSQL cluster the tests start in a temporary directory.
+        .testTarget(name: "StrataSyncTests", dependencies: ["StrataSync", "Strata", "StrataCore"]),
         // Runs the built `strata` tool as a process on files made through the engine.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCore", "StrataTestSupport", "StrataCLI"]),
     ],

@@ -31,4 +31,7 @@ public struct RealmLogCategory: RawRepresentable, Hashable, Sendable, CustomStri
     /// Change streams and observers that could not start or had to end, such as for an unknown key path
     /// (`strata.notifications`).
     public static let notifications = RealmLogCategory(rawValue: "strata.notifications")
+    /// Replication through PostgreSQL (StrataSync): uploads, downloads, lost writes and connection changes
+    /// (`strata.replication`; `strata.sync` would read as the file's `fdatasync`).
+    public static let replication = RealmLogCategory(rawValue: "strata.replication")
 }
