@@ -35,7 +35,7 @@ enum ExportCommand: Command {
         defer { database.close() }
         let read = try database.beginRead()
         let embedded = try ExportSchema.embeddedTables(read)
-        var selected = read.tableSpecs.filter { !embedded.contains($0.key) }
+        var selected = read.tableSpecs.filter { !embedded.contains($0.key) && !$0.name.hasPrefix("__strata_sync_") }
         if let names = arguments.values["--class"] {
             selected = try names.map { name in
                 let spec = try DatabaseFile.table(named: name, in: read, path: path)

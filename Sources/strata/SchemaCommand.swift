@@ -19,7 +19,7 @@ enum SchemaCommand: Command {
         defer { database.close() }
         let read = try database.beginRead()
         let names = Dictionary(uniqueKeysWithValues: read.tableSpecs.map { ($0.key, $0.name) })
-        for spec in read.tableSpecs.sorted(by: { $0.name < $1.name }) {
+        for spec in read.tableSpecs.sorted(by: { $0.name < $1.name }) where !spec.name.hasPrefix("__strata_sync_") {
             print("\(spec.name) {")
             for column in spec.columns where column.type != .backlink {
                 var type = ExportSchema.name(of: column.type)

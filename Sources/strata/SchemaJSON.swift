@@ -59,7 +59,9 @@ struct ExportSchema {
     /// The schema of a version, with the embedded classes inferred.
     init(_ reading: any TransactionReading, embedded: Set<TableKey>) {
         let names = Dictionary(uniqueKeysWithValues: reading.tableSpecs.map { ($0.key, $0.name) })
-        classes = reading.tableSpecs.sorted { $0.name < $1.name }.map { spec in
+        // Replication's hidden tables (client identity, outbox, cursor) belong to the file, never to its data.
+        let specs = reading.tableSpecs.filter { !$0.name.hasPrefix("__strata_sync_") }
+        classes = specs.sorted { $0.name < $1.name }.map { spec in
             Class(
                 name: spec.name,
                 embedded: embedded.contains(spec.key),

@@ -27,13 +27,18 @@ enum CommitSignal {
 
     /// Tells the other registered realms of `realm`'s file that it committed.
     static func committed(by realm: Realm) {
-        let path = realm.path
+        committed(path: realm.path, by: realm)
+    }
+
+    /// Tells the registered realms of `path` that a commit landed, all but `committer` (nil: a commit made outside
+    /// any realm, such as replication applying pulled changes).
+    static func committed(path: String, by committer: Realm?) {
         let others: [Realm] = registrations.withLock { registrations in
             // The common case of a file nobody observes costs one lookup.
             guard let registered = registrations[path] else { return [] }
             let list = registered.filter { $0.realm != nil }
             registrations[path] = list.isEmpty ? nil : list
-            return list.compactMap(\.realm).filter { $0 !== realm }
+            return list.compactMap(\.realm).filter { $0 !== committer }
         }
         for other in others {
             Task { await other.receiveCommit() }

@@ -5,7 +5,7 @@ import StrataCore
 extension Realm.Configuration {
     /// Passes an entry to the logger if it takes `level`; the message and metadata are built only then.
     @inline(__always)
-    func log(
+    package func log(
         _ level: RealmLogLevel,
         _ category: RealmLogCategory,
         _ message: @autoclosure () -> String,
@@ -17,7 +17,7 @@ extension Realm.Configuration {
 
     /// Whether the logger takes `level` (to skip work that only feeds a log entry).
     @inline(__always)
-    func logs(_ level: RealmLogLevel) -> Bool {
+    package func logs(_ level: RealmLogLevel) -> Bool {
         guard let logger else { return false }
         return level >= logger.level
     }

@@ -38,7 +38,11 @@ extension Realm {
         let permissions = try configuration.engineFilePermissions
         let started = ContinuousClock.now
         do {
-            try state.database.writeCompactedCopyNow(to: path, permissions: permissions)
+            try state.database.writeCompactedCopyNow(
+                to: path,
+                permissions: permissions,
+                droppingReplicationState: true
+            )
         } catch {
             throw RealmError.wrapping(error)
         }

@@ -38,6 +38,8 @@ extension Realm {
         public var migrationBlock: MigrationBlock?
         /// Delete the file instead of migrating when the schema changed.
         public var deleteRealmIfMigrationNeeded: Bool
+        /// The replication started when a realm opens the file (StrataSync's `syncConfiguration` sets it).
+        package var replication: (any ReplicationStarter)?
         /// Called at open with the file size and the bytes in use; returning true compacts the file.
         public var shouldCompactOnLaunch: (@Sendable (_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
         /// The model classes of the realm (and, through their links, the classes they reach). A class

@@ -85,9 +85,9 @@ public actor Realm {
         inMemoryLease =
             configuration.inMemoryIdentifier == nil ? nil : InMemoryLease(path: configuration.path)
         let lease = RealmExecutorLease(path: configuration.path)
-        let (database, schema): (Database, ResolvedSchema)
+        let (database, schema, replication): (Database, ResolvedSchema, (any ReplicationAttachment)?)
         do {
-            (database, schema) = try await Self.openOnExecutor(configuration, lease.executor)
+            (database, schema, replication) = try await Self.openOnExecutor(configuration, lease.executor)
         } catch {
             configuration.log(
                 .error,
@@ -98,7 +98,9 @@ public actor Realm {
             throw error
         }
         executorLease = lease
-        access = RealmStateAccess(RealmState(database: database, executor: lease.executor, schema: schema))
+        let state = RealmState(database: database, executor: lease.executor, schema: schema)
+        state.replicationAttachment = replication
+        access = RealmStateAccess(state)
         frozenSnapshot = nil
     }
 
@@ -106,7 +108,7 @@ public actor Realm {
     private static func openOnExecutor(
         _ configuration: Configuration,
         _ executor: RealmExecutor
-    ) async throws -> (Database, ResolvedSchema) {
+    ) async throws -> (Database, ResolvedSchema, (any ReplicationAttachment)?) {
         try await withTaskExecutorPreference(executor) { try await open(configuration) }
     }
 
@@ -122,14 +124,21 @@ public actor Realm {
         let source = try shared ?? realmErrors { try Database.openUnshared(path: seed, options: seedOptions) }
         defer { if shared == nil { source.close() } }
         do {
-            try await source.writeCompactedCopy(to: path, permissions: options.filePermissions, isolation: nil)
+            try await source.writeCompactedCopy(
+                to: path,
+                permissions: options.filePermissions,
+                droppingReplicationState: true,
+                isolation: nil
+            )
         } catch {
             throw RealmError.wrapping(error)
         }
     }
 
     /// Opens (creating, migrating or compacting as configured) the file of `configuration`.
-    private static func open(_ configuration: Configuration) async throws -> (Database, ResolvedSchema) {
+    private static func open(
+        _ configuration: Configuration
+    ) async throws -> (Database, ResolvedSchema, (any ReplicationAttachment)?) {
         let path = configuration.path
         let options = DatabaseOptions(
             durability: configuration.inMemoryIdentifier == nil ? .full : .memoryOnly,
@@ -188,6 +197,9 @@ public actor Realm {
                 )
             }
         }
+        // Replication attaches before any migration or schema commit (and after a file deleted because its schema
+        // changed was recreated), so that its hook sees every local commit.
+        let replication = try await configuration.replication?.attach(to: database, configuration: configuration)
         let missing = try infos.contains { try reading.table(named: $0.className) == nil }
         if configuration.readOnly {
             guard !missing && !needsMigration else { throw RealmError.readOnly("add the models' tables") }
@@ -251,7 +263,7 @@ public actor Realm {
                 ]
             )
         }
-        return (database, ResolvedSchema(tables: tables))
+        return (database, ResolvedSchema(tables: tables), replication)
     }
 
     /// Commits a write made while opening (tables created, a migration), reporting it to the hooks.
@@ -337,7 +349,7 @@ public actor Realm {
     public var isEmpty: Bool {
         source.read("Realm") { reader in
             reader.tableSpecs.allSatisfy { spec in
-                spec.name == SchemaBinding.metadataTable
+                spec.name.hasPrefix("__strata_")
                     || ReadFailure.reading("the realm", { try reader.table(spec.key).count }) == 0
             }
         }

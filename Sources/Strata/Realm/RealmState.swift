@@ -70,6 +70,8 @@ final class RealmState {
     var noticedVersion: Version?
     /// The queue of the tasks sharing this realm that wait to begin a write transaction (first come, first served).
     let turns = WriterQueue()
+    /// The replication this realm keeps running (StrataSync), released when the realm closes.
+    var replicationAttachment: (any ReplicationAttachment)?
     /// The task that began the open write transaction (nil without one).
     private(set) var writeOwner: TaskIdentity?
     /// Whether the open write transaction holds a turn of ``turns`` (a migration's realm writes without one).
@@ -280,6 +282,7 @@ final class RealmState {
     /// Ends the write transaction and the pin for good; the tasks waiting for a turn throw ``RealmError/closed``.
     func close() {
         if !isClosed { OpenRealms.closed(database.path) }
+        replicationAttachment = nil
         if case .writing(let write) = phase {
             write.rollback()
             giveBackTurn()

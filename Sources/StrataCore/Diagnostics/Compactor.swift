@@ -5,6 +5,9 @@
 // The copy is written to a temporary name, synced, renamed into place and the directory synced. The copy,
 // its temporary and its lock file are created with the permissions the caller asks for (FileSystem.swift
 // invariant 4), the source's when it asks for none.
+//
+// A copy made to be another file (`writeCopy`, a seed file) leaves out the replication tables (`__strata_sync_…`):
+// two files must never share one client identity (DESIGN.md section 7). Compacting a file in place keeps them.
 
 extension Database {
     /// Writes a compacted copy of the newest version to `destination`, which must not exist, creating it with
@@ -13,15 +16,24 @@ extension Database {
     package func writeCompactedCopy(
         to destination: String,
         permissions: FilePermissions? = nil,
+        droppingReplicationState: Bool = false,
         isolation: isolated (any Actor)? = #isolation
     ) async throws {
-        try writeCompactedCopyNow(to: destination, permissions: permissions)
+        try writeCompactedCopyNow(
+            to: destination,
+            permissions: permissions,
+            droppingReplicationState: droppingReplicationState
+        )
     }
 
     /// ``writeCompactedCopy(to:permissions:isolation:)`` on the calling thread, without suspending: the copy is a
     /// new file only this call writes, so its write transaction never waits (a realm's synchronous `writeCopy`
     /// inside a `read` or `write` block).
-    package func writeCompactedCopyNow(to destination: String, permissions: FilePermissions? = nil) throws {
+    package func writeCompactedCopyNow(
+        to destination: String,
+        permissions: FilePermissions? = nil,
+        droppingReplicationState: Bool = false
+    ) throws {
         let fs = options.fileSystem
         guard !fs.fileExists(destination) else { throw StorageError.schema("\(destination) already exists") }
         let source = try beginRead()
@@ -31,7 +43,7 @@ extension Database {
         let copy = try Database.open(path: temporary, options: copyOptions)
         do {
             let write = try copy.beginUncontendedWrite()
-            try copyContents(of: source, into: write)
+            try copyContents(of: source, into: write, droppingReplicationState: droppingReplicationState)
             try write.commit()
             let fileEnd = copy.spaceUsage.fileEnd
             copy.close()
@@ -51,9 +63,19 @@ extension Database {
         }
     }
 
-    private func copyContents(of source: ReadTransaction, into write: WriteTransaction) throws {
+    /// The prefix of the tables replication keeps in a file (client identity, outbox, cursor, lives).
+    package static let replicationTablePrefix = "__strata_sync_"
+
+    private func copyContents(
+        of source: ReadTransaction,
+        into write: WriteTransaction,
+        droppingReplicationState: Bool
+    ) throws {
         // Tables and columns keep their keys: recreate the catalog as it is, with empty trees.
         var catalog = source.snapshot.catalog
+        if droppingReplicationState {
+            catalog.tables.removeAll { $0.name.hasPrefix(Database.replicationTablePrefix) }
+        }
         for index in catalog.tables.indices {
             catalog.tables[index].root = .none
             catalog.tables[index].objectCount = 0
@@ -64,7 +86,7 @@ extension Database {
         write.catalog.nextTableKey = catalog.nextTableKey
         write.catalog.tables = catalog.tables
         write.loaded = [:]
-        for spec in source.tableSpecs {
+        for spec in source.tableSpecs where catalog.table(spec.key) != nil {
             let from = try source.table(spec.key)
             let to = try write.table(spec.key)
             for key in try from.keys() {

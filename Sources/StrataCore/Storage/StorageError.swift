@@ -22,6 +22,9 @@ package enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
     case readOnly
     /// A table, column or object that does not exist, or an operation that does not fit the schema.
     case schema(String)
+    /// The file is replicated (StrataSync) but was opened without its sync configuration: a local change would
+    /// never be pushed.
+    case replicatedFileNotAttached(path: String)
 
     package var description: String {
         switch self {
@@ -40,6 +43,8 @@ package enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
         case .closed: return "the database is closed"
         case .readOnly: return "the database was opened read-only"
         case .schema(let detail): return detail
+        case .replicatedFileNotAttached(let path):
+            return "\(path) is replicated through StrataSync: open it with its syncConfiguration to write it"
         }
     }
 }

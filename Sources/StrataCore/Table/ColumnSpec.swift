@@ -118,7 +118,7 @@ package struct TableSpec: Equatable, Sendable {
 
     /// The primary key's column: the table's unique column (Strata's schema makes only a primary key unique; the
     /// first one if an engine caller made several).
-    var primaryKeyColumn: ColumnSpec? { columns.first(where: \.unique) }
+    package var primaryKeyColumn: ColumnSpec? { columns.first(where: \.unique) }
 
     init(key: TableKey, name: String) {
         self.key = key

@@ -108,7 +108,7 @@ package enum ValueCodec {
     }
 
     /// Decodes a complete tagged encoding.
-    static func decode(_ bytes: [UInt8]) throws -> Value {
+    package static func decode(_ bytes: [UInt8]) throws -> Value {
         try bytes.withUnsafeBytes { raw in
             var reader = ByteReader(raw, context: "encoded value")
             let value = try decode(&reader)

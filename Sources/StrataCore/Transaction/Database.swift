@@ -67,6 +67,8 @@ package final class Database: Sendable {
         var commitSyncs = 0
         /// When recent versions became visible here (for the notification lag a metrics hook reports).
         var publications = PublicationLog()
+        /// The replication layer's hook, called by every local commit (CommitHook.swift).
+        var commitHook: (any CommitHook)?
     }
 
     package let path: String

@@ -157,6 +157,7 @@ extension WriteTransaction {
         defer {
             if phase == .active { rollback() }
         }
+        try runCommitHook()
         let completion = try database.commit(self, syncInlineIfAlone: syncInlineIfAlone)
         phase = .committed
         database.endWrite()

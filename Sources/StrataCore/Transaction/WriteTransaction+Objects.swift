@@ -231,10 +231,10 @@ extension WriteTransaction {
             return
         }
         let keys = try table.keys()
-        // Primary keys are read for the change log only while it is kept (someone observes): reading one per object
-        // would slow deleting a large table down for nothing.
+        // Primary keys are read for the change log only while it is kept (someone observes) or replication needs
+        // them: reading one per object would slow deleting a large table down for nothing.
         var primaryKeys: [Value]?
-        if database.retainsHistory, let column = table.spec.primaryKeyColumn {
+        if database.retainsHistory || database.commitHook != nil, let column = table.spec.primaryKeyColumn {
             primaryKeys = try keys.map { try table.value($0, column.key) }
         }
         try table.removeAllRows()
