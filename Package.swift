@@ -36,7 +36,11 @@ let package = Package(
             dependencies: ["Strata", "StrataCore", "StrataTestSupport", "StrataAPICrashWriter"]
         ),
         // Replication tests against a PostgreSQL cluster the tests start in a temporary directory.
-        .testTarget(name: "StrataSyncTests", dependencies: ["StrataSync", "Strata", "StrataCore"]),
+        .testTarget(
+            name: "StrataSyncTests",
+            dependencies: ["StrataSync", "Strata", "StrataCore"],
+            exclude: ["Hub"]
+        ),
         // Runs the built `strata` tool as a process on files made through the engine.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCore", "StrataTestSupport", "StrataCLI"]),
     ],

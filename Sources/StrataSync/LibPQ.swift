@@ -31,6 +31,7 @@ struct LibPQ: Sendable {
     typealias ConnectionToInt = @convention(c) (OpaquePointer?) -> Int32
     typealias ConnectionToString = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     typealias Finish = @convention(c) (OpaquePointer?) -> Void
+    typealias Exec = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
     typealias ExecParams =
         @convention(c) (
             OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
@@ -70,6 +71,7 @@ struct LibPQ: Sendable {
     let finish: Finish
     let connectionNeedsPassword: ConnectionToInt
     let execParams: ExecParams
+    let exec: Exec
     let resultStatus: ResultToInt
     let resultErrorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     let resultErrorField: ResultErrorField
@@ -123,6 +125,7 @@ struct LibPQ: Sendable {
         finish = try symbol("PQfinish", as: Finish.self)
         connectionNeedsPassword = try symbol("PQconnectionNeedsPassword", as: ConnectionToInt.self)
         execParams = try symbol("PQexecParams", as: ExecParams.self)
+        exec = try symbol("PQexec", as: Exec.self)
         resultStatus = try symbol("PQresultStatus", as: ResultToInt.self)
         resultErrorMessage = try symbol(
             "PQresultErrorMessage",

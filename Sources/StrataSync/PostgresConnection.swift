@@ -108,6 +108,22 @@ final class PostgresConnection {
         let result = withCStringArray(parameters) { values in
             pq.execParams(connection, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
         }
+        return try read(result, of: connection)
+    }
+
+    /// Runs a script of several statements without parameters (`PQexec`, the simple query protocol: what installing
+    /// the hub's schema needs); the result is the last statement's. A script that fails inside a transaction block
+    /// it opened leaves that block aborted: the caller sends `ROLLBACK`.
+    ///
+    /// - Throws: ``PostgresError`` when a statement fails or the connection breaks.
+    @discardableResult
+    func executeScript(_ sql: String) throws -> PostgresResult {
+        let connection = try open()
+        return try read(pq.exec(connection, sql), of: connection)
+    }
+
+    /// The rows of `result` (freed here), or the error it holds.
+    private func read(_ result: OpaquePointer?, of connection: OpaquePointer) throws -> PostgresResult {
         guard let result else { throw connectionError() }
         defer { pq.clear(result) }
         switch pq.resultStatus(result) {
