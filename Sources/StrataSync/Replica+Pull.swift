@@ -33,6 +33,8 @@ extension Replica {
                 if try await pullOnce() { continue }
                 backoff = .milliseconds(100)
                 guard holdsSyncLock() else {
+                    // Another process pushes and pulls this file: follow its progress through the file.
+                    try refreshFromFile()
                     try? await Task.sleep(for: interval)
                     continue
                 }
@@ -90,6 +92,20 @@ extension Replica {
         session.setState(.active)
         log(.debug, "downloaded to hub version \(batch.head)", metadata: ["objects": "\(batch.objects.count)"])
         return batch.head > cursor
+    }
+
+    /// Takes the cursor and the acknowledged sequence from the file, where the process holding the sync lock
+    /// records them (invariant 4), and wakes the waiters they satisfy.
+    func refreshFromFile() throws {
+        _ = database.refreshedLatestVersion()
+        let reading = try database.beginRead()
+        guard let client = try SyncTables.clientRow(reading) else { return }
+        let drained = try SyncTables.pendingOutbox(reading, byteLimit: 1).isEmpty
+        state.withLock { state in
+            state.cursor = max(state.cursor, client.cursor)
+            if drained { state.acknowledged = max(state.acknowledged, client.nextSequence - 1) }
+        }
+        resumeWaiters()
     }
 
     /// Reads the head, the objects changed in (after, head] and their properties, inside the caller's transaction.

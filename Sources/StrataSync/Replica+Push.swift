@@ -111,6 +111,13 @@ extension Replica {
                 ]
             )
         }
+        // Entries the hub could not read (counted as applied, so they never block the rest): kept with the reason.
+        for case let rejected as [String: Any] in answer["rejected"] as? [Any] ?? [] {
+            let sequence = (rejected["seq"] as? NSNumber)?.int64Value ?? 0
+            let reason = "\(rejected["class"] ?? "?") \(rejected["pk"] ?? "?"): \(rejected["reason"] ?? "rejected")"
+            if let row = rows.first(where: { $0.0 == sequence }) { setAside.append((row.0, row.1, reason)) }
+            log(.error, "the hub rejected an entry of outbox row \(sequence), set aside: \(reason)")
+        }
         try await acknowledge(through: max(acknowledged, last), settingAside: setAside)
         log(.debug, "uploaded \(rows.count) commits", metadata: ["throughSequence": "\(last)"])
         session.setState(.active)
