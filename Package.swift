@@ -20,7 +20,7 @@ let package = Package(
         // these files into one module with the engine's.
         .target(name: "StrataTestSupport", dependencies: ["StrataCore"]),
         // The `strata` command-line tool.
-        .executableTarget(name: "StrataCLI", dependencies: ["StrataCore"], path: "Sources/strata"),
+        .executableTarget(name: "StrataCLI", dependencies: ["StrataCore", "StrataSync"], path: "Sources/strata"),
         // Child process of the crash tests: commits numbered transactions and acknowledges each one.
         .executableTarget(name: "StrataCrashWriter", dependencies: ["StrataCore", "StrataTestSupport"]),
         // Release-mode engine figures: open time, bulk insert, scan rate, point reads.

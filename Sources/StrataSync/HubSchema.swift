@@ -57,16 +57,16 @@
 //   for a NOTIFY channel; ST004 hub newer than this client; 22023 malformed arguments.
 
 /// The SQL of the hub schema `strata` in PostgreSQL, through which replicas share one logical database.
-enum HubSchema {
+package enum HubSchema {
     /// The version of the schema `installSQL` installs; `strata.hub_version()` returns the installed one.
-    static let version = 1
+    package static let version = 1
 
     /// The whole hub schema: idempotent, one transaction, safe to run from several processes at once (they queue on
     /// an advisory lock). Send it with one simple-query call; after an error, send ROLLBACK.
     ///
     /// `Tests/StrataSyncTests/Hub/run-scenarios.sh` cuts the SQL out of this file between the line that opens the
     /// literal and the line that closes it: keep both delimiters on lines of their own.
-    static let installSQL: String = #"""
+    package static let installSQL: String = #"""
         BEGIN ISOLATION LEVEL READ COMMITTED;
         SELECT pg_advisory_xact_lock(6013554223039956053);  -- 'StrataHU'
         SET LOCAL client_min_messages = warning;
@@ -460,7 +460,7 @@ enum HubSchema {
     /// of the hub adds functions.
     ///
     /// - Parameter role: the application's role, exactly as PostgreSQL spells it (it is quoted as an identifier).
-    static func grantSQL(role: String) -> String {
+    package static func grantSQL(role: String) -> String {
         var quoted = "\""
         for character in role {
             if character == "\"" { quoted += "\"\"" } else { quoted.append(character) }

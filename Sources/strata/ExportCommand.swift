@@ -39,6 +39,9 @@ enum ExportCommand: Command {
         if let names = arguments.values["--class"] {
             selected = try names.map { name in
                 let spec = try DatabaseFile.table(named: name, in: read, path: path)
+                guard !spec.name.hasPrefix("__strata_sync_") else {
+                    throw Failure(description: "\(name) is a replication table of the file, not a class: not exported")
+                }
                 guard !embedded.contains(spec.key) else {
                     throw Failure(
                         description: "\(name) is embedded (each object has one owner): its objects are exported "

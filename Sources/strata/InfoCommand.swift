@@ -1,5 +1,5 @@
-// InfoCommand.swift: `strata info FILE`: the newest version, its classes and object counts, space use and the
-// versions other processes keep pinned.
+// InfoCommand.swift: `strata info FILE`: the newest version, its classes and object counts, space use, the
+// versions other processes keep pinned, and the replication state (ReplicationInfo.swift).
 
 import Foundation
 import StrataCore
@@ -13,7 +13,10 @@ enum InfoCommand: Command {
         Prints the newest version of FILE, its schema version, each class with its object count, the file's size
         and free space, and the versions other processes keep pinned (read from the reader table of FILE.lock: one
         entry per live process, the oldest version it reads; the table records no pin times, so a pin's age is
-        given in versions, not seconds). Verifies the file first: a damaged file exits 1. Read-only.
+        given in versions, not seconds). Then a Replication section: for a file replicated through PostgreSQL
+        (StrataSync), its client id, logical database, download cursor (the hub version downloaded through), clock,
+        pending outbox rows, rows the hub refused (set aside, with each one's error) and subscriptions; otherwise
+        "Replication: none". Verifies the file first: a damaged file exits 1. Read-only.
         """
 
     static func run(_ arguments: ParsedArguments) async throws {
@@ -49,6 +52,7 @@ enum InfoCommand: Command {
         for spec in read.tableSpecs.sorted(by: { $0.name < $1.name }) where !spec.name.hasPrefix("__") {
             print("class \(spec.name): \(spec.objectCount) objects")
         }
+        for line in ReplicationInfo.lines(try ReplicationInfo.read(read)) { print(line) }
     }
 
     /// The schema version the public API stored in the file (its `__strata_metadata` table), or nil for none.

@@ -1,7 +1,7 @@
 // StrataCommand.swift: the `strata` tool's entry point: picks the command, parses its arguments, and turns
 // failures into messages on stderr and exit statuses.
 //
-//   strata info FILE                      version, tables, object counts, space use, pinned versions
+//   strata info FILE                      version, tables, object counts, space use, pinned versions, replication
 //   strata schema FILE                    classes and properties
 //   strata query FILE CLASS [PREDICATE]   objects matching a query, as a table or JSON Lines
 //   strata export FILE                    JSON Lines: a schema header, then every object
@@ -9,10 +9,12 @@
 //   strata watch FILE CLASS [PREDICATE]   one line per change set until interrupted
 //   strata verify FILE                    walk the newest version and check every invariant
 //   strata compact FILE OUTPUT            write a dense copy of the newest version to OUTPUT
+//   strata sync-schema [--grant ROLE]     the SQL that installs the replication hub in PostgreSQL (opens no file)
 //
 // Exit status: 0 success, 1 failure (a damaged file, a missing class, a bad import record), 2 usage (unknown
-// command or option, missing argument, malformed query). Every command but `import` and `compact` only reads;
-// each pins the version it reads, so a live writer in another process goes on undisturbed.
+// command or option, missing argument, malformed query). Every command but `import` and `compact` only reads
+// (`sync-schema` opens no file); each pins the version it reads, so a live writer in another process goes on
+// undisturbed.
 
 import Foundation
 import StrataCore
@@ -21,7 +23,7 @@ import StrataCore
 struct StrataCommand {
     static let commands: [any Command.Type] = [
         InfoCommand.self, SchemaCommand.self, QueryCommand.self, ExportCommand.self, ImportCommand.self,
-        WatchCommand.self, VerifyCommand.self, CompactCommand.self,
+        WatchCommand.self, VerifyCommand.self, CompactCommand.self, SyncSchemaCommand.self,
     ]
 
     static var usage: String {

@@ -25,6 +25,7 @@ struct InfoCommandTests {
                 class Address: 6 objects
                 class Dog: 4 objects
                 class Person: 6 objects
+                Replication: none
 
                 """
         )

@@ -165,7 +165,7 @@ struct QueryCommandTests {
 
     @Test(
         "Every command answers --help with its usage and exit 0",
-        arguments: ["info", "schema", "query", "export", "import", "watch", "verify", "compact"]
+        arguments: ["info", "schema", "query", "export", "import", "watch", "verify", "compact", "sync-schema"]
     )
     func help(command: String) throws {
         let run = try Tool.run([command, "--help"])
