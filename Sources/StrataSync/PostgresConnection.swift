@@ -31,6 +31,9 @@ final class PostgresConnection {
     private let pq: LibPQ
     /// The `PGconn`, nil once closed.
     private var connection: OpaquePointer?
+    /// What the caller has set up on this connection (a session's locks, a checked schema): a reconnection is a new
+    /// `PostgresConnection`, which starts with none.
+    var prepared: Set<String> = []
 
     /// Connects to the server `conninfo` names (a libpq connection string, `key=value` pairs or a
     /// `postgresql://` URI), blocking until the connection is made or fails.

@@ -5,6 +5,29 @@ extension Replica {
     /// Checks the hub's schema on `connection`, installing it when it is missing (and the configuration allows),
     /// and maps what can go wrong to a ``SyncError`` that says how to fix it.
     func prepareHub(_ connection: PostgresConnection) throws {
+        guard !connection.prepared.contains("hub") else { return }
+        try checkHubSchema(connection)
+        connection.prepared.insert("hub")
+    }
+
+    /// Makes this connection the one live session of the file's client identity: a second live process with the
+    /// same identity (two copies of one file) is refused. The session-level advisory lock goes with the connection.
+    func claimClientIdentity(_ connection: PostgresConnection) throws {
+        guard !connection.prepared.contains("client") else { return }
+        let result = try connection.execute(
+            "SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
+            ["strata.client/" + configuration.databaseName + "/" + clientID]
+        )
+        guard result.rows.first?.first == "t" else {
+            throw SyncError.duplicateClient(
+                "another live process replicates \(configuration.databaseName) with client identity \(clientID): two "
+                    + "copies of one file must not both sync (writeCopy gives a copy its own identity)"
+            )
+        }
+        connection.prepared.insert("client")
+    }
+
+    private func checkHubSchema(_ connection: PostgresConnection) throws {
         var version: Int?
         do {
             let result = try connection.execute("SELECT strata.hub_version()")

@@ -34,10 +34,8 @@ extension Replica {
         let rows = try SyncTables.pendingOutbox(reading, byteLimit: Self.batchByteLimit)
         let classes = recorder.classes
         let unregistered = state.withLock { state in classes.values.filter { !state.registered.contains($0.name) } }
-        if rows.isEmpty && unregistered.isEmpty {
-            session.setState(.active)
-            return false
-        }
+        // Nothing to do says nothing about the hub: the session's state is left to the last exchange with it.
+        if rows.isEmpty && unregistered.isEmpty { return false }
         let name = configuration.databaseName
         let client = clientID
         // Registration happens with the batch, on the same connection, so that a type conflict is known before the
@@ -45,6 +43,7 @@ extension Replica {
         let mismatches: [SyncError] = try await mappingConnectionErrors {
             try await pushLink.run { [self] connection in
                 try prepareHub(connection)
+                try claimClientIdentity(connection)
                 var mismatches: [SyncError] = []
                 for synced in unregistered {
                     do {
