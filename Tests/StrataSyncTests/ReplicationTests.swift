@@ -174,7 +174,7 @@ struct ReplicationTests {
             try await settle([a, b])
             #expect(try await dogs(b) == ["1 rex 3 ann [\"good\", \"loud\"]", "2 fido 1 - []"])
             #expect(
-                try await b.read { realm in realm.object(ofType: SyncPerson.self, forPrimaryKey: "ann")!.dogs.map(\.id)
+                await b.read { realm in realm.object(ofType: SyncPerson.self, forPrimaryKey: "ann")!.dogs.map(\.id)
                 } == [1, 2]
             )
             try await b.write { realm in
@@ -184,7 +184,7 @@ struct ReplicationTests {
             }
             try await settle([a, b])
             #expect(
-                try await a.read { realm in realm.object(ofType: SyncPerson.self, forPrimaryKey: "ann")!.dogs.map(\.id)
+                await a.read { realm in realm.object(ofType: SyncPerson.self, forPrimaryKey: "ann")!.dogs.map(\.id)
                 } == [2, 1]
             )
             #expect(try await dogs(a) == ["1 rex 3 ann [\"loud\"]", "2 fido 1 - []"])
