@@ -1,0 +1,147 @@
+import Foundation
+import Strata
+import StrataCore
+import Testing
+
+@testable import StrataSync
+
+// What a synced realm does when the hub is not as it should be: each fault is a session in `.error` with a SyncError
+// that says what to fix, and local writes go on. Also: pulled changes reach change streams, and a copy of a synced
+// file is a new instance.
+
+/// The first `.error` state of `realm`'s session.
+func firstError(of realm: Realm) async -> SyncError? {
+    for await state in (await realm.syncSession)!.states {
+        if case .error(let error) = state { return error }
+    }
+    return nil
+}
+
+@Suite("Sync faults and edges")
+struct SyncFaultTests {
+    @Test(
+        "a role without the grants gets missingPrivilege naming the GRANT; local writes go on",
+        .timeLimit(.minutes(10))
+    )
+    func missingPrivilege() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            // The hub is installed by its owner; the application's role has no grant on it.
+            let owner = try await openSynced(directory, "owner", conninfo: conninfo)
+            await owner.close()
+            let role = "app_" + UUID().uuidString.prefix(8).lowercased()
+            try cluster.createRole(role, password: nil)
+            let database = conninfo.split(separator: " ").first { $0.hasPrefix("dbname=") }!.dropFirst(7)
+            var configuration = directory.configuration(
+                "app",
+                conninfo: cluster.conninfo(database: String(database), user: role),
+                database: "shared"
+            )
+            configuration.syncConfiguration?.installsHubSchema = false
+            let realm = try await Realm(configuration: configuration)
+            _ = await realm.read { realm in realm.objects(SyncDog.self).subscribe(named: "dogs") }
+            let error = await firstError(of: realm)
+            guard case .missingPrivilege(let message)? = error else {
+                Issue.record("expected missingPrivilege, got \(String(describing: error))")
+                return
+            }
+            #expect(message.contains("GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA strata"))
+            try await realm.write { realm in try realm.add(SyncDog(value: ["id": 1])) }
+            #expect(await realm.read { $0.objects(SyncDog.self).count } == 1)
+        }
+    }
+
+    @Test("a missing hub schema that may not be installed, and one from a newer Strata", .timeLimit(.minutes(10)))
+    func hubSchemaMissingOrNewer() async throws {
+        try await withCluster { cluster in
+            let directory = SyncDirectory()
+            var missing = directory.configuration("m", conninfo: try freshHub(cluster), database: "shared")
+            missing.syncConfiguration?.installsHubSchema = false
+            let realm = try await Realm(configuration: missing)
+            guard case .hubSchema(let message)? = await firstError(of: realm) else {
+                Issue.record("expected hubSchema")
+                return
+            }
+            #expect(message.contains("not installed"))
+
+            let newer = try freshHub(cluster)
+            let connection = try PostgresConnection(newer)
+            try connection.executeScript(HubSchema.installSQL)
+            _ = try connection.execute(
+                "CREATE OR REPLACE FUNCTION strata.hub_version() RETURNS int LANGUAGE sql AS 'SELECT 99'"
+            )
+            let second = try await Realm(configuration: directory.configuration("n", conninfo: newer, database: "s"))
+            #expect(
+                await firstError(of: second)
+                    == .hubSchema(
+                        "the hub schema is version 99, installed by a newer Strata; this library knows version "
+                            + "\(HubSchema.version)"
+                    )
+            )
+        }
+    }
+
+    @Test("two live copies of one file with one client identity: the second is refused", .timeLimit(.minutes(10)))
+    func duplicateClientIdentity() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            let first = try await openSynced(directory, "a", conninfo: conninfo)
+            try await first.write { realm in try realm.add(SyncDog(value: ["id": 1])) }
+            try await (await first.syncSession)!.wait(for: .upload)
+            // A copy made behind Strata's back keeps the identity (writeCopy would give it a new one).
+            let copy = directory.path + "/copy.strata"
+            try FileManager.default.copyItem(atPath: directory.path + "/a.strata", toPath: copy)
+            let second = try await Realm(
+                configuration: directory.configuration("copy", conninfo: conninfo, database: "shared")
+            )
+            try await second.write { realm in try realm.add(SyncDog(value: ["id": 2])) }
+            guard case .duplicateClient? = await firstError(of: second) else {
+                Issue.record("expected duplicateClient")
+                return
+            }
+        }
+    }
+
+    @Test("writeCopy of a synced realm is a new instance: no replication state is copied", .timeLimit(.minutes(10)))
+    func writeCopyDropsIdentity() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            let realm = try await openSynced(directory, "a", conninfo: conninfo)
+            try await realm.write { realm in try realm.add(SyncDog(value: ["id": 3, "name": "copied"])) }
+            let copy = URL(fileURLWithPath: directory.path + "/copy.strata")
+            try await realm.writeCopy(toFile: copy)
+            let database = try Database.openUnshared(path: copy.path, options: DatabaseOptions(readOnly: true))
+            defer { database.close() }
+            let reading = try database.beginRead()
+            #expect(reading.tableSpecs.filter { $0.name.hasPrefix("__strata_sync_") }.isEmpty)
+            #expect(try reading.table(named: "SyncDog")?.count == 1)
+        }
+    }
+
+    @Test("a pulled change reaches another instance's change stream like any commit", .timeLimit(.minutes(10)))
+    func pulledChangesReachStreams() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            let a = try await openSynced(directory, "a", conninfo: conninfo)
+            let b = try await openSynced(directory, "b", conninfo: conninfo)
+            let stream = await b.read { realm in realm.objects(SyncDog.self).sorted(byKeyPath: "id").changes() }
+            try await a.write { realm in try realm.add(SyncDog(value: ["id": 11, "name": "streamed"])) }
+            var seen: [Int] = []
+            for await change in stream {
+                switch change {
+                case .initial(let dogs): seen = dogs.map(\.id)
+                case .update(let dogs, _, let insertions, _):
+                    seen = dogs.map(\.id)
+                    if !insertions.isEmpty { break }
+                case .error(let error): throw error
+                }
+                if seen == [11] { break }
+            }
+            #expect(seen == [11])
+        }
+    }
+}
