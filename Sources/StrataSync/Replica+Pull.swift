@@ -18,6 +18,8 @@ extension Replica {
             var client: String
         }
         var head: Int64
+        /// The newest version the batch covers (the head, or fewer when the pull was limited).
+        var upto: Int64
         var objects: [Object] = []
         /// The current properties of each pulled object, by class and primary key.
         var properties: [PendingChanges.Key: [Property]] = [:]
@@ -53,19 +55,23 @@ extension Replica {
         }
     }
 
-    /// Pulls and applies what the hub has past the cursor (and, for classes subscribed since, from the start);
-    /// false when there was nothing new.
+    /// The most hub versions one pull reads: a new instance (or a class just subscribed) downloads in batches, each
+    /// applied in a transaction of its own.
+    static let versionsPerPull: Int64 = 500
+
+    /// Pulls and applies the next batch of what the hub has past the cursor (and, for classes subscribed since, past
+    /// their own download's progress); false when there was nothing new.
     func pullOnce() async throws -> Bool {
         guard holdsSyncLock() else { return false }
         let (cursor, bootstrap) = state.withLock { ($0.cursor, $0.bootstrap) }
         let name = configuration.databaseName
-        let from = bootstrap.isEmpty ? cursor : 0
+        let from = min(cursor, bootstrap.values.min() ?? cursor)
         let batch: PullBatch = try await mappingConnectionErrors {
             try await pullLink.run { [self] connection in
                 try prepareHub(connection)
                 _ = try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 do {
-                    let batch = try Self.read(connection, database: name, after: from, cursor: cursor)
+                    let batch = try Self.read(connection, database: name, after: from, limit: Self.versionsPerPull)
                     _ = try connection.execute("COMMIT")
                     return batch
                 } catch {
@@ -74,24 +80,39 @@ extension Replica {
                 }
             }
         }
-        guard batch.head > cursor || !bootstrap.isEmpty else {
+        let newCursor = max(cursor, batch.upto)
+        // Classes whose download reached the cursor: from now on the ordinary pulls keep them up to date.
+        let caughtUp = Set(bootstrap.filter { batch.upto >= newCursor || $0.value >= newCursor }.keys)
+        guard batch.upto > from || !caughtUp.isEmpty else {
+            completePendingSubscriptions(except: Set(bootstrap.keys))
             session.setState(.active)
             return false
         }
-        try await apply(batch, after: cursor, bootstrap: bootstrap)
+        try await apply(batch, cursor: cursor, bootstrap: bootstrap, completing: caughtUp)
         state.withLock { state in
-            state.cursor = max(state.cursor, batch.head)
-            state.bootstrap.subtract(bootstrap)
+            state.cursor = max(state.cursor, newCursor)
+            for className in bootstrap.keys where state.bootstrap[className] != nil {
+                state.bootstrap[className] = caughtUp.contains(className) ? nil : batch.upto
+            }
         }
-        for subscription in state.withLock({ Array($0.subscriptions.values) })
-        where bootstrap.contains(subscription.className) || subscription.state == .pending {
-            if case .error = subscription.state { continue }
-            subscription.setState(.complete)
-        }
+        completePendingSubscriptions(except: Set(bootstrap.keys).subtracting(caughtUp))
         resumeWaiters()
         session.setState(.active)
-        log(.debug, "downloaded to hub version \(batch.head)", metadata: ["objects": "\(batch.objects.count)"])
-        return batch.head > cursor
+        log(.debug, "downloaded to hub version \(batch.upto)", metadata: ["objects": "\(batch.objects.count)"])
+        return batch.upto > from
+    }
+
+    /// Marks complete the pending subscriptions whose class is not still downloading: neither in this pull's
+    /// `downloading` nor subscribed since it began (read now, under the lock a subscription takes before it is
+    /// pending).
+    private func completePendingSubscriptions(except downloading: Set<String>) {
+        let ready = state.withLock { state in
+            state.subscriptions.values.filter { subscription in
+                subscription.state == .pending && !downloading.contains(subscription.className)
+                    && state.bootstrap[subscription.className] == nil
+            }
+        }
+        for subscription in ready { subscription.setState(.complete) }
     }
 
     /// Takes the cursor and the acknowledged sequence from the file, where the process holding the sync lock
@@ -108,18 +129,20 @@ extension Replica {
         resumeWaiters()
     }
 
-    /// Reads the head, the objects changed in (after, head] and their properties, inside the caller's transaction.
+    /// Reads the head, then the objects changed in (after, upto] and their properties, where upto is the head or
+    /// `limit` versions past `after`, inside the caller's transaction.
     private static func read(
         _ connection: PostgresConnection,
         database name: String,
         after: Int64,
-        cursor: Int64
+        limit: Int64
     ) throws -> PullBatch {
         let headRow = try connection.execute("SELECT strata.head($1)", [name])
         let head = headRow.rows.first?.first.flatMap { $0.flatMap { Int64($0) } } ?? 0
-        var batch = PullBatch(head: head)
-        guard head > after else { return batch }
-        let range = [name, String(after), String(head)]
+        let upto = min(head, after + limit)
+        var batch = PullBatch(head: head, upto: max(upto, after))
+        guard upto > after else { return batch }
+        let range = [name, String(after), String(upto)]
         let objects = try connection.execute(
             "SELECT class, pk, life, version FROM strata.pull_objects($1, $2::bigint, $3::bigint)",
             range
@@ -145,8 +168,14 @@ extension Replica {
         return batch
     }
 
-    /// Applies a pull in one local transaction marked applied-by-sync that also stores the cursor (invariant 2).
-    private func apply(_ batch: PullBatch, after cursor: Int64, bootstrap: Set<String>) async throws {
+    /// Applies a pull in one local transaction marked applied-by-sync that also stores the cursor (invariant 2), and
+    /// marks complete the subscriptions of the classes in `completing`.
+    private func apply(
+        _ batch: PullBatch,
+        cursor: Int64,
+        bootstrap: [String: Int64],
+        completing: Set<String>
+    ) async throws {
         let classes = recorder.classes
         let write = try await database.beginWrite()
         write.appliedBySync = true
@@ -155,8 +184,8 @@ extension Replica {
             var links: [(TableKey, ObjectKey, ColumnSpec, [UInt8])] = []
             for object in batch.objects {
                 guard let synced = classes[object.className] else { continue }
-                // Versions up to the cursor were applied before, except for classes being bootstrapped.
-                if object.version <= cursor && !bootstrap.contains(object.className) { continue }
+                // Versions up to the cursor were applied before, except for classes still downloading.
+                if object.version <= cursor && object.version <= bootstrap[object.className] ?? .max { continue }
                 let properties =
                     batch.properties[
                         .init(className: object.className, primaryKey: object.primaryKey, property: nil)
@@ -172,8 +201,9 @@ extension Replica {
                     try write.set(value, of: column.key, in: table, object: key)
                 }
             }
-            client.cursor = max(client.cursor, batch.head)
+            client.cursor = max(client.cursor, batch.upto)
             try SyncTables.setClientRow(client, in: write)
+            for className in completing { try SyncTables.markComplete(className: className, in: write) }
             try await write.commitSuspending()
         } catch {
             write.rollback()

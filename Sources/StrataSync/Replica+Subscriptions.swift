@@ -76,7 +76,7 @@ extension Replica {
                 throw error
             }
             state.withLock { state in
-                state.bootstrap.insert(subscription.className)
+                state.bootstrap[subscription.className] = 0
                 state.registered.remove(subscription.className)
             }
             subscription.setState(.pending)

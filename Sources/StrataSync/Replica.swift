@@ -46,8 +46,9 @@ final class Replica: Sendable {
         var downloadWaiters: [(target: Int64, continuation: CheckedContinuation<Void, any Error>)] = []
         /// The live subscriptions, by name.
         var subscriptions: [String: SyncSubscription] = [:]
-        /// Classes subscribed since the last pull: the next pull fetches them from the hub's first version.
-        var bootstrap: Set<String> = []
+        /// Classes whose objects are still downloading (subscribed since, or unfinished when replication stopped),
+        /// with the hub version each has been downloaded through.
+        var bootstrap: [String: Int64] = [:]
         /// Classes registered with the hub (their property types compared).
         var registered: Set<String> = []
         /// Classes that stopped syncing, and why.
@@ -97,7 +98,8 @@ final class Replica: Sendable {
             if let spec = reading.tableSpecs.first(where: { $0.name == subscription.className }) {
                 do {
                     classes[spec.name] = try SyncedClass(spec, reading)
-                    synced.setState(.pending)
+                    synced.setState(subscription.complete ? .complete : .pending)
+                    if !subscription.complete { state.withLock { $0.bootstrap[spec.name] = 0 } }
                 } catch let error as SyncError {
                     synced.setState(.error(error))
                 }

@@ -11,7 +11,8 @@ import StrataCore
 ///   number and its entries, already in the form the hub's `strata.push` takes. Deleted once acknowledged.
 /// - `__strata_sync_lives`: the causal length (life) this file last knew of each synced object: odd alive, even
 ///   deleted.
-/// - `__strata_sync_subscriptions`: the subscriptions, by name.
+/// - `__strata_sync_subscriptions`: the subscriptions, by name, each with whether its class's download finished
+///   (an unfinished one starts again when replication starts).
 /// - `__strata_sync_set_aside`: outbox rows the hub refused (or of a class that stopped syncing), with the error:
 ///   kept, never pushed again, never blocking the rest.
 ///
@@ -57,6 +58,7 @@ enum SyncTables {
             try write.addColumn(ColumnSpec(name: "name", type: .string, unique: true), to: key)
             try write.addColumn(ColumnSpec(name: "className", type: .string), to: key)
             try write.addColumn(ColumnSpec(name: "query", type: .string), to: key)
+            try write.addColumn(ColumnSpec(name: "complete", type: .bool), to: key)
         }
         if try write.table(named: setAside) == nil {
             let key = try write.createTable(named: setAside)
@@ -206,6 +208,7 @@ enum SyncTables {
         var name: String
         var className: String
         var query: String
+        var complete = false
     }
 
     /// Every stored subscription.
@@ -214,9 +217,9 @@ enum SyncTables {
         return try table.keys().compactMap { key in
             let values = try table.row(key)
             guard case .string(let name) = values[0], case .string(let className) = values[1],
-                case .string(let query) = values[2]
+                case .string(let query) = values[2], case .bool(let complete) = values[3]
             else { return nil }
-            return StoredSubscription(name: name, className: className, query: query)
+            return StoredSubscription(name: name, className: className, query: query, complete: complete)
         }
     }
 
@@ -228,8 +231,23 @@ enum SyncTables {
         }
         try write.createObject(
             in: table.key,
-            row: [.string(subscription.name), .string(subscription.className), .string(subscription.query)]
+            row: [
+                .string(subscription.name), .string(subscription.className), .string(subscription.query),
+                .bool(subscription.complete),
+            ]
         )
+    }
+
+    /// Records that the download of `className`'s objects finished, for every subscription of it.
+    static func markComplete(className: String, in write: WriteTransaction) throws {
+        guard let table = try write.table(named: subscriptions) else { return }
+        let classColumn = table.spec.columns[1].key
+        let completeColumn = table.spec.columns[3].key
+        for key in try table.keys() where try table.value(key, classColumn) == .string(className) {
+            if try table.value(key, completeColumn) != .bool(true) {
+                try write.set(.bool(true), of: completeColumn, in: table.key, object: key)
+            }
+        }
     }
 
     /// Removes a subscription.

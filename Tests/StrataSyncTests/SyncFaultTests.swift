@@ -145,3 +145,43 @@ struct SyncFaultTests {
         }
     }
 }
+
+@Suite("Downloads in batches")
+struct BootstrapTests {
+    @Test("a new instance downloads 1,200 hub versions in batches, each object exactly once", .timeLimit(.minutes(10)))
+    func bootstrapInBatches() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            // The types are registered by a first instance; then 1,200 pushes (one version each) arrive from
+            // elsewhere.
+            let first = try await openSynced(directory, "first", conninfo: conninfo)
+            await first.close()
+            let connection = try PostgresConnection(conninfo)
+            for id in 0..<1200 {
+                let entry: [String: Any] = [
+                    "seq": 1, "class": "SyncDog", "pk": Hex.encode(ValueCodec.encode(.int(Int64(id)))),
+                    "op": "create", "life": 1, "hlc": 1_000 + id,
+                    "props": [
+                        "name": Hex.encode(ValueCodec.encode(.string("dog \(id)"))),
+                        "age": Hex.encode(ValueCodec.encode(.int(Int64(id % 7)))),
+                    ],
+                ]
+                let json = String(decoding: try JSONSerialization.data(withJSONObject: [entry]), as: UTF8.self)
+                _ = try connection.execute(
+                    "SELECT strata.push($1, $2, $3::jsonb)",
+                    ["shared", "writer-\(id)", json]
+                )
+            }
+            #expect(try connection.execute("SELECT strata.head('shared')").rows == [["1200"]])
+            let fresh = try await openSynced(directory, "fresh", conninfo: conninfo)
+            try await (await fresh.syncSession)!.wait(for: .download)
+            let (count, sample) = await fresh.read { realm in
+                let dogs = realm.objects(SyncDog.self)
+                return (dogs.count, dogs.filter("id == 1199").first.map { "\($0.name) \($0.age)" })
+            }
+            #expect(count == 1200)
+            #expect(sample == "dog 1199 2")
+        }
+    }
+}
