@@ -66,6 +66,7 @@ extension Replica {
         let (cursor, bootstrap) = state.withLock { ($0.cursor, $0.bootstrap) }
         let name = configuration.databaseName
         let from = min(cursor, bootstrap.values.min() ?? cursor)
+        let started = ContinuousClock.now
         let batch: PullBatch = try await mappingConnectionErrors {
             try await pullLink.run { [self] connection in
                 try prepareHub(connection)
@@ -89,6 +90,7 @@ extension Replica {
             return false
         }
         try await apply(batch, cursor: cursor, bootstrap: bootstrap, completing: caughtUp)
+        record(.downloaded(objects: batch.objects.count, duration: ContinuousClock.now - started))
         state.withLock { state in
             state.cursor = max(state.cursor, newCursor)
             for className in bootstrap.keys where state.bootstrap[className] != nil {

@@ -79,6 +79,7 @@ extension Replica {
             kept += entries.filter { stopped[$0["class"] as? String ?? ""] == nil }
         }
         let last = rows.last!.0
+        let started = ContinuousClock.now
         let answer: [String: Any]
         do {
             let json = String(decoding: try JSONSerialization.data(withJSONObject: kept), as: UTF8.self)
@@ -99,7 +100,15 @@ extension Replica {
             return true
         }
         let acknowledged = (answer["last_seq"] as? NSNumber)?.int64Value ?? last
+        record(.uploaded(commits: rows.count, duration: ContinuousClock.now - started))
+        let newestClock = kept.compactMap { ($0 as? [String: Any])?["hlc"] as? NSNumber }.map(\.int64Value).max()
+        if let newestClock {
+            let committed = Double(newestClock / HybridClock.ticksPerMillisecond) / 1000
+            let lag = max(0, Date().timeIntervalSince1970 - committed)
+            record(.lag(.milliseconds(Int64(lag * 1000))))
+        }
         for case let lost as [String: Any] in answer["lost"] as? [Any] ?? [] {
+            record(.lostWrite(className: "\(lost["class"] ?? "?")", property: "\(lost["property"] ?? "(object)")"))
             log(
                 .warning,
                 "lost write: \(lost["class"] ?? "?").\(lost["property"] ?? "(object)") of the object with primary key "
@@ -161,6 +170,9 @@ extension Replica {
         }
         pending.acknowledge(through: sequence)
         state.withLock { $0.acknowledged = max($0.acknowledged, sequence) }
+        if let outbox = try? database.beginRead().table(named: SyncTables.outbox) {
+            record(.backlog(commits: outbox.count))
+        }
         resumeWaiters()
     }
 

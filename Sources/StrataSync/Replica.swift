@@ -188,6 +188,11 @@ final class Replica: Sendable {
         )
     }
 
+    /// Reports a replication metric to the configuration's metrics hook.
+    func record(_ metric: @autoclosure () -> ReplicationMetric) {
+        realmConfiguration.record(.replication(metric()))
+    }
+
     /// Takes the file's sync lock if no other process holds it (invariant 4); true when this process holds it.
     func holdsSyncLock() -> Bool {
         if state.withLock({ $0.syncLock != nil }) { return true }

@@ -185,3 +185,34 @@ struct BootstrapTests {
         }
     }
 }
+
+@Suite("Replication metrics")
+struct ReplicationMetricTests {
+    @Test(
+        "uploads, downloads and the backlog reach the metrics hook as strata.replication samples",
+        .timeLimit(.minutes(10))
+    )
+    func metricsAreReported() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            let seen = Locked<[ReplicationMetric]>([])
+            var configuration = directory.configuration("a", conninfo: conninfo, database: "shared")
+            configuration.metrics = { metric in
+                if case .replication(let replication) = metric { seen.withLock { $0.append(replication) } }
+            }
+            let realm = try await Realm(configuration: configuration)
+            let subscription = await realm.read { realm in realm.objects(SyncDog.self).subscribe(named: "dogs") }
+            try await waitUntilComplete(subscription)
+            try await realm.write { realm in try realm.add(SyncDog(value: ["id": 1])) }
+            try await (await realm.syncSession)!.wait(for: .upload)
+            let metrics = seen.withLock { $0 }
+            #expect(metrics.contains { if case .uploaded(commits: 1, _) = $0 { true } else { false } })
+            #expect(metrics.contains(.backlog(commits: 0)))
+            #expect(metrics.contains { if case .downloaded = $0 { true } else { false } })
+            let labels = Set(metrics.flatMap(\.samples).map(\.label))
+            #expect(labels.isSuperset(of: ["strata.replication.upload.commits", "strata.replication.backlog"]))
+            #expect(labels.allSatisfy { $0.hasPrefix("strata.replication.") })
+        }
+    }
+}

@@ -24,7 +24,7 @@ extension Realm.Configuration {
 
     /// Passes a metric to the metrics hook; the metric is built only when there is one.
     @inline(__always)
-    func record(_ metric: @autoclosure () -> RealmMetric) {
+    package func record(_ metric: @autoclosure () -> RealmMetric) {
         guard let metrics else { return }
         metrics(metric())
     }

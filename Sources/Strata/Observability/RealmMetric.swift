@@ -35,6 +35,9 @@ public enum RealmMetric: Sendable, Equatable {
     /// process's commit) to the moment a change stream handed the element reporting it to its `for await`
     /// loop. An element that coalesces several commits for a slow consumer is measured from the first.
     case notificationLag(Duration)
+    /// Replication through PostgreSQL (the StrataSync module): uploads, downloads, the outbox's backlog, the lag of
+    /// an upload and each lost write, labelled `strata.replication.*`.
+    case replication(ReplicationMetric)
 
     /// The metric as named numbers: durations as timers in nanoseconds, sizes and counts as gauges, bytes written
     /// as a counter.
@@ -62,6 +65,7 @@ public enum RealmMetric: Sendable, Equatable {
             ]
         case .notificationLag(let duration):
             return [Sample(label: "strata.notification.lag", kind: .timer, value: duration.nanoseconds)]
+        case .replication(let metric): return metric.samples
         }
     }
 }
