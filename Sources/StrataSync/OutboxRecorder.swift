@@ -18,6 +18,8 @@ final class OutboxRecorder: CommitHook {
         var classes: [String: SyncedClass] = [:]
         /// Called after a commit that wrote an outbox row (wakes the pusher).
         var wake: (@Sendable () -> Void)?
+        /// Called with a class whose table changed (a migration): its types are registered with the hub again.
+        var schemaChanged: (@Sendable (String) -> Void)?
     }
 
     private let state = Locked(State())
@@ -33,8 +35,34 @@ final class OutboxRecorder: CommitHook {
         set { state.withLock { $0.classes = newValue } }
     }
 
-    /// Sets what is called after a recorded commit.
-    func onRecord(_ wake: @escaping @Sendable () -> Void) { state.withLock { $0.wake = wake } }
+    /// Sets what is called after a recorded commit, and when a synced class's table changed.
+    func onRecord(_ wake: @escaping @Sendable () -> Void, schemaChanged: @escaping @Sendable (String) -> Void) {
+        state.withLock { state in
+            state.wake = wake
+            state.schemaChanged = schemaChanged
+        }
+    }
+
+    /// The synced classes as `reading`'s schema defines them: a class whose table a migration changed is rebuilt
+    /// (and its types registered with the hub again); one whose table is gone is left out.
+    func classes(in reading: any TransactionReading) throws -> [String: SyncedClass] {
+        var current: [String: SyncedClass] = [:]
+        for (name, synced) in classes {
+            guard let spec = reading.tableSpecs.first(where: { $0.name == name }) else { continue }
+            current[name] = synced.matches(spec) ? synced : try rebuilt(spec, reading)
+        }
+        return current
+    }
+
+    private func rebuilt(_ spec: TableSpec, _ reading: any TransactionReading) throws -> SyncedClass {
+        let synced = try SyncedClass(spec, reading)
+        let changed = state.withLock { state in
+            state.classes[synced.name] = synced
+            return state.schemaChanged
+        }
+        changed?(synced.name)
+        return synced
+    }
 
     func transactionWillCommit(_ transaction: WriteTransaction) throws {
         let (classes, wake) = state.withLock { ($0.classes, $0.wake) }
@@ -42,7 +70,10 @@ final class OutboxRecorder: CommitHook {
         var touched: [(SyncedClass, TableChanges)] = []
         for (key, tableChanges) in transaction.changeSet.tables {
             let table = try transaction.table(key)
-            if let synced = classes[table.name], synced.table == key { touched.append((synced, tableChanges)) }
+            guard var synced = classes[table.name] else { continue }
+            // A migration changed the class (or recreated its table): what travels follows the new schema.
+            if !synced.matches(table.spec) { synced = try rebuilt(table.spec, transaction) }
+            touched.append((synced, tableChanges))
         }
         guard !touched.isEmpty, var builder = try EntryBuilder(transaction) else { return }
         for (synced, changes) in touched.sorted(by: { $0.0.name < $1.0.name }) {

@@ -178,10 +178,10 @@ extension Replica {
         bootstrap: [String: Int64],
         completing: Set<String>
     ) async throws {
-        let classes = recorder.classes
         let write = try await database.beginWrite()
         write.appliedBySync = true
         do {
+            let classes = try recorder.classes(in: write)
             guard var client = try SyncTables.clientRow(write) else { throw SyncError.notAttached("no client row") }
             var links: [(TableKey, ObjectKey, ColumnSpec, [UInt8])] = []
             for object in batch.objects {

@@ -32,7 +32,7 @@ extension Replica {
         guard holdsSyncLock() else { return false }
         let reading = try database.beginRead()
         let rows = try SyncTables.pendingOutbox(reading, byteLimit: Self.batchByteLimit)
-        let classes = recorder.classes
+        let classes = try recorder.classes(in: reading)
         let unregistered = state.withLock { state in classes.values.filter { !state.registered.contains($0.name) } }
         // Nothing to do says nothing about the hub: the session's state is left to the last exchange with it.
         if rows.isEmpty && unregistered.isEmpty { return false }

@@ -109,7 +109,11 @@ final class Replica: Sendable {
         }
         recorder.classes = classes
         let wake = self.wake
-        recorder.onRecord { wake.yield() }
+        let state = self.state
+        recorder.onRecord(
+            { wake.yield() },
+            schemaChanged: { className in state.withLock { _ = $0.registered.remove(className) } }
+        )
         database.commitHook = recorder
         session.replica = self
         for subscription in state.withLock({ Array($0.subscriptions.values) }) { subscription.attach(to: self) }

@@ -14,6 +14,8 @@ struct SyncedClass: Sendable, Equatable {
     let properties: [ColumnSpec]
     /// The type name of every property, the primary key's included.
     let types: [String: String]
+    /// What the class was built from: a migration that changes the table changes this.
+    let signature: [String]
 
     init(_ spec: TableSpec, _ reading: any TransactionReading) throws {
         guard let primaryKey = spec.primaryKeyColumn else {
@@ -31,6 +33,17 @@ struct SyncedClass: Sendable, Equatable {
             types[column.name] = try Self.typeName(column, reading, className: spec.name)
         }
         self.types = types
+        signature = Self.signature(of: spec)
+    }
+
+    /// Whether `spec` is still the table this class was built from.
+    func matches(_ spec: TableSpec) -> Bool { spec.key == table && Self.signature(of: spec) == signature }
+
+    private static func signature(of spec: TableSpec) -> [String] {
+        spec.columns.map { column in
+            "\(column.key) \(column.name) \(column.type) \(column.collection) \(column.nullable) "
+                + "\(column.linkTable.map { "\($0)" } ?? "-")"
+        }
     }
 
     /// The type of `column` as the hub records it, such as `int`, `string?`, `list<int>` or `link<Dog>`.

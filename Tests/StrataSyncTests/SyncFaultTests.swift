@@ -216,3 +216,54 @@ struct ReplicationMetricTests {
         }
     }
 }
+
+/// The second version of the synced models: `SyncDog` gains `color`.
+enum ModelsV2 {
+    final class SyncDog: Object {
+        @Persisted(primaryKey: true) var id = 0
+        @Persisted var name = ""
+        @Persisted var age = 0
+        @Persisted var owner: SyncPerson?
+        @Persisted var tags: List<String>
+        @Persisted var color = ""
+    }
+
+    final class SyncPerson: Object {
+        @Persisted(primaryKey: true) var name = ""
+        @Persisted var dogs: List<SyncDog>
+    }
+}
+
+@Suite("Migrations of synced classes")
+struct SyncedMigrationTests {
+    @Test("a property added by a migration replicates; the old ones keep flowing", .timeLimit(.minutes(10)))
+    func addedPropertyReplicates() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            let v1 = try await openSynced(directory, "a", conninfo: conninfo)
+            try await v1.write { realm in try realm.add(SyncDog(value: ["id": 1, "name": "rex"])) }
+            try await (await v1.syncSession)!.wait(for: .upload)
+            await v1.close()
+            let types: [ObjectBase.Type] = [ModelsV2.SyncDog.self, ModelsV2.SyncPerson.self]
+            var configuration = directory.configuration("a", conninfo: conninfo, database: "shared", types: types)
+            configuration.schemaVersion = 1
+            let v2 = try await Realm(configuration: configuration)
+            try await v2.write { realm in
+                let dog = realm.object(ofType: ModelsV2.SyncDog.self, forPrimaryKey: 1)!
+                dog.color = "red"
+                dog.age = 4
+            }
+            try await (await v2.syncSession)!.wait(for: .upload)
+            var other = directory.configuration("b", conninfo: conninfo, database: "shared", types: types)
+            other.schemaVersion = 1
+            let b = try await Realm(configuration: other)
+            let subscription = await b.read { realm in realm.objects(ModelsV2.SyncDog.self).subscribe(named: "dogs") }
+            try await waitUntilComplete(subscription)
+            let seen = await b.read { realm in
+                realm.objects(ModelsV2.SyncDog.self).map { "\($0.id) \($0.name) \($0.age) \($0.color)" }
+            }
+            #expect(Array(seen) == ["1 rex 4 red"])
+        }
+    }
+}
