@@ -147,7 +147,7 @@ extension Realm {
         }
         let manager = FileManager.default
         let existed = manager.fileExists(atPath: path)
-        for file in [path, path + ".lock", path + ".creating", path + ".compacting"]
+        for file in [path, path + ".lock", path + ".creating", path + ".compacting", path + ".sync.lock"]
         where manager.fileExists(atPath: file) {
             do {
                 try manager.removeItem(atPath: file)
