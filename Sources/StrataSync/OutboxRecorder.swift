@@ -18,6 +18,8 @@ final class OutboxRecorder: CommitHook {
         var classes: [String: SyncedClass] = [:]
         /// Called after a commit that wrote an outbox row (wakes the pusher).
         var wake: (@Sendable () -> Void)?
+        /// The sequence number of the newest outbox row recorded (its commit may still be under way, or have failed).
+        var recorded: Int64 = 0
     }
 
     private let state = Locked(State())
@@ -32,6 +34,10 @@ final class OutboxRecorder: CommitHook {
         get { state.withLock { $0.classes } }
         set { state.withLock { $0.classes = newValue } }
     }
+
+    /// The sequence number of the newest outbox row this process recorded: the hook runs before its transaction
+    /// commits, so the row may not be visible yet (or never, when the commit failed after the hook).
+    var recordedSequence: Int64 { state.withLock { $0.recorded } }
 
     /// Sets what is called after a recorded commit.
     func onRecord(_ wake: @escaping @Sendable () -> Void) { state.withLock { $0.wake = wake } }
@@ -55,7 +61,10 @@ final class OutboxRecorder: CommitHook {
                 try builder.modify(key, columns, of: synced)
             }
         }
-        if try builder.finish(pending: pending) { wake?() }
+        if let sequence = try builder.finish(pending: pending) {
+            state.withLock { $0.recorded = max($0.recorded, sequence) }
+            wake?()
+        }
     }
 
     /// Records every object of `synced` the hub has never had from this file as a create, in `transaction` (a class
@@ -63,7 +72,12 @@ final class OutboxRecorder: CommitHook {
     func recordExisting(_ synced: SyncedClass, in transaction: WriteTransaction) throws {
         guard var builder = try EntryBuilder(transaction) else { return }
         for key in try transaction.table(synced.table).keys() { try builder.modify(key, [], of: synced) }
-        if try builder.finish(pending: pending) { state.withLock { $0.wake }?() }
+        if let sequence = try builder.finish(pending: pending) {
+            state.withLock { state in
+                state.recorded = max(state.recorded, sequence)
+                return state.wake
+            }?()
+        }
     }
 }
 
@@ -108,9 +122,10 @@ private struct EntryBuilder {
         }
     }
 
-    /// Writes the client row and the outbox row; false when there was nothing to record.
-    func finish(pending: PendingChanges) throws -> Bool {
-        guard !entries.isEmpty else { return false }
+    /// Writes the client row and the outbox row; returns the row's sequence number, nil when there was nothing to
+    /// record.
+    func finish(pending: PendingChanges) throws -> Int64? {
+        guard !entries.isEmpty else { return nil }
         var client = self.client
         let sequence = client.nextSequence
         client.nextSequence += 1
@@ -119,7 +134,7 @@ private struct EntryBuilder {
         let json = try JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys])
         try SyncTables.appendOutbox(sequence: sequence, entries: Array(json), in: transaction)
         pending.record(keys, sequence: sequence, clock: clock)
-        return true
+        return sequence
     }
 
     private func primaryKey(_ key: ObjectKey, _ synced: SyncedClass) throws -> [UInt8] {
