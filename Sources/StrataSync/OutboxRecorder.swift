@@ -131,10 +131,53 @@ private struct EntryBuilder {
         client.nextSequence += 1
         client.clock = clock
         try SyncTables.setClientRow(client, in: transaction)
-        let json = try JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys])
-        try SyncTables.appendOutbox(sequence: sequence, entries: Array(json), in: transaction)
+        try SyncTables.appendOutbox(sequence: sequence, entries: Self.json(entries), in: transaction)
         pending.record(keys, sequence: sequence, clock: clock)
         return sequence
+    }
+
+    /// The entries as JSON, written here: `JSONSerialization` bridges every value to an `NSObject` through dynamic
+    /// casts, which cost about 100 µs per entry in a commit's hook (measured by Benchmarks/run-sync), while the
+    /// entries hold only strings, integers and maps of strings to strings.
+    static func json(_ entries: [[String: Any]]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(entries.count * 160)
+        func string(_ text: String) {
+            out.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case ..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        func object<Value>(_ members: [String: Value], _ value: (Value) -> Void) {
+            out.append(UInt8(ascii: "{"))
+            for (index, (key, member)) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                string(key)
+                out.append(UInt8(ascii: ":"))
+                value(member)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "["))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            object(entry) { value in
+                switch value {
+                case let number as Int64: out += Array(String(number).utf8)
+                case let number as Int: out += Array(String(number).utf8)
+                case let text as String: string(text)
+                case let map as [String: String]: object(map, string)
+                default: preconditionFailure("an outbox entry holds a \(type(of: value))")
+                }
+            }
+        }
+        out.append(UInt8(ascii: "]"))
+        return out
     }
 
     private func primaryKey(_ key: ObjectKey, _ synced: SyncedClass) throws -> [UInt8] {
