@@ -9,13 +9,21 @@ extension Replica {
     func runPusher() async {
         var backoff = Duration.milliseconds(100)
         var iterator = wakes.makeAsyncIterator()
+        var waitedForCommit = false
         while !isStopped && !Task.isCancelled {
             do {
                 if try await pushOnce() {
                     backoff = .milliseconds(100)
+                    waitedForCommit = false
                     continue  // more may be waiting
                 }
                 backoff = .milliseconds(100)
+                // The wake may have come from a commit's hook before that commit was visible (once per wake).
+                if !waitedForCommit, try await awaitRecordedCommit() {
+                    waitedForCommit = true
+                    continue
+                }
+                waitedForCommit = false
             } catch {
                 report(error)
                 state.withLock { $0.registered = [] }
@@ -25,6 +33,22 @@ extension Replica {
             }
             guard await iterator.next() != nil else { return }
         }
+    }
+
+    /// Waits until the newest commit the hook recorded is visible in the file, when the hub has not acknowledged it.
+    /// The hook wakes the pusher from inside the commit, before its version is published, so a pusher that wakes
+    /// quickly reads the version before and finds nothing to push; without this wait that commit would wait for the
+    /// next wake (the poll interval, when no other commit or `wait(for: .upload)` comes). Polls the file every 100 µs
+    /// for at most the poll interval (a commit that failed after its hook never appears); true when it appeared.
+    func awaitRecordedCommit() async throws -> Bool {
+        let recorded = recorder.recordedSequence
+        guard recorded > state.withLock({ $0.acknowledged }), holdsSyncLock() else { return false }
+        let deadline = ContinuousClock.now + configuration.pollInterval
+        while ContinuousClock.now < deadline && !isStopped {
+            if try SyncTables.clientRow(try database.beginRead())?.nextSequence ?? 0 > recorded { return true }
+            try? await Task.sleep(for: .microseconds(100))
+        }
+        return false
     }
 
     /// Pushes one batch of the outbox; false when there was nothing to push (or another process pushes this file).

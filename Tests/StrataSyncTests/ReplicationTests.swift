@@ -93,6 +93,30 @@ struct ReplicationTests {
         }
     }
 
+    @Test(
+        "a commit is pushed when it lands, though the hook woke the pusher before it was visible",
+        .timeLimit(.minutes(2))
+    )
+    func commitIsPushedWithoutWaitingForThePoll() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            // The writer's pusher polls once an hour: each commit must be pushed because its own wake-up led to it.
+            var configuration = directory.configuration("a", conninfo: conninfo, database: "shared")
+            configuration.syncConfiguration!.pollInterval = .seconds(3600)
+            let a = try await Realm(configuration: configuration)
+            let subscription = await a.read { realm in realm.objects(SyncDog.self).subscribe(named: "dogs") }
+            for await state in subscription.states where state != .creating { break }
+            let b = try await openSynced(directory, "b", conninfo: conninfo)
+            for id in 0..<20 {
+                try await a.write { realm in try realm.add(SyncDog(value: ["id": id, "name": "dog \(id)"])) }
+                while await b.read({ $0.objects(SyncDog.self).count }) <= id {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+        }
+    }
+
     @Test("conflicting edits of one property settle identically everywhere", .timeLimit(.minutes(10)))
     func conflictingEditsSettle() async throws {
         try await withCluster { cluster in
