@@ -73,6 +73,9 @@ extension Replica {
             }
         }
         guard batch.head > cursor || !bootstrap.isEmpty else {
+            // The file already holds every version the hub has: the subscriptions it stored are complete (a file
+            // reopened while nobody pushed would otherwise leave them pending until somebody does).
+            completeSubscriptions(bootstrapped: [])
             session.setState(.active)
             return false
         }
@@ -81,15 +84,25 @@ extension Replica {
             state.cursor = max(state.cursor, batch.head)
             state.bootstrap.subtract(bootstrap)
         }
-        for subscription in state.withLock({ Array($0.subscriptions.values) })
-        where bootstrap.contains(subscription.className) || subscription.state == .pending {
-            if case .error = subscription.state { continue }
-            subscription.setState(.complete)
-        }
+        completeSubscriptions(bootstrapped: bootstrap)
         resumeWaiters()
         session.setState(.active)
         log(.debug, "downloaded to hub version \(batch.head)", metadata: ["objects": "\(batch.objects.count)"])
         return batch.head > cursor
+    }
+
+    /// Marks complete the subscriptions of the classes just bootstrapped and the pending ones, except those in error
+    /// and those whose class still waits for its bootstrap (subscribed while this pull ran).
+    private func completeSubscriptions(bootstrapped: Set<String>) {
+        // Decided under the lock: a subscription is pending only once its class joined `bootstrap` (activate).
+        let completed = state.withLock { state in
+            state.subscriptions.values.filter { subscription in
+                guard !state.bootstrap.contains(subscription.className) else { return false }
+                if case .error = subscription.state { return false }
+                return bootstrapped.contains(subscription.className) || subscription.state == .pending
+            }
+        }
+        for subscription in completed { subscription.setState(.complete) }
     }
 
     /// Reads the head, the objects changed in (after, head] and their properties, inside the caller's transaction.
