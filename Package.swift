@@ -27,6 +27,8 @@ let package = Package(
         .executableTarget(name: "StrataEngineBenchmark", dependencies: ["StrataCore"]),
         // Child process of the public-API crash and load tests.
         .executableTarget(name: "StrataAPICrashWriter", dependencies: ["Strata"]),
+        // Child process of the multi-process sync tests: a synced realm committing numbered dogs.
+        .executableTarget(name: "StrataSyncWriter", dependencies: ["StrataSync", "Strata"]),
         .testTarget(
             name: "StrataCoreTests",
             dependencies: ["StrataCore", "StrataTestSupport", "StrataCrashWriter"]
@@ -38,7 +40,7 @@ let package = Package(
         // Replication tests against a PostgreSQL cluster the tests start in a temporary directory.
         .testTarget(
             name: "StrataSyncTests",
-            dependencies: ["StrataSync", "Strata", "StrataCore"],
+            dependencies: ["StrataSync", "Strata", "StrataCore", "StrataTestSupport", "StrataSyncWriter"],
             exclude: ["Hub"]
         ),
         // Runs the built `strata` tool as a process on files made through the engine.

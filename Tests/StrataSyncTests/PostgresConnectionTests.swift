@@ -135,8 +135,8 @@ import Testing
             try listener.listen(channel)
             #expect(try listener.waitForNotification(timeout: .milliseconds(50)) == false)
             let notifier = try PostgresConnection(conninfo)
-            _ = try notifier.execute("SELECT pg_notify($1, 'payload')", [channel])
-            _ = try notifier.execute("SELECT pg_notify($1, 'payload')", [channel])
+            // Two notifications of one transaction: PostgreSQL delivers them together, at its commit.
+            _ = try notifier.execute("SELECT pg_notify($1, 'first'), pg_notify($1, 'second')", [channel])
             #expect(try listener.waitForNotification(timeout: .seconds(20)))
             // Both notifications were drained by the first wait.
             #expect(try listener.waitForNotification(timeout: .milliseconds(50)) == false)

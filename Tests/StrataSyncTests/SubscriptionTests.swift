@@ -69,6 +69,23 @@ struct SubscriptionTests {
         }
     }
 
+    @Test("a file reopened while the hub has nothing new completes its stored subscriptions", .timeLimit(.minutes(10)))
+    func reopenedFileCompletesSubscriptions() async throws {
+        try await withCluster { cluster in
+            let conninfo = try freshHub(cluster)
+            let directory = SyncDirectory()
+            do {
+                let realm = try await openSynced(directory, "a", conninfo: conninfo)
+                try await realm.write { realm in try realm.add(SyncDog(value: ["id": 1, "name": "rex"])) }
+                try await settle([realm])
+            }
+            #expect(ReplicaRegistry.replica(path: directory.path + "/a.strata") == nil)
+            // Nobody pushes meanwhile: the first pull finds the cursor at the hub's head.
+            let reopened = try await openSynced(directory, "a", conninfo: conninfo)
+            #expect(try await dogs(reopened) == ["1 rex 0 - []"])
+        }
+    }
+
     @Test("unsubscribe removes the class's local objects, not the hub's", .timeLimit(.minutes(10)))
     func unsubscribeRemovesLocalObjects() async throws {
         try await withCluster { cluster in

@@ -206,6 +206,10 @@ struct ReplicationMetricTests {
             try await waitUntilComplete(subscription)
             try await realm.write { realm in try realm.add(SyncDog(value: ["id": 1])) }
             try await (await realm.syncSession)!.wait(for: .upload)
+            // The waiter may see the outbox empty before the pusher has reported the backlog after its commit.
+            for _ in 0..<500 where !seen.withLock({ $0.contains(.backlog(commits: 0)) }) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             let metrics = seen.withLock { $0 }
             #expect(metrics.contains { if case .uploaded(commits: 1, _) = $0 { true } else { false } })
             #expect(metrics.contains(.backlog(commits: 0)))
