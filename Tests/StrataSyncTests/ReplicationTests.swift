@@ -95,7 +95,7 @@ struct ReplicationTests {
 
     @Test(
         "a commit is pushed when it lands, though the hook woke the pusher before it was visible",
-        .timeLimit(.minutes(2))
+        .timeLimit(.minutes(10))
     )
     func commitIsPushedWithoutWaitingForThePoll() async throws {
         try await withCluster { cluster in
