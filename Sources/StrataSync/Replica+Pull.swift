@@ -55,9 +55,10 @@ extension Replica {
         }
     }
 
-    /// The most hub versions one pull reads: a new instance (or a class just subscribed) downloads in batches, each
-    /// applied in a transaction of its own.
-    static let versionsPerPull: Int64 = 500
+    /// The most hub versions one pull reads. A pull is not cut into smaller batches yet: an object's link to one whose
+    /// newest version lies in a later batch could not be resolved when its batch is applied (downloading in batches
+    /// needs links resolved again once their targets arrive).
+    static let versionsPerPull: Int64 = 1 << 40
 
     /// Pulls and applies the next batch of what the hub has past the cursor (and, for classes subscribed since, past
     /// their own download's progress); false when there was nothing new.

@@ -76,6 +76,9 @@ extension Replica {
                 throw error
             }
             state.withLock { state in
+                // Every synced class downloads again, not only the new one: objects of the others may link to the
+                // new class's objects, and those links could not be resolved while it was not synced.
+                for className in recorder.classes.keys { state.bootstrap[className] = 0 }
                 state.bootstrap[subscription.className] = 0
                 state.registered.remove(subscription.className)
             }

@@ -108,6 +108,10 @@ final class Replica: Sendable {
             }
         }
         recorder.classes = classes
+        // An unfinished download restarts for every synced class (links into the unfinished class, see activate).
+        state.withLock { state in
+            if !state.bootstrap.isEmpty { for className in classes.keys { state.bootstrap[className] = 0 } }
+        }
         let wake = self.wake
         let state = self.state
         recorder.onRecord(

@@ -146,10 +146,10 @@ struct SyncFaultTests {
     }
 }
 
-@Suite("Downloads in batches")
+@Suite("Downloads of a new instance")
 struct BootstrapTests {
-    @Test("a new instance downloads 1,200 hub versions in batches, each object exactly once", .timeLimit(.minutes(10)))
-    func bootstrapInBatches() async throws {
+    @Test("a new instance downloads 1,200 hub versions, each object exactly once", .timeLimit(.minutes(10)))
+    func bootstrapOfManyVersions() async throws {
         try await withCluster { cluster in
             let conninfo = try freshHub(cluster)
             let directory = SyncDirectory()
