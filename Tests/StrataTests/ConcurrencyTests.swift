@@ -43,6 +43,25 @@ struct ConcurrencyTests {
         #expect(age == 100)
     }
 
+    @Test("Awaited writes under the realm's task executor run on the realm's thread, and every one lands")
+    func taskExecutorPreference() async throws {
+        let directory = TemporaryDirectory()
+        let realm = try await Realm(configuration: directory.configuration())
+        let threads = try await withTaskExecutorPreference(realm.taskExecutor) {
+            var threads = Set<String>()
+            for id in 0..<50 {
+                threads.insert(currentThreadName())
+                try await realm.write { realm in try realm.add(Person(value: ["id": id, "age": id])) }
+            }
+            return threads
+        }
+        #expect(threads == ["strata realm"])
+        #expect(await realm.read { $0.objects(Person.self).sum(ofProperty: "age") as Int } == 1225)
+        // The preference holds the executor: its thread still runs jobs after the realm closes.
+        await realm.close()
+        #expect(await withTaskExecutorPreference(realm.taskExecutor) { currentThreadName() } == "strata realm")
+    }
+
     @Test("Frozen results are Sendable and readable from another task")
     func frozenResultsAcrossTasks() async throws {
         let realm = try await Realm(configuration: memoryConfiguration())
@@ -93,4 +112,10 @@ struct ConcurrencyTests {
         #expect(Set(list.map(\.name)).count == 1_000)
         #expect(Dictionary(grouping: list, by: \.age).mapValues(\.count) == [0: 250, 1: 250, 2: 250, 3: 250])
     }
+}
+
+/// The name of the calling thread, as `top -H` shows it.
+private func currentThreadName() -> String {
+    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+    return name.trimmingCharacters(in: .newlines)
 }

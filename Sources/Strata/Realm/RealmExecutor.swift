@@ -150,7 +150,10 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
 
 /// A share of the executor of one file: the executor's thread lives while any lease on it does, and lingers a
 /// little after the last one goes.
-final class RealmExecutorLease: Sendable {
+///
+/// A lease is also the task executor ``Realm/taskExecutor`` hands out: a task that prefers it holds the lease, so
+/// the thread its jobs run on cannot end under it even if every realm of the file closes meanwhile.
+final class RealmExecutorLease: TaskExecutor {
     let executor: RealmExecutor
     /// The path of the file whose executor this is (``Realm/Configuration-swift.struct``'s path, computed once).
     let path: String
@@ -181,6 +184,8 @@ final class RealmExecutorLease: Sendable {
             if entry.leases == 1 { entry.executor.setLeased(false) }
         }
     }
+
+    func enqueue(_ job: consuming ExecutorJob) { executor.enqueue(job) }
 
     /// Removes `executor` from the registry if no lease holds it (its linger ran out); returns whether it did,
     /// and so whether its thread may end.
