@@ -34,7 +34,7 @@ struct InMemoryFileTests {
         for row in rows {
             #expect(FileManager.default.createFile(atPath: directory + "/" + row.name, contents: Data([1])))
         }
-        InMemoryLease.removeFilesOfEndedProcesses(in: directory)
+        InMemoryFiles.removeFilesOfEndedProcesses(in: directory)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
         #expect(left == Set(rows.filter(\.kept).map(\.name)))
     }

@@ -39,45 +39,32 @@ extension Realm {
         state.observers.append(observer)
         // Commits are recorded in the engine's history only while someone observes.
         if state.historyRetention == nil { state.historyRetention = state.database.retainHistory() }
-        CommitSignal.register(self)
-        if state.pollTask == nil {
-            state.pollTask = Task { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: Self.pollInterval)
-                    guard let self, await self.pollForOtherProcesses() else { return }
-                }
-            }
-        }
+        state.coordinator.observe(self, database: state.database)
         observer.runDelivery(state)
     }
 
-    /// Drops the observers whose streams ended; with none left, the engine stops keeping history for this realm.
+    /// Drops the observers whose streams ended; with none left, the engine stops keeping history for this realm and
+    /// the file's coordinator stops telling it of commits.
     func dropEndedObservers() {
         state.observers.removeAll { $0.isEnded }
         if state.observers.isEmpty, let retention = state.historyRetention {
             retention.release()
             state.historyRetention = nil
+            state.coordinator.unobserve(self)
         }
     }
 
-    /// How often a realm with observers looks for commits made by other processes.
-    static let pollInterval = Duration.milliseconds(10)
-
-    /// Delivers when another process committed a version newer than the one this realm reads; false once the
-    /// realm has no observers left (the polling task ends, and starts again with the next observer).
-    func pollForOtherProcesses() -> Bool {
+    /// Another process committed (the file's coordinator saw it): delivers when that version is newer than the one
+    /// this realm reads.
+    func receiveOtherProcessCommit() {
         dropEndedObservers()
-        guard frozenSnapshot == nil, !state.isClosed, !state.observers.isEmpty else {
-            state.pollTask = nil
-            return false
-        }
-        guard state.writeTransaction == nil, let pinned = state.readTransaction?.version else { return true }
-        let latest = state.database.refreshedLatestVersion()
+        guard frozenSnapshot == nil, !state.isClosed, !state.observers.isEmpty else { return }
+        guard state.writeTransaction == nil, let pinned = state.readTransaction?.version else { return }
+        let latest = state.database.latestVersion
         if latest > pinned, latest != state.noticedVersion {
             state.noticedVersion = latest
             receiveCommit()
         }
-        return true
     }
 
     /// Another realm of the file committed: move to the newest version (with `autorefresh` on) and deliver.

@@ -9,50 +9,37 @@ import StrataCore
 /// in-memory realm a process opens removes the files that processes which no longer run left behind (one killed or
 /// crashed before it could remove them). A backing file's name starts with `strata-<pid>-`, the process that made it.
 final class InMemoryLease: Sendable {
-    let path: String
-
-    /// Live instances per backing file. Files are created and removed under this lock, so a realm being
-    /// released never removes the file a new instance has just started.
-    private static let counts = Locked<[String: Int]>([:])
+    private let coordinator: FileCoordinator
 
     /// Done once per process, before the first in-memory realm opens: the sweep of dead processes' files, and the
     /// exit handler that removes this process's.
     private static let started: Void = {
-        removeFilesOfEndedProcesses()
-        atexit { InMemoryLease.removeFilesAtExit() }
+        InMemoryFiles.removeFilesOfEndedProcesses()
+        atexit { InMemoryFiles.removeFilesAtExit() }
     }()
 
-    init(path: String) {
+    /// Counts a live instance of the in-memory realm whose file `coordinator` coordinates.
+    init(_ coordinator: FileCoordinator) {
         _ = Self.started
-        self.path = path
-        Self.counts.withLock { counts in
-            counts[path, default: 0] += 1
-            // The first instance starts empty, whatever an earlier, released instance left.
-            if counts[path] == 1 { Self.remove(path) }
-        }
+        self.coordinator = coordinator
+        coordinator.inMemoryInstanceStarted()
     }
 
-    deinit {
-        let path = self.path
-        Self.counts.withLock { counts in
-            counts[path, default: 1] -= 1
-            if counts[path] == 0 {
-                counts[path] = nil
-                Self.remove(path)
-            }
-        }
-    }
+    deinit { coordinator.inMemoryInstanceEnded() }
+}
 
-    private static func remove(_ path: String) {
+/// The backing files of in-memory realms, on /dev/shm.
+enum InMemoryFiles {
+    /// Removes an in-memory realm's backing file and its lock file.
+    static func remove(_ path: String) {
         for file in [path, path + ".lock"] { try? FileManager.default.removeItem(atPath: file) }
     }
 
     /// Removes the backing files of the instances still alive as the process exits. Other threads may still run
-    /// then, so it does not wait for the lock: if another thread holds it, those files stay for the next process's
+    /// then, so it does not wait for a lock: if another thread holds one, those files stay for the next process's
     /// sweep.
-    private static func removeFilesAtExit() {
-        let paths = counts.withLockIfAvailable { counts in Array(counts.keys) } ?? []
-        for path in paths { remove(path) }
+    static func removeFilesAtExit() {
+        for path in FileCoordinator.liveInMemoryFiles() { remove(path) }
     }
 
     /// Removes the in-memory realm files in /dev/shm made by processes that no longer run (`kill(pid, 0)` says

@@ -142,7 +142,7 @@ extension Realm {
     @discardableResult
     public static func deleteFiles(for configuration: Configuration) throws -> Bool {
         let path = configuration.path
-        guard !OpenRealms.isOpen(path) else {
+        guard !FileCoordinator.hasOpenRealms(path) else {
             throw RealmError.fileError("Cannot delete files of an open Realm: '\(path)' is still in use.")
         }
         let manager = FileManager.default

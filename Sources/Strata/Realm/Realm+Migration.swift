@@ -64,6 +64,7 @@ extension Realm {
     nonisolated func endMigration() {
         let state = access.checked("migration")
         state.endObservation()
+        state.coordinator.unobserve(self)
         state.detachWrite()
     }
 }

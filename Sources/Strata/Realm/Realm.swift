@@ -25,13 +25,13 @@ public actor Realm {
     nonisolated let frozenSnapshot: FrozenSnapshot?
     /// For an in-memory realm: keeps its data while this instance lives.
     nonisolated let inMemoryLease: InMemoryLease?
-    /// The thread this realm's actor runs on, shared by the realms of its file.
-    nonisolated let executorLease: RealmExecutorLease
+    /// This realm's share of its file's coordinator, which owns the thread the realm's actor runs on.
+    nonisolated let fileLease: FileLease
 
     /// The executor the realm runs on: a thread Strata owns for the realm's file, so that the realm's blocking
     /// file work (opening, growing, syncing commits) never holds a thread of the cooperative pool.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
-        executorLease.executor.asUnownedSerialExecutor()
+        fileLease.executor.asUnownedSerialExecutor()
     }
 
     /// The realm's executor as a task executor: the thread Strata owns for the realm's file.
@@ -52,21 +52,21 @@ public actor Realm {
     /// Use it for a loop of awaited writes that does little besides; keep request handlers and CPU-heavy work
     /// on the cooperative pool, since everything that prefers this executor runs on one thread, taking turns
     /// with every realm of the file.
-    public nonisolated var taskExecutor: any TaskExecutor { executorLease }
+    public nonisolated var taskExecutor: any TaskExecutor { fileLease }
 
     /// The realm's state (isolated: the actor's code runs on its executor).
     var state: RealmState { access.isolated }
 
     /// The path of the realm's file, computed once (the configuration's `path` builds it from a URL each time).
-    nonisolated var path: String { executorLease.path }
+    nonisolated var path: String { fileLease.path }
 
     /// A frozen realm over `snapshot`.
     init(frozen snapshot: FrozenSnapshot) {
         configuration = snapshot.configuration
-        let lease = RealmExecutorLease(path: snapshot.databasePath)
-        executorLease = lease
+        let lease = FileLease(path: snapshot.databasePath)
+        fileLease = lease
         access = RealmStateAccess(
-            RealmState(database: snapshot.database, executor: lease.executor, schema: snapshot.schema)
+            RealmState(database: snapshot.database, coordinator: lease.coordinator, schema: snapshot.schema)
         )
         frozenSnapshot = snapshot
         inMemoryLease = nil
@@ -82,10 +82,10 @@ public actor Realm {
     /// invalidated.
     init(migrating database: Database, schema: ResolvedSchema, configuration: Configuration) {
         self.configuration = configuration
-        let lease = RealmExecutorLease(path: configuration.path)
+        let lease = FileLease(path: configuration.path)
         precondition(lease.executor.isCurrent, "Strata: a migration runs on the executor of the realm it opens")
-        executorLease = lease
-        let state = RealmState(database: database, executor: lease.executor, schema: schema)
+        fileLease = lease
+        let state = RealmState(database: database, coordinator: lease.coordinator, schema: schema)
         state.isMigration = true
         access = RealmStateAccess(state)
         frozenSnapshot = nil
@@ -102,9 +102,8 @@ public actor Realm {
     ///   `Realm(configuration:)` is synchronous and hands out one cached instance per thread.
     public init(configuration: Configuration = .defaultConfiguration) async throws {
         self.configuration = configuration
-        inMemoryLease =
-            configuration.inMemoryIdentifier == nil ? nil : InMemoryLease(path: configuration.path)
-        let lease = RealmExecutorLease(path: configuration.path)
+        let lease = FileLease(path: configuration.path)
+        inMemoryLease = configuration.inMemoryIdentifier == nil ? nil : InMemoryLease(lease.coordinator)
         let (database, schema, replication): (Database, ResolvedSchema, (any ReplicationAttachment)?)
         do {
             (database, schema, replication) = try await Self.openOnExecutor(configuration, lease.executor)
@@ -117,8 +116,8 @@ public actor Realm {
             )
             throw error
         }
-        executorLease = lease
-        let state = RealmState(database: database, executor: lease.executor, schema: schema)
+        fileLease = lease
+        let state = RealmState(database: database, coordinator: lease.coordinator, schema: schema)
         state.replicationAttachment = replication
         access = RealmStateAccess(state)
         frozenSnapshot = nil
@@ -178,7 +177,7 @@ public actor Realm {
         }
         // Realm asks shouldCompactOnLaunch only when the file is first opened in the process: compacting replaces
         // the file, which the realms that have it open must keep.
-        let firstOpen = !OpenRealms.isOpen(path)
+        let firstOpen = !FileCoordinator.hasOpenRealms(path)
         var database = try realmErrors { try Database.open(path: path, options: options) }
         if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
             configuration.inMemoryIdentifier == nil, firstOpen
@@ -522,7 +521,7 @@ public actor Realm {
             throw error
         }
         deliverNotifications()
-        CommitSignal.committed(by: self)
+        fileLease.coordinator.committed(by: self)
     }
 
     /// Commits the write transaction durably, suspending (not blocking the realm's thread) until the sync
@@ -537,7 +536,7 @@ public actor Realm {
         do {
             // Alone on the file's thread, a commit syncs there (no hand-over); otherwise it suspends and the
             // other realms' writes share its sync.
-            let alone = !executorLease.executor.hasOtherJobs
+            let alone = !fileLease.executor.hasOtherJobs
             // Called here, not inside a closure: a closure that captures no isolated state is nonisolated, and the
             // commit (its writes and, alone, its fdatasync) would then run on the cooperative pool instead of
             // this realm's thread, with a hop there and back.
@@ -555,7 +554,7 @@ public actor Realm {
             throw error
         }
         deliverNotifications()
-        CommitSignal.committed(by: self)
+        fileLease.coordinator.committed(by: self)
     }
 
     /// Discards the write transaction's changes; objects added or created in it become invalidated.
@@ -606,6 +605,7 @@ public actor Realm {
     public func close() {
         guard frozenSnapshot == nil, !state.isClosed else { return }
         state.endObservation()
+        state.coordinator.unobserve(self)
         state.close()
         configuration.log(.info, .lifecycle, "closed \(configuration.path)", metadata: ["path": configuration.path])
     }

@@ -97,7 +97,7 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
     }
 
     /// Marks the executor leased (a realm of its file is open) or not (the thread lingers, then ends).
-    fileprivate func setLeased(_ leased: Bool) {
+    func setLeased(_ leased: Bool) {
         let unpark = queue.withLock { queue in
             queue.leased = leased
             defer { queue.parked = false }
@@ -140,62 +140,10 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
                 let short = DispatchTime.now().uptimeNanoseconds - parked < Self.shortPark
                 spinLimit = short ? Swift.min(spinLimit * 2, Self.spinRange.upperBound) : Self.spinRange.lowerBound
             case false?:
-                if wake.wait(timeout: .now() + Self.linger) == .timedOut, RealmExecutorLease.retire(self) {
+                if wake.wait(timeout: .now() + Self.linger) == .timedOut, FileCoordinator.retire(self) {
                     queue.withLock { $0.stopping = true }
                 }
             }
-        }
-    }
-}
-
-/// A share of the executor of one file: the executor's thread lives while any lease on it does, and lingers a
-/// little after the last one goes.
-///
-/// A lease is also the task executor ``Realm/taskExecutor`` hands out: a task that prefers it holds the lease, so
-/// the thread its jobs run on cannot end under it even if every realm of the file closes meanwhile.
-final class RealmExecutorLease: TaskExecutor {
-    let executor: RealmExecutor
-    /// The path of the file whose executor this is (``Realm/Configuration-swift.struct``'s path, computed once).
-    let path: String
-
-    private static let executors = Locked<[String: (executor: RealmExecutor, leases: Int)]>([:])
-
-    /// Leases the executor of the file at `path`, starting its thread if no lease holds it.
-    init(path: String) {
-        self.path = path
-        executor = Self.executors.withLock { executors in
-            if let entry = executors[path] {
-                executors[path] = (entry.executor, entry.leases + 1)
-                if entry.leases == 0 { entry.executor.setLeased(true) }
-                return entry.executor
-            }
-            let name = URL(fileURLWithPath: path).lastPathComponent
-            let executor = RealmExecutor(label: name)
-            executors[path] = (executor, 1)
-            return executor
-        }
-    }
-
-    deinit {
-        let path = self.path
-        Self.executors.withLock { executors in
-            guard let entry = executors[path] else { return }
-            executors[path] = (entry.executor, entry.leases - 1)
-            if entry.leases == 1 { entry.executor.setLeased(false) }
-        }
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) { executor.enqueue(job) }
-
-    /// Removes `executor` from the registry if no lease holds it (its linger ran out); returns whether it did,
-    /// and so whether its thread may end.
-    fileprivate static func retire(_ executor: RealmExecutor) -> Bool {
-        executors.withLock { executors in
-            guard let path = executors.first(where: { $0.value.executor === executor })?.key,
-                executors[path]?.leases == 0
-            else { return false }
-            executors[path] = nil
-            return true
         }
     }
 }

@@ -33,6 +33,8 @@ final class RealmState {
     }
 
     let database: Database
+    /// The coordinator of the realm's file, shared with the file's other realms of this process.
+    let coordinator: FileCoordinator
     let executor: RealmExecutor
     var schema: ResolvedSchema
     private(set) var phase: Phase = .open(pinned: nil)
@@ -64,9 +66,8 @@ final class RealmState {
     var historyRetention: HistoryRetention?
     /// Whether another realm committed a version this realm (with `autorefresh` off) has not moved to.
     var refreshRequired = false
-    /// While observers are registered: the task that looks for other processes' commits.
-    var pollTask: Task<Void, Never>?
-    /// The newest version the polling task last announced (so a realm that does not move hears of it once).
+    /// The newest version another process committed that this realm was told of (so a realm that does not move
+    /// hears of it once).
     var noticedVersion: Version?
     /// The queue of the tasks sharing this realm that wait to begin a write transaction (first come, first served).
     let turns = WriterQueue()
@@ -77,15 +78,16 @@ final class RealmState {
     /// Whether the open write transaction holds a turn of ``turns`` (a migration's realm writes without one).
     private var holdsTurn = false
 
-    init(database: Database, executor: RealmExecutor, schema: ResolvedSchema) {
+    init(database: Database, coordinator: FileCoordinator, schema: ResolvedSchema) {
         self.database = database
-        self.executor = executor
+        self.coordinator = coordinator
+        self.executor = coordinator.executor
         self.schema = schema
-        OpenRealms.opened(database.path)
+        coordinator.realmOpened()
     }
 
     deinit {
-        if !isClosed { OpenRealms.closed(database.path) }
+        if !isClosed { coordinator.realmClosed() }
     }
 
     var writeTransaction: WriteTransaction? {
@@ -254,7 +256,7 @@ final class RealmState {
     /// invalidated.
     func detachWrite() {
         precondition(isMigration, "only a migration's realm leaves its write transaction to another")
-        if !isClosed { OpenRealms.closed(database.path) }
+        if !isClosed { coordinator.realmClosed() }
         phase = .closed
         epoch += 1
         touchAll()
@@ -275,13 +277,11 @@ final class RealmState {
         observers.removeAll()
         historyRetention?.release()
         historyRetention = nil
-        pollTask?.cancel()
-        pollTask = nil
     }
 
     /// Ends the write transaction and the pin for good; the tasks waiting for a turn throw ``RealmError/closed``.
     func close() {
-        if !isClosed { OpenRealms.closed(database.path) }
+        if !isClosed { coordinator.realmClosed() }
         replicationAttachment = nil
         if case .writing(let write) = phase {
             write.rollback()

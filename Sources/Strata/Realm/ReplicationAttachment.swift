@@ -19,7 +19,7 @@ extension Realm {
     /// Tells this process's realms of `path` that a commit made outside them (replication applying pulled changes)
     /// landed, so that they move to it and deliver their observers' changes.
     package static func announceCommit(path: String) {
-        CommitSignal.committed(path: path, by: nil)
+        FileCoordinator.committed(path: path)
     }
 }
 

@@ -2,6 +2,7 @@
 //
 // Format of FILE.lock:
 //   byte 0                      the writer lock (an OFD write lock on this byte)
+//   bytes 64..<68               the commit signal word, u32 LE (Platform/CommitSignalWord.swift)
 //   4096 + 16 * i, i < 1024     reader slot i: { u64 oldest pinned version (0 = none), u64 reserved }
 //
 // Open-file-description locks (F_OFD_SETLK) belong to one open file description, so closing an unrelated
@@ -31,6 +32,9 @@ package final class FileLock: @unchecked Sendable {
     private let path: String
     /// The reader slot this process claimed, if any.
     private(set) var readerSlot: Int?
+    /// The word other processes' watchers sleep on; nil if the lock file could not be mapped (a read-only
+    /// directory, a full disk): other processes then see this one's commits when their wait times out.
+    package let signal: CommitSignalWord?
 
     /// Opens (creating if needed, with `permissions`) the lock file at `path`.
     package init(path: String, permissions: FilePermissions = .ownerReadWrite) throws {
@@ -38,6 +42,8 @@ package final class FileLock: @unchecked Sendable {
         descriptor = try retryingOnInterrupt("open", path: path) {
             Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(permissions.rawValue))
         }
+        // A missing signal is not an error: commits stay correct and durable, and are only seen later elsewhere.
+        signal = try? CommitSignalWord(path: path, permissions: permissions)
     }
 
     deinit { _ = Glibc.close(descriptor) }

@@ -65,6 +65,8 @@ package final class Database: Sendable {
         /// Node bytes those commits wrote (headers aside).
         var committedBytes = 0
         var commitSyncs = 0
+        /// The newest version this process took up from another process's commit (``refreshFromFile()``).
+        var newestForeign: Version = 0
         /// When recent versions became visible here (for the notification lag a metrics hook reports).
         var publications = PublicationLog()
         /// The replication layer's hook, called by every local commit (CommitHook.swift).
@@ -314,7 +316,15 @@ package final class Database: Sendable {
 
     // MARK: State
 
-    var isClosed: Bool { state.withLock { $0.closed } }
+    package var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// The newest version this process took up from another process's commit (0: none yet): a watcher compares it
+    /// with what it last announced to tell other processes' commits from this one's.
+    package var newestForeignVersion: Version { state.withLock { $0.newestForeign } }
+
+    /// The lock file's commit signal word, which other processes' commits bump (nil without a lock file: a
+    /// memory-only database, or a read-only one whose lock file could not be opened).
+    package var commitSignal: CommitSignalWord? { fileLock?.signal }
 
     /// The newest committed version known to this process.
     package var latestVersion: Version { state.withLock { $0.latest.version } }
@@ -516,6 +526,7 @@ package final class Database: Sendable {
                 let latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping, verified: state.verified)
                 let freeSpace = try Self.loadFreeSpace(latest)
                 state.latest = latest
+                state.newestForeign = latest.version
                 state.freeSpace = freeSpace
                 state.publications.record(latest.version, at: .now)
                 state.reuseFloor = Self.reuseFloor(of: slot, freeSpace: freeSpace)

@@ -23,6 +23,7 @@
 //                                           a failure at G3 also blanks the new slot (as before)
 //   G4. publish: version b becomes `latest` (readers see a+1 ... b at once, never before they are durable);
 //       the change sets of a+1 ... b go to the history in order; every waiter of the group is resumed.
+//   G5. bump the lock file's commit signal word, waking the watchers of every other process (CommitSignalWord).
 // Versions a+1 ... b-1 never appear in a header slot: the slot for b names their surviving nodes too.
 //
 // Invariants:
@@ -310,6 +311,9 @@ extension Database {
             state.commitSyncs += durable ? (oneSync ? 1 : 2) : 0
             for commit in group { appendHistory(commit.changes, to: &state) }
         }
+        // G5: wake the other processes' watchers (this process still holds the writer lock, invariant 4). The
+        // group is durable whatever happens here; a failed bump only leaves the others to their wait's timeout.
+        try? fileLock?.signal?.bump()
         return syncs
     }
 
