@@ -18,6 +18,7 @@ final class SQLiteEngine: BenchmarkEngine {
             score REAL NOT NULL, active INTEGER NOT NULL)
             """
         )
+        try opened.execute("CREATE TABLE IF NOT EXISTS tick(id INTEGER PRIMARY KEY, count INTEGER NOT NULL)")
         connection = opened
         return opened
     }
@@ -82,6 +83,41 @@ final class SQLiteEngine: BenchmarkEngine {
 
     func updateAll() async throws {
         try open().execute("UPDATE person SET score = score + 1")
+    }
+
+    func setAllScores(_ score: Double) async throws {
+        let update = try open().prepare("UPDATE person SET score = ?")
+        update.bind(1, score)
+        _ = try update.step()
+    }
+
+    func sumOfScores() async throws -> Double {
+        let statement = try open().prepare("SELECT sum(score) FROM person")
+        _ = try statement.step()
+        return statement.double(0)
+    }
+
+    func touchUnrelated() async throws {
+        try open().execute("INSERT INTO tick(id, count) VALUES (0, 0) ON CONFLICT(id) DO UPDATE SET count = count + 1")
+    }
+
+    /// The database's file, for a ``SQLiteWriterThread`` of its own (its table made first).
+    func writerThread() throws -> SQLiteWriterThread {
+        _ = try open()
+        return SQLiteWriterThread(path: path)
+    }
+
+    /// The 8-writer workload with every transaction funnelled through one writer thread (one connection): the
+    /// writers are tasks on the pool, each awaiting its transactions there in turn.
+    func concurrentSmallTransactionsThroughOneQueue(_ ids: [[Int]]) async throws {
+        let writer = try writerThread()
+        defer { writer.stop() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writerIDs in ids {
+                group.addTask { for id in writerIDs { try await writer.addToScore(of: id) } }
+            }
+            try await group.waitForAll()
+        }
     }
 
     func smallTransactions(_ ids: [Int]) async throws {

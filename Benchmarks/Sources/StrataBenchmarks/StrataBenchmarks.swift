@@ -44,15 +44,31 @@ struct StrataBenchmarks {
         var generator = SplitMix(seed: 42)
         let keys = (0..<100_000).map { _ in Int(generator.next() % UInt64(count)) }
         let updateIDs = (0..<1_000).map { _ in Int(generator.next() % UInt64(count)) }
+        var syncFloor: Double?
+        var syncFloorThreadSleeps: Double?
+        var wakeFloor: WakeFloor?
+        var smallCommitCounters: [CommitCounters]?
+        var syncsPerCommit: Double?
+        var sharedRealm: SharedRealmFigure?
+        var concurrency: ConcurrencyFigures?
+        var notifications: NotificationFigures?
+        var collections: CollectionFigures?
+        var observedList: ObservedListFigures?
 
+        /// Whether `workload` is to run (BENCH_ONLY).
+        func wanted(_ workload: String) -> Bool { only.map { workload.contains($0) } ?? true }
+
+        /// Times `body` on each engine (median of `runs`, `setUp` untimed before each) and adds the row.
         func measure(
             _ workload: String,
+            anchor: String = Report.raw,
+            floor: Double? = nil,
             runs: Int,
             setUp: @escaping @BenchActor (any BenchmarkEngine) async throws -> Void = { _ in },
             _ body: @escaping @BenchActor (any BenchmarkEngine, Int) async throws -> Void
         ) async throws {
-            if let only, !workload.contains(only), !workload.hasPrefix("bulk insert") { return }
-            let runs = workload.hasPrefix("bulk insert") ? runs : runs * repeatFactor
+            if !wanted(workload), workload != Report.bulkInsert { return }
+            let runs = workload == Report.bulkInsert ? runs : runs * repeatFactor
             var times: [Double] = []
             for (index, engine) in engines.enumerated() {
                 times.append(
@@ -61,64 +77,193 @@ struct StrataBenchmarks {
                     }
                 )
             }
-            rows.append(ResultRow(workload: workload, unit: "seconds", strata: times[0], sqlite: times[1]))
-            print(String(format: "%@: Strata %.4f s, SQLite %.4f s", workload, times[0], times[1]))
+            add(ResultRow(workload: workload, strata: times[0], anchor: anchor, sqlite: times[1], floor: floor))
+        }
+
+        func add(_ row: ResultRow) {
+            rows.append(row)
+            print(String(format: "%@: Strata %.4f s, %@ %.4f s", row.workload, row.strata, row.anchor, row.sqlite))
+        }
+
+        /// Both engines' sum(score) must agree (after an update of every object, say).
+        func checkScores(_ workload: String, _ strata: any BenchmarkEngine, _ sqlite: any BenchmarkEngine)
+            async throws
+        {
+            let (mine, theirs) = (try await strata.sumOfScores(), try await sqlite.sumOfScores())
+            guard abs(mine - theirs) <= 1e-9 * max(1, abs(theirs)) else {
+                throw BenchmarkError.mismatch("\(workload): sum(score) is \(mine) in Strata, \(theirs) in SQLite")
+            }
         }
 
         try await measure(
-            "bulk insert (one transaction)",
+            Report.bulkInsert,
+            floor: 1.0,
             runs: runs,
             setUp: { try await $0.reset() },
             { engine, _ in try await engine.bulkInsert(count) }
         )
-        try await measure("count where age > 50 (no index)", runs: runs) { engine, index in
+        try await measure(Report.count, floor: 50, runs: runs) { engine, index in
             answers[index].countOver50 = try await engine.countAgeOver50()
         }
-        try await measure("age BETWEEN 20 AND 30 sorted by name, read", runs: runs) { engine, index in
+        try await measure(Report.sorted, floor: 1.0, runs: runs) { engine, index in
             (answers[index].sortedRows, answers[index].sortedChecksum) = try await engine.sortedMaterialization()
         }
-        try await measure("100k random primary-key lookups", runs: runs) { engine, index in
+        try await measure(Report.lookups, floor: 4, runs: runs) { engine, index in
             answers[index].lookupSum = try await engine.primaryKeyLookups(keys)
         }
-        try await measure("sum, avg, min, max", runs: runs) { engine, index in
-            answers[index].aggregates = try await engine.aggregates()
+        // Each run on a fresh version: a small commit to another table first (untimed), so no answer computed on the
+        // version before can be reused.
+        try await measure(
+            Report.aggregates,
+            floor: 50,
+            runs: runs,
+            setUp: { try await $0.touchUnrelated() },
+            { engine, index in answers[index].aggregates = try await engine.aggregates() }
+        )
+        try await measure(Report.updateLoop, anchor: Report.setBasedUpdate, floor: 1.0, runs: runs) { engine, _ in
+            try await engine.updateAll()
         }
-        try await measure("update every object", runs: runs) { engine, _ in try await engine.updateAll() }
-        try await measure(Report.smallTransactions, runs: max(1, runs / 2)) { engine, _ in
-            try await engine.smallTransactions(updateIDs)
+        if wanted(Report.updateLoop) { try await checkScores(Report.updateLoop, strata, sqlite) }
+        try await measure(Report.updateSetBased, anchor: Report.setBasedUpdate, floor: 2, runs: runs) { engine, _ in
+            try await engine.setAllScores(2.5)
         }
-        // The same loop from code isolated to the realm (Strata only: SQLite's loop has no hop to save).
-        var isolatedSmallTransactions: Double?
-        if only.map({ Report.smallTransactions.contains($0) }) ?? true {
-            isolatedSmallTransactions = try await Measurement.median(max(1, runs / 2)) {
+        if wanted(Report.updateSetBased) { try await checkScores(Report.updateSetBased, strata, sqlite) }
+
+        // The small durable transactions, with counters per commit taken around each side's timed runs.
+        var counters: [CommitCounters] = []
+        let smallRuns = max(1, runs / 2) * repeatFactor
+        /// Times `body` (median of `smallRuns`) and counts what its commits did.
+        func counted(_ configuration: String, strataStatistics: Bool, _ body: @BenchActor () async throws -> Void)
+            async throws -> Double
+        {
+            let statistics = strataStatistics ? try await strata.commitStatistics() : nil
+            let before = ProcessCounters.now()
+            let seconds = try await Measurement.median(smallRuns, body)
+            let processCounts = ProcessCounters.now().since(before)
+            let after = strataStatistics ? try await strata.commitStatistics() : nil
+            counters.append(
+                CommitCounters(
+                    configuration,
+                    commits: smallRuns * updateIDs.count,
+                    counted: processCounts,
+                    engineBytes: statistics.flatMap { before in after.map { $0.bytesWritten - before.bytesWritten } },
+                    syncs: statistics.flatMap { before in after.map { $0.syncs - before.syncs } }
+                )
+            )
+            return seconds
+        }
+        if wanted(Report.isolatedTransactions) {
+            let isolated = try await counted("Strata, isolated to the realm", strataStatistics: true) {
                 try await strata.smallTransactionsIsolated(updateIDs)
             }
-        }
-        // 8 writers at once, 125 small durable transactions each: Strata's writers share syncs (group commit).
-        var syncsPerCommit: Double?
-        let writerIDs = (0..<8).map { writer in (0..<125).map { updateIDs[(writer * 125 + $0) % updateIDs.count] } }
-        try await measure(Report.concurrentTransactions, runs: max(1, runs / 2)) { engine, index in
-            let syncs = try await engine.concurrentSmallTransactions(writerIDs)
-            if index == 0 { syncsPerCommit = syncs }
-        }
-        // The same 8 x 125 transactions from 8 tasks sharing one realm actor (Strata only; beside the row above).
-        var sharedRealm: SharedRealmFigure?
-        if only.map({ Report.concurrentTransactions.contains($0) }) ?? true {
-            var syncs = 0.0
-            let seconds = try await Measurement.median(max(1, runs / 2)) {
-                syncs = try await strata.sharedRealmSmallTransactions(writerIDs)
+            let underExecutor = try await counted("Strata, under the realm's task executor", strataStatistics: true) {
+                try await strata.smallTransactionsUnderTaskExecutor(updateIDs)
             }
-            sharedRealm = SharedRealmFigure(seconds: seconds, syncsPerCommit: syncs)
+            let raw = try await counted("raw SQLite, on the benchmark's thread", strataStatistics: false) {
+                try await sqlite.smallTransactions(updateIDs)
+            }
+            add(
+                ResultRow(
+                    workload: Report.isolatedTransactions,
+                    strata: isolated,
+                    anchor: Report.raw,
+                    sqlite: raw,
+                    floor: 1.0,
+                    beside: [
+                        .strata("Strata under the realm's task executor", underExecutor, anchor: raw)
+                    ]
+                )
+            )
         }
-        // The disk's own floor for those transactions (one 4 KiB write + fdatasync each), timed in the same run.
-        var syncFloor: Double?
-        if only.map({ Report.smallTransactions.contains($0) }) ?? true {
+        if wanted(Report.poolTransactions) {
+            let pool = try await counted("Strata, awaited from a pool task", strataStatistics: true) {
+                try await strata.smallTransactions(updateIDs)
+            }
+            let writer = try sqlite.writerThread()
+            let ids = updateIDs
+            let throughWriter = try await counted("SQLite through a writer thread", strataStatistics: false) {
+                try await Self.awaitEach(ids, through: writer)
+            }
+            writer.stop()
+            let raw = try await Measurement.median(smallRuns) { try await sqlite.smallTransactions(updateIDs) }
+            add(
+                ResultRow(
+                    workload: Report.poolTransactions,
+                    strata: pool,
+                    anchor: Report.writerThread,
+                    sqlite: throughWriter,
+                    floor: 1.0,
+                    beside: [.anchor(Report.raw + " (its loop on the benchmark's thread)", raw, strata: pool)]
+                )
+            )
+        }
+        if !counters.isEmpty { smallCommitCounters = counters }
+
+        // 8 writers at once, 125 small durable transactions each, on a fresh file each run (the same objects, in a
+        // directory of their own): Strata's writers share syncs (group commit).
+        if wanted(Report.concurrentTransactions) {
+            let eightDirectory = directory + "/eight-writers"
+            try FileManager.default.createDirectory(atPath: eightDirectory, withIntermediateDirectories: true)
+            let freshStrata = StrataEngine(directory: eightDirectory)
+            let freshSQLite = SQLiteEngine(directory: eightDirectory)
+            let writerIDs = (0..<8).map { writer in (0..<125).map { updateIDs[(writer * 125 + $0) % updateIDs.count] } }
+            func fresh(_ engine: any BenchmarkEngine) async throws {
+                try await engine.reset()
+                try await engine.bulkInsert(count)
+            }
+            let eightRuns = max(1, runs / 2) * repeatFactor
+            /// The median of `body`'s runs, each on `engine`'s fresh file.
+            func onFreshFile(_ engine: any BenchmarkEngine, _ body: @BenchActor () async throws -> Void)
+                async throws -> Double
+            {
+                try await Measurement.median(eightRuns, setUp: { try await fresh(engine) }, body)
+            }
+            var syncs: Double?
+            let eightStrata = try await onFreshFile(freshStrata) {
+                syncs = try await freshStrata.concurrentSmallTransactions(writerIDs)
+            }
+            syncsPerCommit = syncs
+            let eightSQLite = try await onFreshFile(freshSQLite) {
+                _ = try await freshSQLite.concurrentSmallTransactions(writerIDs)
+            }
+            try await checkScores(Report.concurrentTransactions, freshStrata, freshSQLite)
+            let oneQueue = try await onFreshFile(freshSQLite) {
+                try await freshSQLite.concurrentSmallTransactionsThroughOneQueue(writerIDs)
+            }
+            // The same 8 × 125 transactions from 8 tasks sharing one realm actor (Strata only; beside the row).
+            var sharedSyncs = 0.0
+            let shared = try await onFreshFile(freshStrata) {
+                sharedSyncs = try await freshStrata.sharedRealmSmallTransactions(writerIDs)
+            }
+            try await checkScores(Report.concurrentTransactions + " (one queue, one realm)", freshStrata, freshSQLite)
+            sharedRealm = SharedRealmFigure(seconds: shared, syncsPerCommit: sharedSyncs)
+            add(
+                ResultRow(
+                    workload: Report.concurrentTransactions,
+                    strata: eightStrata,
+                    anchor: Report.eightConnections,
+                    sqlite: eightSQLite,
+                    floor: 4,
+                    beside: [.anchor(Report.oneWriterQueue, oneQueue, strata: eightStrata)]
+                )
+            )
+            for engine in [freshStrata, freshSQLite] as [any BenchmarkEngine] {
+                await engine.close()
+                try await engine.reset()
+            }
+        }
+        // The floors beside the small transactions: the disk's (one 4 KiB write + fdatasync per commit) and the wake
+        // floor (one hand-over to a parked thread and back), timed in the same run.
+        if wanted(Report.isolatedTransactions) || wanted(Report.poolTransactions) {
             let floor = try SyncFloor(directory: directory)
+            let before = ProcessCounters.now()
             syncFloor = try await Measurement.median(max(1, runs / 2)) { try floor.commit(updateIDs.count) }
+            syncFloorThreadSleeps =
+                Double(ProcessCounters.now().since(before).threadSleeps) / Double(max(1, runs / 2) * updateIDs.count)
+            wakeFloor = try await WakeFloor.measure(roundTrips: 1_000)
         }
         // Strata's concurrency figures, on the objects still there.
-        var concurrency: ConcurrencyFigures?
-        if only.map({ "concurrency".contains($0) }) ?? true {
+        if wanted("concurrency") {
             let (one, two) = try await ConcurrencyFigures.frozenScans(try await strata.frozenPeople(), runs: runs)
             let delays = try await ConcurrencyFigures.wakeUpDelays(directory: directory, probes: 500)
             concurrency = ConcurrencyFigures(
@@ -130,20 +275,25 @@ struct StrataBenchmarks {
             )
         }
         // Change notifications: latency (this process and another), and the cost of a change set against size.
-        var notifications: NotificationFigures?
-        if only.map({ "notifications".contains($0) }) ?? true {
+        if wanted("notifications") {
             notifications = try await NotificationFigures.measure(directory: directory)
         }
-        var collections: CollectionFigures?
-        if only.map({ "collections".contains($0) }) ?? true {
+        if wanted("collections") {
             collections = try await CollectionFigures.measure(directory: directory, appends: min(count / 2, 100_000))
         }
+        if wanted("observed list") {
+            observedList = try await ObservedListFigures.measure(
+                directory: directory,
+                elements: [10_000, 100_000],
+                commits: min(200, max(50, count / 100))  // fewer in CI's smoke run
+            )
+        }
         for engine in engines { await engine.close() }
-        try await measure("open + first count", runs: 25) { engine, _ in
+        try await measure(Report.open, runs: 25) { engine, _ in
             guard try await engine.openAndCount() == count else { throw BenchmarkError.mismatch("open + count") }
         }
         try await measure(
-            "delete all",
+            Report.deleteAll,
             runs: max(1, runs / 2),
             setUp: { engine in
                 try await engine.reset()
@@ -160,12 +310,15 @@ struct StrataBenchmarks {
                 runs: runs,
                 rows: rows,
                 syncFloor: syncFloor,
-                isolatedSmallTransactions: isolatedSmallTransactions,
+                syncFloorThreadSleeps: syncFloorThreadSleeps,
+                wakeFloor: wakeFloor,
+                smallCommitCounters: smallCommitCounters,
                 syncsPerConcurrentCommit: syncsPerCommit,
                 sharedRealm: sharedRealm,
                 concurrency: concurrency,
                 notifications: notifications,
-                collections: collections
+                collections: collections,
+                observedList: observedList
             )
         }
         if only != nil {
@@ -189,6 +342,7 @@ struct StrataBenchmarks {
                     workload: "\(name) iterating \(memoryObjects / 1000)k objects",
                     unit: "bytes",
                     strata: Double(max(memory[0][keyPath: figure], 1)),
+                    anchor: Report.raw,
                     sqlite: Double(max(memory[1][keyPath: figure], 1))
                 )
             )
@@ -203,6 +357,11 @@ struct StrataBenchmarks {
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         try final.write(to: results + "/latest.json")
         print("\nwritten to \(results)/latest.json")
+    }
+
+    /// Awaits one durable transaction per id from a plain task on the pool, each handed to SQLite's writer thread.
+    nonisolated static func awaitEach(_ ids: [Int], through writer: SQLiteWriterThread) async throws {
+        for id in ids { try await writer.addToScore(of: id) }
     }
 
     /// Runs `--iterate` for engine `index` in a child process; returns the peak memory growth it reports.

@@ -11,7 +11,7 @@ final class StrataEngine: BenchmarkEngine {
     init(directory: String) {
         configuration = Realm.Configuration(
             fileURL: URL(fileURLWithPath: directory + "/bench.strata"),
-            objectTypes: [BenchPerson.self]
+            objectTypes: [BenchPerson.self, BenchTick.self]
         )
     }
 
@@ -79,11 +79,55 @@ final class StrataEngine: BenchmarkEngine {
         }
     }
 
+    func setAllScores(_ score: Double) async throws {
+        try await open().write { realm in realm.objects(BenchPerson.self).setValue(score, forKey: "score") }
+    }
+
+    func sumOfScores() async throws -> Double {
+        try await open().read { realm in realm.objects(BenchPerson.self).sum(ofProperty: "score") }
+    }
+
+    func touchUnrelated() async throws {
+        try await open().write { realm in
+            if let tick = realm.object(ofType: BenchTick.self, forPrimaryKey: 0) {
+                tick.count += 1
+            } else {
+                try realm.add(BenchTick())
+            }
+        }
+    }
+
+    /// The same transactions awaited from a plain task on the cooperative pool (a nonisolated function): each
+    /// `write` hands the task to the realm's thread and back.
     func smallTransactions(_ ids: [Int]) async throws {
-        let realm = try await open()
+        try await Self.writeEachFromPool(ids, in: try await open())
+    }
+
+    private nonisolated static func writeEachFromPool(_ ids: [Int], in realm: Realm) async throws {
         for id in ids {
             try await realm.write { realm in realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1 }
         }
+    }
+
+    /// The same transactions awaited from a task that prefers the realm's task executor
+    /// (`withTaskExecutorPreference(realm.taskExecutor)`): its code runs on the realm's thread, so no hand-over.
+    func smallTransactionsUnderTaskExecutor(_ ids: [Int]) async throws {
+        try await Self.writeEachUnderTaskExecutor(ids, in: try await open())
+    }
+
+    private nonisolated static func writeEachUnderTaskExecutor(_ ids: [Int], in realm: Realm) async throws {
+        try await withTaskExecutorPreference(realm.taskExecutor) {
+            for id in ids {
+                try await realm.write { realm in
+                    realm.object(ofType: BenchPerson.self, forPrimaryKey: id)?.score += 1
+                }
+            }
+        }
+    }
+
+    /// The file's durable commits, syncs and node bytes so far (``Realm/commitStatistics``).
+    func commitStatistics() async throws -> Realm.CommitStatistics {
+        try await open().commitStatistics
     }
 
     /// The same transactions awaited from code isolated to the realm (`func …(_ realm: isolated Realm)`), as a

@@ -19,6 +19,14 @@ protocol BenchmarkEngine: Sendable {
     func sortedMaterialization() async throws -> (Int, Int)
     func primaryKeyLookups(_ keys: [Int]) async throws -> Double
     func updateAll() async throws
+    /// Sets every object's score to `score`, set-based (Strata: `setValue(_:forKey:)` on the results; SQLite: one
+    /// `UPDATE` without `WHERE`).
+    func setAllScores(_ score: Double) async throws
+    /// sum(score) over every object.
+    func sumOfScores() async throws -> Double
+    /// One small durable commit that changes an object of another type (table): a new version, `BenchPerson`
+    /// untouched.
+    func touchUnrelated() async throws
     /// One durable transaction per update: score += 1 on object `id`.
     func smallTransactions(_ ids: [Int]) async throws
     /// `ids.count` writers at once (tasks, or threads each on its own connection), writer `w` committing one
