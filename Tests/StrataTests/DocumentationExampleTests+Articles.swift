@@ -1124,6 +1124,23 @@ extension DocumentationExampleArticleTests {
             #expect(await printed.take(2) == ["false", "\(configuration)"])
         }
 
+        @Test("Concurrency.md: a batch job on the realm's thread")
+        func batchJobOnTheRealmsThread() async throws {
+            let realm = try await Realm(configuration: memoryConfiguration())
+            let batches = [["Rex", "Fido"], ["Lassie"]]
+
+            try await withTaskExecutorPreference(realm.taskExecutor) {
+                for names in batches {
+                    try await realm.write { realm in
+                        for name in names { try realm.add(Dog(value: ["name": name])) }
+                    }
+                }
+            }
+
+            let names = await realm.read { realm in realm.objects(Dog.self).sorted(byKeyPath: "name").map(\.name) }
+            #expect(names == ["Fido", "Lassie", "Rex"])
+        }
+
         @Test("Concurrency.md: write and read blocks, and isolated helpers")
         func blocksAndHelpers() async throws {
             let realm = try await Realm(configuration: memoryConfiguration())

@@ -39,7 +39,12 @@ extension Realm {
         state.observers.append(observer)
         // Commits are recorded in the engine's history only while someone observes.
         if state.historyRetention == nil { state.historyRetention = state.database.retainHistory() }
-        state.coordinator.observe(self, database: state.database)
+        // An in-memory realm's file is this process's alone: no other process's commit can come.
+        state.coordinator.observe(
+            self,
+            database: state.database,
+            watchingOtherProcesses: configuration.inMemoryIdentifier == nil
+        )
         observer.runDelivery(state)
     }
 

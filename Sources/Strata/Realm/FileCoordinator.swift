@@ -134,16 +134,17 @@ final class FileCoordinator: Sendable {
 
     // MARK: Commits
 
-    /// Registers `realm` to hear of its file's commits (once; later calls do nothing), and starts the watcher of
-    /// other processes' commits if `realm`'s file has a lock file to watch and none runs yet.
-    func observe(_ realm: Realm, database: Database) {
+    /// Registers `realm` to hear of its file's commits (once; later calls do nothing), and, with
+    /// `watchingOtherProcesses`, starts the watcher of other processes' commits if none runs yet.
+    func observe(_ realm: Realm, database: Database, watchingOtherProcesses: Bool) {
         let start = members.withLock { members in
             members.observers.removeAll { $0.realm == nil }
             if !members.observers.contains(where: { $0.realm === realm }) {
                 members.observers.append(Observer(realm: realm))
             }
-            defer { members.watching = true }
-            return !members.watching
+            guard watchingOtherProcesses, !members.watching else { return false }
+            members.watching = true
+            return true
         }
         if start { startWatcher(database) }
     }

@@ -43,8 +43,10 @@ public actor Realm {
     ///
     /// ```swift
     /// try await withTaskExecutorPreference(realm.taskExecutor) {
-    ///     for batch in batches {
-    ///         try await realm.write { realm in realm.add(batch.map(Event.init)) }
+    ///     for names in batches {
+    ///         try await realm.write { realm in
+    ///             for name in names { try realm.add(Dog(value: ["name": name])) }
+    ///         }
     ///     }
     /// }
     /// ```
