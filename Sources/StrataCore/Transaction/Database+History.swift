@@ -62,6 +62,22 @@ extension Database {
         }
     }
 
+    /// Records in the history what another process's commits changed between `old` and `new`
+    /// (Transaction/VersionDiff.swift), while someone observes: one empty entry per version in between and the net
+    /// change at `new`, so that observers of this process get exact change sets without diffing their collections. Skipped (the history then has a
+    /// gap, and observers compare versions themselves) when nothing in this process pins a version (`old` might be
+    /// reused space by now), when the versions are too far apart, or when the schema changed.
+    func recordForeignChanges(from old: Snapshot, to new: Snapshot, in state: inout State) {
+        guard state.historyRetainers > 0, !state.pins.isEmpty, new.version > old.version,
+            new.version - old.version <= Version(Self.historyLimit)
+        else { return }
+        // A failure only costs the observers their O(change) path: they re-read both versions themselves, and a
+        // damaged node is reported by those reads.
+        guard let net = try? ChangeSet.between(old, new) else { return }
+        for version in (old.version + 1)..<new.version { appendHistory(ChangeSet(version: version), to: &state) }
+        appendHistory(net, to: &state)
+    }
+
     /// Appends a published commit's change set, if the history is retained, keeping the bounds (header steps 1-3).
     func appendHistory(_ changes: ChangeSet, to state: inout State) {
         guard state.historyRetainers > 0 else { return }

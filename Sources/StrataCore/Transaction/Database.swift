@@ -525,6 +525,7 @@ package final class Database: Sendable {
                 state.verified = state.verified.fitting(fileEnd: slot.fileEnd)
                 let latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping, verified: state.verified)
                 let freeSpace = try Self.loadFreeSpace(latest)
+                recordForeignChanges(from: state.latest, to: latest, in: &state)
                 state.latest = latest
                 state.newestForeign = latest.version
                 state.freeSpace = freeSpace
