@@ -6,6 +6,18 @@ struct CollectionSnapshot: Sendable {
     enum Elements: Equatable, Sendable {
         case keys([ObjectKey])
         case values([StrataCore.Value])
+        /// A list property's elements, not read: only how many (``ObservedList``). The snapshot's version is then
+        /// pinned, so that the elements can be read there if the logged edits do not tell the change.
+        case listCount(Int)
+
+        /// How many elements there are.
+        var count: Int {
+            switch self {
+            case .keys(let keys): keys.count
+            case .values(let values): values.count
+            case .listCount(let count): count
+            }
+        }
     }
 
     let version: Version
@@ -18,16 +30,20 @@ struct CollectionSnapshot: Sendable {
 /// The observer behind a collection's `changes(keyPaths:)`: at each delivery it finds the collection's elements at
 /// the realm's current version and the change from the snapshot its consumer last took.
 ///
+/// A list property observed as it is (``ObservedList``) is not read at all: the observer keeps its length and the
+/// version, and takes the change from the edits its commits logged by position, replayed as Realm's change builder
+/// does (``ListChangeBuilder``), in time proportional to the change; where those do not tell it, the two versions'
+/// elements are read and diffed.
+///
 /// Two ways, one result. A query over one table's own columns (``IncrementalQuery``) is maintained from the commits'
 /// change log: the new keys come from the previous ones and the objects the commits touched, the change set from
 /// where those objects were and are, in time proportional to the change. Any other collection, and any range of
 /// commits this process's history does not cover (another process made them, or too many ago), reads the elements
 /// again and diffs them: results of a query by ``ResultsDiff``'s rule (the same rule, so both ways report the same
-/// change); a list property by the edits its commits logged by position, replayed as Realm's change builder does
-/// (``ListChangeBuilder``); a set, map or linking objects, and a list whose edits the history does not hold, by a
-/// minimal edit script, where an element replaced at one position is a modification there, as Realm reports an
-/// assignment. An element kept in place is a modification (old index) when the commits between the two versions
-/// changed it, as its key-path filter counts changes.
+/// change); a set, map or linking objects, and a list whose edits the history does not hold, by a minimal edit
+/// script, where an element replaced at one position is a modification there, as Realm reports an assignment. An
+/// element kept in place is a modification (old index) when the commits between the two versions changed it, as its
+/// key-path filter counts changes.
 ///
 /// `Output` is what the stream yields: the collection's change itself (``CollectionObserver``), or the change
 /// `transform` makes of it (a ``ProjectedCollection``'s, from its list's or set's).
@@ -38,6 +54,8 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
     let mailbox = ChangeMailbox<Output>()
     /// Whether the change log may be used (tests turn it off to compare the two ways).
     private let allowsIncremental: Bool
+    /// The observed list property, when the collection is one as it is (its changes come from its logged edits).
+    private let observedList: ObservedList?
     /// The observed query in its incremental form, bound once (nil: re-run; unset: not bound yet).
     private var incrementalQuery: IncrementalQuery??
     /// The newest snapshot this observer computed: the base of the next incremental update.
@@ -45,6 +63,10 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
     /// Deliveries whose keys were maintained from the change log, and those that read the collection again.
     private(set) var incrementalUpdates = 0
     private(set) var fullUpdates = 0
+    /// For an observed list: the times its change was computed by diffing its elements (the logged edits did not
+    /// tell it), and the times its elements were read at all (for that, or to place modified objects).
+    private(set) var listDiffs = 0
+    private(set) var listReads = 0
 
     init(
         _ collection: Collection,
@@ -59,6 +81,7 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         let results = collection._contents.results
         let table = results.flatMap { $0.holdsValues ? nil : schema.tables[$0.className] }
         filter = try KeyPathFilter(keyPaths, table: table, schema: schema)
+        observedList = allowsIncremental ? results.flatMap(ObservedList.init) : nil
     }
 
     func deliver(_ state: RealmState) {
@@ -71,7 +94,16 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         }
         let query = incremental(results, state, reader)
         let elements: CollectionSnapshot.Elements
-        if allowsIncremental, let query, let keys = updatedKeys(query, state, reader) {
+        let pinned = results.source.pinnedSnapshot()
+        if let observedList, pinned != nil {
+            // Pinned, so that the elements can be read at this version later if the change needs them.
+            do {
+                elements = .listCount(try observedList.count(in: reader))
+            } catch {
+                return fail(error, with: transform(.error(error)), state)
+            }
+            incrementalUpdates += 1
+        } else if allowsIncremental, let query, let keys = updatedKeys(query, state, reader) {
             elements = .keys(keys)
             incrementalUpdates += 1
         } else {
@@ -84,20 +116,31 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
             }
             fullUpdates += 1
         }
-        let snapshot = CollectionSnapshot(
-            version: reader.version,
-            elements: elements,
-            pinned: results.source.pinnedSnapshot()
-        )
+        let snapshot = CollectionSnapshot(version: reader.version, elements: elements, pinned: pinned)
         latest = snapshot
         // A list or set whose object was deleted can never change again: its last element reports every element
         // deleted (as Realm does), or the stream just ends when it was empty.
         let ownerGone = collection is any AdoptableCollection && collection.isInvalidated
+        var failure: (any Error)?
         mailbox.publish(snapshot, version: snapshot.version, last: ownerGone) { base in
             guard let base else { return transform(payload(snapshot) { .initial($0) }) }
-            return update(from: base, to: snapshot, results: results, query: query, state: state, reader: reader)
+            do {
+                return try update(
+                    from: base,
+                    to: snapshot,
+                    results: results,
+                    query: query,
+                    state: state,
+                    reader: reader
+                )
                 .map(transform)
+            } catch {
+                // Reading a list's elements failed: the stream delivers the error (damage) after this.
+                failure = error
+                return nil
+            }
         }
+        if let failure { fail(failure, with: transform(.error(failure)), state) }
     }
 
     /// The observed query's incremental form, when it has one (a re-running observer still uses it to tell which
@@ -179,10 +222,31 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         query: IncrementalQuery?,
         state: RealmState,
         reader: any TransactionReading
-    ) -> RealmCollectionChange<Collection>? {
+    ) throws -> RealmCollectionChange<Collection>? {
         guard base.version != snapshot.version || base.elements != snapshot.elements else { return nil }
-        let changes: (deletions: [Int], insertions: [Int], modifications: [Int])?
-        if allowsIncremental, let query, case .keys(let old) = base.elements, case .keys(let new) = snapshot.elements {
+        var changes: (deletions: [Int], insertions: [Int], modifications: [Int])?
+        var (base, snapshot) = (base, snapshot)
+        if let observedList {
+            changes = try observedList.changes(
+                from: base.version,
+                count: base.elements.count,
+                to: reader,
+                count: snapshot.elements.count,
+                before: base.pinned,
+                filter: filter,
+                elementTable: state.schema.tables[results.className],
+                state: state
+            ) { listReads += 1 }
+            if changes == nil {
+                // The logged edits do not tell the change: both versions' elements are read and diffed.
+                listDiffs += 1
+                listReads += 1
+                base = try observedList.reading(base, reader)
+                snapshot = try observedList.reading(snapshot, reader)
+            }
+        } else if allowsIncremental, let query, case .keys(let old) = base.elements,
+            case .keys(let new) = snapshot.elements
+        {
             changes = incrementalChanges(
                 query,
                 old,
@@ -278,9 +342,6 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         state: RealmState,
         reader: any TransactionReading
     ) -> (deletions: [Int], insertions: [Int], modifications: [Int]) {
-        if let logged = loggedListChanges(from: base, to: snapshot, results: results, state: state, reader: reader) {
-            return logged
-        }
         // Elements placed by position (a list, set or map, not queried further), not by a query.
         let positional =
             results.query == nil && results.base.map { if case .backlinks = $0.kind { false } else { true } } == true
@@ -326,52 +387,6 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         return (deletions, insertions, modifications)
     }
 
-    /// The change of a list property (not queried further) from the edits its commits logged by position, as
-    /// Realm's change builder reports it (ListChangeBuilder.swift), then every element kept in place whose object
-    /// the commits modified (as the key-path filter counts changes) as a modification at its old position. Nil, to
-    /// fall back to the diff, when the history does not hold every commit's edits (another process made them, the
-    /// history's bound dropped them, or the schema changed) or when the edits do not account for the two versions'
-    /// elements (a write that logged none).
-    private func loggedListChanges(
-        from base: CollectionSnapshot,
-        to snapshot: CollectionSnapshot,
-        results: Results<Collection.Element>,
-        state: RealmState,
-        reader: any TransactionReading
-    ) -> (deletions: [Int], insertions: [Int], modifications: [Int])? {
-        guard let list = results.base, results.query == nil, !isBacklinks(list.kind),
-            list.ownerTable.info.properties[list.property].typeInfo.collection == .list,
-            base.version < snapshot.version, let sets = state.database.changes(after: base.version)
-        else { return nil }
-        let column = list.ownerTable.column(list.property)
-        var builder = ListChangeBuilder()
-        for set in sets where set.version <= snapshot.version {
-            if set.schemaChanged { return nil }
-            guard let changes = set.tables[list.ownerTable.tableKey] else { continue }
-            if changes.isWholesale { return nil }
-            for edit in changes.listEdits(of: list.ownerKey, column: column) { builder.apply(edit) }
-        }
-        builder.cleanUpStaleMoves()
-        switch (base.elements, snapshot.elements) {
-        case (.keys(let old), .keys(let new)):
-            guard builder.accounts(from: old, to: new) else { return nil }
-            guard let table = state.schema.tables[results.className] else { break }
-            withCommittedChanges(from: base, to: snapshot, state: state, reader: reader) { changes in
-                // Realm checks every element of the new list; inserted ones are dropped when the change is finalized.
-                for (index, key) in new.enumerated() where !builder.modifications.contains(index) {
-                    if self.filter.isModified(table, key, changes: changes, reader: reader, schema: state.schema) {
-                        builder.modify(index)
-                    }
-                }
-            }
-        case (.values(let old), .values(let new)):
-            guard builder.accounts(from: old, to: new) else { return nil }
-        default:
-            return nil
-        }
-        return builder.finalized()
-    }
-
     /// Calls `body` with what the commits from `base` to `snapshot` changed, with `base`'s pinned version to compare
     /// rows against when it has one (what the changes fall back to when the history does not cover them).
     private func withCommittedChanges(
@@ -385,10 +400,6 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
             CommittedChanges(state.database, from: base.version, to: snapshot.version, before: before, after: reader)
         }
         if let pinned = base.pinned { pinned.read { body(changes($0)) } } else { body(changes(nil)) }
-    }
-
-    private func isBacklinks(_ kind: CollectionBase.Kind) -> Bool {
-        if case .backlinks = kind { return true } else { return false }
     }
 
     /// The objects of the results' table the commits touched, for ``ResultsDiff``: the relevant ones for an

@@ -25,9 +25,11 @@ extension RealmCollection {
     /// delivers `.error` (Realm's message, "Property '…' not found in object of type '…'") and ends.
     /// - Complexity: for results of one type whose query reads only that type's own properties (no links, no
     ///   collections, no subqueries), sorted by such properties or unsorted, O(k log n) for k changed objects, plus one
-    ///   copy of the n keys: the change set comes from the commit's change log. For other collections, or when this
-    ///   process's history does not cover the commits (another process made them), O(n): the collection is read
-    ///   again and diffed.
+    ///   copy of the n keys: the change set comes from the commit's change log. For a `List` observed as it is (not
+    ///   filtered or sorted), O(e + log n) for e edits of the list, the list not read: its change comes from the edits
+    ///   its commits logged by position; O(n) when the commits modified objects that may be its elements (to find
+    ///   their indices). For other collections, or when this process's history does not cover the commits (another
+    ///   process made them), O(n): the collection is read again and diffed.
     /// - Parameter keyPaths: the properties whose changes count as modifications, or nil for every property.
     /// - Returns: the stream; iterate it from any task.
     /// - Note: Differs from Realm Swift: an `AsyncSequence` replaces the Combine publisher, its payloads are frozen,

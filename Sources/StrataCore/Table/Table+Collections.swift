@@ -12,6 +12,7 @@
 //   (3) No pending handle outlives `write(to:)`; committed versions hold committed handles only.
 //
 // The edits here record nothing in the change log, so they are internal: only the transaction layer calls them.
+// The one `package` read, ``Table/collectionCount(_:_:)``, lets an observer learn a list's length in O(log n).
 
 /// What ``Table/editSortedCollection(_:position:order:decide:)`` does where the element sought belongs.
 enum SortedEdit {
@@ -108,6 +109,14 @@ extension Table {
         }
         if let handle = handle(in: cell) { return try collectionTree(handle).count }
         return Self.storedElements(try value(of: cell, position: position)).count
+    }
+
+    /// The number of elements (or entries) of collection column `column` of object `key`, read without reading the
+    /// elements when they are in a tree: what a list's observer compares with the edits its commits logged.
+    /// - Throws: ``StorageError/schema(_:)`` when the object or the column does not exist; damage as any read.
+    /// - Complexity: O(log n) for a collection in a tree, O(n) for a short one stored inline.
+    package func collectionCount(_ key: ObjectKey, _ column: ColumnKey) throws -> Int {
+        try collectionCount(key, position: try position(column))
     }
 
     /// The cell storing `value` in the column at `position` of object `owner`: a new pending tree for a list
