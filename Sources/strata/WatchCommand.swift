@@ -1,8 +1,10 @@
 // WatchCommand.swift: `strata watch FILE CLASS [PREDICATE]`: prints the change set of a query's results at
 // each new version another process commits, until interrupted.
 //
-// Loop: pin the newest version and run the query (the "initial" line); then every 10 ms ask the engine for a
-// newer version (`refreshedLatestVersion`, one read of the header when nothing changed); when there is one,
+// Loop: pin the newest version and run the query (the "initial" line); then read the lock file's commit signal word,
+// ask the engine for a newer version (`refreshedLatestVersion`, one read of the header when nothing changed), and
+// sleep on the word until a commit moves it (CommitSignalWord.swift; a 10 ms poll when the lock file has no word to
+// sleep on, and a 1 s timeout for committers of older builds). When there is a newer version,
 // pin it, run the query there, compare with the previous results, print one line, and unpin the previous
 // version. The tool never writes, so the engine keeps no change history for it (`changes(after:)` covers this
 // process's commits only): the change set comes from comparing the two versions, as Realm's notifier does when
@@ -10,8 +12,8 @@
 //
 // Change sets (Realm's semantics): deletions are indices in the previous results, insertions indices in the new
 // ones, modifications indices in the previous results of objects in both whose stored properties changed
-// (backlinks and the properties of linked objects do not count); all ascending. Commits made within one poll
-// interval arrive as one change set, as Realm coalesces them.
+// (backlinks and the properties of linked objects do not count); all ascending. Commits made while one change set
+// is computed arrive as the next one, as Realm coalesces them.
 
 import Foundation
 import StrataCore
@@ -27,9 +29,9 @@ enum WatchCommand: Command {
         then, each time another process commits a change to the results, one line (flushed at once):
           version V: deletions [0], insertions [2, 3], modifications [1]
         Deletions and modifications are indices in the previous results, insertions in the new ones (Realm's
-        change sets); modifications are objects whose own stored properties changed. Commits landing within
-        one poll (10 ms) are reported together, under the newest version; a commit that leaves the results as
-        they were prints nothing. Runs until interrupted (SIGINT
+        change sets); modifications are objects whose own stored properties changed. Another process's commit
+        wakes it at once (a futex word in the lock file); commits landing while a line is computed are reported
+        together, under the newest version; a commit that leaves the results as they were prints nothing. Runs until interrupted (SIGINT
         exits 0). Verifies the file first: a damaged file exits 1. Read-only; it keeps the version it last
         reported pinned, so a writer cannot reuse that version's space while it runs.
         """
@@ -47,9 +49,19 @@ enum WatchCommand: Command {
         var results = try run(parsed, on: read, table: spec.key)
         let output = LineWriter(flushEachLine: true)
         output.line("initial: version \(read.version), \(results.count) object\(results.count == 1 ? "" : "s")")
+        let signal = database.commitSignal
         while true {
-            try await Task.sleep(for: .milliseconds(10))
-            guard database.refreshedLatestVersion() > read.version else { continue }
+            // The word is read before looking for a newer version, so a commit after the look ends the sleep at once.
+            // The tool has one task: sleeping in the futex holds no thread another task needs.
+            if let signal, let word = try? signal.value() {
+                if database.refreshedLatestVersion() <= read.version {
+                    signal.wait(whileEqualTo: word, timeout: .seconds(1))
+                    continue
+                }
+            } else {
+                try await Task.sleep(for: .milliseconds(10))
+                guard database.refreshedLatestVersion() > read.version else { continue }
+            }
             let newer = try database.beginRead()
             guard newer.tableSpecs.contains(where: { $0.key == spec.key }) else {
                 throw Failure(description: "class \(spec.name) was removed at version \(newer.version)")
