@@ -188,6 +188,7 @@ final class FileCoordinator: Sendable {
         let signal = database.commitSignal
         var seen = database.newestForeignVersion
         while true {
+            // A failed pread of the lock file (no data of the database is read there) only makes this round poll.
             if let signal, let word = try? signal.value() {
                 // Look once before sleeping: a version published before `word` was read is seen here, one published
                 // after it moves the word and ends the sleep at once.

@@ -29,6 +29,19 @@ struct VersionDiffTests {
         return net.filter { !$0.value.isEmpty }
     }
 
+    /// The observing instance (shared, as a realm opens it) and the committing one (unshared: the other process) of
+    /// one new file in `directory`.
+    static func twoInstances(_ directory: TemporaryDirectory) throws -> (observer: Database, committer: Database) {
+        let path = directory.file("diff.strata")
+        let observer = try Database.open(path: path)
+        do {
+            return (observer, try Database.openUnshared(path: path, options: DatabaseOptions()))
+        } catch {
+            observer.close()
+            throw error
+        }
+    }
+
     struct Net: Equatable {
         var insertions: Set<ObjectKey> = []
         var deletions: Set<ObjectKey> = []
@@ -42,11 +55,11 @@ struct VersionDiffTests {
         print("VersionDiffTests seed: \(seed)")
         var random = SeededGenerator(seed: seed)
         let directory = TemporaryDirectory()
-        let path = directory.file("diff.strata")
-        let observer = try Database.open(path: path)
-        defer { observer.close() }
-        let committer = try Database.openUnshared(path: path, options: DatabaseOptions())
-        defer { committer.close() }
+        let (observer, committer) = try Self.twoInstances(directory)
+        defer {
+            observer.close()
+            committer.close()
+        }
 
         let setUp = try await committer.beginWrite()
         let table = try setUp.createTable(named: "Item")
@@ -127,11 +140,11 @@ struct VersionDiffTests {
     @Test("A list edited elsewhere makes its table wholesale; a schema change records nothing")
     func listAndSchema() async throws {
         let directory = TemporaryDirectory()
-        let path = directory.file("diff.strata")
-        let observer = try Database.open(path: path)
-        defer { observer.close() }
-        let committer = try Database.openUnshared(path: path, options: DatabaseOptions())
-        defer { committer.close() }
+        let (observer, committer) = try Self.twoInstances(directory)
+        defer {
+            observer.close()
+            committer.close()
+        }
         let setUp = try await committer.beginWrite()
         let table = try setUp.createTable(named: "Owner")
         let list = try setUp.addColumn(ColumnSpec(name: "l", type: .int, collection: .list), to: table)
