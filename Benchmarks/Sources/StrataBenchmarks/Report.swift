@@ -116,6 +116,7 @@ struct Report: Codable {
 
     // The workloads' names: DESIGN.md section 5's words.
     static let bulkInsert = "bulk insert (one transaction)"
+    static let bulkInsertDefaulted = "bulk insert, key and date left at their defaults"
     static let count = "unindexed count (age > 50)"
     static let sorted = "filtered + sorted materialization (age BETWEEN 20 AND 30, by name)"
     static let lookups = "primary-key lookups (100k random)"

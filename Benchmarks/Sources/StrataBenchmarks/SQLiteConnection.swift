@@ -43,6 +43,9 @@ final class SQLiteStatement {
 
     func bind(_ index: Int32, _ value: Int) { sqlite3_bind_int64(statement, index, Int64(value)) }
     func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(statement, index, value) }
+    func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
+        sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), csqlite_transient())
+    }
     func bind(_ index: Int32, _ value: String) { sqlite3_bind_text(statement, index, value, -1, csqlite_transient()) }
 
     /// Steps once: true while a row is available.

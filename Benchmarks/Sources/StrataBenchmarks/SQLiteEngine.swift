@@ -18,6 +18,9 @@ final class SQLiteEngine: BenchmarkEngine {
             score REAL NOT NULL, active INTEGER NOT NULL)
             """
         )
+        try opened.execute(
+            "CREATE TABLE IF NOT EXISTS message(id BLOB PRIMARY KEY, room INTEGER NOT NULL, text TEXT NOT NULL, sent REAL NOT NULL)"
+        )
         try opened.execute("CREATE TABLE IF NOT EXISTS tick(id INTEGER PRIMARY KEY, count INTEGER NOT NULL)")
         connection = opened
         return opened
@@ -44,6 +47,30 @@ final class SQLiteEngine: BenchmarkEngine {
         }
         try db.execute("COMMIT")
     }
+
+    func bulkInsertMessages(_ count: Int) async throws {
+        let db = try open()
+        let insert = try db.prepare("INSERT INTO message(id, room, text, sent) VALUES (?, ?, ?, ?)")
+        // Keys made as an ObjectId is: 4 bytes of time, 5 random bytes per process, a 3-byte counter.
+        let process = UInt64.random(in: 0..<(1 << 40))
+        try db.execute("BEGIN")
+        for i in 0..<count {
+            let row = MessageRow(i)
+            // The values Strata's defaults make: a new 12-byte key and the current time.
+            var key = (
+                (process << 24 | UInt64(i & 0xFF_FFFF)).bigEndian, UInt32(Date().timeIntervalSince1970).bigEndian
+            )
+            withUnsafeBytes(of: &key) { insert.bind(1, bytes: UnsafeRawBufferPointer(rebasing: $0[0..<12])) }
+            insert.bind(2, row.room)
+            insert.bind(3, row.text)
+            insert.bind(4, Date().timeIntervalSince1970)
+            _ = try insert.step()
+            insert.reset()
+        }
+        try db.execute("COMMIT")
+    }
+
+    func deleteMessages() async throws { try open().execute("DELETE FROM message") }
 
     func countAgeOver50() async throws -> Int {
         let statement = try open().prepare("SELECT count(*) FROM person WHERE age > 50")

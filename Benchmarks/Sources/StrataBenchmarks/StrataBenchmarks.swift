@@ -102,6 +102,13 @@ struct StrataBenchmarks {
             setUp: { try await $0.reset() },
             { engine, _ in try await engine.bulkInsert(count) }
         )
+        try await measure(
+            Report.bulkInsertDefaulted,
+            floor: 1.0,
+            runs: runs,
+            setUp: { try await $0.deleteMessages() },
+            { engine, _ in try await engine.bulkInsertMessages(count) }
+        )
         try await measure(Report.count, floor: 50, runs: runs) { engine, index in
             answers[index].countOver50 = try await engine.countAgeOver50()
         }

@@ -11,7 +11,7 @@ final class StrataEngine: BenchmarkEngine {
     init(directory: String) {
         configuration = Realm.Configuration(
             fileURL: URL(fileURLWithPath: directory + "/bench.strata"),
-            objectTypes: [BenchPerson.self, BenchTick.self]
+            objectTypes: [BenchPerson.self, BenchTick.self, BenchMessage.self]
         )
     }
 
@@ -40,6 +40,22 @@ final class StrataEngine: BenchmarkEngine {
                 try realm.add(person)
             }
         }
+    }
+
+    func bulkInsertMessages(_ count: Int) async throws {
+        try await open().write { realm in
+            for i in 0..<count {
+                let row = MessageRow(i)
+                let message = BenchMessage()
+                message.room = row.room
+                message.text = row.text
+                try realm.add(message)
+            }
+        }
+    }
+
+    func deleteMessages() async throws {
+        try await open().write { realm in try realm.delete(realm.objects(BenchMessage.self)) }
     }
 
     func countAgeOver50() async throws -> Int {

@@ -14,6 +14,11 @@ protocol BenchmarkEngine: Sendable {
     /// Removes the database files.
     func reset() async throws
     func bulkInsert(_ count: Int) async throws
+    /// Inserts `count` messages in one transaction, each leaving its key and its time at their defaults (Strata: a
+    /// new `ObjectId` and `Date()`; SQLite: the same values made by the benchmark).
+    func bulkInsertMessages(_ count: Int) async throws
+    /// Removes every message (untimed, before each run of the row above).
+    func deleteMessages() async throws
     func countAgeOver50() async throws -> Int
     /// age BETWEEN 20 AND 30 sorted by name, every property of every object read; (rows, checksum).
     func sortedMaterialization() async throws -> (Int, Int)

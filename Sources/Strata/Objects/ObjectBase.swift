@@ -48,8 +48,11 @@ open class ObjectBase: CustomStringConvertible, Hashable {
 
     /// Binds the object's ``RealmProperty`` values to it, so that they read and write its row.
     private func attachRealmProperties(to binding: ObjectBinding) {
-        for (index, wrapper) in ObjectClassInfo.wrappers(of: self).enumerated() {
-            (wrapper as? any RealmPropertyStorage)?.attach(to: binding, at: index)
+        for property in binding.table.info.properties where property.isRealmProperty {
+            (property.wrapperField.wrapper(of: self) as? any RealmPropertyStorage)?.attach(
+                to: binding,
+                at: property.position
+            )
         }
     }
 

@@ -7,9 +7,13 @@ struct PropertyInfo {
     let typeInfo: TypeInfo
     /// The `Value` of the property's `Persisted<Value>`.
     let valueType: Any.Type
-    let options: PersistedOptions
+    var options: PersistedOptions
     /// Position among the class's `Persisted` wrappers, base class first.
     let position: Int
+    /// The property's wrapper in an unmanaged object of the class.
+    let wrapperField: any WrapperField
+    /// Whether the class is `Encodable`: its wrappers then keep an unmanaged object's values (see `Persisted`).
+    let keepsValuesInWrapper: Bool
     /// The name the file stores the property under, when ``ObjectBase/propertiesMapping()`` renames it.
     var persistedName: String? = nil
     /// Whether the property is a ``RealmProperty``, which holds an unmanaged object's value itself.
@@ -21,18 +25,18 @@ struct PropertyInfo {
     /// The property's value in `object`.
     func read(_ object: ObjectBase) -> Any {
         if object.binding != nil { return object.boundValue(position) }
-        if isRealmProperty, let holder = ObjectClassInfo.wrappers(of: object)[position] as? any RealmPropertyStorage {
+        if isRealmProperty, let holder = wrapperField.wrapper(of: object) as? any RealmPropertyStorage {
             return holder.anyValue
         }
         if let value = object.unmanagedValues[position] { return value }
-        if let value = ObjectClassInfo.wrappers(of: object)[position].initialValue {
+        if let value = wrapperField.wrapper(of: object).initialValue {
             object.unmanagedValues[position] = value
             return value
         }
         // A default made now (a new collection) is the object's from here on, its wrapper's too (see `write`).
         let value = TypeInspector.defaultValue(valueType)
         object.unmanagedValues[position] = value
-        (try? ObjectClassInfo.of(type(of: object)))?.writeWrapper(position, of: object, value)
+        if keepsValuesInWrapper { wrapperField.keep(value, in: object) }
         return value
     }
 
@@ -46,13 +50,11 @@ struct PropertyInfo {
         let converted = try ValueCoercion.coerce(value, to: valueType, property: name)
         if object.binding != nil {
             object.binding!.set(position, converted)
-        } else if isRealmProperty,
-            let holder = ObjectClassInfo.wrappers(of: object)[position] as? any RealmPropertyStorage
-        {
+        } else if isRealmProperty, let holder = wrapperField.wrapper(of: object) as? any RealmPropertyStorage {
             holder.setUnmanaged(converted)
         } else {
             object.unmanagedValues[position] = converted
-            (try? ObjectClassInfo.of(type(of: object)))?.writeWrapper(position, of: object, converted)
+            if keepsValuesInWrapper { wrapperField.keep(converted, in: object) }
         }
     }
 
@@ -80,8 +82,8 @@ struct PropertyInfo {
 /// created, so `probe[keyPath: storage].serial` names exactly one of the probe's wrappers, whose
 /// position reflection knows. No layout or runtime assumption is needed.
 ///
-/// `@unchecked Sendable`: every stored property is immutable after `init` except `keyPathIndex` and
-/// `wrapperWriters`, which are `Locked`; the probe instance is never managed and never mutated.
+/// `@unchecked Sendable`: every stored property is immutable after `init` except `keyPathIndex`, which is `Locked`;
+/// the probe instance is never managed and never mutated.
 final class ObjectClassInfo: @unchecked Sendable {
     let type: ObjectBase.Type
     let className: String
@@ -96,18 +98,6 @@ final class ObjectClassInfo: @unchecked Sendable {
     private let probe: ObjectBase
     private let serialIndex: [Int: Int]
     private let keyPathIndex = Locked<[AnyKeyPath: Int]>([:])
-    /// Writers into the wrappers of the properties whose key paths have been seen, by property index.
-    private let wrapperWriters = Locked<[Int: WrapperWriter]>([:])
-
-    /// Sets the value a property's wrapper holds in an unmanaged object.
-    ///
-    /// `@unchecked Sendable`: it holds only a closure over a key path, an immutable object the standard library
-    /// does not mark `Sendable`; it is called on the thread that owns the object it is given.
-    private struct WrapperWriter: @unchecked Sendable {
-        let write: (ObjectBase, Any) -> Void
-        /// Marks the wrapper as a managed object's (see `PersistedSerial.managed`).
-        let markManaged: (ObjectBase) -> Void
-    }
 
     private static let cache = Locked<[ObjectIdentifier: ObjectClassInfo]>([:])
 
@@ -135,21 +125,8 @@ final class ObjectClassInfo: @unchecked Sendable {
     /// Unqualified type names, computed once per type.
     private static let names = Locked<[ObjectIdentifier: String]>([:])
 
-    /// The `Persisted` wrappers of an object, base class first.
-    ///
-    /// Strata's own base classes declare none, and are not reflected: a managed object's row reader there borrows
-    /// its references (LiveRow.swift), which reflection must not copy.
-    static func wrappers(of object: ObjectBase) -> [any PersistedMarker] {
-        var mirrors: [Mirror] = []
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror, !Self.isBaseClass(current.subjectType) {
-            mirrors.append(current)
-            mirror = current.superclassMirror
-        }
-        return mirrors.reversed().flatMap { $0.children.compactMap { $0.value as? any PersistedMarker } }
-    }
-
-    /// Whether `type` is one of Strata's model base classes, which hold no `Persisted` wrappers.
+    /// Whether `type` is one of Strata's model base classes, which hold no `Persisted` wrappers: discovery does not
+    /// reflect them (a managed object's row reader there borrows its references, LiveRow.swift).
     private static func isBaseClass(_ type: Any.Type) -> Bool {
         type == ObjectBase.self || type == Object.self || type == EmbeddedObject.self
     }
@@ -163,7 +140,7 @@ final class ObjectClassInfo: @unchecked Sendable {
         self.probe = probe
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: probe)
-        while let current = mirror {
+        while let current = mirror, !Self.isBaseClass(current.subjectType) {
             mirrors.append(current)
             mirror = current.superclassMirror
         }
@@ -179,6 +156,9 @@ final class ObjectClassInfo: @unchecked Sendable {
                     "\(Self.unqualifiedName(of: type)).\(name) has type \(valueType), which Realm cannot store"
                 )
             }
+            guard let field = Swift.type(of: wrapper).storedField(named: label, of: type) else {
+                preconditionFailure("\(className).\(label): the runtime lists no stored field for the wrapper")
+            }
             serialIndex[wrapper.serial] = properties.count
             properties.append(
                 PropertyInfo(
@@ -187,6 +167,8 @@ final class ObjectClassInfo: @unchecked Sendable {
                     valueType: valueType,
                     options: wrapper.options,
                     position: properties.count,
+                    wrapperField: field,
+                    keepsValuesInWrapper: isEncodable,
                     persistedName: mapping[name].flatMap { $0 == name ? nil : $0 },
                     isRealmProperty: wrapper is any RealmPropertyStorage
                 )
@@ -287,25 +269,13 @@ final class ObjectClassInfo: @unchecked Sendable {
             preconditionFailure("\(keyPath) is not a persisted property of \(className)")
         }
         keyPathIndex.withLock { $0[keyPath] = index }
-        let writer = WrapperWriter(
-            write: { object, value in (object as! Root)[keyPath: keyPath].initial = value as? Value },
-            markManaged: { object in (object as! Root)[keyPath: keyPath].serial = PersistedSerial.managed }
-        )
-        wrapperWriters.withLock { $0[index] = writer }
         return index
     }
 
-    /// Writes `value` into property `index`'s wrapper in unmanaged `object` (for synthesized `Codable`), when the
-    /// property's key path has been seen; values set through the property's own accessor go there directly.
-    func writeWrapper(_ index: Int, of object: ObjectBase, _ value: Any) {
-        wrapperWriters.withLock { $0[index] }?.write(object, value)
-    }
-
     /// Marks the wrappers of `object`, just added to a realm, as a managed object's, so that synthesized coding
-    /// refuses it as it refuses objects read from a realm (for the properties whose key paths have been seen,
-    /// which include every property set through its accessor).
+    /// refuses it as it refuses objects read from a realm.
     func markWrappersManaged(of object: ObjectBase) {
-        for writer in wrapperWriters.withLock({ Array($0.values) }) { writer.markManaged(object) }
+        for property in properties { property.wrapperField.markManaged(in: object) }
     }
 
     /// The index of the property named `name` (its Swift name, also when it is stored under another).

@@ -363,17 +363,24 @@ enum OriginPropertyNames {
     static func name(_ number: Int32) -> String { table.withLock { $0.names[Int(number)] } }
 }
 
-/// What schema discovery reads from a `Persisted` wrapper found by reflection.
+/// What schema discovery reads from a `Persisted` wrapper found by reflection, and what adding an unmanaged object
+/// reads and marks in it (Objects/WrapperField.swift).
 protocol PersistedMarker {
     var serial: Int { get }
     var options: PersistedOptions { get }
     var initialValue: Any? { get }
     static var valueType: Any.Type { get }
+    /// Keeps `value` (of the property's type) as the unmanaged object's value, for synthesized `Codable`.
+    mutating func keep(_ value: Any)
+    /// Marks the wrapper as a managed object's, so that synthesized coding refuses it.
+    mutating func markManaged()
 }
 
 extension Persisted: PersistedMarker {
     var initialValue: Any? { initial.map { $0 as Any } }
     static var valueType: Any.Type { Value.self }
+    mutating func keep(_ value: Any) { initial = value as? Value }
+    mutating func markManaged() { serial = PersistedSerial.managed }
 }
 
 /// Numbers every `Persisted` wrapper as it is created, so that a key path can be matched to the

@@ -131,4 +131,7 @@ extension RealmProperty: RealmPropertyStorage, PersistedMarker {
     var options: PersistedOptions { PersistedOptions() }
     var initialValue: Any? { storage as Any }
     static var valueType: Any.Type { Value.self }
+    // The property holds its unmanaged value itself (`setUnmanaged`), and codes through its own `Codable`.
+    func keep(_ value: Any) {}
+    func markManaged() {}
 }

@@ -83,14 +83,9 @@ final class Migrator {
                 }
                 // Columns without their index or uniqueness: step 4 adds those, once the block has set the values.
                 let plain = missing.map { property in
-                    PropertyInfo(
-                        name: property.name,
-                        typeInfo: property.typeInfo,
-                        valueType: property.valueType,
-                        options: PersistedOptions(),
-                        position: property.position,
-                        persistedName: property.persistedName
-                    )
+                    var plain = property
+                    plain.options = PersistedOptions()
+                    return plain
                 }
                 try SchemaBinding.addColumns(for: info, properties: plain, in: write)
             }

@@ -1,0 +1,31 @@
+import StrataCore
+
+/// The `Persisted` (or ``RealmProperty``) wrapper of one property of a model class, reached in an unmanaged object
+/// by its stored field's offset (StrataCore's `StoredField`), found once per class.
+///
+/// Adding an unmanaged object reads the declared defaults its wrappers hold; reaching them this way costs what
+/// reading a stored property costs, where reflection would build every child of the object first.
+protocol WrapperField {
+    /// The wrapper as `object` holds it.
+    func wrapper(of object: ObjectBase) -> any PersistedMarker
+    /// Keeps `value` in the wrapper of unmanaged `object`, for synthesized `Codable` (a no-op for a ``RealmProperty``).
+    func keep(_ value: Any, in object: ObjectBase)
+    /// Marks the wrapper of `object`, now managed, as a managed object's (see `PersistedSerial.managed`).
+    func markManaged(in object: ObjectBase)
+}
+
+/// The field of a wrapper of type `Wrapper`.
+struct StoredWrapperField<Wrapper: PersistedMarker>: WrapperField {
+    let field: StoredField<Wrapper>
+
+    func wrapper(of object: ObjectBase) -> any PersistedMarker { field.read(object) }
+    func keep(_ value: Any, in object: ObjectBase) { field.modify(object) { $0.keep(value) } }
+    func markManaged(in object: ObjectBase) { field.modify(object) { $0.markManaged() } }
+}
+
+extension PersistedMarker {
+    /// The field named `name` of `owner` that holds a wrapper of this type, or nil when `owner` has none.
+    static func storedField(named name: String, of owner: AnyClass) -> (any WrapperField)? {
+        StoredField<Self>(named: name, of: owner).map { StoredWrapperField(field: $0) }
+    }
+}
