@@ -364,7 +364,7 @@ enum OriginPropertyNames {
 }
 
 /// What schema discovery reads from a `Persisted` wrapper found by reflection, and what adding an unmanaged object
-/// reads and marks in it (Objects/WrapperField.swift).
+/// reads and marks in it (ObjectStore/Objects/WrapperField.swift).
 protocol PersistedMarker {
     var serial: Int { get }
     var options: PersistedOptions { get }
