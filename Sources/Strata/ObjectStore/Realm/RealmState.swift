@@ -97,14 +97,14 @@ final class RealmState {
 
     /// The write transaction when the running task began it; nil without one or when it belongs to another task.
     var ownedWrite: WriteTransaction? {
-        guard case .writing(let write) = phase, writeOwner == .current else { return nil }
+        guard case .writing(let write) = phase, writeOwner?.isCurrent == true else { return nil }
         return write
     }
 
     /// Whether a write transaction is open and belongs to another task than the running one.
     var isWriteOfAnotherTask: Bool {
         guard case .writing = phase else { return false }
-        return writeOwner != .current
+        return writeOwner?.isCurrent != true
     }
 
     var readTransaction: ReadTransaction? {
@@ -308,7 +308,7 @@ final class RealmState {
     /// The caches keyed on ``generation`` are marked stale on the way in and out, so that nothing read on one side
     /// is taken for the other. Should `body` close the realm, the transaction is rolled back then, as `close()` does.
     func withCommittedView<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard case .writing(let write) = phase, writeOwner != .current else { return try body() }
+        guard case .writing(let write) = phase, writeOwner?.isCurrent != true else { return try body() }
         let saved = (lastRoots, committedVersion)
         phase = .open(pinned: nil)
         touchAll()
