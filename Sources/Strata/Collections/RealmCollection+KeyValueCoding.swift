@@ -180,13 +180,17 @@ extension RealmCollection {
     ///
     /// The key `self` sets the elements themselves, as in Realm Swift: every element of a ``List`` becomes
     /// `value`, and a ``MutableSet`` holds `value` alone (even if it was empty).
-    /// - Complexity: O(n) for n objects.
+    /// A property holding a single value (not a link, a mixed value or the primary key) of a managed collection's
+    /// objects is converted once and written leaf by leaf, without making an object per element; the change
+    /// notifications are those of setting each object in turn.
+    /// - Complexity: O(n) for n objects (O(n log n) when they are not in the table's order).
     /// - Parameters:
     ///   - value: the new value, converted to the property's type as ``ObjectBase/setValue(_:forKey:)`` does.
     ///   - key: the name of a property of the objects, or `self`.
     public func setValue(_ value: Any?, forKey key: String) {
-        if let source = _contents.results?.source {
-            _ = source.liveState("collection").1.writer("setValue(_:forKey:) on a collection")
+        if let results = _contents.results {
+            _ = results.source.liveState("collection").1.writer("setValue(_:forKey:) on a collection")
+            if key != "self", stoppingOnError({ try results.setPlainProperty(value, forKey: key) }) { return }
         }
         if key == "self" { return setElements(to: value) }
         for element in self {

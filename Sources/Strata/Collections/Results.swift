@@ -76,7 +76,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         return ValueConversion.swiftValue(values[position], as: Element.self, source: source) as! Element
     }
 
-    private var table: ResolvedTable? { source.schema("Results").tables[className] }
+    var table: ResolvedTable? { source.schema("Results").tables[className] }
 
     /// The stamp of frozen results' cache (they never change).
     static var frozenStamp: Int { -1 }

@@ -145,6 +145,33 @@ extension WriteTransaction {
         return true
     }
 
+    /// Sets column `column` of every object of `keys` to `value`: Realm's set-based write (`setValue(_:forKey:)` on a
+    /// collection). A plain column (a single value, unindexed, not unique, no link, not mixed) is written in key order
+    /// through the tree's leaf cursor, the value validated and encoded once and the changes recorded together; any
+    /// other column is set object by object as ``set(_:of:in:object:)`` sets it. A key repeated in `keys` is set once
+    /// more, to the same value.
+    package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, objects keys: [ObjectKey]) throws {
+        let table = try self.table(tableKey)
+        let position = try table.position(column)
+        let traits = table.spec.traits[position]
+        guard traits.collection == .single, !traits.indexed, !traits.unique,
+            traits.type != .link, traits.type != .backlink, traits.type != .mixed
+        else {
+            for key in keys { try set(value, of: column, in: tableKey, object: key) }
+            return
+        }
+        try table.validate(value, position: position)
+        let cell = ValueCodec.cell(for: value, type: traits.type, collection: .single)
+        // The tree walks its leaves in key order: a query's or a sort's order is put in key order first.
+        let ordered = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
+        guard try table.tree.set(ordered.map(\.rawValue), column: position, to: cell) else {
+            throw StorageError.schema("table \(table.spec.name) lacks an object of the \(keys.count) it is to set")
+        }
+        record(tableKey) { changes in
+            for key in ordered { changes.modify(key, column) }
+        }
+    }
+
     /// Sets one value of an object. A list column's new value is logged as an assignment of the whole list.
     package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, object key: ObjectKey) throws {
         try set(value, of: column, in: tableKey, object: key, listEdits: nil)

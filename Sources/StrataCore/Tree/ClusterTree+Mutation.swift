@@ -159,6 +159,29 @@ extension ClusterTree {
         try update(key) { leaf, index in store(cell, in: leaf, row: index, column: column) }
     }
 
+    /// Sets one cell of every object of `keys` (in ascending order, a key may repeat) to `cell`: each leaf is made
+    /// dirty and found once, and its rows are found by walking its keys alongside `keys`. False when an object is
+    /// missing (the objects before it are set).
+    func set(_ keys: [Int64], column: Int, to cell: Cell) throws -> Bool {
+        var next = 0
+        while next < keys.count {
+            var found: (leaf: ClusterLeaf, row: Int)?
+            guard try update(keys[next], { leaf, row in found = (leaf, row) }), let (leaf, first) = found else {
+                return false
+            }
+            var row = first
+            while next < keys.count {
+                let key = keys[next]
+                while row < leaf.count, leaf.keys[row] < key { row += 1 }
+                // Past this leaf's last key: the next key is in a later leaf.
+                guard row < leaf.count, leaf.keys[row] == key else { break }
+                store(cell, in: leaf, row: row, column: column)
+                next += 1
+            }
+        }
+        return true
+    }
+
     /// Sets one cell of object `key` at `location` (from ``locateRow(_:)``) without a lookup, when the row is
     /// in a leaf this transaction already copied and the tree has not changed shape since it was found;
     /// false, changing nothing, otherwise.

@@ -152,6 +152,13 @@ extension RealmState {
         try realmErrors { try write.set(value, of: column, in: binding.table.tableKey, object: binding.key) }
     }
 
+    /// Sets plain column `column` of every object of `keys` to `value`, for set-based `setValue(_:forKey:)`.
+    func setPlain(_ value: StrataCore.Value, ofAll keys: [ObjectKey], in table: ResolvedTable, column: ColumnKey) throws {
+        let write = writer("setValue(_:forKey:) on a collection")
+        touch(table.tableKey)
+        try realmErrors { try write.set(value, of: column, in: table.tableKey, objects: keys) }
+    }
+
     /// Sets one property of a managed object from a Swift value (collections from their elements). For a list,
     /// `listEdits` says how its positions changed, for its observers' change sets (ListChangeBuilder.swift); nil is
     /// an assignment of the whole list, or, with `update` `.modified`, Realm's element-wise update: an

@@ -1,0 +1,126 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import Testing
+
+// `setValue(_:forKey:)` on a managed collection writes a plain property leaf by leaf without making objects. These
+// tests hold it to the object-by-object loop it replaces: the same stored values for every property type, query,
+// sort and list (duplicates included), and the same change notifications.
+@Suite("Set-based setValue(_:forKey:) on collections")
+struct SetBasedWriteTests {
+    /// The plain properties of `AllTypes` the random test sets, with a value maker each (nil: a nil value).
+    static let properties: [(key: String, value: @Sendable (inout SeededGenerator) -> Any?)] = [
+        ("bool", { Bool.random(using: &$0) }),
+        ("int", { Int.random(in: -50...50, using: &$0) }),
+        ("int8", { Int.random(in: -100...100, using: &$0) }),
+        ("int32", { Int32.random(in: -1_000...1_000, using: &$0) }),
+        ("float", { Float(Int.random(in: 0...100, using: &$0)) / 4 }),
+        ("double", { Double(Int.random(in: 0...100, using: &$0)) / 8 }),
+        ("string", { ["a", "ab", "b", "", "ä"].randomElement(using: &$0)! }),
+        ("date", { Date(timeIntervalSince1970: Double(Int.random(in: 0...1_000, using: &$0))) }),
+        ("mood", { Bool.random(using: &$0) ? Mood.grumpy : "happy" }),
+        ("optionalInt", { Bool.random(using: &$0) ? nil : Int.random(in: 0...9, using: &$0) }),
+        ("optionalString", { Bool.random(using: &$0) ? NSNull() : "s\(Int.random(in: 0...9, using: &$0))" }),
+        ("optionalDouble", { Bool.random(using: &$0) ? nil : 1.5 }),
+        // Not plain: set object by object as before (a mixed value).
+        ("any", { Bool.random(using: &$0) ? AnyRealmValue.int(3) : "text" }),
+    ]
+    static let queries: [(format: String, sort: String?)] = [
+        ("TRUEPREDICATE", nil), ("int > 0", "string"), ("string BEGINSWITH 'a'", nil), ("double < 6", "int"),
+    ]
+
+    /// Every property of every object, in key order, as text.
+    static func state(_ realm: isolated Realm) -> [String] {
+        realm.objects(AllTypes.self).sorted(byKeyPath: "id").map { object in
+            Self.properties.map { "\($0.key)=\(object.value(forKey: $0.key) ?? "nil")" }.joined(separator: " ")
+        }
+    }
+
+    @Test("random set-based writes store what the object-by-object loop stores")
+    func matchesTheLoop() async throws {
+        let seed = UInt64.random(in: 0..<UInt64.max)
+        print("SetBasedWriteTests seed: \(seed)")
+        var random = SeededGenerator(seed: seed)
+        let setBased = try await Realm(configuration: memoryConfiguration())
+        let loop = try await Realm(configuration: memoryConfiguration())
+        let ids = (0..<80).map { _ in ObjectId.generate() }
+        for realm in [setBased, loop] {
+            try await realm.write { realm in
+                for (index, id) in ids.enumerated() {
+                    try realm.add(
+                        AllTypes(value: ["id": id, "int": index % 7 - 3, "string": index % 3 == 0 ? "ab" : "b"])
+                    )
+                }
+            }
+        }
+        for step in 0..<200 {
+            let query = Self.queries.randomElement(using: &random)!
+            let property = Self.properties.randomElement(using: &random)!
+            let value = property.value(&random)
+            // Both realms get the same value: a class instance made once is shared, as Realm's callers share it.
+            nonisolated(unsafe) let shared = value
+            let keyed = property.key
+            try await setBased.write { realm in
+                let results = realm.objects(AllTypes.self).filter(query.format)
+                (query.sort.map { results.sorted(byKeyPath: $0) } ?? results).setValue(shared, forKey: keyed)
+            }
+            try await loop.write { realm in
+                let results = realm.objects(AllTypes.self).filter(query.format)
+                for object in query.sort.map({ results.sorted(byKeyPath: $0) }) ?? results {
+                    object.setValue(shared, forKey: keyed)
+                }
+            }
+            let (mine, theirs) = (await setBased.read(Self.state), await loop.read(Self.state))
+            #expect(mine == theirs, "step \(step): \(keyed) = \(String(describing: value)) where \(query.format)")
+            if mine != theirs { return }
+        }
+    }
+
+    @Test("a list's objects are set, a dog listed twice included; an empty collection takes any value")
+    func listsAndEmptyCollections() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in
+            let rex = Dog(value: ["name": "Rex", "age": 1])
+            let person = Person(value: ["id": 1, "name": "Ada"])
+            person.dogs.append(objectsIn: [rex, Dog(value: ["name": "Bo", "age": 2]), rex])
+            try realm.add(person)
+            try realm.add(Dog(value: ["name": "Stray", "age": 3]))
+        }
+        try await realm.write { realm in
+            realm.object(ofType: Person.self, forPrimaryKey: 1)!.dogs.setValue(9, forKey: "age")
+            // Nothing to set, so nothing is converted: a value that would not fit is not refused.
+            realm.objects(Dog.self).filter("age > 100").setValue("not a number", forKey: "age")
+        }
+        let ages = await realm.read { realm in realm.objects(Dog.self).sorted(byKeyPath: "name").map(\.age) }
+        #expect(ages == [9, 9, 3])
+    }
+
+    @Test("notifications see each object modified, with its old and new value")
+    func notifications() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in
+            for age in 0..<10 { try realm.add(Dog(value: ["name": "d\(age)", "age": age])) }
+        }
+        let (all, young, seventh) = await realm.read { realm in
+            let dogs = realm.objects(Dog.self).sorted(byKeyPath: "name")
+            return (dogs.changes(), dogs.filter("age < 100").changes(), dogs.filter("age == 7").first!.changes())
+        }
+        var allChanges = all.makeAsyncIterator()
+        var youngChanges = young.makeAsyncIterator()
+        var seventhChanges = seventh.makeAsyncIterator()
+        _ = await allChanges.next()
+        _ = await youngChanges.next()
+        try await realm.write { realm in realm.objects(Dog.self).filter("age >= 5").setValue(100, forKey: "age") }
+        guard case .update(_, let deletions, let insertions, let modifications)? = await allChanges.next(),
+            case .update(_, let youngDeletions, _, let youngModifications)? = await youngChanges.next(),
+            case .change(let dog, let properties)? = await seventhChanges.next()
+        else {
+            Issue.record("a change was not delivered")
+            return
+        }
+        #expect(deletions.isEmpty && insertions.isEmpty && modifications == [5, 6, 7, 8, 9])
+        #expect(youngDeletions == [5, 6, 7, 8, 9] && youngModifications.isEmpty)
+        #expect(dog.age == 100 && properties.map(\.name) == ["age"])
+        #expect(properties.first?.oldValue as? Int == 7 && properties.first?.newValue as? Int == 100)
+    }
+}
