@@ -153,7 +153,8 @@ extension RealmState {
     }
 
     /// Sets plain column `column` of every object of `keys` to `value`, for set-based `setValue(_:forKey:)`.
-    func setPlain(_ value: StrataCore.Value, ofAll keys: [ObjectKey], in table: ResolvedTable, column: ColumnKey) throws {
+    func setPlain(_ value: StrataCore.Value, ofAll keys: [ObjectKey], in table: ResolvedTable, column: ColumnKey) throws
+    {
         let write = writer("setValue(_:forKey:) on a collection")
         touch(table.tableKey)
         try realmErrors { try write.set(value, of: column, in: table.tableKey, objects: keys) }
