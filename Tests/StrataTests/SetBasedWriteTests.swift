@@ -123,4 +123,120 @@ struct SetBasedWriteTests {
         #expect(dog.age == 100 && properties.map(\.name) == ["age"])
         #expect(properties.first?.oldValue as? Int == 7 && properties.first?.newValue as? Int == 100)
     }
+
+    /// Updates of `AllTypes` properties, each as `update(_:_:)` (true) or as the loop it stands for (false).
+    static let updates: [@Sendable (Results<AllTypes>, Bool) throws -> Void] = [
+        { results, setBased in
+            if setBased {
+                try results.update(\.int) { $0 &* 3 &+ 1 }
+            } else {
+                for o in results { o.int = o.int &* 3 &+ 1 }
+            }
+        },
+        { results, setBased in
+            if setBased {
+                try results.update(\.double) { $0 / 2 + 1 }
+            } else {
+                for o in results { o.double = o.double / 2 + 1 }
+            }
+        },
+        { results, setBased in
+            let next: (Int?) -> Int? = { $0.map { $0 > 3 ? nil : $0 + 1 } ?? 0 }
+            if setBased {
+                try results.update(\.optionalInt, next)
+            } else {
+                for o in results { o.optionalInt = next(o.optionalInt) }
+            }
+        },
+        { results, setBased in
+            if setBased { try results.update(\.string) { $0 + "x" } } else { for o in results { o.string += "x" } }
+        },
+        { results, setBased in
+            let flip: (Mood) -> Mood = { $0 == .happy ? .grumpy : .happy }
+            if setBased { try results.update(\.mood, flip) } else { for o in results { o.mood = flip(o.mood) } }
+        },
+        { results, setBased in
+            let later: (Date) -> Date = { $0.addingTimeInterval(90) }
+            if setBased { try results.update(\.date, later) } else { for o in results { o.date = later(o.date) } }
+        },
+        { results, setBased in
+            // Not plain: assigned object by object in both (a mixed value).
+            let next: (AnyRealmValue) -> AnyRealmValue = { $0 == .none ? .int(1) : .none }
+            if setBased { try results.update(\.any, next) } else { for o in results { o.any = next(o.any) } }
+        },
+    ]
+
+    @Test("random updates store what the loop stores")
+    func updatesMatchTheLoop() async throws {
+        let seed = UInt64.random(in: 0..<UInt64.max)
+        print("SetBasedWriteTests updates seed: \(seed)")
+        var random = SeededGenerator(seed: seed)
+        let setBased = try await Realm(configuration: memoryConfiguration())
+        let loop = try await Realm(configuration: memoryConfiguration())
+        let ids = (0..<80).map { _ in ObjectId.generate() }
+        for realm in [setBased, loop] {
+            try await realm.write { realm in
+                for (index, id) in ids.enumerated() {
+                    try realm.add(AllTypes(value: ["id": id, "int": index % 7 - 3, "double": Double(index % 11)]))
+                }
+            }
+        }
+        for step in 0..<150 {
+            let query = Self.queries.randomElement(using: &random)!
+            let update = Self.updates.randomElement(using: &random)!
+            for (realm, isSetBased) in [(setBased, true), (loop, false)] {
+                try await realm.write { realm in
+                    let results = realm.objects(AllTypes.self).filter(query.format)
+                    try update(query.sort.map { results.sorted(byKeyPath: $0) } ?? results, isSetBased)
+                }
+            }
+            let (mine, theirs) = (await setBased.read(Self.state), await loop.read(Self.state))
+            #expect(mine == theirs, "step \(step) where \(query.format)")
+            if mine != theirs { return }
+        }
+    }
+
+    struct Refused: Error {}
+
+    @Test("update: unmanaged collections, a list's repeated object, a throwing transform, notifications")
+    func updateSemantics() async throws {
+        let dogs = List<Dog>()
+        dogs.append(objectsIn: [Dog(value: ["age": 1]), Dog(value: ["age": 2])])
+        try dogs.update(\.age) { $0 * 10 }
+        #expect(dogs.map(\.age) == [10, 20])
+
+        let realm = try await Realm(configuration: memoryConfiguration())
+        try await realm.write { realm in
+            let rex = Dog(value: ["name": "Rex", "age": 1])
+            let person = Person(value: ["id": 1, "name": "Ada"])
+            person.dogs.append(objectsIn: [rex, Dog(value: ["name": "Bo", "age": 2]), rex])
+            try realm.add(person)
+        }
+        let (all, rex) = await realm.read { realm in
+            let dogs = realm.objects(Dog.self).sorted(byKeyPath: "name")
+            return (dogs.changes(), dogs.filter("name == 'Rex'").first!.changes())
+        }
+        var allChanges = all.makeAsyncIterator()
+        var rexChanges = rex.makeAsyncIterator()
+        _ = await allChanges.next()
+        try await realm.write { realm in
+            try realm.object(ofType: Person.self, forPrimaryKey: 1)!.dogs.update(\.age) { $0 + 5 }
+        }
+        guard case .update(_, _, _, let modifications)? = await allChanges.next(),
+            case .change(_, let properties)? = await rexChanges.next()
+        else {
+            Issue.record("a change was not delivered")
+            return
+        }
+        #expect(modifications == [0, 1])
+        #expect(properties.map(\.name) == ["age"] && properties.first?.oldValue as? Int == 1)
+        #expect(properties.first?.newValue as? Int == 11)
+        let ages = await realm.read { realm in realm.objects(Dog.self).sorted(byKeyPath: "name").map(\.age) }
+        #expect(ages == [7, 11])
+
+        await #expect(throws: Refused.self) {
+            try await realm.write { realm in try realm.objects(Dog.self).update(\.age) { _ in throw Refused() } }
+        }
+        #expect(await realm.read { realm in realm.objects(Dog.self).sorted(byKeyPath: "name").map(\.age) } == [7, 11])
+    }
 }

@@ -122,6 +122,7 @@ struct Report: Codable {
     static let lookups = "primary-key lookups (100k random)"
     static let aggregates = "aggregates (uncached): sum, avg, min, max"
     static let updateLoop = "update every object, the loop"
+    static let updateComputed = "update every object, set-based (update(\\.score) { $0 + 1 })"
     static let updateSetBased = "update every object, set-based (setValue(_:forKey:))"
     static let isolatedTransactions = "1,000 small durable transactions, awaited from code isolated to the realm"
     static let poolTransactions = "1,000 small durable transactions, awaited from a pool task"

@@ -112,6 +112,8 @@ final class SQLiteEngine: BenchmarkEngine {
         try open().execute("UPDATE person SET score = score + 1")
     }
 
+    func updateAllSetBased() async throws { try await updateAll() }
+
     func setAllScores(_ score: Double) async throws {
         let update = try open().prepare("UPDATE person SET score = ?")
         update.bind(1, score)

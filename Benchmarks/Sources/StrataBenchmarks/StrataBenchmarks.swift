@@ -131,6 +131,10 @@ struct StrataBenchmarks {
             try await engine.updateAll()
         }
         if wanted(Report.updateLoop) { try await checkScores(Report.updateLoop, strata, sqlite) }
+        try await measure(Report.updateComputed, anchor: Report.setBasedUpdate, floor: 2, runs: runs) { engine, _ in
+            try await engine.updateAllSetBased()
+        }
+        if wanted(Report.updateComputed) { try await checkScores(Report.updateComputed, strata, sqlite) }
         try await measure(Report.updateSetBased, anchor: Report.setBasedUpdate, floor: 2, runs: runs) { engine, _ in
             try await engine.setAllScores(2.5)
         }

@@ -95,6 +95,13 @@ final class StrataEngine: BenchmarkEngine {
         }
     }
 
+    func updateAllSetBased() async throws {
+        let realm = try await open()
+        try await realm.write { realm in
+            try realm.objects(BenchPerson.self).update(\.score) { $0 + 1 }
+        }
+    }
+
     func setAllScores(_ score: Double) async throws {
         try await open().write { realm in realm.objects(BenchPerson.self).setValue(score, forKey: "score") }
     }

@@ -24,6 +24,9 @@ protocol BenchmarkEngine: Sendable {
     func sortedMaterialization() async throws -> (Int, Int)
     func primaryKeyLookups(_ keys: [Int]) async throws -> Double
     func updateAll() async throws
+    /// score += 1 on every object, set-based (Strata: `update(\\.score) { $0 + 1 }` on the results, a Strata addition;
+    /// SQLite: the same `UPDATE` as ``updateAll()``).
+    func updateAllSetBased() async throws
     /// Sets every object's score to `score`, set-based (Strata: `setValue(_:forKey:)` on the results; SQLite: one
     /// `UPDATE` without `WHERE`).
     func setAllScores(_ score: Double) async throws

@@ -146,30 +146,71 @@ extension WriteTransaction {
     }
 
     /// Sets column `column` of every object of `keys` to `value`: Realm's set-based write (`setValue(_:forKey:)` on a
-    /// collection). A plain column (a single value, unindexed, not unique, no link, not mixed) is written in key order
-    /// through the tree's leaf cursor, the value validated and encoded once and the changes recorded together; any
-    /// other column is set object by object as ``set(_:of:in:object:)`` sets it. A key repeated in `keys` is set once
-    /// more, to the same value.
+    /// collection). A plain column (see ``plainPosition(of:in:)``) is written leaf by leaf in key order, the value
+    /// validated and encoded once and the changes recorded together; any other column is set object by object as
+    /// ``set(_:of:in:object:)`` sets it. A key repeated in `keys` is set once more, to the same value.
     package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, objects keys: [ObjectKey]) throws {
         let table = try self.table(tableKey)
-        let position = try table.position(column)
-        let traits = table.spec.traits[position]
-        guard traits.collection == .single, !traits.indexed, !traits.unique,
-            traits.type != .link, traits.type != .backlink, traits.type != .mixed
-        else {
+        guard let position = try plainPosition(of: column, in: table) else {
             for key in keys { try set(value, of: column, in: tableKey, object: key) }
             return
         }
         try table.validate(value, position: position)
-        let cell = ValueCodec.cell(for: value, type: traits.type, collection: .single)
-        // The tree walks its leaves in key order: a query's or a sort's order is put in key order first.
-        let ordered = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
+        let cell = ValueCodec.cell(for: value, type: table.spec.traits[position].type, collection: .single)
+        let ordered = recordModifications(of: keys, column: column, in: tableKey)
         guard try table.tree.set(ordered.map(\.rawValue), column: position, to: cell) else {
             throw StorageError.schema("table \(table.spec.name) lacks an object of the \(keys.count) it is to set")
         }
+    }
+
+    /// Sets column `column` of every object of `keys` to what `transform` makes of its value, as reading the value and
+    /// then setting it would, object after object (a key repeated in `keys` is transformed again). A plain column (see
+    /// ``plainPosition(of:in:)``) is read and written leaf by leaf in key order; any other object by object.
+    ///
+    /// When `transform` throws, the objects before the one it failed on keep their new values (the caller's write
+    /// transaction is usually rolled back then), and every object of `keys` counts as modified.
+    package func update(
+        _ column: ColumnKey,
+        in tableKey: TableKey,
+        objects keys: [ObjectKey],
+        _ transform: (Value) throws -> Value
+    ) throws {
+        let table = try self.table(tableKey)
+        guard let position = try plainPosition(of: column, in: table) else {
+            for key in keys { try set(try transform(try table.value(key, column)), of: column, in: tableKey, object: key) }
+            return
+        }
+        let spec = table.spec.columns[position]
+        let ordered = recordModifications(of: keys, column: column, in: tableKey)
+        let updated = try table.tree.update(ordered.map(\.rawValue), column: position) { cell in
+            let value = try transform(try ValueCodec.value(of: cell, in: spec))
+            try table.validate(value, position: position)
+            return ValueCodec.cell(for: value, type: spec.type, collection: .single)
+        }
+        guard updated else {
+            throw StorageError.schema("table \(table.spec.name) lacks an object of the \(keys.count) it is to update")
+        }
+    }
+
+    /// The position of `column` in `table` when it is plain: a single value, unindexed, not unique, no link, not mixed
+    /// (a value whose cell can be written in place, with nothing else to keep); nil otherwise.
+    private func plainPosition(of column: ColumnKey, in table: Table) throws -> Int? {
+        let position = try table.position(column)
+        let traits = table.spec.traits[position]
+        guard traits.collection == .single, !traits.indexed, !traits.unique,
+            traits.type != .link, traits.type != .backlink, traits.type != .mixed
+        else { return nil }
+        return position
+    }
+
+    /// Records `keys` as modified in `column`, and returns them in ascending order (the order the tree walks its
+    /// leaves in: a query's or a sort's order is sorted first).
+    private func recordModifications(of keys: [ObjectKey], column: ColumnKey, in tableKey: TableKey) -> [ObjectKey] {
+        let ordered = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
         record(tableKey) { changes in
             for key in ordered { changes.modify(key, column) }
         }
+        return ordered
     }
 
     /// Sets one value of an object. A list column's new value is logged as an assignment of the whole list.

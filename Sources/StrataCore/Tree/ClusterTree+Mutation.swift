@@ -159,10 +159,10 @@ extension ClusterTree {
         try update(key) { leaf, index in store(cell, in: leaf, row: index, column: column) }
     }
 
-    /// Sets one cell of every object of `keys` (in ascending order, a key may repeat) to `cell`: each leaf is made
-    /// dirty and found once, and its rows are found by walking its keys alongside `keys`. False when an object is
-    /// missing (the objects before it are set).
-    func set(_ keys: [Int64], column: Int, to cell: Cell) throws -> Bool {
+    /// Calls `body` with the dirty leaf and row of every object of `keys` (in ascending order, a key may repeat):
+    /// each leaf is made dirty and found once, and its rows are found by walking its keys alongside `keys`. False
+    /// when an object is missing (`body` has seen the objects before it).
+    func updateRows(_ keys: [Int64], _ body: (ClusterLeaf, Int) throws -> Void) throws -> Bool {
         var next = 0
         while next < keys.count {
             var found: (leaf: ClusterLeaf, row: Int)?
@@ -175,11 +175,27 @@ extension ClusterTree {
                 while row < leaf.count, leaf.keys[row] < key { row += 1 }
                 // Past this leaf's last key: the next key is in a later leaf.
                 guard row < leaf.count, leaf.keys[row] == key else { break }
-                store(cell, in: leaf, row: row, column: column)
+                try body(leaf, row)
                 next += 1
             }
         }
         return true
+    }
+
+    /// Sets one cell of every object of `keys` (see ``updateRows(_:_:)``) to `cell`; false when an object is missing.
+    func set(_ keys: [Int64], column: Int, to cell: Cell) throws -> Bool {
+        try updateRows(keys) { leaf, row in store(cell, in: leaf, row: row, column: column) }
+    }
+
+    /// Replaces one cell of every object of `keys` (see ``updateRows(_:_:)``) with what `transform` makes of it (a
+    /// non-nullable column's missing cell read as its default); false when an object is missing.
+    func update(_ keys: [Int64], column: Int, _ transform: (Cell) throws -> Cell) throws -> Bool {
+        let physical = layout.physical[column]
+        return try updateRows(keys) { leaf, row in
+            var cell = try leaf.columns[column].cell(at: row, reader: reader)
+            if cell == .null, !physical.nullable { cell = Cell.defaultValue(for: physical) }
+            store(try transform(cell), in: leaf, row: row, column: column)
+        }
     }
 
     /// Sets one cell of object `key` at `location` (from ``locateRow(_:)``) without a lookup, when the row is

@@ -1,26 +1,20 @@
 import Foundation
 import StrataCore
 
+// The set-based writes on a managed collection of objects: `setValue(_:forKey:)` (Realm's) and `update(_:_:)` (a
+// Strata addition). A plain property is written by one engine call that goes leaf by leaf; the change sets, and so
+// every notification, are those of setting the objects one by one.
 extension Results {
     /// Sets property `key` of every object to `value` in one engine call, for `setValue(_:forKey:)` on a managed
-    /// collection; false, changing nothing, when the property is not a plain one (a single value that is not a link,
-    /// a mixed value or the primary key), in which case the caller sets object by object.
-    ///
-    /// The value is converted once, as ``ObjectBase/setValue(_:forKey:)`` converts it, and the engine writes it leaf
-    /// by leaf (`WriteTransaction.set(_:of:in:objects:)`); the change sets, and so every notification, are those of
-    /// setting the objects one by one.
+    /// collection; false, changing nothing, when the property is not plain (see ``plainProperty(named:)``), in which
+    /// case the caller sets object by object. The value is converted once, as ``ObjectBase/setValue(_:forKey:)``
+    /// converts it.
     func setPlainProperty(_ value: Any?, forKey key: String) throws -> Bool {
-        guard !holdsValues, !(Element.self is DynamicObject.Type), let table,
-            let index = table.info.index(ofProperty: key), index != table.info.primaryKeyIndex
-        else { return false }
-        let property = table.info.properties[index]
-        let type = property.typeInfo
-        guard type.collection == .single, type.type != .object, type.type != .any, !type.isLinkingObjects else {
-            return false
-        }
+        guard let (table, index) = plainProperty(named: key) else { return false }
         let keys = try currentObjectKeys()
         // As the object-by-object loop: nothing to set, nothing converted (and so no error for a value that does not fit).
         if keys.isEmpty { return true }
+        let property = table.info.properties[index]
         let converted = try ValueCoercion.coerce(
             ValueConversion.flattened(value) as Any,
             to: property.valueType,
@@ -29,5 +23,32 @@ extension Results {
         let engineValue = try ValueConversion.engineValue(converted) { _ in .null }
         try source.liveState("collection").1.setPlain(engineValue, ofAll: keys, in: table, column: table.column(index))
         return true
+    }
+
+    /// Sets property `name` of every object to what `transform` makes of its value in one engine call, for
+    /// `update(_:_:)`; false, changing nothing, when the property is not plain (see ``plainProperty(named:)``).
+    func updatePlainProperty<Value>(_ name: String, _ transform: (Value) throws -> Value) throws -> Bool {
+        guard let (table, index) = plainProperty(named: name) else { return false }
+        let keys = try currentObjectKeys()
+        if keys.isEmpty { return true }
+        let source = self.source
+        try source.liveState("collection").1.updatePlain(ofAll: keys, in: table, column: table.column(index)) { old in
+            let value = try transform(ValueConversion.swiftValue(old, as: Value.self, source: source) as! Value)
+            return try ValueConversion.engineValue(value) { _ in .null }
+        }
+        return true
+    }
+
+    /// The table and index of property `name` of the objects when it is plain: a single value that is not a link, a
+    /// mixed value or the primary key, of a model class (not a dynamic object's); nil otherwise.
+    private func plainProperty(named name: String) -> (ResolvedTable, Int)? {
+        guard !holdsValues, !(Element.self is DynamicObject.Type), let table,
+            let index = table.info.index(ofProperty: name), index != table.info.primaryKeyIndex
+        else { return nil }
+        let type = table.info.properties[index].typeInfo
+        guard type.collection == .single, type.type != .object, type.type != .any, !type.isLinkingObjects else {
+            return nil
+        }
+        return (table, index)
     }
 }

@@ -160,6 +160,18 @@ extension RealmState {
         try realmErrors { try write.set(value, of: column, in: table.tableKey, objects: keys) }
     }
 
+    /// Sets plain column `column` of every object of `keys` to what `transform` makes of its value, for `update(_:_:)`.
+    func updatePlain(
+        ofAll keys: [ObjectKey],
+        in table: ResolvedTable,
+        column: ColumnKey,
+        _ transform: (StrataCore.Value) throws -> StrataCore.Value
+    ) throws {
+        let write = writer("update(_:_:) on a collection")
+        touch(table.tableKey)
+        try realmErrors { try write.update(column, in: table.tableKey, objects: keys, transform) }
+    }
+
     /// Sets one property of a managed object from a Swift value (collections from their elements). For a list,
     /// `listEdits` says how its positions changed, for its observers' change sets (ListChangeBuilder.swift); nil is
     /// an assignment of the whole list, or, with `update` `.modified`, Realm's element-wise update: an
