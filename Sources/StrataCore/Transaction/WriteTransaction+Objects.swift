@@ -177,7 +177,9 @@ extension WriteTransaction {
     ) throws {
         let table = try self.table(tableKey)
         guard let position = try plainPosition(of: column, in: table) else {
-            for key in keys { try set(try transform(try table.value(key, column)), of: column, in: tableKey, object: key) }
+            for key in keys {
+                try set(try transform(try table.value(key, column)), of: column, in: tableKey, object: key)
+            }
             return
         }
         let spec = table.spec.columns[position]
