@@ -208,6 +208,16 @@ struct DocumentationExampleTests {
         #expect(after == ["science fiction", "fantasy", "science fiction"])
     }
 
+    @Test("Collections.md: set-based writes")
+    func setBasedWrites() async throws {
+        let realm = try await Self.makeLibrary()
+        try await realm.write { realm in
+            try realm.objects(Book.self).filter("genre == 'sf'").update(\.pages) { $0 + 10 }
+        }
+        let pages = await realm.read { realm in realm.objects(Book.self).filter("genre == 'sf'").map(\.pages) }
+        #expect(pages == [422, 397])
+    }
+
     @Test("Collections.md: strings from a request throw through the checked forms")
     func stringsFromRequest() async throws {
         let realm = try await Self.makeLibrary()
