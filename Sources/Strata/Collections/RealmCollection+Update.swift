@@ -25,8 +25,12 @@ extension RealmCollection where Element: ObjectBase {
         _ keyPath: ReferenceWritableKeyPath<Element, Value>,
         _ transform: (Value) throws -> Value
     ) throws {
-        if let results = _contents.results, try results.updatePlainProperty(KeyPathName.of(keyPath), transform) {
-            return
+        if let results = _contents.results {
+            // The transform is called only during the update.
+            let done = try withoutActuallyEscaping(transform) { transform in
+                try results.updatePlainProperty(KeyPathName.of(keyPath), transform)
+            }
+            if done { return }
         }
         for object in self { object[keyPath: keyPath] = try transform(object[keyPath: keyPath]) }
     }

@@ -27,16 +27,44 @@ extension Results {
 
     /// Sets property `name` of every object to what `transform` makes of its value in one engine call, for
     /// `update(_:_:)`; false, changing nothing, when the property is not plain (see ``plainProperty(named:)``).
-    func updatePlainProperty<Value>(_ name: String, _ transform: (Value) throws -> Value) throws -> Bool {
+    func updatePlainProperty<Value>(_ name: String, _ transform: @escaping (Value) throws -> Value) throws -> Bool {
         guard let (table, index) = plainProperty(named: name) else { return false }
         let keys = try currentObjectKeys()
         if keys.isEmpty { return true }
         let source = self.source
-        try source.liveState("collection").1.updatePlain(ofAll: keys, in: table, column: table.column(index)) { old in
+        let general: (StrataCore.Value) throws -> StrataCore.Value = { old in
             let value = try transform(ValueConversion.swiftValue(old, as: Value.self, source: source) as! Value)
             return try ValueConversion.engineValue(value) { _ in .null }
         }
+        try source.liveState("collection").1.updatePlain(
+            ofAll: keys,
+            in: table,
+            column: table.column(index),
+            Self.typed(transform, otherwise: general) ?? general
+        )
         return true
+    }
+
+    /// `transform` on engine values without going through `Any`, for the usual counters and amounts (`Int` and
+    /// `Double` properties); nil for other types. A value of another case than the property's (never expected) takes
+    /// `general`.
+    private static func typed<Value>(
+        _ transform: @escaping (Value) throws -> Value,
+        otherwise general: @escaping (StrataCore.Value) throws -> StrataCore.Value
+    ) -> ((StrataCore.Value) throws -> StrataCore.Value)? {
+        if let transform = transform as? (Int) throws -> Int {
+            return { old in
+                guard case .int(let value) = old else { return try general(old) }
+                return .int(Int64(try transform(Int(value))))
+            }
+        }
+        if let transform = transform as? (Double) throws -> Double {
+            return { old in
+                guard case .double(let value) = old else { return try general(old) }
+                return .double(try transform(value))
+            }
+        }
+        return nil
     }
 
     /// The table and index of property `name` of the objects when it is plain: a single value that is not a link, a
