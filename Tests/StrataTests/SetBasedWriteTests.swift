@@ -36,23 +36,32 @@ struct SetBasedWriteTests {
         }
     }
 
+    /// Two in-memory realms holding the same 80 `AllTypes` objects: one written set-based, the other by the loop.
+    static func twins() async throws -> (Realm, Realm) {
+        let twins = (
+            try await Realm(configuration: memoryConfiguration()), try await Realm(configuration: memoryConfiguration())
+        )
+        let ids = (0..<80).map { _ in ObjectId.generate() }
+        for realm in [twins.0, twins.1] {
+            try await realm.write { realm in
+                for (index, id) in ids.enumerated() {
+                    let values: [String: Any] = [
+                        "id": id, "int": index % 7 - 3, "double": Double(index % 11),
+                        "string": index % 3 == 0 ? "ab" : "b",
+                    ]
+                    try realm.add(AllTypes(value: values))
+                }
+            }
+        }
+        return twins
+    }
+
     @Test("random set-based writes store what the object-by-object loop stores")
     func matchesTheLoop() async throws {
         let seed = UInt64.random(in: 0..<UInt64.max)
         print("SetBasedWriteTests seed: \(seed)")
         var random = SeededGenerator(seed: seed)
-        let setBased = try await Realm(configuration: memoryConfiguration())
-        let loop = try await Realm(configuration: memoryConfiguration())
-        let ids = (0..<80).map { _ in ObjectId.generate() }
-        for realm in [setBased, loop] {
-            try await realm.write { realm in
-                for (index, id) in ids.enumerated() {
-                    try realm.add(
-                        AllTypes(value: ["id": id, "int": index % 7 - 3, "string": index % 3 == 0 ? "ab" : "b"])
-                    )
-                }
-            }
-        }
+        let (setBased, loop) = try await Self.twins()
         for step in 0..<200 {
             let query = Self.queries.randomElement(using: &random)!
             let property = Self.properties.randomElement(using: &random)!
@@ -171,16 +180,7 @@ struct SetBasedWriteTests {
         let seed = UInt64.random(in: 0..<UInt64.max)
         print("SetBasedWriteTests updates seed: \(seed)")
         var random = SeededGenerator(seed: seed)
-        let setBased = try await Realm(configuration: memoryConfiguration())
-        let loop = try await Realm(configuration: memoryConfiguration())
-        let ids = (0..<80).map { _ in ObjectId.generate() }
-        for realm in [setBased, loop] {
-            try await realm.write { realm in
-                for (index, id) in ids.enumerated() {
-                    try realm.add(AllTypes(value: ["id": id, "int": index % 7 - 3, "double": Double(index % 11)]))
-                }
-            }
-        }
+        let (setBased, loop) = try await Self.twins()
         for step in 0..<150 {
             let query = Self.queries.randomElement(using: &random)!
             let update = Self.updates.randomElement(using: &random)!
