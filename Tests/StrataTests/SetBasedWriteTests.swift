@@ -3,6 +3,15 @@ import Strata
 import StrataTestSupport
 import Testing
 
+/// A counter with a computed property that reads and writes its one persisted property.
+final class Doubler: Object {
+    @Persisted var count = 0
+    var doubled: Int {
+        get { count * 2 }
+        set { count = newValue / 2 }
+    }
+}
+
 // `setValue(_:forKey:)` on a managed collection writes a plain property leaf by leaf without making objects. These
 // tests hold it to the object-by-object loop it replaces: the same stored values for every property type, query,
 // sort and list (duplicates included), and the same change notifications.
@@ -238,5 +247,17 @@ struct SetBasedWriteTests {
             try await realm.write { realm in try realm.objects(Dog.self).update(\.age) { _ in throw Refused() } }
         }
         #expect(await realm.read { realm in realm.objects(Dog.self).sorted(byKeyPath: "name").map(\.age) } == [7, 11])
+    }
+
+    @Test("update through a computed property assigns it, object by object")
+    func computedProperty() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([Doubler.self]))
+        try await realm.write { realm in
+            for count in [1, 5] { try realm.add(Doubler(value: ["count": count])) }
+        }
+        try await realm.write { realm in try realm.objects(Doubler.self).update(\.doubled) { $0 + 2 } }
+        #expect(await realm.read { realm in realm.objects(Doubler.self).map(\.count) } == [2, 6])
+        try await realm.write { realm in try realm.objects(Doubler.self).update(\.count) { $0 * 10 } }
+        #expect(await realm.read { realm in realm.objects(Doubler.self).map(\.count) } == [20, 60])
     }
 }

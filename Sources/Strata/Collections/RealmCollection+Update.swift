@@ -25,10 +25,12 @@ extension RealmCollection where Element: ObjectBase {
         _ keyPath: ReferenceWritableKeyPath<Element, Value>,
         _ transform: (Value) throws -> Value
     ) throws {
-        if let results = _contents.results {
+        // A key path of a persisted property itself (not a computed property's, nor one through links) on a managed
+        // collection may go leaf by leaf.
+        if let results = _contents.results, let name = KeyPathRecorder.storedProperty(of: keyPath) {
             // The transform is called only during the update.
             let done = try withoutActuallyEscaping(transform) { transform in
-                try results.updatePlainProperty(KeyPathName.of(keyPath), transform)
+                try results.updatePlainProperty(name, transform)
             }
             if done { return }
         }

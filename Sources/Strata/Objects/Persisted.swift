@@ -141,7 +141,7 @@ public struct Persisted<Value: _Persistable> {
                     return unsafeBitCast(value, to: Value.self)
                 }
             }
-            return value(of: object, index, storageKeyPath)
+            return value(of: object, index, storageKeyPath, wrappedKeyPath)
         }
         @inlinable
         set {
@@ -185,9 +185,12 @@ public struct Persisted<Value: _Persistable> {
     static func value<EnclosingSelf: ObjectBase>(
         of object: EnclosingSelf,
         _ index: Int,
-        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
+        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>,
+        _ wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>
     ) -> Value {
-        if let recorder = object.keyPathRecorder { return recorder.record(index, of: object, as: Value.self) }
+        if let recorder = object.keyPathRecorder {
+            return recorder.record(index, of: object, as: Value.self, through: wrappedKeyPath)
+        }
         if object.isBound { return object.boundValue(index) as! Value }
         if let value = object.unmanagedValues[index] { return value as! Value }
         if let value = object[keyPath: storageKeyPath].initial {

@@ -4,14 +4,18 @@
 @usableFromInline
 final class KeyPathRecorder {
     private(set) var names: [String] = []
+    /// The key paths of the properties read, as their getters received them (`\Person.name`), one per name.
+    private(set) var keyPaths: [AnyKeyPath] = []
 
-    /// Records property `index` of `object` and returns a stand-in value (a further probe for links).
-    func record<Value>(_ index: Int, of object: ObjectBase, as type: Value.Type) -> Value {
+    /// Records property `index` of `object`, read through `keyPath`, and returns a stand-in value (a further probe for
+    /// links).
+    func record<Value>(_ index: Int, of object: ObjectBase, as type: Value.Type, through keyPath: AnyKeyPath) -> Value {
         guard let info = try? ObjectClassInfo.of(Swift.type(of: object)) else {
             preconditionFailure("not a model class")
         }
         let property = info.properties[index]
         names.append(property.name)
+        keyPaths.append(keyPath)
         if let target = property.typeInfo.objectClass, property.typeInfo.collection == .single {
             let next = target.init()
             next.keyPathRecorder = self
@@ -25,6 +29,20 @@ final class KeyPathRecorder {
     /// The property path a key path on a model class names (`owner.name`); for a key path on a projection, the
     /// path its projected property reads on the root (`\PersonProjection.city` → `address.city`).
     static func path<Root>(of keyPath: PartialKeyPath<Root>) -> String? {
+        recording(keyPath).map { $0.names.joined(separator: ".") }
+    }
+
+    /// The name of the persisted property `keyPath` is itself (`\Player.score`), or nil for any other key path: one
+    /// through links, or a computed property's, even one that reads a single persisted property.
+    static func storedProperty<Root: ObjectBase>(of keyPath: PartialKeyPath<Root>) -> String? {
+        guard let recorder = recording(keyPath), recorder.keyPaths.count == 1, recorder.keyPaths[0] == keyPath else {
+            return nil
+        }
+        return recorder.names.first
+    }
+
+    /// The recorder after evaluating `keyPath` on a probe of its root; nil when the key path read nothing.
+    private static func recording<Root>(_ keyPath: PartialKeyPath<Root>) -> KeyPathRecorder? {
         let recorder = KeyPathRecorder()
         let probe: Any
         if let rootType = Root.self as? ObjectBase.Type {
@@ -38,6 +56,6 @@ final class KeyPathRecorder {
         }
         guard let root = probe as? Root else { return nil }
         _ = root[keyPath: keyPath]
-        return recorder.names.isEmpty ? nil : recorder.names.joined(separator: ".")
+        return recorder.names.isEmpty ? nil : recorder
     }
 }
