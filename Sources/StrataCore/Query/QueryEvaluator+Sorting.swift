@@ -127,8 +127,8 @@ extension QueryEvaluator {
         return binary
     }
 
-    /// The stable sorting order of binary keys: compared by an 8-byte prefix taken after the bytes every key
-    /// shares, then by memcmp; ties in key order; no reference counting inside the comparisons.
+    /// The stable sorting order of binary keys: by an 8-byte prefix taken after the bytes every key shares (a radix
+    /// sort, PrefixRadixSort.swift), then, among equal prefixes, by memcmp; ties in key order.
     private static func order(of binary: BinaryKeys, ascending: Bool) -> [Int] {
         let (bytes, offsets) = (binary.bytes, binary.offsets)
         let count = offsets.count - 1
@@ -148,30 +148,27 @@ extension QueryEvaluator {
             }
             return prefix
         }
-        return bytes.withUnsafeBufferPointer { bytes in
+        // Descending: the complemented prefixes ascend in the reverse order, and ties still go in key order.
+        var radix = PrefixRadixSort(prefixes: ascending ? prefixes : prefixes.map { ~$0 })
+        radix.sort()
+        bytes.withUnsafeBufferPointer { bytes in
             offsets.withUnsafeBufferPointer { offsets in
-                prefixes.withUnsafeBufferPointer { prefixes in
-                    (0..<count).sorted { a, b in
-                        var comparison = 0
-                        if prefixes[a] != prefixes[b] {
-                            comparison = prefixes[a] < prefixes[b] ? -1 : 1
-                        } else {
-                            let lengthA = offsets[a + 1] - offsets[a]
-                            let lengthB = offsets[b + 1] - offsets[b]
-                            let common = Swift.min(lengthA, lengthB)
-                            let order =
-                                common == 0
-                                ? 0 : memcmp(bytes.baseAddress! + offsets[a], bytes.baseAddress! + offsets[b], common)
-                            comparison =
-                                order != 0
-                                ? Int(order.signum()) : (lengthA == lengthB ? 0 : (lengthA < lengthB ? -1 : 1))
-                        }
-                        if comparison != 0 { return ascending ? comparison < 0 : comparison > 0 }
-                        return a < b
-                    }
+                radix.sortRuns { a, b in
+                    let (a, b) = (Int(a), Int(b))
+                    let lengthA = offsets[a + 1] - offsets[a]
+                    let lengthB = offsets[b + 1] - offsets[b]
+                    let common = Swift.min(lengthA, lengthB)
+                    let order =
+                        common == 0
+                        ? 0 : memcmp(bytes.baseAddress! + offsets[a], bytes.baseAddress! + offsets[b], common)
+                    let comparison =
+                        order != 0 ? Int(order.signum()) : (lengthA == lengthB ? 0 : (lengthA < lengthB ? -1 : 1))
+                    if comparison != 0 { return ascending ? comparison < 0 : comparison > 0 }
+                    return a < b
                 }
             }
         }
+        return radix.items.map { Int($0.index) }
     }
 
     /// The UTF-8 bytes of one string column for a run of objects, back to back in one buffer: value `i` is
@@ -189,16 +186,29 @@ extension QueryEvaluator {
             nulls.append(value == nil)
         }
 
-        /// Calls `body` with value `index`'s bytes (nil for null).
-        func withValue<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows -> Result {
-            if nulls[index] { return try body(nil) }
-            let start = index == 0 ? 0 : ends[index - 1]
-            return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<ends[index]])) }
+        /// Calls `body` with each value's bytes in order (nil for null) until it returns false; returns whether it
+        /// went through every value.
+        func allSatisfy(_ body: (UnsafeRawBufferPointer?) throws -> Bool) rethrows -> Bool {
+            try bytes.withUnsafeBytes { bytes in
+                var start = 0
+                for index in 0..<ends.count {
+                    let value = nulls[index] ? nil : UnsafeRawBufferPointer(rebasing: bytes[start..<ends[index]])
+                    guard try body(value) else { return false }
+                    start = ends[index]
+                }
+                return true
+            }
         }
 
-        /// Value `index` as Table.value returns it.
-        func value(_ index: Int) -> Value {
-            withValue(index) { bytes in bytes.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null }
+        /// Every value as Table.value returns it.
+        var values: [Value] {
+            var values: [Value] = []
+            values.reserveCapacity(count)
+            _ = allSatisfy { bytes in
+                values.append(bytes.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null)
+                return true
+            }
+            return values
         }
     }
 
@@ -271,13 +281,9 @@ extension QueryEvaluator {
         var binary = BinaryKeys()
         binary.offsets.reserveCapacity(keys.count + 1)
         binary.bytes.reserveCapacity(strings.bytes.count * 2 + keys.count * 2)
-        var complete = true
-        for index in 0..<strings.count where !strings.withValue(index, { binary.append(utf8: $0) }) {
-            complete = false
-            break
+        if strings.allSatisfy({ binary.append(utf8: $0) }) {
+            return Self.order(of: binary, ascending: sortKey.ascending).map { keys[$0] }
         }
-        if complete { return Self.order(of: binary, ascending: sortKey.ascending).map { keys[$0] } }
-        let values = (0..<strings.count).map { [strings.value($0)] }
-        return try sorted(keys, by: [sortKey], broken: nil, values: values)
+        return try sorted(keys, by: [sortKey], broken: nil, values: strings.values.map { [$0] })
     }
 }
