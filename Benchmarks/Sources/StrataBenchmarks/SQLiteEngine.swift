@@ -9,7 +9,7 @@ final class SQLiteEngine: BenchmarkEngine {
 
     init(directory: String) { path = directory + "/bench.sqlite" }
 
-    private func open() throws -> SQLiteConnection {
+    func open() throws -> SQLiteConnection {
         if let connection { return connection }
         let opened = try SQLiteConnection(path: path)
         try opened.execute(

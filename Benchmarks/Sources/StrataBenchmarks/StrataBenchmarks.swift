@@ -115,6 +115,17 @@ struct StrataBenchmarks {
         try await measure(Report.sorted, floor: 1.0, runs: runs) { engine, index in
             (answers[index].sortedRows, answers[index].sortedChecksum) = try await engine.sortedMaterialization()
         }
+        // Issue 36's string rows (StringFigures.swift).
+        var strings = [StringAnswers(), StringAnswers()]
+        try await measure(Report.stringContains, runs: runs) { engine, index in
+            let counted = try await (engine as! any StringWorkloads).countNamesContaining(StringAnswers.needle)
+            strings[index].containsCount = counted
+        }
+        try await measure(Report.stringSorted, runs: runs) { engine, index in
+            let (rows, checksum) = try await (engine as! any StringWorkloads).namesSorted()
+            (strings[index].sortedRows, strings[index].sortedChecksum) = (rows, checksum)
+        }
+        try StringAnswers.check(strings[0], strings[1])
         try await measure(Report.lookups, floor: 4, runs: runs) { engine, index in
             answers[index].lookupSum = try await engine.primaryKeyLookups(keys)
         }

@@ -15,7 +15,7 @@ final class StrataEngine: BenchmarkEngine {
         )
     }
 
-    private func open() async throws -> Realm {
+    func open() async throws -> Realm {
         if let realm { return realm }
         let opened = try await Realm(configuration: configuration)
         realm = opened

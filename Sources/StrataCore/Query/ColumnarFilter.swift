@@ -1,11 +1,15 @@
 // ColumnarFilter.swift: predicates evaluated a cluster at a time over contiguous column blocks.
 //
-// A predicate qualifies when it is a comparison, BETWEEN or an AND of them, each on an integer, Bool
-// or Double column of the queried table itself (no links, no collections) against a numeric constant.
-// Each committed leaf is then filtered with one tight loop per term over its column block; leaves
-// the transaction has made dirty fall back to row-at-a-time evaluation.
+// A predicate qualifies when it is a comparison, BETWEEN or an AND of them, each on a column of the queried
+// table itself (no links, no collections): an integer, Bool or Double column against a numeric constant, or a
+// string column against a constant (ColumnarFilter.StringTerm.swift, which compares the stored bytes in place).
+// Each committed leaf is then filtered with one tight loop per term over its column block; leaves the
+// transaction has made dirty fall back to row-at-a-time evaluation.
+//
+// Invariant: for every row of a committed leaf, the filter's answer is QueryEvaluator's row-at-a-time answer.
 
-/// A compiled AND of simple numeric terms (a class: scans hand it to every leaf without copying its terms).
+/// A compiled AND of simple numeric and string terms (a class: scans hand it to every leaf without copying its
+/// terms).
 final class ColumnarFilter {
     enum Bound {
         case integer(Int64)
@@ -23,6 +27,7 @@ final class ColumnarFilter {
     }
 
     let terms: [Term]
+    let stringTerms: [StringTerm]
     /// For one integer range term (the common count): its column and the range in the value domain, worked
     /// out once instead of per leaf. Nil when the term is anything else (or an empty range).
     private let integerRange: (column: ColumnKey, low: Int64, high: Int64)?
@@ -30,10 +35,15 @@ final class ColumnarFilter {
     /// Compiles `node` for `spec`'s table, or returns nil if it does not qualify.
     init?(_ node: BoundNode, spec: TableSpec) {
         var terms: [Term] = []
+        var stringTerms: [StringTerm] = []
         func add(_ node: BoundNode) -> Bool {
             switch node {
             case .and(let parts): return parts.allSatisfy(add)
             case .compare(.path(let path), let op, .value(let value), let options, _):
+                if let term = StringTerm(path, op, value, options: options), spec.position(of: term.column) != nil {
+                    stringTerms.append(term)
+                    return true
+                }
                 guard options.isEmpty, let term = Self.term(path, spec: spec) else { return false }
                 var updated = term
                 if case .null = value {
@@ -68,9 +78,10 @@ final class ColumnarFilter {
                 return false
             }
         }
-        guard add(node), !terms.isEmpty else { return nil }
+        guard add(node), !terms.isEmpty || !stringTerms.isEmpty else { return nil }
         self.terms = terms
-        if terms.count == 1, !terms[0].equalNull, terms[0].notEqual == nil {
+        self.stringTerms = stringTerms
+        if terms.count == 1, stringTerms.isEmpty, !terms[0].equalNull, terms[0].notEqual == nil {
             integerRange = Self.integerRange(terms[0]).map { (terms[0].column, $0.low, $0.high) }
         } else {
             integerRange = nil
@@ -112,14 +123,14 @@ final class ColumnarFilter {
         }
     }
 
-    /// Appends the keys of the rows of a committed leaf that pass every term.
-    func filter(_ leaf: ClusterLeafView, into keys: inout [ObjectKey]) throws {
-        guard let selected = try selection(leaf.directory) else { return }
+    /// Appends the keys of the rows of a committed leaf that pass every term (`reader` reads long strings).
+    func filter(_ leaf: ClusterLeafView, reader: NodeReader, into keys: inout [ObjectKey]) throws {
+        guard let selected = try selection(leaf.directory, reader: reader) else { return }
         for row in 0..<leaf.count where selected[row] { keys.append(ObjectKey(leaf.key(at: row))) }
     }
 
     /// Which rows of a committed leaf pass every term (nil when none can).
-    private func selection(_ leaf: LeafDirectory) throws -> [Bool]? {
+    func selection(_ leaf: LeafDirectory, reader: NodeReader) throws -> [Bool]? {
         var selected = [Bool](repeating: true, count: leaf.count)
         for term in terms {
             guard let block = try leaf.block(term.column) else {
@@ -149,17 +160,24 @@ final class ColumnarFilter {
                 throw StorageError.corrupt("a numeric column stored as \(block.kind)")
             }
         }
+        for term in stringTerms {
+            guard let block = try leaf.block(term.column) else {
+                if !term.defaultPasses { return nil }
+                continue
+            }
+            try term.select(block, reader: reader, &selected)
+        }
         return selected
     }
 
     /// Counts the rows of a committed leaf that pass every term (the same rule as `filter`).
-    func count(_ leaf: LeafDirectory) throws -> Int {
+    func count(_ leaf: LeafDirectory, reader: NodeReader) throws -> Int {
         if let integerRange, let block = try leaf.block(integerRange.column), block.kind == .integer,
             block.nulls == nil
         {
             return block.countIntegers(in: integerRange.low, integerRange.high)
         }
-        guard let selected = try selection(leaf) else { return 0 }
+        guard let selected = try selection(leaf, reader: reader) else { return 0 }
         return selected.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
 

@@ -3,13 +3,12 @@
 // Order of work: candidates (a collection's own objects, in its order, when the query runs over one; else
 // an index lookup when the predicate requires `indexedColumn == constant` or `IN` on it; else every object)
 // → predicate, object by object, short-circuiting → DISTINCT (first object of each value combination, in
-// candidate order) → SORT (stable, nulls first ascending, Realm's string collation) → LIMIT.
+// candidate order) → SORT (stable, nulls first ascending, Realm's string collation; QueryEvaluator+Sorting.swift,
+// whose scan reads a string sort column as it selects) → LIMIT.
 //
 // A sort or distinct key path through links treats an object whose chain of links breaks (a nil link before
 // the last property) as realm-core does: DISTINCT drops the object; SORT puts it after every other object
 // ascending and before them descending (a null *value* at the end of an unbroken chain is an ordinary null).
-
-import Foundation
 
 /// Evaluates bound queries.
 package struct QueryEvaluator {
@@ -24,14 +23,20 @@ package struct QueryEvaluator {
     package func run(_ query: BoundQuery, over base: [ObjectKey]? = nil) throws -> [ObjectKey] {
         let table = try reading.table(query.table)
         var keys: [ObjectKey]
+        var stages = query.stages[...]
         if let base {
             keys = try base.filter { try matches(query.predicate, key: $0, table: query.table) }
         } else if let candidates = try candidates(query.predicate, table: table) {
             keys = try candidates.filter { try matches(query.predicate, key: $0, table: query.table) }
+        } else if let (sortKey, column) = Self.scannedStringSort(stages.first, table: query.table) {
+            // Sorted first by a string of the table: the scan reads the column as it goes (QueryEvaluator+Sorting).
+            let (found, strings) = try scan(query.predicate, table: table, collecting: column)
+            keys = try sorted(found, strings: strings, by: sortKey)
+            stages = stages.dropFirst()
         } else {
             keys = try scan(query.predicate, table: table)
         }
-        for stage in query.stages {
+        for stage in stages {
             switch stage {
             case .distinct(let paths):
                 let linked = paths.filter { !$0.hops.isEmpty }
@@ -49,152 +54,6 @@ package struct QueryEvaluator {
         return keys
     }
 
-    /// A stable sort by several keys, the first most significant.
-    private func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey]) throws -> [ObjectKey] {
-        // Per object and sort key: whether the key's chain of links breaks before its last property.
-        let broken: [[Bool]]? =
-            sortKeys.contains(where: { !$0.path.hops.isEmpty })
-            ? try keys.map { key in try sortKeys.map { try !$0.path.hops.isEmpty && linkIsMissing($0.path, key: key) } }
-            : nil
-        if let broken, broken.contains(where: { $0.contains(true) }) {
-            return try sorted(keys, by: sortKeys, broken: broken)
-        }
-        if sortKeys.count == 1 {
-            let path = sortKeys[0].path
-            if let binary = try binaryKeys(path, keys)
-                ?? Self.binaryKeys(try keys.map { try single(path, key: $0) })
-            {
-                return Self.order(of: binary, ascending: sortKeys[0].ascending).map { keys[$0] }
-            }
-        }
-        return try sorted(keys, by: sortKeys, broken: nil)
-    }
-
-    /// The general stable sort by several keys; `broken` marks the objects whose links break on a key's path.
-    private func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey], broken: [[Bool]]?) throws -> [ObjectKey] {
-        let sortValues = try keys.map { key in try sortKeys.map { try single($0.path, key: key) } }
-        // ASCII strings compare through keys computed once, not on each of the n log n comparisons.
-        let stringKeys: [[StringCollation.SortKey?]] = sortValues.map { row in
-            row.map { if case .string(let text) = $0 { return StringCollation.sortKey(text) } else { return nil } }
-        }
-        let order = keys.indices.sorted { a, b in
-            for (position, descriptor) in sortKeys.enumerated() {
-                if let broken, broken[a][position] || broken[b][position] {
-                    // Both broken: equal on this key. One broken: it goes last ascending, first descending.
-                    if broken[a][position] && broken[b][position] { continue }
-                    return descriptor.ascending != broken[a][position]
-                }
-                let comparison: Int
-                if let left = stringKeys[a][position], let right = stringKeys[b][position] {
-                    comparison = StringCollation.compare(left, right)
-                } else {
-                    comparison = ValueComparison.sortOrder(sortValues[a][position], sortValues[b][position])
-                }
-                if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
-            }
-            return a < b
-        }
-        return order.map { keys[$0] }
-    }
-
-    /// Binary collation keys (``StringCollation/appendBinaryKey(_:to:)``) of one sort key's values, all in one
-    /// buffer: key `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
-    private struct BinaryKeys {
-        var bytes: [UInt8] = []
-        var offsets: [Int] = [0]
-
-        /// Appends one value's key; false for a value without one (not an ASCII string or null).
-        mutating func append(utf8 value: UnsafeRawBufferPointer?) -> Bool {
-            if let value {
-                guard StringCollation.appendBinaryKey(utf8: value, to: &bytes) else { return false }
-            } else {
-                bytes.append(0)
-            }
-            offsets.append(bytes.count)
-            return true
-        }
-    }
-
-    /// The binary keys of a direct string column of `keys`' table, read from the column's bytes without making
-    /// strings; nil when the path is not such a column or a value has no binary key.
-    private func binaryKeys(_ path: BoundPath, _ keys: [ObjectKey]) throws -> BinaryKeys? {
-        guard let column = path.directColumn, let spec = path.final, spec.type == .string else { return nil }
-        let table = try reading.table(path.finalTable)
-        var binary = BinaryKeys()
-        binary.offsets.reserveCapacity(keys.count + 1)
-        // More than a few objects in key order (a filter's result): one walk over the leaves beats a lookup per
-        // key as soon as about one object in 64 is sorted.
-        if keys.count > 1, keys.count * 64 >= table.count, zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) {
-            return try table.forEachStringBytes(ofAscending: keys, column) { binary.append(utf8: $0) } ? binary : nil
-        }
-        for key in keys {
-            guard try table.withStringBytes(key, column, { binary.append(utf8: $0) }) else { return nil }
-        }
-        return binary
-    }
-
-    /// The binary keys of computed sort values; nil when a value has none.
-    private static func binaryKeys(_ values: [Value]) -> BinaryKeys? {
-        var binary = BinaryKeys()
-        for value in values {
-            switch value {
-            case .null: _ = binary.append(utf8: nil)
-            case .string(var text):
-                let appended = text.withUTF8 { binary.append(utf8: UnsafeRawBufferPointer($0)) }
-                guard appended else { return nil }
-            default: return nil
-            }
-        }
-        return binary
-    }
-
-    /// The stable sorting order of binary keys: compared by an 8-byte prefix taken after the bytes every key
-    /// shares, then by memcmp; ties in key order; no reference counting inside the comparisons.
-    private static func order(of binary: BinaryKeys, ascending: Bool) -> [Int] {
-        let (bytes, offsets) = (binary.bytes, binary.offsets)
-        let count = offsets.count - 1
-        guard count > 1 else { return Array(0..<count) }
-        var shared = offsets[1] - offsets[0]
-        for index in 1..<count where shared > 0 {
-            var length = 0
-            let limit = min(shared, offsets[index + 1] - offsets[index])
-            while length < limit, bytes[offsets[index] + length] == bytes[length] { length += 1 }
-            shared = length
-        }
-        let prefixes = (0..<count).map { index in
-            var prefix: UInt64 = 0
-            for position in shared..<shared + 8 {
-                let at = offsets[index] + position
-                prefix = prefix << 8 | UInt64(at < offsets[index + 1] ? bytes[at] : 0)
-            }
-            return prefix
-        }
-        return bytes.withUnsafeBufferPointer { bytes in
-            offsets.withUnsafeBufferPointer { offsets in
-                prefixes.withUnsafeBufferPointer { prefixes in
-                    (0..<count).sorted { a, b in
-                        var comparison = 0
-                        if prefixes[a] != prefixes[b] {
-                            comparison = prefixes[a] < prefixes[b] ? -1 : 1
-                        } else {
-                            let lengthA = offsets[a + 1] - offsets[a]
-                            let lengthB = offsets[b + 1] - offsets[b]
-                            let common = Swift.min(lengthA, lengthB)
-                            let order =
-                                common == 0
-                                ? 0 : memcmp(bytes.baseAddress! + offsets[a], bytes.baseAddress! + offsets[b], common)
-                            comparison =
-                                order != 0
-                                ? Int(order.signum()) : (lengthA == lengthB ? 0 : (lengthA < lengthB ? -1 : 1))
-                        }
-                        if comparison != 0 { return ascending ? comparison < 0 : comparison > 0 }
-                        return a < b
-                    }
-                }
-            }
-        }
-    }
-
     /// Every object of `table` that matches, walking the cluster leaves in key order: compiled
     /// numeric filters run over whole column blocks, other predicates row by row.
     private func scan(_ predicate: BoundNode, table: Table) throws -> [ObjectKey] {
@@ -203,7 +62,7 @@ package struct QueryEvaluator {
         var keys: [ObjectKey] = []
         try table.tree.forEachLeaf { leaf in
             if let compiled, case .clean(let view) = leaf {
-                try compiled.filter(view, into: &keys)
+                try compiled.filter(view, reader: table.tree.reader, into: &keys)
                 return true
             }
             for row in 0..<leaf.count {
@@ -227,7 +86,7 @@ package struct QueryEvaluator {
         var total = 0
         try engine.tree.forEachLeafDirectory { leaf in
             switch leaf {
-            case .clean(let directory): total += try compiled.count(directory)
+            case .clean(let directory): total += try compiled.count(directory, reader: engine.tree.reader)
             case .dirty(let leaf):
                 for key in leaf.keys where try matches(predicate, key: ObjectKey(key), table: table) { total += 1 }
             }

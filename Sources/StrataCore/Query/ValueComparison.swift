@@ -243,10 +243,16 @@ package enum StringCollation {
     /// ``appendBinaryKey(_:to:)`` for a string's UTF-8 bytes.
     static func appendBinaryKey(utf8 bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) -> Bool {
         guard bytes.allSatisfy({ $0 < 128 }) else { return false }
-        key.append(1)
-        for byte in bytes { key.append(primaryByte(byte)) }
-        key.append(0)
-        for byte in bytes { key.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 1 : 0) }
+        let (start, count) = (key.count, bytes.count)
+        // Zeros first (the separator and the caseless bytes keep them), then one pass writes both halves.
+        key.append(contentsOf: repeatElement(0, count: 2 * count + 2))
+        key.withUnsafeMutableBufferPointer { key in
+            key[start] = 1
+            for (index, byte) in bytes.enumerated() {
+                key[start + 1 + index] = primaryByte(byte)
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { key[start + count + 2 + index] = 1 }
+            }
+        }
         return true
     }
 
