@@ -45,8 +45,11 @@ struct SetBasedWriteTests {
         }
     }
 
-    /// Two in-memory realms holding the same 80 `AllTypes` objects: one written set-based, the other by the loop.
-    static func twins() async throws -> (Realm, Realm) {
+    /// A generator seeded at random (its seed printed after `label`) and two in-memory realms holding the same 80
+    /// `AllTypes` objects: one written set-based, the other by the loop.
+    static func twins(printing label: String) async throws -> (SeededGenerator, Realm, Realm) {
+        let seed = UInt64.random(in: 0..<UInt64.max)
+        print("\(label): \(seed)")
         let twins = (
             try await Realm(configuration: memoryConfiguration()), try await Realm(configuration: memoryConfiguration())
         )
@@ -62,15 +65,12 @@ struct SetBasedWriteTests {
                 }
             }
         }
-        return twins
+        return (SeededGenerator(seed: seed), twins.0, twins.1)
     }
 
     @Test("random set-based writes store what the object-by-object loop stores")
     func matchesTheLoop() async throws {
-        let seed = UInt64.random(in: 0..<UInt64.max)
-        print("SetBasedWriteTests seed: \(seed)")
-        var random = SeededGenerator(seed: seed)
-        let (setBased, loop) = try await Self.twins()
+        var (random, setBased, loop) = try await Self.twins(printing: "SetBasedWriteTests seed")
         for step in 0..<200 {
             let query = Self.queries.randomElement(using: &random)!
             let property = Self.properties.randomElement(using: &random)!
@@ -186,10 +186,7 @@ struct SetBasedWriteTests {
 
     @Test("random updates store what the loop stores")
     func updatesMatchTheLoop() async throws {
-        let seed = UInt64.random(in: 0..<UInt64.max)
-        print("SetBasedWriteTests updates seed: \(seed)")
-        var random = SeededGenerator(seed: seed)
-        let (setBased, loop) = try await Self.twins()
+        var (random, setBased, loop) = try await Self.twins(printing: "SetBasedWriteTests updates seed")
         for step in 0..<150 {
             let query = Self.queries.randomElement(using: &random)!
             let update = Self.updates.randomElement(using: &random)!
