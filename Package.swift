@@ -11,8 +11,10 @@ let package = Package(
     targets: [
         // The engine: file, pages, allocator, B+trees, tables, versions, transactions. No public API.
         .target(name: "StrataCore"),
+        // What the object layer reads from the Swift runtime directly: the running task's address (a C function).
+        .target(name: "CStrataRuntime"),
         // The public API (grows with parts 2-6).
-        .target(name: "Strata", dependencies: ["StrataCore"]),
+        .target(name: "Strata", dependencies: ["StrataCore", "CStrataRuntime"]),
         // Replication through PostgreSQL (DESIGN.md section 7): libpq is loaded at run time, so nothing new is linked.
         .target(name: "StrataSync", dependencies: ["Strata", "StrataCore"]),
         // Test harnesses, not shipped in a product: the model-based operation stream, the crash schema, the

@@ -74,7 +74,9 @@ final class RealmState {
     /// The replication this realm keeps running (StrataSync), released when the realm closes.
     var replicationAttachment: (any ReplicationAttachment)?
     /// The task that began the open write transaction (nil without one).
-    private(set) var writeOwner: TaskIdentity?
+    private(set) var writeOwner: TaskIdentity? { didSet { writeOwnerAddress = writeOwner?.address } }
+    /// ``writeOwner``'s address, for the check of every write (copying `writeOwner` out would retain its task).
+    private var writeOwnerAddress: UInt?
     /// Whether the open write transaction holds a turn of ``turns`` (a migration's realm writes without one).
     private var holdsTurn = false
 
@@ -97,14 +99,15 @@ final class RealmState {
 
     /// The write transaction when the running task began it; nil without one or when it belongs to another task.
     var ownedWrite: WriteTransaction? {
-        guard case .writing(let write) = phase, writeOwner?.isCurrent == true else { return nil }
+        guard let owner = writeOwnerAddress, owner == TaskIdentity.runningAddress, case .writing(let write) = phase
+        else { return nil }
         return write
     }
 
     /// Whether a write transaction is open and belongs to another task than the running one.
     var isWriteOfAnotherTask: Bool {
         guard case .writing = phase else { return false }
-        return writeOwner?.isCurrent != true
+        return writeOwnerAddress != TaskIdentity.runningAddress
     }
 
     var readTransaction: ReadTransaction? {
@@ -308,7 +311,9 @@ final class RealmState {
     /// The caches keyed on ``generation`` are marked stale on the way in and out, so that nothing read on one side
     /// is taken for the other. Should `body` close the realm, the transaction is rolled back then, as `close()` does.
     func withCommittedView<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard case .writing(let write) = phase, writeOwner?.isCurrent != true else { return try body() }
+        guard case .writing(let write) = phase, writeOwnerAddress != TaskIdentity.runningAddress else {
+            return try body()
+        }
         let saved = (lastRoots, committedVersion)
         phase = .open(pinned: nil)
         touchAll()

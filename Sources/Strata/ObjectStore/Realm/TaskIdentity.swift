@@ -1,3 +1,5 @@
+import CStrataRuntime
+
 /// Which task is running: the owner of a realm's write transaction is the task that began it.
 ///
 /// It keeps the running task's `UnsafeCurrentTask` only so that the task stays allocated while it owns a transaction
@@ -7,24 +9,16 @@
 /// not reused even then.
 struct TaskIdentity {
     private let task: UnsafeCurrentTask?
-    private let address: UInt
+    /// The task's address, 0 outside any task.
+    let address: UInt
 
     /// The task running now (nil outside any task, in which case all such callers are one).
     static var current: TaskIdentity {
-        withUnsafeCurrentTask { TaskIdentity(task: $0, address: Self.address(of: $0)) }
+        withUnsafeCurrentTask { TaskIdentity(task: $0, address: runningAddress) }
     }
 
-    /// Whether the running task is this one. Every write checks it: it reads the running task's address without
-    /// retaining the task.
-    var isCurrent: Bool { withUnsafeCurrentTask { Self.address(of: $0) == address } }
-
-    /// The address of `task`'s job, 0 outside any task.
+    /// The running task's address, 0 outside any task. Every write checks it (``RealmState/ownedWrite``), so it reads
+    /// the address without `withUnsafeCurrentTask`, which retains and releases the task on each call.
     @inline(__always)
-    private static func address(of task: UnsafeCurrentTask?) -> UInt {
-        guard let task else { return 0 }
-        // `UnsafeCurrentTask` is a struct whose one stored property is the task's reference (one pointer, as the size
-        // check says), so its bits are the task's address; reading them neither retains nor releases the task.
-        assert(MemoryLayout<UnsafeCurrentTask>.size == MemoryLayout<UInt>.size)
-        return unsafeBitCast(task, to: UInt.self)
-    }
+    static var runningAddress: UInt { UInt(strata_running_task()) }
 }
