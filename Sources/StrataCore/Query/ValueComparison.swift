@@ -31,10 +31,13 @@ package enum ValueComparison {
             if needle.isEmpty { return false }
             let h = fold(haystack, options)
             let n = fold(needle, options)
+            // BEGINSWITH, ENDSWITH and CONTAINS compare UTF-8 bytes, as realm-core does (no canonical equivalence: a
+            // precomposed "é" does not contain a decomposed one), and as the byte path of ColumnarFilter.StringTerm
+            // does for ASCII text. (Foundation's `contains` also stopped the process on some needles, "é\0" one.)
             switch op {
-            case .beginsWith: return h.hasPrefix(n)
-            case .endsWith: return h.hasSuffix(n)
-            case .contains: return h.contains(n)
+            case .beginsWith: return h.utf8.starts(with: n.utf8)
+            case .endsWith: return h.utf8.reversed().starts(with: n.utf8.reversed())
+            case .contains: return containsBytes(Array(h.utf8), Array(n.utf8))
             default: return like(Array(h), Array(n))
             }
         case .geoWithin: return false  // the parser makes GEOWITHIN a `QueryNode.geoWithin`, never a comparison
@@ -42,6 +45,17 @@ package enum ValueComparison {
         case .inList:
             return equal(lhs, rhs, options: options)
         }
+    }
+
+    /// Whether `needle` (not empty) occurs in `haystack`, byte for byte.
+    static func containsBytes(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
+        var start = 0
+        while start + needle.count <= haystack.count {
+            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
     }
 
     /// realm-core orders a null string before every string.
