@@ -5,7 +5,46 @@ import StrataCore
 /// ``Decimal128``, `UUID`, `Date`, `Data`, ``AnyRealmValue``, objects, optionals of all of them,
 /// ``List``, ``MutableSet``, ``Map``, ``LinkingObjects``, ``PersistableEnum`` and ``CustomPersistable``
 /// types.
-public protocol _Persistable {}
+///
+/// Each type gives its own default, its stored form and its reads and writes through the underscored requirements
+/// (as Realm Swift's `_rlmGetProperty` and `_rlmSetProperty` do). They are Strata's own: conform your types to
+/// ``PersistableEnum``, ``CustomPersistable`` or ``FailableCustomPersistable``, which provide them, never to this
+/// protocol directly.
+public protocol _Persistable {
+    /// The value a property of this type starts with when its declaration gives none. For Strata's use only.
+    static func _rlmDefaultValue() -> Self
+    /// This value as the file stores it, objects stored as links by `links`. For Strata's use only.
+    /// - Throws: `Realm.Error` when the value cannot be stored.
+    func _rlmStoredValue(_ links: _StoredLinks) throws -> _StoredValue
+    /// The value of this type that the file's `stored` value reads as, objects bound through `reading`. For
+    /// Strata's use only.
+    static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> Self
+    /// The value of property `index` of managed `object` read on this type's own path, or nil when the general
+    /// path must read it. For Strata's use only.
+    static func _rlmBoundValue(_ object: ObjectBase, _ index: Int) -> Self?
+    /// Sets property `index` of managed `object` to `value`. For Strata's use only.
+    static func _rlmSetBound(_ value: Self, _ object: ObjectBase, _ index: Int)
+    /// Sets property `index` of unmanaged `object` to `value`. For Strata's use only.
+    static func _rlmSetUnmanaged(_ value: Self, _ object: ObjectBase, _ index: Int)
+}
+
+extension _Persistable {
+    /// The general path: no typed read of its own.
+    @inlinable
+    public static func _rlmBoundValue(_ object: ObjectBase, _ index: Int) -> Self? { nil }
+
+    /// The general path: the value is converted through its stored form.
+    @inlinable
+    public static func _rlmSetBound(_ value: Self, _ object: ObjectBase, _ index: Int) {
+        object.setBound(index, value)
+    }
+
+    /// The general path: the object keeps the value boxed.
+    @inlinable
+    public static func _rlmSetUnmanaged(_ value: Self, _ object: ObjectBase, _ index: Int) {
+        object.unmanagedValues[index] = value
+    }
+}
 
 /// A type that can be an element of a ``List``, ``MutableSet`` or ``Map``, or of ``Results``.
 public protocol RealmCollectionValue: _Persistable {}
@@ -14,23 +53,6 @@ public protocol RealmCollectionValue: _Persistable {}
 public protocol _MapKey: Hashable, Sendable {}
 
 extension String: _MapKey {}
-
-extension Int: RealmCollectionValue {}
-extension Int8: RealmCollectionValue {}
-extension Int16: RealmCollectionValue {}
-extension Int32: RealmCollectionValue {}
-extension Int64: RealmCollectionValue {}
-extension Bool: RealmCollectionValue {}
-extension Float: RealmCollectionValue {}
-extension Double: RealmCollectionValue {}
-extension String: RealmCollectionValue {}
-extension Data: RealmCollectionValue {}
-extension Date: RealmCollectionValue {}
-extension UUID: RealmCollectionValue {}
-extension ObjectId: RealmCollectionValue {}
-extension Decimal128: RealmCollectionValue {}
-extension Optional: _Persistable where Wrapped: _Persistable {}
-extension Optional: RealmCollectionValue where Wrapped: RealmCollectionValue {}
 
 /// An enum stored through its raw value.
 ///
@@ -149,6 +171,11 @@ protocol CollectionMarker {
     static var elementType: Any.Type { get }
 }
 
+/// Collections that start empty in an unmanaged object.
+protocol EmptyConstructible {
+    static func makeEmpty() -> Any
+}
+
 /// LinkingObjects declares its source type through this.
 protocol LinkingObjectsMarker {
     static var sourceType: ObjectBase.Type { get }
@@ -215,27 +242,14 @@ enum TypeInspector {
         return nil
     }
 
-    /// The value a property of type `type` starts with when it has no declared default: a custom type
-    /// stored as an object starts from a new, unmanaged object of that type (as Realm's null link reads).
+    /// The value a property of type `type` starts with when it has no declared default (its type's
+    /// `_rlmDefaultValue`): a custom type stored as an object starts from a new, unmanaged object of that type (as
+    /// Realm's null link reads).
     static func defaultValue(_ type: Any.Type) -> Any {
-        if let objectClass = type as? ObjectBase.Type { return objectClass.init() }
-        if let custom = type as? any CustomPersistable.Type, persistedObjectClass(of: type) != nil {
-            return customFromNewObject(custom)
+        guard let persistable = type as? any _Persistable.Type else {
+            preconditionFailure("\(type) has no default value; declare one")
         }
-        if let custom = type as? any FailableCustomPersistable.Type, persistedObjectClass(of: type) != nil,
-            let value = failableFromNewObject(custom)
-        {
-            return value
-        }
-        return DefaultValues.make(type)
-    }
-
-    private static func customFromNewObject<C: CustomPersistable>(_: C.Type) -> Any {
-        C(persistedValue: defaultValue(C.PersistedType.self) as! C.PersistedType)
-    }
-
-    private static func failableFromNewObject<C: FailableCustomPersistable>(_: C.Type) -> Any? {
-        C(persistedValue: defaultValue(C.PersistedType.self) as! C.PersistedType)
+        return persistable._rlmDefaultValue()
     }
 
     static func scalarType(_ type: Any.Type) -> PropertyType? {

@@ -125,21 +125,10 @@ public struct Persisted<Value: _Persistable> {
             let index =
                 (PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath))
                 & PersistedIndexCache.indexMask
-            // `boundInt` and the others use the binding in place (see ObjectBinding.swift).
-            if object.isBound, object.keyPathRecorder == nil {
-                // Each branch is taken only when `Value` is exactly that type, so each cast is an identity.
-                if Value.self == Int.self, let value = object.boundInt(index) {
-                    return unsafeBitCast(value, to: Value.self)
-                }
-                if Value.self == Double.self, let value = object.boundDouble(index) {
-                    return unsafeBitCast(value, to: Value.self)
-                }
-                if Value.self == Bool.self, let value = object.boundBool(index) {
-                    return unsafeBitCast(value, to: Value.self)
-                }
-                if Value.self == String.self, let value = object.boundString(index) {
-                    return unsafeBitCast(value, to: Value.self)
-                }
+            // The type's own read (`Int`, `Double`, `Bool` and `String` read the row in place, see
+            // ObjectBase+TypedAccess.swift); nil sends the read down the general path.
+            if object.isBound, object.keyPathRecorder == nil, let value = Value._rlmBoundValue(object, index) {
+                return value
             }
             return value(of: object, index, storageKeyPath, wrappedKeyPath)
         }
@@ -149,30 +138,9 @@ public struct Persisted<Value: _Persistable> {
                 PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath)
             let index = entry & PersistedIndexCache.indexMask
             if object.isBound {
-                // As above, each cast is an identity, and the binding is used in place.
-                if Value.self == Int.self {
-                    object.setBoundInt(index, unsafeBitCast(newValue, to: Int.self))
-                } else if Value.self == Double.self {
-                    object.setBoundDouble(index, unsafeBitCast(newValue, to: Double.self))
-                } else if Value.self == Bool.self {
-                    object.setBoundBool(index, unsafeBitCast(newValue, to: Bool.self))
-                } else if Value.self == String.self {
-                    object.setBoundString(index, unsafeBitCast(newValue, to: String.self))
-                } else {
-                    object.setBound(index, newValue)
-                }
+                Value._rlmSetBound(newValue, object, index)
             } else {
-                if Value.self == Int.self {
-                    object.unmanagedValues.setInt(index, unsafeBitCast(newValue, to: Int.self))
-                } else if Value.self == Double.self {
-                    object.unmanagedValues.setDouble(index, unsafeBitCast(newValue, to: Double.self))
-                } else if Value.self == Bool.self {
-                    object.unmanagedValues.setBool(index, unsafeBitCast(newValue, to: Bool.self))
-                } else if Value.self == String.self {
-                    object.unmanagedValues.setString(index, unsafeBitCast(newValue, to: String.self))
-                } else {
-                    object.unmanagedValues[index] = newValue
-                }
+                Value._rlmSetUnmanaged(newValue, object, index)
                 // An encodable model's wrapper keeps the value too, for synthesized `Codable` (which sees only the
                 // wrapper); the index's entry says whether the model is one, so other models pay one test.
                 if entry & PersistedIndexCache.encodableFlag != 0 { keepForCoding(object, storageKeyPath, newValue) }

@@ -1,0 +1,19 @@
+import StrataCore
+
+extension PersistableEnum {
+    /// The first case.
+    public static func _rlmDefaultValue() -> Self {
+        guard let first = allCases.first else { preconditionFailure("\(Self.self) has no cases") }
+        return first
+    }
+
+    /// The stored raw value.
+    public func _rlmStoredValue(_ links: _StoredLinks) throws -> _StoredValue { try rawValue._rlmStoredValue(links) }
+
+    /// The case of the stored raw value; a raw value that names no case stops.
+    public static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> Self {
+        let raw = RawValue._rlmValue(stored, reading)
+        guard let value = Self(rawValue: raw) else { preconditionFailure("\(raw) is not a case of \(Self.self)") }
+        return value
+    }
+}
