@@ -85,13 +85,10 @@ struct SearchIndex {
     }
 
     /// Files `object` under `hash` unless another object is filed there already; returns whether it did.
-    /// For a unique column whose hash is its value (an integer primary key): the check and the filing take
-    /// one lookup between them.
+    /// The check and the filing take one walk down the index between them.
     func addIfAbsent(_ object: ObjectKey, hash: Int64) throws -> Bool {
-        guard try withEntry(hash, { _ in true }) == nil else { return false }
         let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
-        try tree.insert(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
-        return true
+        return try tree.insertIfAbsent(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
     }
 
     /// Removes `object` from under `value`.

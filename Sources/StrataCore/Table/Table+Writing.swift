@@ -70,36 +70,32 @@ extension Table {
 
     /// Inserts a new object with one value per column (already validated), filing it in the indexes. With
     /// `checkingUnique`, a value a unique column already holds throws ``StorageError/duplicateKey`` before
-    /// anything changes; the unique columns whose index answers by hash alone (integer primary keys) are
-    /// checked as the object is filed, in one walk of the index.
+    /// anything changes; one indexed unique column is checked as the object is filed in its index (one walk of
+    /// the index when no object is filed under the value's hash, see `fileUnique`).
     func insertRow(_ key: ObjectKey, values: [Value], checkingUnique: Bool = false) throws {
         let traits = spec.traits
         precondition(values.count == traits.count)
         precondition(key.rawValue >= 0)
         var filed = -1
         if checkingUnique {
-            // One unique column whose index answers by hash alone is checked last, as the object is filed in
-            // it: every other check comes first, so a refused object leaves nothing behind.
-            let exact = traits.indices.first {
-                traits[$0].unique && traits[$0].indexed
-                    && ValueCodec.indexHashIsExact(values[$0], type: traits[$0].type, collection: traits[$0].collection)
+            // One indexed unique column (one whose index answers by hash alone, an integer primary key, when there
+            // is one) is checked last, as the object is filed in it: every other check comes first, so a refused
+            // object leaves nothing behind.
+            var last: Int?
+            for position in traits.indices where traits[position].unique && traits[position].indexed {
+                let trait = traits[position]
+                if ValueCodec.indexHashIsExact(values[position], type: trait.type, collection: trait.collection) {
+                    last = position
+                    break
+                }
+                if last == nil { last = position }
             }
-            for position in traits.indices where traits[position].unique && position != exact {
+            for position in traits.indices where traits[position].unique && position != last {
                 try checkUnique(spec.columns[position], values[position], except: nil)
             }
-            if let exact {
-                let column = spec.columns[exact]
-                guard let index = try index(column.key) else {
-                    throw StorageError.corrupt("\(spec.name).\(column.name) is unique but has no index")
-                }
-                guard try index.addIfAbsent(key, hash: ValueCodec.indexHash(values[exact])) else {
-                    throw StorageError.duplicateKey(
-                        table: spec.name,
-                        column: column.name,
-                        value: values[exact].description
-                    )
-                }
-                filed = exact
+            if let last {
+                try fileUnique(key, values[last], in: spec.columns[last])
+                filed = last
             }
         }
         // Large collections go into trees of their own, made before the row (nothing above may throw).
@@ -126,6 +122,23 @@ extension Table {
         }
         spec.objectCount += 1
         spec.nextObjectKey = max(spec.nextObjectKey, key.rawValue + 1)
+    }
+
+    /// Files `key` in the index of unique column `column` under `value`, or throws ``StorageError/duplicateKey``
+    /// (filing nothing) when another object holds the value. An entry free under the value's hash files it in one
+    /// walk of the index with no other check (no object holds a value of that hash, so none holds the value); an
+    /// occupied one compares the objects there, as a lookup does, before filing beside them.
+    private func fileUnique(_ key: ObjectKey, _ value: Value, in column: ColumnSpec) throws {
+        guard let index = try index(column.key) else {
+            throw StorageError.corrupt("\(spec.name).\(column.name) is unique but has no index")
+        }
+        if try index.addIfAbsent(key, hash: ValueCodec.indexHash(value)) { return }
+        if !ValueCodec.indexHashIsExact(value, in: column) {
+            try checkUnique(column, value, except: nil)
+            try index.add(key, for: value)
+            return
+        }
+        throw StorageError.duplicateKey(table: spec.name, column: column.name, value: value.description)
     }
 
     /// Whether the table has a backlink column (whose values no caller sets).

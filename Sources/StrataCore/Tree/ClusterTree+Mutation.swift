@@ -30,6 +30,19 @@ extension ClusterTree {
 
     /// Inserts a key whose row is filled in by `fill(leaf, index)`.
     func insert(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws {
+        let inserted = try insert(key, ifAbsent: false, fill: fill)
+        assert(inserted)
+    }
+
+    /// Inserts `key`, its row filled in by `fill(leaf, index)`, unless the tree holds it already: one walk down the
+    /// tree either way. Returns whether it inserted. (A present key may leave the path to it copied, unchanged.)
+    func insertIfAbsent(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws -> Bool {
+        try insert(key, ifAbsent: true, fill: fill)
+    }
+
+    /// Inserts `key` (see ``insert(_:fill:)``); when `ifAbsent`, a key already present is left alone and false is
+    /// returned, otherwise it stops.
+    private func insert(_ key: Int64, ifAbsent: Bool, fill: (ClusterLeaf, Int) -> Void) throws -> Bool {
         shapeChanged()
         // Fast path: a key above every other key goes straight into the rightmost leaf.
         if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last,
@@ -38,7 +51,7 @@ extension ClusterTree {
             cursor.leaf.keys.append(key)
             fill(cursor.leaf, cursor.leaf.count - 1)
             for inner in cursor.path { inner.counts[inner.counts.count - 1] += 1 }
-            return
+            return true
         }
         guard let root else {
             let leaf = ClusterLeaf(layout: layout)
@@ -46,9 +59,10 @@ extension ClusterTree {
             fill(leaf, 0)
             setRoot(.leaf(leaf))
             appendCursor = AppendCursor(leaf: leaf, path: [])
-            return
+            return true
         }
-        let (node, split) = try insert(into: root, key: key, fill: fill)
+        var inserted = true
+        let (node, split) = try insert(into: root, key: key, ifAbsent: ifAbsent, inserted: &inserted, fill: fill)
         if let (splitKey, sibling) = split {
             let left = try count(of: node)
             let right = try count(of: sibling)
@@ -59,6 +73,7 @@ extension ClusterTree {
         }
         appendCursor = rightmostDirtyPath()
         checkInvariants()
+        return inserted
     }
 
     /// The rightmost path, if every node on it is dirty.
@@ -85,16 +100,23 @@ extension ClusterTree {
         }
     }
 
+    /// Inserts `key` below `node`; `inserted` becomes false when `ifAbsent` and the key is there already.
     private func insert(
         into node: TreeNode,
         key: Int64,
+        ifAbsent: Bool,
+        inserted: inout Bool,
         fill: (ClusterLeaf, Int) -> Void
     ) throws -> (TreeNode, (Int64, TreeNode)?) {
         let dirty = try makeDirty(node)
         switch dirty {
         case .leaf(let leaf):
             let index = leaf.lowerBound(key)
-            precondition(index == leaf.count || leaf.keys[index] != key, "object key \(key) already exists")
+            if index < leaf.count && leaf.keys[index] == key {
+                precondition(ifAbsent, "object key \(key) already exists")
+                inserted = false
+                return (dirty, nil)
+            }
             leaf.keys.insert(key, at: index)
             fill(leaf, index)
             guard leaf.count > Self.maxLeafCount else { return (dirty, nil) }
@@ -103,8 +125,15 @@ extension ClusterTree {
             return (dirty, (tail.keys[0], .leaf(tail)))
         case .inner(let inner):
             let index = inner.childIndex(for: key)
-            let (child, split) = try insert(into: inner.children[index], key: key, fill: fill)
+            let (child, split) = try insert(
+                into: inner.children[index],
+                key: key,
+                ifAbsent: ifAbsent,
+                inserted: &inserted,
+                fill: fill
+            )
             inner.children[index] = child
+            guard inserted else { return (dirty, nil) }
             inner.counts[index] += 1
             if key < inner.keys[index] { inner.keys[index] = key }
             if let (splitKey, sibling) = split {

@@ -79,6 +79,43 @@ struct DatabaseTests {
         try database.verify()
     }
 
+    @Test("A table whose one unique column is a string files each object in one walk and refuses a taken value")
+    func uniqueStringFiledOnce() async throws {
+        let directory = TemporaryDirectory()
+        let database = try Database.open(path: directory.file())
+        defer { database.close() }
+        let write = try await database.beginWrite()
+        let table = try write.createTable(named: "Message")
+        let id = try write.addColumn(ColumnSpec(name: "id", type: .string, unique: true), to: table)
+        let room = try write.addColumn(ColumnSpec(name: "room", type: .int), to: table)
+        // Hashes land all over the index, so its leaves split at every position, not only at the end.
+        for index in 0..<3_000 {
+            try write.createObject(in: table, values: [id: .string("m\(index)"), room: .int(Int64(index % 5))])
+        }
+        for taken in ["m0", "m1499", "m2999"] {
+            #expect(throws: StorageError.self) {
+                try write.createObject(in: table, values: [id: .string(taken), room: .int(9)])
+            }
+        }
+        let messages = try write.table(table)
+        #expect(messages.count == 3_000)
+        #expect(try messages.find(room, equalTo: .int(9)).isEmpty)
+        for index in stride(from: 0, to: 3_000, by: 7) {
+            #expect(try messages.find(id, equalTo: .string("m\(index)")) == [ObjectKey(Int64(index))])
+        }
+        try write.commit()
+        try database.verify()
+        // After the commit the index is clean: a taken value is refused again, a new one is filed.
+        let next = try await database.beginWrite()
+        #expect(throws: StorageError.self) {
+            try next.createObject(in: table, values: [id: .string("m42"), room: .int(9)])
+        }
+        let added = try next.createObject(in: table, values: [id: .string("m3000"), room: .int(9)])
+        #expect(try next.table(table).find(id, equalTo: .string("m3000")) == [added])
+        try next.commit()
+        try database.verify()
+    }
+
     @Test("Many objects split leaves and inner nodes, and every one reads back")
     func manyObjects() async throws {
         let directory = TemporaryDirectory()
