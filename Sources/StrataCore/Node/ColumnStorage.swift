@@ -16,6 +16,9 @@ protocol ColumnStorage: AnyObject {
     func cell(at index: Int, reader: NodeReader) throws -> Cell
     /// Replaces the cell at `index`; returns a blob that is no longer referenced.
     func set(_ cell: Cell, at index: Int) -> BlobRef?
+    /// Replaces the cells at `rows` (ascending; a row may repeat) with `cell`, one call for a leaf's rows of a
+    /// set-based write; returns the blobs no longer referenced.
+    func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef]
     /// Inserts a cell at `index`.
     func insert(_ cell: Cell, at index: Int)
     /// Removes the cell at `index`; returns a blob that is no longer referenced.
@@ -37,6 +40,9 @@ protocol ColumnStorage: AnyObject {
 }
 
 extension ColumnStorage {
+    /// Cell by cell.
+    func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef] { rows.compactMap { set(cell, at: $0) } }
+
     var blobs: [BlobRef] { [] }
     func plainInteger(at index: Int) -> Int64? { nil }
     func plainDouble(at index: Int) -> Double? { nil }

@@ -82,6 +82,8 @@ final class CommittedColumn: ColumnStorage {
 
     func set(_ cell: Cell, at index: Int) -> BlobRef? { storage.set(cell, at: index) }
 
+    func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef] { storage.set(cell, atRows: rows) }
+
     func insert(_ cell: Cell, at index: Int) { storage.insert(cell, at: index) }
 
     func remove(at index: Int) -> BlobRef? { storage.remove(at: index) }

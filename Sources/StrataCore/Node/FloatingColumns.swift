@@ -131,6 +131,23 @@ final class DoubleColumn: ColumnStorage {
         return nil
     }
 
+    func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef] {
+        // The cell is looked at once for all of the rows.
+        switch cell {
+        case .double(let value):
+            for row in rows { values[row] = value }
+            if nulls != nil { for row in rows { nulls![row] = false } }
+        case .null:
+            precondition(nulls != nil, "null in a non-nullable double column")
+            for row in rows {
+                values[row] = 0
+                nulls![row] = true
+            }
+        default: preconditionFailure("\(cell) in a double column")
+        }
+        return []
+    }
+
     func insert(_ cell: Cell, at index: Int) {
         if index == values.count, case .double(let value) = cell {
             append(value)

@@ -44,6 +44,23 @@ final class IntegerColumn: ColumnStorage {
         return nil
     }
 
+    func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef] {
+        // The cell is looked at once for all of the rows.
+        switch cell {
+        case .int(let value):
+            for row in rows { values[row] = value }
+            if nulls != nil { for row in rows { nulls![row] = false } }
+        case .null:
+            precondition(nulls != nil, "null in a non-nullable integer column")
+            for row in rows {
+                values[row] = 0
+                nulls![row] = true
+            }
+        default: preconditionFailure("\(cell) in a integer column")
+        }
+        return []
+    }
+
     func insert(_ cell: Cell, at index: Int) {
         if index == values.count, case .int(let value) = cell {
             append(value)

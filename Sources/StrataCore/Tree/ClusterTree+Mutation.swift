@@ -192,28 +192,43 @@ extension ClusterTree {
     /// each leaf is made dirty and found once, and its rows are found by walking its keys alongside `keys`. False
     /// when an object is missing (`body` has seen the objects before it).
     func updateRows(_ keys: [Int64], _ body: (ClusterLeaf, Int) throws -> Void) throws -> Bool {
+        try updateLeaves(keys) { leaf, rows in
+            for row in rows { try body(leaf, row) }
+        }
+    }
+
+    /// Calls `body` once per leaf with the dirty leaf and the rows of the objects of `keys` it holds (ascending, in
+    /// the order of `keys`), as ``updateRows(_:_:)`` finds them. False when an object is missing (`body` has seen
+    /// the objects before it).
+    func updateLeaves(_ keys: [Int64], _ body: (ClusterLeaf, [Int]) throws -> Void) throws -> Bool {
         var next = 0
+        var rows: [Int] = []
         while next < keys.count {
             var found: (leaf: ClusterLeaf, row: Int)?
             guard try update(keys[next], { leaf, row in found = (leaf, row) }), let (leaf, first) = found else {
                 return false
             }
+            rows.removeAll(keepingCapacity: true)
             var row = first
             while next < keys.count {
                 let key = keys[next]
                 while row < leaf.count, leaf.keys[row] < key { row += 1 }
                 // Past this leaf's last key: the next key is in a later leaf.
                 guard row < leaf.count, leaf.keys[row] == key else { break }
-                try body(leaf, row)
+                rows.append(row)
                 next += 1
             }
+            try body(leaf, rows)
         }
         return true
     }
 
-    /// Sets one cell of every object of `keys` (see ``updateRows(_:_:)``) to `cell`; false when an object is missing.
+    /// Sets one cell of every object of `keys` (see ``updateRows(_:_:)``) to `cell`, a leaf's rows in one call to
+    /// its column; false when an object is missing.
     func set(_ keys: [Int64], column: Int, to cell: Cell) throws -> Bool {
-        try updateRows(keys) { leaf, row in store(cell, in: leaf, row: row, column: column) }
+        try updateLeaves(keys) { leaf, rows in
+            for blob in leaf.columns[column].set(cell, atRows: rows) { context.release(blob) }
+        }
     }
 
     /// Replaces one cell of every object of `keys` (see ``updateRows(_:_:)``) with what `transform` makes of it (a
