@@ -235,10 +235,14 @@ extension ClusterTree {
     /// non-nullable column's missing cell read as its default); false when an object is missing.
     func update(_ keys: [Int64], column: Int, _ transform: (Cell) throws -> Cell) throws -> Bool {
         let physical = layout.physical[column]
-        return try updateRows(keys) { leaf, row in
-            var cell = try leaf.columns[column].cell(at: row, reader: reader)
-            if cell == .null, !physical.nullable { cell = Cell.defaultValue(for: physical) }
-            store(try transform(cell), in: leaf, row: row, column: column)
+        return try updateLeaves(keys) { leaf, rows in
+            // The column's storage is taken once per leaf (decoded, since every row of it is written).
+            let storage = leaf.columns[column].unwrapped
+            for row in rows {
+                var cell = try storage.cell(at: row, reader: reader)
+                if cell == .null, !physical.nullable { cell = Cell.defaultValue(for: physical) }
+                if let blob = storage.set(try transform(cell), at: row) { context.release(blob) }
+            }
         }
     }
 
