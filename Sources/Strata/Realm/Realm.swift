@@ -262,12 +262,14 @@ public actor Realm {
         // (waiting for one throws when cancelled).
         try Task.checkCancellation()
         try checkCanBeginWrite()
-        if try !state.turns.tryAcquire() { try await state.turns.acquire() }
+        // Waits resume on the realm's own thread, not by way of the cooperative pool (ResumeExecutor.swift).
+        let executor = fileLease.executor
+        if try !state.turns.tryAcquire() { try await resuming(on: executor) { try await state.turns.acquire() } }
         do {
             // The realm may have been closed or frozen meanwhile (the turn was given to this task at once, or at the
             // end of another task's transaction).
             try checkCanBeginWrite()
-            let write = try await realmErrors { try await state.database.beginWrite() }
+            let write = try await realmErrors { try await state.database.beginWrite(resumingOn: executor) }
             if write.lockWait > .zero { configuration.record(.writeLockWait(write.lockWait)) }
             guard !state.isClosed else {
                 write.rollback()
@@ -329,7 +331,11 @@ public actor Realm {
             // this realm's thread, with a hop there and back.
             let result: CommitResult
             do {
-                result = try await write.commitSuspending(syncInlineIfAlone: alone, isolation: self)
+                result = try await write.commitSuspending(
+                    syncInlineIfAlone: alone,
+                    resumingOn: fileLease.executor,
+                    isolation: self
+                )
             } catch {
                 throw RealmError.wrapping(error)
             }

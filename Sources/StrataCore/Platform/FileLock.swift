@@ -80,8 +80,14 @@ package final class FileLock: @unchecked Sendable {
     }
 
     /// The versions other live processes have pinned.
+    ///
+    /// Every commit asks (to know which space it may reuse), and the table is 16 KiB: so it first asks the kernel,
+    /// in one `F_OFD_GETLK` over the whole table, whether any other open file description holds a slot. This
+    /// process's own slot lock never conflicts with that query (a lock does not conflict with locks of its own
+    /// open file description), so "none" means no other live process has the database open, and no table is read.
     func versionsPinnedElsewhere() throws -> [UInt64] {
         let tableSize = Self.readerSlotCount * Self.readerSlotSize
+        guard try isHeldElsewhere(start: Self.readerTableOffset, length: tableSize) else { return [] }
         var table = [UInt8](repeating: 0, count: tableSize)
         let read = try table.withUnsafeMutableBytes { buffer in
             try retryingOnInterrupt("pread", path: path) {

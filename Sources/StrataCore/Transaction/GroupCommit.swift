@@ -79,8 +79,9 @@ final class CommitCompletion: Sendable {
         return try state.withLock { $0.result! }.get()
     }
 
-    /// Suspends the calling task (not its thread) until the outcome is set. The task resumes on the caller's
-    /// `isolation` straight from the sync thread (a realm's executor, say), not by way of the cooperative pool.
+    /// Suspends the calling task (not its thread) until the outcome is set. Called under a task executor preference
+    /// (`commitSuspending(resumingOn:)`), the task resumes on that executor straight from the sync thread;
+    /// otherwise the runtime resumes it by way of the cooperative pool (ResumeExecutor.swift).
     func value(isolation: isolated (any Actor)? = #isolation) async throws -> CommitResult {
         try await withCheckedThrowingContinuation(isolation: isolation) {
             (continuation: CheckedContinuation<CommitResult, any Error>) in

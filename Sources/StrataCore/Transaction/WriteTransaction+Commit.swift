@@ -143,11 +143,12 @@ extension WriteTransaction {
     @discardableResult
     package func commitSuspending(
         syncInlineIfAlone: Bool = false,
+        resumingOn preferred: (any TaskExecutor)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> CommitResult {
         let completion = try startCommit(syncInlineIfAlone: syncInlineIfAlone)
         if let result = completion.result { return try result.get() }
-        return try await completion.value(isolation: isolation)
+        return try await resuming(on: preferred) { try await completion.value(isolation: isolation) }
     }
 
     /// Steps 1-5: writes the nodes, queues the commit for its group's sync (or syncs it here) and releases the

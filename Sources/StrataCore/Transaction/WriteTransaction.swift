@@ -243,13 +243,20 @@ extension Database {
     /// Waits for the writer queue and the file lock, then begins a write transaction on the newest version.
     /// Runs on the caller's actor, and suspends only when it has to wait, so an uncontended write costs no
     /// hop between executors.
-    package func beginWrite(isolation: isolated (any Actor)? = #isolation) async throws -> WriteTransaction {
+    /// - Parameters:
+    ///   - preferred: where the task resumes after waiting for the writer (ResumeExecutor.swift): the caller's own
+    ///     executor, so that the hand-over costs no pool thread; nil resumes as the runtime chooses.
+    ///   - isolation: the caller's actor.
+    package func beginWrite(
+        resumingOn preferred: (any TaskExecutor)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> WriteTransaction {
         try checkWritable()
         // The clock is read only when the writer has to wait: an uncontended write pays nothing for the figure.
         var waitStarted: ContinuousClock.Instant?
         if try !writers.tryAcquire() {
             waitStarted = .now
-            try await writers.acquire()
+            try await resuming(on: preferred) { try await writers.acquire(isolation: isolation) }
         }
         do {
             // The cross-process lock may still be held for commits waiting for their sync (invariant 6 of

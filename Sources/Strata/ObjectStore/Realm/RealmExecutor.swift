@@ -25,8 +25,8 @@ import Synchronization
 ///
 /// A thread that just ran a job spins briefly before parking, so a job enqueued soon after another starts without
 /// a futex wake-up (about 20 µs here). How long it spins adapts to the load: a park that ends soon (jobs keep
-/// coming, as when several writers take turns) doubles the next spin, up to about 150 µs; a long park (the realm
-/// is idle) brings it back to about 20 µs, so an idle file's thread burns little. A caller on the cooperative pool still pays its own side's wake-up: an
+/// coming, as when several writers take turns) doubles the next spin, up to 160 µs; a long park (the realm
+/// is idle) brings it back to 20 µs, so an idle file's thread burns little. A caller on the cooperative pool still pays its own side's wake-up: an
 /// empty `read {}` awaited from a pool task costs about 33 µs round trip on the development machine.
 final class RealmExecutor: SerialExecutor, TaskExecutor {
     private struct Queue {
@@ -48,9 +48,13 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
     private let thread = Atomic<UInt>(0)
     let label: String
 
-    /// How many times the thread polls for a new job before parking, at least and at most (see the type's
-    /// documentation); one poll takes about a nanosecond here.
-    private static let spinRange = 20_000...160_000
+    /// How long (in nanoseconds) the thread polls for a new job before parking, at least and at most (see the
+    /// type's documentation). Bounded by the clock, not by a count of polls: under the thread sanitizer a poll
+    /// costs a hundred times what it costs in a release build, and a counted spin there held a core for
+    /// milliseconds at every park (the shared-realm suite ran ten times slower).
+    private static let spinRange: ClosedRange<UInt64> = 20_000...160_000
+    /// Polls between two readings of the clock while spinning (a reading costs about 20 ns, a poll about 1 ns).
+    private static let pollsPerClockReading = 64
     /// A park shorter than this (in nanoseconds) means jobs keep coming: the next spin doubles.
     private static let shortPark: UInt64 = 1_000_000
     /// How long an executor no lease holds keeps its thread, so that reopening a file soon after closing it
@@ -106,6 +110,15 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
         if unpark { wake.signal() }
     }
 
+    /// Polls for a job until one is pending or `nanoseconds` have passed.
+    private func spin(for nanoseconds: UInt64) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + nanoseconds
+        while pending.load(ordering: .acquiring) == 0 {
+            for _ in 0..<Self.pollsPerClockReading where pending.load(ordering: .relaxed) != 0 { return }
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return }
+        }
+    }
+
     private func run() {
         let serial = asUnownedSerialExecutor()
         let task = asUnownedTaskExecutor()
@@ -124,8 +137,7 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
                 continue
             }
             if stopping { return }
-            var spins = 0
-            while pending.load(ordering: .acquiring) == 0 && spins < spinLimit { spins += 1 }
+            spin(for: spinLimit)
             let park: Bool?  // nil: do not park; false: park for the linger only
             park = queue.withLock { queue in
                 guard queue.jobs.isEmpty && !queue.stopping else { return nil }
