@@ -57,6 +57,8 @@ extension RealmCollection {
             }
             let typeInfo = info.properties[index].typeInfo
             guard position == names.count - 1 else {
+                // Reflection, as in `aggregatedClass`: no file read; a class that fails it only skips this early
+                // check, and the aggregate itself reports what is wrong.
                 guard typeInfo.collection == .single, !typeInfo.isLinkingObjects, let next = typeInfo.objectClass,
                     !(next is DynamicObject.Type), let nextInfo = try? ObjectClassInfo.of(next)
                 else { return nil }
@@ -107,6 +109,8 @@ extension RealmCollection {
     /// Whether `property` of the elements (`self`: the elements) holds ``AnyRealmValue``s.
     private func holdsMixed(_ property: String) -> Bool {
         if property == "self" { return Element.self == AnyRealmValue.self }
+        // Reflection on the element class, no file read (the values are already in memory): an invalid model only
+        // makes them sum and average as a property that is not mixed.
         guard let type = Element.self as? ObjectBase.Type, let info = try? ObjectClassInfo.of(type),
             let index = info.index(ofProperty: property)
         else { return false }

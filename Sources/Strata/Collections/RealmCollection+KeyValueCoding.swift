@@ -231,6 +231,8 @@ extension RealmCollection {
 
     /// `value` as an element, converted as a property's value is (an `Int` for an `Int8` element).
     private static func converted(_ value: Any) -> Element? {
+        // Its error says the value does not fit the element type (`RealmError.invalidValue`), never damage; nil
+        // makes `setElements` stop with Realm's "Invalid value" message.
         (try? ValueCoercion.coerce(value, to: Element.self, property: "self")) as? Element
     }
 }

@@ -162,6 +162,8 @@ enum AggregateMath {
             preconditionFailure("\(operation) is not supported for property '\(property)' of this type")
         }
         if let result = swift as? T { return result }
+        // The aggregate is already computed: converting the number reads nothing, and its only error is a `T` that
+        // does not take it (`RealmError.invalidValue`), which tries the next form and then stops below.
         if let result = try? ValueCoercion.coerce(swift, to: T.self, property: property) as? T { return result }
         if let decimal = swift as? Decimal128,
             let result = try? ValueCoercion.coerce(
@@ -200,6 +202,7 @@ enum AggregateMath {
         if let custom = customValue(.int(0), as: T.self, operation: "sum", property: "self"), let zero = custom as? T {
             return zero
         }
+        // Converting the literal 0 reads nothing; its only error is a `T` that does not take it, which stops below.
         if let zero = try? ValueCoercion.coerce(0, to: T.self, property: "sum") as? T { return zero }
         preconditionFailure("sum cannot be returned as \(T.self)")
     }

@@ -16,6 +16,8 @@ enum SortKeyPathValidation {
         guard var objectType = type as? ObjectBase.Type, !(objectType is DynamicObject.Type) else { return nil }
         let names = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         for (index, name) in names.enumerated() {
+            // Reflection on a model class, no file read: its one error is an invalid model declaration, and nil
+            // leaves the key path to the sort or distinct itself, which reports what is wrong.
             guard let info = try? ObjectClassInfo.of(objectType) else { return nil }
             guard
                 let position = info.index(ofProperty: name)

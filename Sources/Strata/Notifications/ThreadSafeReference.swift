@@ -69,7 +69,7 @@ extension Realm {
     /// As in Realm Swift, a reference resolved in a realm of another file finds nothing there: it gives nil, and
     /// is used up.
     /// - Throws: ``RealmError/referenceAlreadyResolved`` on a second resolve, ``RealmError/frozen(_:)`` on a
-    ///   frozen realm.
+    ///   frozen realm, ``RealmError/fileError(_:)`` when the newer version the realm moves to is damaged.
     /// - Parameter reference: a reference made inside another realm of the same file.
     /// - Returns: the live value in this realm, or nil when the object (or the object owning the collection) was
     ///   deleted, or belongs to another file.
@@ -78,9 +78,14 @@ extension Realm {
         let value = try reference.take()
         guard let snapshot = value.realm?.frozenSnapshot, snapshot.databasePath == path else { return nil }
         if state.writeTransaction == nil, let pinned = state.readTransaction, pinned.version < snapshot.version {
-            // A failure keeps the pinned version: the value then resolves as nil, as for an object it does not hold,
-            // and a newer version that fails its checks is thrown by the next write, which must start from it.
-            _ = try? state.advance()
+            // Damage in the newer version is thrown (ReadFailure.swift): resolving at the older one could call a
+            // committed object deleted. Any other failure (the active-version limit) keeps the pinned version, and
+            // the value resolves there, as nil when that version does not hold it.
+            do {
+                _ = try state.advance()
+            } catch  where ReadFailure.isDamage(error) {
+                throw RealmError.wrapping(error)
+            } catch {}
         }
         return Realm.$current.withValue(self) { value.thaw() }
     }

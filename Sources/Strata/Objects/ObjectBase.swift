@@ -91,6 +91,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// The class info whose properties this object has: its table's class for a bound dynamic object.
     var propertyInfo: ObjectClassInfo? {
         if let binding { return binding.table.info }
+        // Reflection on the model class, no file read: its one error is an invalid model declaration
+        // (`RealmError.invalidSchema`), never damage; opening a realm that lists the class, or adding one, throws it.
         return try? ObjectClassInfo.of(type(of: self))
     }
 
@@ -98,6 +100,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     public var objectSchema: ObjectSchema {
         if let binding { return binding.table.info.schema }
         if let old = (self as? DynamicObject)?.migrationOldObject { return old.objectSchema }
+        // As in `propertyInfo`: reflection, no file read; an invalid model declaration gives an empty schema.
         return (try? ObjectClassInfo.of(type(of: self)).schema)
             ?? ObjectSchema(className: "\(type(of: self))", properties: [], isEmbedded: false)
     }
@@ -105,6 +108,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// The name of the primary key property, or nil. Declare it with `@Persisted(primaryKey: true)`.
     /// - Returns: the primary key property's name, or nil when the class has none.
     open class func primaryKey() -> String? {
+        // Reflection on the class, no file read: its one error is an invalid model declaration, never damage.
         (try? ObjectClassInfo.of(self))?.schema.primaryKeyProperty?.name
     }
 

@@ -133,6 +133,8 @@ extension ProjectionObservable where Self: ThreadConfined {
     /// The names of the root's properties that hold one value (not a collection or linking objects): those whose
     /// old value a change carries.
     private static func singleValuedRootProperties() -> Set<String> {
+        // Reflection on `Root`, no file read: its one error is an invalid model declaration, never damage, and it
+        // only means that changes carry no old values.
         guard let info = try? ObjectClassInfo.of(Root.self) else { return [] }
         return Set(
             info.properties.filter { $0.typeInfo.collection == .single && !$0.typeInfo.isLinkingObjects }.map(\.name)

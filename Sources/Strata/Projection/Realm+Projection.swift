@@ -17,7 +17,10 @@ extension Realm {
         _ type: Element.Type
     ) -> Results<Element> where Element.Root: Object {
         let rootType = Element.Root.self
-        if frozenSnapshot == nil { _ = try? register(rootType) }
+        // As in `objects(_:)`: damage stops (ReadFailure.swift), and a class the file cannot hold reads as empty.
+        if frozenSnapshot == nil {
+            _ = ReadFailure.unlessAbsent("the schema of \(rootType)") { try register(rootType) }
+        }
         let table = state.schema.table(ofType: rootType)
         return Results(source: source, className: table?.className ?? ObjectClassInfo.unqualifiedName(of: rootType))
     }

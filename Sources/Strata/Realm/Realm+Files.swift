@@ -47,6 +47,8 @@ extension Realm {
             throw RealmError.wrapping(error)
         }
         if self.configuration.logs(.info) {
+            // The size is only for the log line: the copy was written, synced and renamed into place above, which
+            // throws any error of its own, so a failed stat only logs 0 bytes.
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             self.configuration.log(
                 .info,

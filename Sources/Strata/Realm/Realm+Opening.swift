@@ -201,6 +201,8 @@ extension Realm {
         configuration: Configuration
     ) async throws -> Database {
         let usage = database.spaceUsage
+        // The size only feeds `shouldCompactOnLaunch`'s choice: a failed stat falls back to the engine's file end,
+        // and the file was just opened and read by the engine, which throws its own I/O errors.
         let total =
             (try? FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int) ?? Int(usage.fileEnd)
         let used = Int(usage.fileEnd - usage.free)
@@ -208,6 +210,8 @@ extension Realm {
         let started = ContinuousClock.now
         let options = database.options
         let temporary = database.path + ".compact"
+        // Clears what an interrupted compaction left (usually nothing: no such file). A leftover that cannot be
+        // removed is not hidden: `writeCompactedCopy` refuses an existing destination, and that error is thrown.
         try? FileManager.default.removeItem(atPath: temporary)
         try await realmErrors {
             try await database.writeCompactedCopy(to: temporary, permissions: options.filePermissions)
@@ -217,6 +221,8 @@ extension Realm {
         try realmErrors { try PosixFileSystem().rename(temporary, to: path) }
         let compacted = try realmErrors { try Database.open(path: path, options: options) }
         if configuration.logs(.info) {
+            // The size is only for the log line: the compacted file was synced, renamed and reopened above, each
+            // throwing its own error, so a failed stat only logs 0 bytes.
             let after = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             configuration.log(
                 .info,

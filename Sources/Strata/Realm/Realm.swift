@@ -16,6 +16,10 @@ import StrataCore
 /// thread: use them inside ``read(_:)`` and ``write(_:)``, ``Object/freeze()`` them to hand a
 /// snapshot to another task.
 public actor Realm {
+    // Every `nonisolated` member below is a `let` of a Sendable type, or a computed property or static function
+    // that reads only such `let`s (or a task-local): the compiler checks both, and none reaches the mutable
+    // `state` except through `access`, whose accessor checks at run time that the caller is on the realm's thread.
+
     /// How the realm was opened.
     public nonisolated let configuration: Configuration
     /// The realm's mutable state, owned by the actor (``state``); nonisolated code reaches it through the
@@ -553,7 +557,9 @@ public actor Realm {
     /// - Parameter type: the model class.
     /// - Returns: live results of every object of the class (frozen ones on a frozen realm).
     public func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
-        if frozenSnapshot == nil { _ = try? register(type) }
+        // Damage met while registering stops (ReadFailure.swift); a class the file cannot hold (a schema mismatch)
+        // or that has no table outside a write gives results with no table, which read as empty.
+        if frozenSnapshot == nil { _ = ReadFailure.unlessAbsent("the schema of \(type)") { try register(type) } }
         return Results(source: source, table: state.schema.table(ofType: type))
     }
 
@@ -574,7 +580,10 @@ public actor Realm {
     /// - Returns: the live object (frozen on a frozen realm), or nil.
     public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
         var resolved = state.schema.table(ofType: type)
-        if resolved == nil, frozenSnapshot == nil { resolved = (try? register(type)) ?? nil }
+        // As in `objects(_:)`: damage stops, and a class the file cannot hold has no object.
+        if resolved == nil, frozenSnapshot == nil {
+            resolved = ReadFailure.unlessAbsent("the schema of \(type)") { try register(type) } ?? nil
+        }
         guard let table = resolved else { return nil }
         if frozenSnapshot == nil, ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
             return liveObject(Element.self, of: table, primaryKey: primaryKeyValue(in: table, key))

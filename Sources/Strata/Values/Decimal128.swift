@@ -198,6 +198,8 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// - Parameter decoder: a decoder holding a single value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Each `try?` only asks whether the value has that form (its error is a type mismatch, a null or a number out
+        // of range, in the caller's encoded input, not the database file); a value of no form throws below.
         if let text = try? container.decode(String.self) {
             self.init(decimalValue: Self.parse(text) ?? .nan)
         } else if let integer = try? container.decode(Int64.self) {

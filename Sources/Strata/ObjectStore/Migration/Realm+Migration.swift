@@ -12,11 +12,15 @@ extension Realm {
     }
 
     /// The table of model class `name`, if the models have it.
+    /// `nonisolated`: it reads the schema through the checked accessor, which stops unless the caller runs on this
+    /// realm's executor.
     nonisolated func migrationTable(named name: String) -> ResolvedTable? {
         access.checked("migration").schema.tables[name]
     }
 
     /// The new object of `table` with `key`: a live ``DynamicObject`` of this realm.
+    /// `nonisolated`: it reads only the nonisolated `source`, and the binding it makes takes the state through the
+    /// checked accessor, which stops unless the caller runs on this realm's executor.
     nonisolated func migrationObject(_ table: ResolvedTable, _ key: ObjectKey) -> DynamicObject {
         ObjectBinding.makeElement(DynamicObject.self, source, table, key)
     }
@@ -55,12 +59,14 @@ extension Realm {
 
     /// Notes that the migrator changed tables behind the realm's back (`deleteData(forType:)`): live objects find
     /// their rows again.
+    /// `nonisolated`: the checked accessor stops unless the caller runs on this realm's executor.
     nonisolated func migrationTablesChanged() {
         access.checked("migration").touchAll()
     }
 
     /// Ends the migration's realm: its observers end, its write is detached (not committed, not rolled back) and
     /// the realm is closed.
+    /// `nonisolated`: the checked accessor stops unless the caller runs on this realm's executor.
     nonisolated func endMigration() {
         let state = access.checked("migration")
         state.endObservation()

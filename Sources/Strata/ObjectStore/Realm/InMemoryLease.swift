@@ -45,12 +45,16 @@ enum InMemoryFiles {
     /// Removes the in-memory realm files in /dev/shm made by processes that no longer run (`kill(pid, 0)` says
     /// there is no such process). A file of a process this one may not signal is left alone.
     static func removeFilesOfEndedProcesses(in directory: String = "/dev/shm") {
+        // A directory that cannot be listed only skips this sweep of memory: the files it would remove belong to
+        // processes that no longer run, and no realm of this process opens them (their names carry another pid).
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix("strata-") {
             guard let pid = name.dropFirst("strata-".count).split(separator: "-").first.flatMap({ Int32($0) }),
                 pid > 0, pid != getpid()
             else { continue }
             if kill(pid, 0) == -1 && errno == ESRCH {
+                // A file that cannot be removed (another user's, say) only keeps its memory; it is no file of this
+                // process's realms (its pid is not `getpid()`), so no realm here reads it.
                 try? FileManager.default.removeItem(atPath: directory + "/" + name)
             }
         }

@@ -10,6 +10,8 @@ final class KeyPathRecorder {
     /// Records property `index` of `object`, read through `keyPath`, and returns a stand-in value (a further probe for
     /// links).
     func record<Value>(_ index: Int, of object: ObjectBase, as type: Value.Type, through keyPath: AnyKeyPath) -> Value {
+        // Reflection on a probe's class, no file read: its one error is an invalid model declaration, which stops
+        // here too (nothing is swallowed; the getter that called this already found the property's index).
         guard let info = try? ObjectClassInfo.of(Swift.type(of: object)) else {
             preconditionFailure("not a model class")
         }

@@ -131,6 +131,8 @@ enum ValueCoercion {
     }
 
     private static func makeEnum<E: PersistableEnum>(_ type: E.Type, from value: Any) -> Any? {
+        // Converting an in-memory value throws only `RealmError.invalidValue` (it is no raw value), never damage;
+        // nil sends `coerce` on to its own "Invalid value" error.
         if let raw = try? coerce(value, to: E.RawValue.self, property: "raw value") as? E.RawValue {
             return E(rawValue: raw)
         }
@@ -164,6 +166,8 @@ enum ValueCoercion {
     /// Whether `value` converts to `C`'s persisted type but `C` rejects it.
     private static func isRejected<C: FailableCustomPersistable>(_ value: Any, by type: C.Type) -> Bool {
         if value is C { return false }
+        // A value that does not convert (its error says it does not fit; damage is never thrown here) is not
+        // "rejected": `makeFailable` converts it again and throws that error.
         guard let persisted = try? coerce(value, to: C.PersistedType.self, property: "persisted value") else {
             return false
         }
@@ -173,6 +177,8 @@ enum ValueCoercion {
     /// Whether `value` converts to `E`'s raw value type but names none of its cases.
     private static func isRawValueOfNoCase<E: PersistableEnum>(_ value: Any, _ type: E.Type) -> Bool {
         if value is E { return false }
+        // A value that is no raw value (`RealmError.invalidValue`, never damage) answers false: `coerce` then
+        // reports it with its own "Invalid value" error.
         guard let raw = try? coerce(value, to: E.RawValue.self, property: "raw value") as? E.RawValue else {
             return false
         }
