@@ -46,4 +46,39 @@ struct LeafIndexTests {
             #expect(try rows.value(key, column) == .int(model[key]!))
         }
     }
+
+    /// A walk in key order drops each leaf it leaves (LeafIndex.swift invariant 4): walking forward, then backward,
+    /// then forward again in steps that skip leaves, and then at random, every key reads its own value.
+    @Test("Walks in key order, backward, skipping and at random read every value the model holds")
+    func walksAgree() async throws {
+        var (seed, random) = seededGenerator("LeafIndexTests walks")
+        let directory = TemporaryDirectory()
+        let (database, write, table, columns) = try await openWithTable(
+            in: directory,
+            columns: [ColumnSpec(name: "v", type: .int)]
+        )
+        defer { database.close() }
+        let column = columns[0]
+        var model: [ObjectKey: Int64] = [:]
+        for index in 0..<20_000 {
+            let key = try write.createObject(in: table, values: [column: .int(Int64(index) * 7)])
+            model[key] = Int64(index) * 7
+        }
+        try write.commit()
+        let read = try database.beginRead()
+        let rows = try read.table(table)
+        let keys = model.keys.sorted()
+        let walks: [(String, [ObjectKey])] = [
+            ("forward", keys),
+            ("backward", keys.reversed()),
+            ("forward, every 300th", stride(from: 0, to: keys.count, by: 300).map { keys[$0] }),
+            ("forward again", keys),
+            ("at random", (0..<3_000).map { _ in keys.randomElement(using: &random)! }),
+        ]
+        for (name, walk) in walks {
+            var mismatches = 0
+            for key in walk where try rows.value(key, column) != .int(model[key]!) { mismatches += 1 }
+            #expect(mismatches == 0, "seed \(seed), walk \(name)")
+        }
+    }
 }
