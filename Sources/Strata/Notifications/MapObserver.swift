@@ -53,6 +53,10 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
         filter = try KeyPathFilter(keyPaths, table: target, schema: schema)
     }
 
+    func deliver(failure error: any Error, _ state: RealmState) {
+        fail(error, with: .error(RealmError.wrapping(error)), state)
+    }
+
     func deliver(_ state: RealmState) {
         let reader: any TransactionReading
         var entries: [String: StrataCore.Value] = [:]

@@ -76,9 +76,20 @@ extension Realm {
     func receiveCommit() {
         guard frozenSnapshot == nil, !state.isClosed, state.writeTransaction == nil else { return }
         if state.autorefresh {
-            // A failure keeps the pinned version, whole and readable; a newer version that fails its checks is
-            // thrown by the next write, which must start from it.
-            _ = try? state.advance()
+            do {
+                _ = try state.advance()
+            } catch  where ReadFailure.isDamage(error) {
+                // The newer version is damaged (ReadFailure.swift): each stream delivers `.error` and ends, rather
+                // than staying at the older version as if nothing had been committed. The pinned version stays
+                // whole and readable, and the next write, which must start from the newest version, throws.
+                dropEndedObservers()
+                for observer in state.observers { observer.deliver(failure: error, state) }
+                dropEndedObservers()
+                return
+            } catch {
+                // Any other failure (the active-version limit) keeps the pinned version, whole and readable; the
+                // streams see the newer version when the realm next moves.
+            }
         } else {
             state.refreshRequired = true
         }
@@ -100,6 +111,11 @@ extension Realm {
 final class RealmEventObserver: StreamingObserver {
     let mailbox = ChangeMailbox<Realm.Notification>()
     private var lastVersion: Version?
+
+    /// Its elements have no error case (Realm Swift's shape): damage ends the stream (Caveats.md).
+    func deliver(failure error: any Error, _ state: RealmState) {
+        if ReadFailure.isDamage(error) { end() }
+    }
 
     func deliver(_ state: RealmState) {
         let reader: any TransactionReading

@@ -84,6 +84,10 @@ final class MappedCollectionObserver<Collection: RealmCollection, Output: Sendab
         observedList = allowsIncremental ? results.flatMap(ObservedList.init) : nil
     }
 
+    func deliver(failure error: any Error, _ state: RealmState) {
+        fail(error, with: transform(.error(RealmError.wrapping(error))), state)
+    }
+
     func deliver(_ state: RealmState) {
         guard let results = collection._contents.results else { return }
         let reader: any TransactionReading

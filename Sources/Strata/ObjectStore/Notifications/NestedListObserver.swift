@@ -25,6 +25,10 @@ final class NestedListObserver<Collection: RealmCollection>: StreamingObserver {
         self.backing = backing
     }
 
+    func deliver(failure error: any Error, _ state: RealmState) {
+        fail(error, with: .error(RealmError.wrapping(error)), state)
+    }
+
     func deliver(_ state: RealmState) {
         let reader: any TransactionReading
         var values: [StrataCore.Value] = []

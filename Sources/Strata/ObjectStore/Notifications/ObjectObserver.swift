@@ -87,6 +87,10 @@ final class ObjectObserver<T: ObjectBase, Output: Sendable>: StreamingObserver {
         binding.table.columns[index] ?? binding.table.backlinkColumn(index, in: engine)
     }
 
+    func deliver(failure error: any Error, _ state: RealmState) {
+        fail(error, with: transform(.error(RealmError.wrapping(error))), state)
+    }
+
     func deliver(_ state: RealmState) {
         let reader: any TransactionReading
         let current: ObjectSnapshot?

@@ -14,6 +14,9 @@ protocol RealmObserver: AnyObject {
     func deliver(_ state: RealmState)
     /// Ends the consumer's stream (the realm closed).
     func end()
+    /// Reports `error`, damage met while the realm moved to a newer version, as the stream's last element (its
+    /// `.error`, or its end for a stream whose elements have no error case), as a failed read of its own would.
+    func deliver(failure error: any Error, _ state: RealmState)
     /// Called before a delivery with the version it reads, so that a commit a token skips is recognised.
     func arrive(at version: Version)
     /// Called after a delivery.

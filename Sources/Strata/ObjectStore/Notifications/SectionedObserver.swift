@@ -57,6 +57,11 @@ final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollec
         )
     }
 
+    /// Its elements have no error case (Realm Swift's shape): damage ends the stream (Caveats.md).
+    func deliver(failure error: any Error, _ state: RealmState) {
+        if ReadFailure.isDamage(error) { end() }
+    }
+
     func deliver(_ state: RealmState) {
         let results = sectioned.results
         let reader: any TransactionReading
