@@ -172,6 +172,18 @@ struct DamagedRealmTests {
         Self.expectDamageMessage(result.standardErrorContent)
     }
 
+    @Test("A sum over the table stops with the damage, not \"Invalid property\"")
+    func sumStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let directory = TemporaryDirectory()
+            let (realm, _, _) = try await DamagedRealmTests.damagedRealm(.leaf, in: directory)
+            let sum = await realm.read { realm in realm.objects(DamageItem.self).sum(ofProperty: "score") as Int }
+            print("sum: \(sum)")
+        }
+        Self.expectDamageMessage(result.standardErrorContent)
+        #expect(!String(decoding: result.standardErrorContent, as: UTF8.self).contains("Invalid property"))
+    }
+
     static func expectDamageMessage(_ standardError: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
         let message = String(decoding: standardError, as: UTF8.self)
         #expect(message.contains("the database file is damaged: "), "\(message)", sourceLocation: sourceLocation)

@@ -26,6 +26,9 @@ extension Results {
                 let evaluator = QueryEvaluator(reading: reader)
                 let keys = try keys ?? reader.table(table.tableKey).keys()
                 return (try keys.map { try evaluator.single(path, key: $0) }, path.valueType)
+            } catch  where ReadFailure.isDamage(error) {
+                // Damage is no invalid property (ReadFailure.swift): it is thrown as what it is.
+                throw RealmError.wrapping(error)
             } catch {
                 throw RealmError.invalidQuery(
                     "Invalid property '\(keyPath)' for \(operation) on \(className): \(RealmError.wrapping(error))"
