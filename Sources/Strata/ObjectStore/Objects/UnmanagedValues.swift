@@ -65,9 +65,10 @@ struct UnmanagedValues {
             // One allocation for a typical model's properties, not one per newly set index.
             let count = Swift.min(Swift.max(index + 1, plain.count * 2, 8), Self.plainLimit)
             if plain.isEmpty {
-                // A literal: `Array(repeating:count:)` of an engine value looks up the array's type metadata
-                // at run time on every call, a hash lookup costing more than the allocation.
-                plain = [.null, .null, .null, .null, .null, .null, .null, .null]
+                // Made in place: `Array(repeating:count:)` of an engine value looks up the array's type metadata
+                // at run time on every call (a hash lookup costing more than the allocation), and a literal of
+                // constants is a statically allocated array that the first store copies again.
+                plain.reserveCapacity(count)
             }
             if count > plain.count { plain.append(contentsOf: repeatElement(.null, count: count - plain.count)) }
         }
