@@ -58,6 +58,7 @@ extension List {
     /// - Parameter number: how many to remove, from 0 through `count`; another stops with a message.
     /// - Complexity: O(k log n) for a managed list of n elements, k removed.
     public func removeFirst(_ number: Int = 1) {
+        if removeUnmanaged(number, { $0.removeFirst(number) }) { return }
         checkRemovable(number)
         for _ in 0..<number { remove(at: 0) }
     }
@@ -66,6 +67,7 @@ extension List {
     /// - Parameter number: how many to remove, from 0 through `count`; another stops with a message.
     /// - Complexity: O(k log n) for a managed list of n elements, k removed.
     public func removeLast(_ number: Int = 1) {
+        if removeUnmanaged(number, { $0.removeLast(number) }) { return }
         checkRemovable(number)
         for _ in 0..<number { remove(at: count - 1) }
     }
@@ -115,11 +117,27 @@ extension List {
 
     /// Stops with Realm Swift's message unless `number` elements can be removed.
     private func checkRemovable(_ number: Int) {
+        Self.checkRemovable(number, count: count)
+    }
+
+    private static func checkRemovable(_ number: Int, count: Int) {
         precondition(number >= 0, CollectionEdit.negativeIndexMessage())
-        let count = self.count
         precondition(
             number <= count,
             "It is not possible to remove more objects (\(number)) from a list than it already contains (\(count))."
         )
+    }
+
+    /// For an unmanaged list, checks and removes `number` elements with `remove` in one hold of its lock, and returns
+    /// true; false for a managed list. Tasks may share an unmanaged list: a count read before taking the lock could
+    /// be stale by the time the removal ran (another task's `removeLast` in between), and the position it named past
+    /// the end.
+    private func removeUnmanaged(_ number: Int, _ remove: (inout [Element]) -> Void) -> Bool {
+        guard backing == nil else { return false }
+        storage.withLock { values in
+            Self.checkRemovable(number, count: values.count)
+            remove(&values)
+        }
+        return true
     }
 }
