@@ -71,6 +71,7 @@ package final class FaultInjectingFileSystem: FileSystem {
         var openFiles = 0
         var mappings: [WeakMapping] = []
         var syncDelay: UInt32 = 0
+        var afterWrite: (@Sendable (any StorageFile, UInt64, Int) throws -> Void)?
     }
 
     struct WeakMapping {
@@ -96,6 +97,15 @@ package final class FaultInjectingFileSystem: FileSystem {
     }
 
     var syncDelay: UInt32 { state.withLock { $0.syncDelay } }
+
+    /// Calls `hook` after every write that succeeds, with the underlying file (so that what the hook writes is not
+    /// counted, faulted or hooked again), the write's offset and its length: a test that must change the file between
+    /// two of the engine's own steps (damage a node before the slot naming it is synced) does it there.
+    package func afterEachWrite(_ hook: @escaping @Sendable (any StorageFile, UInt64, Int) throws -> Void) {
+        state.withLock { $0.afterWrite = hook }
+    }
+
+    var afterWrite: (@Sendable (any StorageFile, UInt64, Int) throws -> Void)? { state.withLock { $0.afterWrite } }
 
     /// Removes all planned failures (a simulated power loss stays).
     package func clearFaults() {
@@ -239,6 +249,7 @@ final class FaultInjectingFile: StorageFile {
         previous.removeLast(bytes.count - read)
         try base.write(bytes, at: offset)
         owner.recordWrite(path: path, offset: offset, previous: previous, length: bytes.count)
+        try owner.afterWrite?(base, offset, bytes.count)
     }
 
     func sync() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataCore
+import StrataTestSupport
 import Testing
 
 /// An object of the damaged realm: 100 of them fill one leaf of the table's tree.
@@ -170,6 +171,63 @@ struct DamagedRealmTests {
             print("found: \(String(describing: found))")
         }
         Self.expectDamageMessage(result.standardErrorContent)
+    }
+
+    @Test(
+        "Another process's damaged commit ends a stream with .error, not silence at the older version",
+        .timeLimit(.minutes(10))
+    )
+    func otherProcessDamageEndsStream() async throws {
+        let directory = TemporaryDirectory()
+        let configuration = directory.configuration([DamageItem.self, DamageNote.self])
+        let path = try #require(configuration.fileURL).path
+        let realm = try await Realm(configuration: configuration)
+        try await realm.write { realm in
+            for id in 0..<10 { try realm.add(DamageItem(value: ["id": id, "name": "item \(id)", "score": id])) }
+        }
+        let changes = await realm.read { realm in realm.objects(DamageItem.self).changes() }
+        var iterator = changes.makeAsyncIterator()
+        guard case .initial(let items)? = await iterator.next() else {
+            Issue.record("expected the stream's first element")
+            return
+        }
+        #expect(items.count == 10)
+
+        // Another writer of the file, as another process is: the engine opened on its own. Its commit is larger than
+        // 64 KiB, so its header slot has no manifest and a reader takes it up and reads its top node, which the file
+        // system damages as soon as the slot naming it is written: before the slot is synced and the commit
+        // signalled, so the realm never sees the version whole.
+        let files = FaultInjectingFileSystem()
+        files.afterEachWrite { file, offset, _ in
+            guard offset < UInt64(FileHeader.size) else { return }
+            func read(_ count: Int, at offset: UInt64) throws -> [UInt8] {
+                var bytes = [UInt8](repeating: 0, count: count)
+                _ = try bytes.withUnsafeMutableBytes { try file.read(into: $0, at: offset) }
+                return bytes
+            }
+            let header = try FileHeader.decode(try read(FileHeader.size, at: 0), path: path)
+            guard let top = header.current?.slot.topRef.offset else { return }
+            let length = try read(8, at: top + 8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let last = try read(1, at: top + length - 1)
+            try [last[0] ^ 0x01].withUnsafeBytes { try file.write($0, at: top + length - 1) }
+        }
+        let other = try Database.openUnshared(path: path, options: DatabaseOptions(fileSystem: files))
+        let write = try await other.beginWrite()
+        let notes = try #require(write.tableSpecs.first { $0.name.hasSuffix("DamageNote") })
+        let text = try #require(notes.columns.first { $0.name == "text" })
+        _ = try write.createObject(in: notes.key, values: [text.key: .string(String(repeating: "x", count: 100_000))])
+        try write.commit()
+        other.close()
+
+        // The file's watcher meets the damage when it takes up the other process's version.
+        let next = await iterator.next()
+        guard case .error(let error)? = next, case .fileError(let detail)? = error as? RealmError else {
+            Issue.record("expected .error naming the damage, got \(String(describing: next))")
+            return
+        }
+        #expect(detail.contains("the database file is damaged"), "\(detail)")
+        #expect(detail.contains("fails its checksum"), "\(detail)")
+        #expect(await iterator.next() == nil, "the stream ends after its error")
     }
 
     @Test("A sum over the table stops with the damage, not \"Invalid property\"")

@@ -72,6 +72,20 @@ extension Realm {
         }
     }
 
+    /// Another process committed a version that fails to load (damage, or an I/O error reading it): with `autorefresh`
+    /// on, every stream delivers `.error` and ends (ReadFailure.swift), as a read of its own that met the damage would.
+    func receiveOtherProcessFailure(_ error: any Error) {
+        dropEndedObservers()
+        guard frozenSnapshot == nil, !state.isClosed, state.autorefresh, state.writeTransaction == nil else { return }
+        deliverFailure(error)
+    }
+
+    /// Delivers `error` to every observer, which ends its stream (``RealmObserver/deliver(failure:_:)``).
+    private func deliverFailure(_ error: any Error) {
+        for observer in state.observers { observer.deliver(failure: error, state) }
+        dropEndedObservers()
+    }
+
     /// Another realm of the file committed: move to the newest version (with `autorefresh` on) and deliver.
     func receiveCommit() {
         guard frozenSnapshot == nil, !state.isClosed, state.writeTransaction == nil else { return }
@@ -83,8 +97,7 @@ extension Realm {
                 // than staying at the older version as if nothing had been committed. The pinned version stays
                 // whole and readable, and the next write, which must start from the newest version, throws.
                 dropEndedObservers()
-                for observer in state.observers { observer.deliver(failure: error, state) }
-                dropEndedObservers()
+                deliverFailure(error)
                 return
             } catch {
                 // Any other failure (the active-version limit) keeps the pinned version, whole and readable; the

@@ -475,8 +475,19 @@ package final class Database: Sendable {
     }
 
     /// The newest version, after picking up one another process committed (cheap when there is none).
+    ///
+    /// A newer version that fails to load (damage, or an I/O error reading it) leaves the newest loaded one, and is
+    /// not reported here: callers that must tell their users (a realm's streams) use ``refreshingLatestVersion()``;
+    /// the others (the `strata watch` tool's poll, a replica's pull) read it next through a call that throws.
     package func refreshedLatestVersion() -> Version {
         try? refreshFromFile()
+        return latestVersion
+    }
+
+    /// The newest version, after picking up one another process committed; throws when a newer version fails to
+    /// load (damage, or an I/O error reading it), leaving the newest loaded one.
+    package func refreshingLatestVersion() throws -> Version {
+        try refreshFromFile()
         return latestVersion
     }
 

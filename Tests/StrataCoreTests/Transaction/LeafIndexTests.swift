@@ -12,17 +12,9 @@ struct LeafIndexTests {
     func randomLookupsAgree(objects: Int) async throws {
         var (seed, random) = seededGenerator("LeafIndexTests (\(objects) objects)")
         let directory = TemporaryDirectory()
-        let (database, write, table, columns) = try await openWithTable(
-            in: directory,
-            columns: [ColumnSpec(name: "v", type: .int)]
-        )
+        let (database, write, table, column, filled) = try await Self.filledTable(objects, step: 3, in: directory)
         defer { database.close() }
-        let column = columns[0]
-        var model: [ObjectKey: Int64] = [:]
-        for index in 0..<objects {
-            let key = try write.createObject(in: table, values: [column: .int(Int64(index) * 3)])
-            model[key] = Int64(index) * 3
-        }
+        var model = filled
         // Holes: every leaf loses some keys, some leaves most of theirs.
         for key in model.keys.sorted() where Int.random(in: 0..<4, using: &random) == 0 {
             try write.deleteObject(key, in: table)
@@ -53,17 +45,8 @@ struct LeafIndexTests {
     func walksAgree() async throws {
         var (seed, random) = seededGenerator("LeafIndexTests walks")
         let directory = TemporaryDirectory()
-        let (database, write, table, columns) = try await openWithTable(
-            in: directory,
-            columns: [ColumnSpec(name: "v", type: .int)]
-        )
+        let (database, write, table, column, model) = try await Self.filledTable(20_000, step: 7, in: directory)
         defer { database.close() }
-        let column = columns[0]
-        var model: [ObjectKey: Int64] = [:]
-        for index in 0..<20_000 {
-            let key = try write.createObject(in: table, values: [column: .int(Int64(index) * 7)])
-            model[key] = Int64(index) * 7
-        }
         try write.commit()
         let read = try database.beginRead()
         let rows = try read.table(table)
@@ -80,5 +63,24 @@ struct LeafIndexTests {
             for key in walk where try rows.value(key, column) != .int(model[key]!) { mismatches += 1 }
             #expect(mismatches == 0, "seed \(seed), walk \(name)")
         }
+    }
+
+    /// A database with one table of `objects` objects whose one integer column holds `step` times their index, in a
+    /// write transaction not yet committed; the column and the model of every object's value.
+    static func filledTable(
+        _ objects: Int,
+        step: Int64,
+        in directory: TemporaryDirectory
+    ) async throws -> (Database, WriteTransaction, TableKey, ColumnKey, [ObjectKey: Int64]) {
+        let (database, write, table, columns) = try await openWithTable(
+            in: directory,
+            columns: [ColumnSpec(name: "v", type: .int)]
+        )
+        var model: [ObjectKey: Int64] = [:]
+        for index in 0..<objects {
+            let key = try write.createObject(in: table, values: [columns[0]: .int(Int64(index) * step)])
+            model[key] = Int64(index) * step
+        }
+        return (database, write, table, columns[0], model)
     }
 }

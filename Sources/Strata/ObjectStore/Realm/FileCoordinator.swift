@@ -213,7 +213,19 @@ final class FileCoordinator: Sendable {
             return members.observers.compactMap(\.realm)
         }
         guard let realms else { return false }
-        _ = database.refreshedLatestVersion()
+        do {
+            _ = try database.refreshingLatestVersion()
+        } catch  where ReadFailure.isDamage(error) {
+            // Another process's newer version is damaged (ReadFailure.swift): the streams say so and end, rather than
+            // staying silent at the older version.
+            for realm in realms {
+                Task { await realm.receiveOtherProcessFailure(error) }
+            }
+            return true
+        } catch {
+            // Not damage (the database was closed meanwhile): the next look, or the realm's own next read, reports it.
+            return true
+        }
         let foreign = database.newestForeignVersion
         guard foreign > seen else { return true }
         seen = foreign
