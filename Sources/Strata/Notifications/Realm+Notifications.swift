@@ -75,13 +75,13 @@ extension Realm {
     /// Another process committed a version that fails to load (damage, or an I/O error reading it): with `autorefresh`
     /// on, every stream delivers `.error` and ends (ReadFailure.swift), as a read of its own that met the damage would.
     func receiveOtherProcessFailure(_ error: any Error) {
-        dropEndedObservers()
         guard frozenSnapshot == nil, !state.isClosed, state.autorefresh, state.writeTransaction == nil else { return }
         deliverFailure(error)
     }
 
     /// Delivers `error` to every observer, which ends its stream (``RealmObserver/deliver(failure:_:)``).
     private func deliverFailure(_ error: any Error) {
+        dropEndedObservers()
         for observer in state.observers { observer.deliver(failure: error, state) }
         dropEndedObservers()
     }
@@ -96,7 +96,6 @@ extension Realm {
                 // The newer version is damaged (ReadFailure.swift): each stream delivers `.error` and ends, rather
                 // than staying at the older version as if nothing had been committed. The pinned version stays
                 // whole and readable, and the next write, which must start from the newest version, throws.
-                dropEndedObservers()
                 deliverFailure(error)
                 return
             } catch {

@@ -480,8 +480,7 @@ package final class Database: Sendable {
     /// not reported here: callers that must tell their users (a realm's streams) use ``refreshingLatestVersion()``;
     /// the others (the `strata watch` tool's poll, a replica's pull) read it next through a call that throws.
     package func refreshedLatestVersion() -> Version {
-        try? refreshFromFile()
-        return latestVersion
+        (try? refreshingLatestVersion()) ?? latestVersion
     }
 
     /// The newest version, after picking up one another process committed; throws when a newer version fails to

@@ -32,6 +32,10 @@ final class InMemoryLease: Sendable {
 enum InMemoryFiles {
     /// Removes an in-memory realm's backing file and its lock file.
     static func remove(_ path: String) {
+        // `try?`: "no such file" is the usual answer. Any other failure cannot leave stale data to be read: the name
+        // carries this process's pid, so a file already there was left by an ended process that had the same pid, and
+        // one this user cannot remove from sticky /dev/shm is another user's, which opening it read-write refuses
+        // with its own error.
         for file in [path, path + ".lock"] { try? FileManager.default.removeItem(atPath: file) }
     }
 
