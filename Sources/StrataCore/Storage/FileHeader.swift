@@ -15,6 +15,16 @@
 //    48  u64      manifest checksum: the runs' bytes hashed in order, each run seeded with the last hash
 //    56  n × (u64 offset, u64 length)   the byte ranges the commit wrote
 //    56 + 16n     u64 checksum of bytes 0..<56 + 16n of this page
+//   format 5 (a slot naming a redo ring, RedoRing.swift) adds 32 bytes before the checksum, which then covers
+//   bytes 0..<88 + 16n:
+//    56 + 16n     u64 ring offset: where the ring's region starts (a multiple of 4096, inside the file end)
+//    64 + 16n     u64 ring length (a multiple of 4096)
+//    72 + 16n     u64 ring salt: every record appended since this checkpoint carries it
+//    80 + 16n     u64 flags: bit 0 set when records may follow this checkpoint (the first group after a reset
+//                 sets it; a checkpoint clears it, so a cleanly closed file's ring is never scanned)
+//   A slot without a ring is written in format 4, so a file stays readable by earlier builds until it holds a
+//   ring; a file that gets one must have both slots in format 5 before its first record, or an earlier build
+//   would skip the unknown slot and open the older version the other slot names.
 //
 // Commit order (WriteTransaction+Commit.swift):
 //   two syncs (large commits): write the new nodes; fdatasync; write the slot with n = 0; fdatasync.
@@ -36,6 +46,8 @@ package struct FileHeader: Equatable, Sendable {
     package static let pageSize = 4096
     /// The format written by this build (4: list and set cells may refer to collection trees).
     static let formatVersion: UInt32 = 4
+    /// The format of a slot that names a redo ring.
+    static let ringFormatVersion: UInt32 = 5
     /// The format before collection trees: the same slot layout, read as is.
     static let inlineCollectionsFormatVersion: UInt32 = 3
     /// The older format this build still reads (slots without a manifest).
@@ -82,6 +94,25 @@ package struct FileHeader: Equatable, Sendable {
         }
     }
 
+    /// The redo ring a format 5 slot names.
+    package struct Ring: Equatable, Sendable {
+        /// Where the ring's region starts in the file.
+        package var offset: UInt64
+        /// Bytes of the region.
+        package var length: UInt64
+        /// The salt of every record appended since the slot's checkpoint.
+        package var salt: UInt64
+        /// Whether records may follow the slot's checkpoint (a checkpoint clears it).
+        package var mayHoldRecords: Bool
+
+        package init(offset: UInt64, length: UInt64, salt: UInt64, mayHoldRecords: Bool) {
+            self.offset = offset
+            self.length = length
+            self.salt = salt
+            self.mayHoldRecords = mayHoldRecords
+        }
+    }
+
     /// One version slot.
     package struct Slot: Equatable, Sendable {
         package var topRef: Ref
@@ -89,12 +120,15 @@ package struct FileHeader: Equatable, Sendable {
         package var fileEnd: UInt64
         /// What a one-sync commit wrote; nil when the nodes were synced before the slot was written.
         package var manifest: Manifest?
+        /// The redo ring whose records follow this version; nil for a file without one.
+        package var ring: Ring?
 
-        init(topRef: Ref, version: Version, fileEnd: UInt64, manifest: Manifest? = nil) {
+        init(topRef: Ref, version: Version, fileEnd: UInt64, manifest: Manifest? = nil, ring: Ring? = nil) {
             self.topRef = topRef
             self.version = version
             self.fileEnd = fileEnd
             self.manifest = manifest
+            self.ring = ring
         }
     }
 
@@ -126,7 +160,7 @@ package struct FileHeader: Equatable, Sendable {
         precondition(runs.count <= maximumRuns, "a header slot names at most \(maximumRuns) runs")
         var writer = ByteWriter(capacity: pageSize)
         writer.append(bytes: magic)
-        writer.append(formatVersion)
+        writer.append(slot.ring == nil ? formatVersion : ringFormatVersion)
         writer.append(UInt32(index))
         writer.append(slot.topRef.offset)
         writer.append(slot.version)
@@ -137,6 +171,12 @@ package struct FileHeader: Equatable, Sendable {
         for run in runs {
             writer.append(run.offset)
             writer.append(run.length)
+        }
+        if let ring = slot.ring {
+            writer.append(ring.offset)
+            writer.append(ring.length)
+            writer.append(ring.salt)
+            writer.append(UInt64(ring.mayHoldRecords ? 1 : 0))
         }
         let checksum = writer.bytes.withUnsafeBytes { Checksum.hash($0, seed: 0x5354_5241) }
         writer.append(checksum)
@@ -158,7 +198,7 @@ package struct FileHeader: Equatable, Sendable {
             sawMagic = true
             let end = min(bytes.count, start + pageSize)
             let format = bytes[start + 8..<start + 12].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-            if format > formatVersion { newerFormat = format }
+            if format > ringFormatVersion { newerFormat = format }
             slots.append(try bytes[start..<end].withUnsafeBytes { try decodeSlot($0, index: index) })
         }
         guard sawMagic else { throw StorageError.notAStrataFile(path: path) }
@@ -180,13 +220,15 @@ package struct FileHeader: Equatable, Sendable {
         let version = try reader.read(UInt64.self)
         let fileEnd = try reader.read(UInt64.self)
         var manifest: Manifest?
+        var ring: Ring?
         let checked: Int
         switch format {
         case previousFormatVersion:
             checked = 40
-        case inlineCollectionsFormatVersion, formatVersion:
+        case inlineCollectionsFormatVersion, formatVersion, ringFormatVersion:
+            let ringBytes = format == ringFormatVersion ? 32 : 0
             let runCount = Int(try reader.read(UInt32.self))
-            guard runCount <= maximumRuns, page.count >= 64 + 16 * runCount else { return nil }
+            guard runCount <= maximumRuns, page.count >= 64 + 16 * runCount + ringBytes else { return nil }
             _ = try reader.read(UInt32.self)
             let checksum = try reader.read(UInt64.self)
             var runs: [Manifest.Run] = []
@@ -194,7 +236,15 @@ package struct FileHeader: Equatable, Sendable {
                 runs.append(Manifest.Run(offset: try reader.read(UInt64.self), length: try reader.read(UInt64.self)))
             }
             if runCount > 0 { manifest = Manifest(runs: runs, checksum: checksum) }
-            checked = 56 + 16 * runCount
+            if ringBytes > 0 {
+                let offset = try reader.read(UInt64.self)
+                let length = try reader.read(UInt64.self)
+                let salt = try reader.read(UInt64.self)
+                let flags = try reader.read(UInt64.self)
+                guard flags <= 1 else { return nil }
+                ring = Ring(offset: offset, length: length, salt: salt, mayHoldRecords: flags == 1)
+            }
+            checked = 56 + 16 * runCount + ringBytes
         default:
             return nil
         }
@@ -210,6 +260,12 @@ package struct FileHeader: Equatable, Sendable {
                 else { return nil }
             }
         }
-        return Slot(topRef: Ref(topRef), version: version, fileEnd: fileEnd, manifest: manifest)
+        if let ring {
+            let alignment = UInt64(RedoRing.alignment)
+            guard ring.offset >= UInt64(size), ring.offset % alignment == 0, ring.length > 0,
+                ring.length % alignment == 0, ring.offset < fileEnd, ring.length <= fileEnd - ring.offset
+            else { return nil }
+        }
+        return Slot(topRef: Ref(topRef), version: version, fileEnd: fileEnd, manifest: manifest, ring: ring)
     }
 }

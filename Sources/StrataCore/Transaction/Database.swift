@@ -209,6 +209,7 @@ package final class Database: Sendable {
         let fileSize = size
         let whole = header.newest { isWhole($0, in: mapping, fileSize: fileSize) }
         guard let (slotIndex, slot) = whole else { throw StorageError.corrupt("no valid header slot") }
+        try refuseUnreplayedRing(slot, path: path)
         if slot != newest.slot {
             // A commit by another process that overwrote those runs would have moved the header on first.
             let now = try fs.readBytes(file, count: FileHeader.size, at: 0)
@@ -240,6 +241,14 @@ package final class Database: Sendable {
         guard let slot = (try? FileHeader.decode(bytes, path: path))?.slots[slotIndex], slot.version == snapshot.version
         else { return 0 }
         return reuseFloor(of: slot, freeSpace: freeSpace)
+    }
+
+    /// Throws when records of a redo ring may follow the slot's version: this build reads a format 5 slot but
+    /// does not replay its ring yet (RedoRing.swift), and the version without them would lose commits.
+    static func refuseUnreplayedRing(_ slot: FileHeader.Slot, path: String) throws(StorageError) {
+        if slot.ring?.mayHoldRecords == true {
+            throw .unsupportedFormat(path: path, version: FileHeader.ringFormatVersion)
+        }
     }
 
     /// Whether the commit a slot names reached the disk whole. A slot written after its nodes were synced
@@ -531,6 +540,7 @@ package final class Database: Sendable {
                 return true
             }
             guard slot.fileEnd <= size else { return true }
+            try Self.refuseUnreplayedRing(slot, path: path)
             do {
                 state.verified = state.verified.fitting(fileEnd: slot.fileEnd)
                 let latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping, verified: state.verified)

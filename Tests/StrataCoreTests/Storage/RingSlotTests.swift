@@ -1,0 +1,86 @@
+import StrataCore
+import StrataTestSupport
+import Testing
+
+/// Format 5 header slots, which name a redo ring (FileHeader.swift), and what this build does with them.
+@Suite("Header slots that name a redo ring")
+struct RingSlotTests {
+    /// The sample's header with both slots rewritten to name `ring` (the current slot's version in both pages).
+    static func withRing(_ bytes: [UInt8], _ ring: FileHeader.Ring) throws -> [UInt8] {
+        let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: "sample")
+        var slot = try #require(header.current).slot
+        slot.manifest = nil
+        slot.ring = ring
+        var result = bytes
+        for index in 0..<2 {
+            result.replaceSubrange(
+                index * FileHeader.pageSize..<(index + 1) * FileHeader.pageSize,
+                with: FileHeader.encode(slot, index: index)
+            )
+        }
+        return result
+    }
+
+    @Test("a ring round-trips through a slot, and a slot without one stays format 4")
+    func roundTrip() async throws {
+        let directory = TemporaryDirectory()
+        let bytes = try await VerifiedNodesTests.sample(in: directory, count: 40)
+        let plain = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: "sample")
+        let current = try #require(plain.current)
+        #expect(current.slot.ring == nil)
+        #expect(bytes[current.index * FileHeader.pageSize + 8] == 4)
+        for ring in [
+            FileHeader.Ring(offset: 8192, length: 4096, salt: 0x1234_5678_9ABC_DEF0, mayHoldRecords: true),
+            FileHeader.Ring(offset: 8192, length: 4096, salt: 0, mayHoldRecords: false),
+        ] {
+            let ringed = try Self.withRing(bytes, ring)
+            let header = try FileHeader.decode(Array(ringed.prefix(FileHeader.size)), path: "sample")
+            #expect(header.slots.map { $0?.ring } == [ring, ring])
+            #expect(ringed[8] == 5 && ringed[FileHeader.pageSize + 8] == 5)
+        }
+    }
+
+    /// A ring that does not lie inside the version's used space, or is not whole sectors, or flags this build
+    /// does not know: the slot is not valid (as if its checksum failed).
+    @Test(
+        "a slot whose ring does not hold is not valid",
+        arguments: [
+            (8192 as UInt64, 0 as UInt64), (8192, 100), (8200, 4096), (0, 4096), (4096, 4096), (1 << 40, 4096),
+        ]
+    )
+    func invalidRing(offset: UInt64, length: UInt64) async throws {
+        let directory = TemporaryDirectory()
+        let bytes = try await VerifiedNodesTests.sample(in: directory, count: 40)
+        let ringed = try Self.withRing(
+            bytes,
+            FileHeader.Ring(offset: offset, length: length, salt: 1, mayHoldRecords: false)
+        )
+        #expect(throws: StorageError.self) {
+            try FileHeader.decode(Array(ringed.prefix(FileHeader.size)), path: "sample")
+        }
+    }
+
+    /// This build reads format 5 slots but does not replay a ring yet: a file whose ring may hold records is
+    /// refused (opening the checkpoint alone would lose the commits after it); one whose ring is empty opens.
+    @Test("a file whose ring may hold records is refused; one with an empty ring opens")
+    func refusal() async throws {
+        let directory = TemporaryDirectory()
+        let bytes = try await VerifiedNodesTests.sample(in: directory, count: 40)
+        let empty = try Self.withRing(
+            bytes,
+            FileHeader.Ring(offset: 8192, length: 4096, salt: 9, mayHoldRecords: false)
+        )
+        let database = try VerifiedNodesTests.open(empty, in: directory)
+        #expect(try VerifiedNodesTests.readItems(database).count == 40)
+        database.close()
+
+        let armed = try Self.withRing(bytes, FileHeader.Ring(offset: 8192, length: 4096, salt: 9, mayHoldRecords: true))
+        do {
+            _ = try VerifiedNodesTests.open(armed, in: directory)
+            Issue.record("a file whose ring may hold records opened without them")
+        } catch let error as StorageError {
+            guard case .unsupportedFormat(_, let version) = error else { throw error }
+            #expect(version == 5)
+        }
+    }
+}
