@@ -1,0 +1,111 @@
+// CommitImage.swift: what a small commit's redo record holds: the bytes of the nodes it wrote, where they go,
+// and the version's top node and file end (the payload of a `RedoRecord`, RedoRing.swift).
+//
+// Why images rather than DESIGN.md's logical record (object keys, columns, final values): measured on this
+// machine (Benchmarks/NOTES.md, 2026-12-03), a sync's cost follows the places written, not the bytes, and an
+// 11 KiB record costs 15-25 µs more than a 256-byte one but 35-45 µs less than today's two places. Replaying
+// images is copying bytes: it cannot depend on local state and needs no second encoding of every kind of write.
+// Other processes still learn of changes by diffing versions. This is a departure from DESIGN.md section 4
+// item 2, stated in the closing note of issue 35's work.
+//
+// Format (little-endian):
+//    0  u64  top ref      the version's top node
+//    8  u64  file end     bytes in use by the version
+//   16  u32  r            runs
+//   20  u32  reserved, 0
+//   24  r runs, each: u64 offset, u64 length n, then n bytes and zeros up to a multiple of 8
+//
+// Invariants:
+//   (1) Runs lie in file order, do not overlap, and lie inside the file end, past the header and 8-byte
+//       aligned; `decode` checks all of it, so a record that passed its frame's checksum but was made by a
+//       faulty writer still cannot direct a write into the header or past the version's end.
+//   (2) Applying the images of versions a+1 ... b in order to a file holding the checkpoint of version a gives
+//       every node reachable from version b: each node of b is either one of the checkpoint's, never freed
+//       since (so never overwritten), or written by one of the records, and a later record's bytes win.
+
+/// The node images a commit wrote, and the version they make.
+package struct CommitImage: Equatable, Sendable {
+    /// One written byte range and its bytes.
+    package struct Run: Equatable, Sendable {
+        package var offset: UInt64
+        package var bytes: [UInt8]
+
+        package init(offset: UInt64, bytes: [UInt8]) {
+            self.offset = offset
+            self.bytes = bytes
+        }
+    }
+
+    /// The version's top node.
+    package var topRef: Ref
+    /// Bytes in use by the version.
+    package var fileEnd: UInt64
+    /// The written ranges, in file order.
+    package var runs: [Run]
+
+    package init(topRef: Ref, fileEnd: UInt64, runs: [Run]) {
+        self.topRef = topRef
+        self.fileEnd = fileEnd
+        self.runs = runs
+    }
+
+    /// The record payload.
+    package func encode() -> [UInt8] {
+        var writer = ByteWriter(capacity: 24 + runs.reduce(0) { $0 + 16 + alignedTo8($1.bytes.count) })
+        writer.append(topRef.offset)
+        writer.append(fileEnd)
+        writer.append(UInt32(runs.count))
+        writer.append(UInt32(0))
+        for run in runs {
+            writer.append(run.offset)
+            writer.append(UInt64(run.bytes.count))
+            writer.append(bytes: run.bytes)
+            writer.alignTo8()
+        }
+        return writer.take()
+    }
+
+    /// Parses a record payload of the file at `path`, checking invariant 1.
+    package static func decode(_ payload: [UInt8], path: String) throws(StorageError) -> CommitImage {
+        func damaged(_ detail: String) -> StorageError {
+            .corrupt("\(path): a commit log record \(detail)")
+        }
+        let parsed = payload.withUnsafeBytes { raw in
+            Result { () throws(StorageError) -> CommitImage in
+                guard raw.count >= 24 else { throw damaged("is \(raw.count) bytes, shorter than its header") }
+                let topRef = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+                let fileEnd = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                let count = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
+                let headerEnd = UInt64(FileHeader.size)
+                guard topRef % 8 == 0, topRef >= headerEnd, topRef < fileEnd else {
+                    throw damaged("names top node @\(topRef) outside its file end \(fileEnd)")
+                }
+                var runs: [Run] = []
+                runs.reserveCapacity(min(count, raw.count / 16))
+                var position = 24
+                var previousEnd = headerEnd
+                for index in 0..<count {
+                    guard raw.count - position >= 16 else { throw damaged("ends inside run \(index) of \(count)") }
+                    let offset = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    let length = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self))
+                    position += 16
+                    guard offset % 8 == 0, offset >= previousEnd, offset < fileEnd, length > 0,
+                        length <= fileEnd - offset, length <= UInt64(raw.count - position)
+                    else {
+                        throw damaged(
+                            "has run \(index) at \(offset) of \(length) bytes, out of order or outside the file"
+                        )
+                    }
+                    let start = position
+                    position += alignedTo8(Int(length))
+                    guard position <= raw.count else { throw damaged("ends inside run \(index) of \(count)") }
+                    runs.append(Run(offset: offset, bytes: Array(raw[start..<start + Int(length)])))
+                    previousEnd = offset + length
+                }
+                guard position == raw.count else { throw damaged("has \(raw.count - position) bytes after its runs") }
+                return CommitImage(topRef: Ref(topRef), fileEnd: fileEnd, runs: runs)
+            }
+        }
+        return try parsed.get()
+    }
+}
