@@ -66,7 +66,9 @@ package final class MemoryMapping: @unchecked Sendable {
     /// copies into them (invariant 1).
     static func mapPrivately(descriptor: Int32, length: Int, path: String) throws(SystemError) -> MemoryMapping {
         precondition(length > 0)
-        guard let pointer = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, descriptor, 0),
+        // MAP_NORESERVE: only the pages this process copies into need memory, so the mapping's whole length
+        // (twice the file's size, for growth) is not charged against the commit limit.
+        guard let pointer = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_NORESERVE, descriptor, 0),
             pointer != MAP_FAILED
         else {
             throw SystemError("mmap", code: errno, path: path)
@@ -90,9 +92,12 @@ package final class MemoryMapping: @unchecked Sendable {
 
     /// Gives the pages overlapping `ranges` back to the file: their private copies are dropped and they follow
     /// the file again. Every byte copied into those pages must have been written to the file first
-    /// (invariant 2'), so readers see the same bytes before and after.
+    /// (invariant 2'), so readers see the same bytes before and after: the caller holds the writer, so no copy
+    /// into those pages can happen meanwhile. After a failure some pages may still be private; the caller must
+    /// stop writing through this mapping (the database poisons itself).
     package func discardPrivateCopies(of ranges: [Range<Int>]) throws(SystemError) {
         precondition(isPrivate, "only a private mapping has private copies")
+        precondition(ranges.allSatisfy { $0.lowerBound >= 0 }, "a range before the mapping's start")
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         for range in ranges where !range.isEmpty {
             let start = range.lowerBound / page * page

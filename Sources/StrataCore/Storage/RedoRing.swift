@@ -15,7 +15,9 @@
 //   40  u64  previous   the previous record's checksum; for the first record, `RedoRing.seed(salt:checkpoint:)`
 //   48  p bytes of payload, then zeros up to a multiple of 8
 // A record never crosses the ring's end: a group that does not fit asks for a checkpoint instead, which empties
-// the ring (so the ring never wraps; its space is reused only after a reset, under a new salt).
+// the ring (so the ring never wraps; its space is reused only after a reset, under a new salt). Each group
+// starts on a 4096-byte boundary of the ring, so writing a group never rewrites a sector of an earlier, already
+// acknowledged group (a torn write of that shared sector could otherwise damage it).
 //
 // Invariants:
 //   (1) Records of one salt lie one after another from offset 0, with consecutive versions, each seeded with and
@@ -27,7 +29,11 @@
 //       acknowledged commits after it. A failed record followed only by records of its own group is the torn
 //       tail of a group whose sync never returned: nothing acknowledged is lost by ending there.
 //   (3) The scan reads only the region it is given and never trusts a length before checking it against the
-//       region.
+//       region; on hostile bytes it hashes at most twice the region's length (real frames never overlap) and
+//       throws past that, and versions near the top of the range are damage, not an overflow.
+//   (4) A salt is never used for two different runs of records. A ring recovered by `scan` is not appended
+//       to: recovery replays the records and checkpoints to a new random salt first, so the torn group's
+//       leftover frames can never chain onto new ones.
 //
 // States of the ring, as the slot and the writer see it:
 //   empty (after a reset) ──append group──▶ holds records ──append group──▶ … ──checkpoint──▶ empty, new salt
@@ -73,6 +79,7 @@ package struct RedoRing: Equatable, Sendable {
     /// An empty ring of `length` bytes whose records follow the checkpoint of version `checkpoint`.
     package init(length: Int, salt: UInt64, checkpoint: Version) {
         precondition(length > 0 && length % Self.alignment == 0, "a ring is a whole number of sectors")
+        precondition(checkpoint < Self.highestCheckpoint, "a version this high is damage")
         self.length = length
         self.salt = salt
         end = 0
@@ -88,14 +95,20 @@ package struct RedoRing: Equatable, Sendable {
         withUnsafeBytes(of: (salt.littleEndian, checkpoint.littleEndian)) { Checksum.hash($0, seed: magicSeed) }
     }
 
+    /// Versions from here on are read as damage (no file commits 2^62 times), so no sum of versions overflows.
+    static let highestCheckpoint: Version = 1 << 62
+
+    /// `offset` rounded up to the next group boundary.
+    static func groupStart(after offset: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
+
     private static let magicSeed: UInt64 = 0x5245_444F_5249_4E47  // "REDORING"
 
     /// Bytes a record of `payloadCount` bytes occupies.
     package static func frameSize(payloadCount: Int) -> Int { headerSize + alignedTo8(payloadCount) }
 
-    /// Frames `payloads` as one group of consecutive records and advances the ring past them; returns the bytes
-    /// to write at `offset` (one `pwrite`), or nil, leaving the ring unchanged, when they do not fit before its
-    /// end (the caller checkpoints instead).
+    /// Frames `payloads` as one group of consecutive records and advances the ring past them, to the next group
+    /// boundary; returns the bytes to write at `offset` (one `pwrite`), or nil, leaving the ring unchanged, when
+    /// they do not fit before its end (the caller checkpoints instead).
     package mutating func append(group payloads: [[UInt8]]) -> (offset: Int, bytes: [UInt8])? {
         precondition(!payloads.isEmpty)
         let total = payloads.reduce(0) { $0 + Self.frameSize(payloadCount: $1.count) }
@@ -130,7 +143,7 @@ package struct RedoRing: Equatable, Sendable {
             }
         }
         let offset = end
-        end += total
+        end = Self.groupStart(after: end + total)
         return (offset, bytes)
     }
 
@@ -185,12 +198,30 @@ package struct RedoRing: Equatable, Sendable {
         checkpoint: Version,
         path: String
     ) throws(StorageError) -> (ring: RedoRing, records: [RedoRecord]) {
+        guard checkpoint < highestCheckpoint else {
+            throw .corrupt("\(path): the commit log follows version \(checkpoint), which no file reaches")
+        }
         var ring = RedoRing(length: region.count, salt: salt, checkpoint: checkpoint)
         var records: [RedoRecord] = []
-        while let header = Header(in: region, at: ring.end, salt: salt), header.version == ring.nextVersion,
-            header.previous == ring.chain, header.holds(in: region, at: ring.end)
-        {
-            let start = ring.end + headerSize
+        // The next record continues its group right after the last one, or starts a group at the next boundary.
+        func next(at offset: Int) -> Header? {
+            guard let header = Header(in: region, at: offset, salt: salt), header.version == ring.nextVersion,
+                header.previous == ring.chain, header.holds(in: region, at: offset)
+            else { return nil }
+            return header
+        }
+        while true {
+            let position: Int
+            let header: Header
+            let boundary = groupStart(after: ring.end)
+            if let continuing = next(at: ring.end) {
+                (position, header) = (ring.end, continuing)
+            } else if boundary != ring.end, let starting = next(at: boundary) {
+                (position, header) = (boundary, starting)
+            } else {
+                break
+            }
+            let start = position + headerSize
             records.append(
                 RedoRecord(
                     version: header.version,
@@ -198,19 +229,33 @@ package struct RedoRing: Equatable, Sendable {
                     payload: Array(UnsafeRawBufferPointer(rebasing: region[start..<start + header.payloadCount]))
                 )
             )
-            ring.end += frameSize(payloadCount: header.payloadCount)
+            ring.end = position + frameSize(payloadCount: header.payloadCount)
             ring.nextVersion += 1
             ring.chain = header.checksum
         }
         // The prefix ends here. If a whole record of a later group lies after this point, the failed record was
         // synced before that group was written: damage, not a torn tail.
-        var offset = ring.end + 8
+        let prefixEnd = ring.end
+        ring.end = groupStart(after: ring.end)
+        var offset = prefixEnd + 8
+        var hashed = 0
         while offset + headerSize <= region.count {
             if let header = Header(in: region, at: offset, salt: salt), header.version >= ring.nextVersion,
-                header.group > ring.nextVersion, header.holds(in: region, at: offset)
+                header.group > ring.nextVersion, header.group <= header.version,
+                header.version < highestCheckpoint
             {
+                hashed += frameSize(payloadCount: header.payloadCount)
+                guard hashed <= 2 * region.count else {
+                    throw .corrupt(
+                        "\(path): the commit log after version \(ring.nextVersion - 1) holds overlapping frames"
+                    )
+                }
+                guard header.holds(in: region, at: offset) else {
+                    offset += 8
+                    continue
+                }
                 throw .corrupt(
-                    "\(path): the commit log's record of version \(ring.nextVersion) at ring offset \(ring.end) is "
+                    "\(path): the commit log's record of version \(ring.nextVersion) at ring offset \(prefixEnd) is "
                         + "damaged, and the durable record of version \(header.version) at offset \(offset) follows "
                         + "it; the commits after version \(checkpoint + UInt64(records.count)) cannot be recovered "
                         + "(restore the file from a backup)"

@@ -94,13 +94,13 @@ struct RedoRingTests {
 
     @Test("a group that does not fit is refused and leaves the ring as it was")
     func full() throws {
-        var log = Log(length: 4096, salt: 3, checkpoint: 0)
-        let first = log.append([[UInt8](repeating: 1, count: 4096 - 2 * RedoRing.headerSize - 8)])
+        var log = Log(length: 8192, salt: 3, checkpoint: 0)
+        let first = log.append([[UInt8](repeating: 1, count: 4000)])  // the group ends at the boundary, 4096
         let before = log.ring
-        let tooLong = log.append([[1, 2, 3, 4, 5, 6, 7, 8, 9]])
-        #expect(first && !tooLong && log.ring == before)
-        let rest = log.append([[1, 2, 3, 4, 5, 6, 7, 8]])  // exactly the rest
-        #expect(rest && log.ring.end == 4096)
+        let tooLong = log.append([[UInt8](repeating: 2, count: 4096 - RedoRing.headerSize + 1)])
+        #expect(first && !tooLong && log.ring == before && log.ring.end == 4096)
+        let rest = log.append([[UInt8](repeating: 3, count: 4096 - RedoRing.headerSize)])  // exactly the rest
+        #expect(rest && log.ring.end == 8192)
         let empty = log.append([[]])
         #expect(!empty)
         #expect(try log.scan().records == log.records)
@@ -151,14 +151,15 @@ struct RedoRingTests {
             let acknowledged = log.records.count
             let before = log.region
             let count = Int.random(in: 2...8, using: &generator)
-            log.append((0..<count).map { _ in Self.payload(Int.random(in: 0...700, using: &generator), &generator) })
+            // At most 8 frames of 648 bytes: 11 sectors, 2,048 subsets.
+            log.append((0..<count).map { _ in Self.payload(Int.random(in: 0...600, using: &generator), &generator) })
             let last = log.groups.last!.range
-            let sectors = stride(from: last.lowerBound / 512 * 512, to: last.upperBound, by: 512).map { $0 }
-            precondition(sectors.count <= 12, "keep the subsets enumerable")
+            #expect(last.lowerBound % RedoRing.alignment == 0, "a group starts on a boundary")
+            let sectors = stride(from: last.lowerBound, to: last.upperBound, by: 512).map { $0 }
             for mask in 0..<(1 << sectors.count) {
                 var disk = before
                 for (bit, sector) in sectors.enumerated() where mask & (1 << bit) != 0 {
-                    let range = max(sector, last.lowerBound)..<min(sector + 512, last.upperBound)
+                    let range = sector..<min(sector + 512, last.upperBound)
                     disk.replaceSubrange(range, with: log.region[range])
                 }
                 let (ring, records) = try log.scan(disk)
@@ -204,5 +205,56 @@ struct RedoRingTests {
             #expect(message.contains("record of version 504 at ring offset"))
             #expect(message.contains("commits after version 503 cannot be recovered"))
         }
+    }
+
+    /// A frame header of this ring's salt for a later group, after the valid end, whose bytes do not hash: noise
+    /// (or a torn frame), never proof of damage.
+    @Test("a later group's frame that does not hash is not damage")
+    func forgedFrame() throws {
+        var generator = SeededGenerator(seed: 31)
+        var log = Log(length: 16384, salt: 12, checkpoint: 70)
+        log.append([Self.payload(90, &generator)])
+        log.append([Self.payload(90, &generator), Self.payload(10, &generator)])
+        var disk = log.region
+        let at = log.ring.end + RedoRing.alignment
+        let next = log.ring.nextVersion
+        disk.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: UInt64(0x1234), toByteOffset: at, as: UInt64.self)  // a checksum that fails
+            raw.storeBytes(of: UInt32(0x4F44_4552).littleEndian, toByteOffset: at + 8, as: UInt32.self)
+            raw.storeBytes(of: UInt32(16).littleEndian, toByteOffset: at + 12, as: UInt32.self)
+            raw.storeBytes(of: UInt64(12).littleEndian, toByteOffset: at + 16, as: UInt64.self)
+            raw.storeBytes(of: (next + 1).littleEndian, toByteOffset: at + 24, as: UInt64.self)
+            raw.storeBytes(of: (next + 1).littleEndian, toByteOffset: at + 32, as: UInt64.self)
+        }
+        let (ring, records) = try log.scan(disk)
+        #expect(records == log.records)
+        #expect(ring == log.ring)
+    }
+
+    /// Headers every 48 bytes, each claiming a payload to the region's end: the scan stops hashing at twice the
+    /// region's length and reports the damage instead of hashing for quadratic time.
+    @Test("overlapping forged frames are refused after a bounded amount of hashing")
+    func overlappingFrames() throws {
+        let log = Log(length: 65536, salt: 8, checkpoint: 5)
+        var disk = log.region
+        disk.withUnsafeMutableBytes { raw in
+            for at in stride(from: 48, to: raw.count - RedoRing.headerSize, by: RedoRing.headerSize) {
+                raw.storeBytes(of: UInt32(0x4F44_4552).littleEndian, toByteOffset: at + 8, as: UInt32.self)
+                let count = UInt32(raw.count - at - RedoRing.headerSize) / 8 * 8
+                raw.storeBytes(of: count.littleEndian, toByteOffset: at + 12, as: UInt32.self)
+                raw.storeBytes(of: UInt64(8).littleEndian, toByteOffset: at + 16, as: UInt64.self)
+                raw.storeBytes(of: UInt64(7).littleEndian, toByteOffset: at + 24, as: UInt64.self)
+                raw.storeBytes(of: UInt64(7).littleEndian, toByteOffset: at + 32, as: UInt64.self)
+            }
+        }
+        do {
+            _ = try log.scan(disk)
+            Issue.record("overlapping frames were accepted")
+        } catch let error as StorageError {
+            guard case .corrupt(let message) = error else { throw error }
+            #expect(message.contains("overlapping frames"))
+        }
+        // A checkpoint version no file reaches is damage too, not an overflow.
+        #expect(throws: StorageError.self) { try log.scan(checkpoint: .max) }
     }
 }

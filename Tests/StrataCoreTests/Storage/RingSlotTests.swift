@@ -40,13 +40,18 @@ struct RingSlotTests {
         }
     }
 
+    /// (offset, length) of rings that do not hold: empty, not whole sectors, inside the header, past the file
+    /// end, and sums that would overflow.
+    static let invalidRings: [(UInt64, UInt64)] = [
+        (8192, 0), (8192, 100), (8200, 4096), (0, 4096), (4096, 4096), (1 << 40, 4096),
+        (UInt64.max - 4095, 8192), (8192, UInt64.max - 4095),
+    ]
+
     /// A ring that does not lie inside the version's used space, or is not whole sectors, or flags this build
     /// does not know: the slot is not valid (as if its checksum failed).
     @Test(
         "a slot whose ring does not hold is not valid",
-        arguments: [
-            (8192 as UInt64, 0 as UInt64), (8192, 100), (8200, 4096), (0, 4096), (4096, 4096), (1 << 40, 4096),
-        ]
+        arguments: invalidRings
     )
     func invalidRing(offset: UInt64, length: UInt64) async throws {
         let directory = TemporaryDirectory()
