@@ -69,7 +69,7 @@ package struct RedoRing: Equatable, Sendable {
     package let length: Int
     /// The salt every record since the last reset carries.
     package let salt: UInt64
-    /// Where the next record goes: the end of the last record.
+    /// Where the next group goes: the boundary after the last record.
     package private(set) var end: Int
     /// The version the next record must carry.
     package private(set) var nextVersion: Version
@@ -131,11 +131,7 @@ package struct RedoRing: Equatable, Sendable {
                 payload.withUnsafeBytes { source in
                     UnsafeMutableRawBufferPointer(rebasing: frame[Self.headerSize...]).copyMemory(from: source)
                 }
-                let checksum = Self.checksum(
-                    of: UnsafeRawBufferPointer(frame),
-                    payloadCount: payload.count,
-                    seed: chain
-                )
+                let checksum = Self.checksum(of: UnsafeRawBufferPointer(frame), seed: chain)
                 frame.storeBytes(of: checksum.littleEndian, toByteOffset: 0, as: UInt64.self)
                 chain = checksum
                 nextVersion += 1
@@ -147,9 +143,9 @@ package struct RedoRing: Equatable, Sendable {
         return (offset, bytes)
     }
 
-    /// The checksum of the record framed at the start of `frame`.
-    private static func checksum(of frame: UnsafeRawBufferPointer, payloadCount: Int, seed: UInt64) -> UInt64 {
-        Checksum.hash(UnsafeRawBufferPointer(rebasing: frame[8..<frameSize(payloadCount: payloadCount)]), seed: seed)
+    /// The checksum of `frame` (one whole frame, padding included): everything after the checksum field.
+    private static func checksum(of frame: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        Checksum.hash(UnsafeRawBufferPointer(rebasing: frame[8...]), seed: seed)
     }
 
     /// A record's header fields as read, before any is trusted.
@@ -183,7 +179,7 @@ package struct RedoRing: Equatable, Sendable {
             let frame = UnsafeRawBufferPointer(
                 rebasing: region[offset..<offset + RedoRing.frameSize(payloadCount: payloadCount)]
             )
-            return RedoRing.checksum(of: frame, payloadCount: payloadCount, seed: previous) == checksum
+            return RedoRing.checksum(of: frame, seed: previous) == checksum
         }
     }
 

@@ -65,47 +65,45 @@ package struct CommitImage: Equatable, Sendable {
         return writer.take()
     }
 
-    /// Parses a record payload of the file at `path`, checking invariant 1.
-    package static func decode(_ payload: [UInt8], path: String) throws(StorageError) -> CommitImage {
-        func damaged(_ detail: String) -> StorageError {
-            .corrupt("\(path): a commit log record \(detail)")
-        }
-        let parsed = payload.withUnsafeBytes { raw in
-            Result { () throws(StorageError) -> CommitImage in
-                guard raw.count >= 24 else { throw damaged("is \(raw.count) bytes, shorter than its header") }
-                let topRef = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-                let fileEnd = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                let count = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
+    /// Parses a record payload of the file at `path`, checking invariant 1; throws `StorageError.corrupt` naming
+    /// what does not hold.
+    package static func decode(_ payload: [UInt8], path: String) throws -> CommitImage {
+        func damaged(_ detail: String) -> StorageError { .corrupt("\(path): a commit log record \(detail)") }
+        do {
+            return try payload.withUnsafeBytes { raw in
+                var reader = ByteReader(raw, context: "commit log record")
+                let topRef = try reader.read(UInt64.self)
+                let fileEnd = try reader.read(UInt64.self)
+                let count = Int(try reader.read(UInt32.self))
+                _ = try reader.read(UInt32.self)
                 let headerEnd = UInt64(FileHeader.size)
                 guard topRef % 8 == 0, topRef >= headerEnd, topRef < fileEnd else {
                     throw damaged("names top node @\(topRef) outside its file end \(fileEnd)")
                 }
                 var runs: [Run] = []
-                runs.reserveCapacity(min(count, raw.count / 16))
-                var position = 24
+                runs.reserveCapacity(min(count, reader.remaining / 16))
                 var previousEnd = headerEnd
                 for index in 0..<count {
-                    guard raw.count - position >= 16 else { throw damaged("ends inside run \(index) of \(count)") }
-                    let offset = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                    let length = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self))
-                    position += 16
+                    let offset = try reader.read(UInt64.self)
+                    let length = try reader.read(UInt64.self)
                     guard offset % 8 == 0, offset >= previousEnd, offset < fileEnd, length > 0,
-                        length <= fileEnd - offset, length <= UInt64(raw.count - position)
+                        length <= fileEnd - offset
                     else {
                         throw damaged(
                             "has run \(index) at \(offset) of \(length) bytes, out of order or outside the file"
                         )
                     }
-                    let start = position
-                    position += alignedTo8(Int(length))
-                    guard position <= raw.count else { throw damaged("ends inside run \(index) of \(count)") }
-                    runs.append(Run(offset: offset, bytes: Array(raw[start..<start + Int(length)])))
+                    guard length <= UInt64(reader.remaining) else { throw damaged("ends inside run \(index)") }
+                    runs.append(Run(offset: offset, bytes: Array(try reader.readBytes(Int(length)))))
+                    reader.alignTo8()
+                    guard reader.remaining >= 0 else { throw damaged("ends inside run \(index)") }
                     previousEnd = offset + length
                 }
-                guard position == raw.count else { throw damaged("has \(raw.count - position) bytes after its runs") }
+                guard reader.remaining == 0 else { throw damaged("has \(reader.remaining) bytes after its runs") }
                 return CommitImage(topRef: Ref(topRef), fileEnd: fileEnd, runs: runs)
             }
+        } catch StorageError.corrupt(let detail) where !detail.hasPrefix(path) {
+            throw StorageError.corrupt("\(path): \(detail)")  // a field past the end, from `ByteReader`
         }
-        return try parsed.get()
     }
 }

@@ -207,6 +207,27 @@ struct RedoRingTests {
         }
     }
 
+    /// Writes a record header at `at` of `region` with these fields, a checksum that does not hold (0x1234) and a
+    /// previous checksum of 0: a forged or torn frame.
+    static func forgeHeader(
+        in region: inout [UInt8],
+        at: Int,
+        payloadCount: Int,
+        salt: UInt64,
+        version: Version,
+        group: Version
+    ) {
+        region.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: UInt64(0x1234).littleEndian, toByteOffset: at, as: UInt64.self)
+            raw.storeBytes(of: UInt32(0x4F44_4552).littleEndian, toByteOffset: at + 8, as: UInt32.self)  // "REDO"
+            raw.storeBytes(of: UInt32(payloadCount).littleEndian, toByteOffset: at + 12, as: UInt32.self)
+            raw.storeBytes(of: salt.littleEndian, toByteOffset: at + 16, as: UInt64.self)
+            raw.storeBytes(of: version.littleEndian, toByteOffset: at + 24, as: UInt64.self)
+            raw.storeBytes(of: group.littleEndian, toByteOffset: at + 32, as: UInt64.self)
+            raw.storeBytes(of: UInt64(0), toByteOffset: at + 40, as: UInt64.self)
+        }
+    }
+
     /// A frame header of this ring's salt for a later group, after the valid end, whose bytes do not hash: noise
     /// (or a torn frame), never proof of damage.
     @Test("a later group's frame that does not hash is not damage")
@@ -218,14 +239,7 @@ struct RedoRingTests {
         var disk = log.region
         let at = log.ring.end + RedoRing.alignment
         let next = log.ring.nextVersion
-        disk.withUnsafeMutableBytes { raw in
-            raw.storeBytes(of: UInt64(0x1234), toByteOffset: at, as: UInt64.self)  // a checksum that fails
-            raw.storeBytes(of: UInt32(0x4F44_4552).littleEndian, toByteOffset: at + 8, as: UInt32.self)
-            raw.storeBytes(of: UInt32(16).littleEndian, toByteOffset: at + 12, as: UInt32.self)
-            raw.storeBytes(of: UInt64(12).littleEndian, toByteOffset: at + 16, as: UInt64.self)
-            raw.storeBytes(of: (next + 1).littleEndian, toByteOffset: at + 24, as: UInt64.self)
-            raw.storeBytes(of: (next + 1).littleEndian, toByteOffset: at + 32, as: UInt64.self)
-        }
+        Self.forgeHeader(in: &disk, at: at, payloadCount: 16, salt: 12, version: next + 1, group: next + 1)
         let (ring, records) = try log.scan(disk)
         #expect(records == log.records)
         #expect(ring == log.ring)
@@ -237,15 +251,9 @@ struct RedoRingTests {
     func overlappingFrames() throws {
         let log = Log(length: 65536, salt: 8, checkpoint: 5)
         var disk = log.region
-        disk.withUnsafeMutableBytes { raw in
-            for at in stride(from: 48, to: raw.count - RedoRing.headerSize, by: RedoRing.headerSize) {
-                raw.storeBytes(of: UInt32(0x4F44_4552).littleEndian, toByteOffset: at + 8, as: UInt32.self)
-                let count = UInt32(raw.count - at - RedoRing.headerSize) / 8 * 8
-                raw.storeBytes(of: count.littleEndian, toByteOffset: at + 12, as: UInt32.self)
-                raw.storeBytes(of: UInt64(8).littleEndian, toByteOffset: at + 16, as: UInt64.self)
-                raw.storeBytes(of: UInt64(7).littleEndian, toByteOffset: at + 24, as: UInt64.self)
-                raw.storeBytes(of: UInt64(7).littleEndian, toByteOffset: at + 32, as: UInt64.self)
-            }
+        for at in stride(from: 48, to: disk.count - RedoRing.headerSize, by: RedoRing.headerSize) {
+            let count = (disk.count - at - RedoRing.headerSize) / 8 * 8
+            Self.forgeHeader(in: &disk, at: at, payloadCount: count, salt: 8, version: 7, group: 7)
         }
         do {
             _ = try log.scan(disk)
