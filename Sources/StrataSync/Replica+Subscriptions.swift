@@ -101,21 +101,25 @@ extension Replica {
         }
         let write = try await database.beginWrite()
         write.appliedBySync = true
+        let previous = recorder.classes
         do {
             try SyncTables.removeSubscription(named: subscription.key, in: write)
             if !others, let table = try write.table(named: className) {
                 try write.deleteAllObjects(in: table.key)
                 try SyncTables.forgetLives(className: className, in: write)
             }
+            if !others {
+                // Set while the write transaction is open, as `activate` does: a pull waiting for the write lock
+                // must not find the class still synced and put back the objects this write deletes.
+                var classes = previous
+                classes[className] = nil
+                recorder.classes = classes
+            }
             try await write.commitSuspending()
         } catch {
+            recorder.classes = previous
             write.rollback()
             throw error
-        }
-        if !others {
-            var classes = recorder.classes
-            classes[className] = nil
-            recorder.classes = classes
         }
         state.withLock { _ = $0.subscriptions.removeValue(forKey: subscription.key) }
         subscription.setState(.invalidated)
