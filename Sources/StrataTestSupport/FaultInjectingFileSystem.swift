@@ -279,13 +279,6 @@ final class FaultInjectingFile: StorageFile {
         return mapping
     }
 
-    func mapPrivately(length: Int) throws -> MemoryMapping {
-        try owner.enter(.map, path: path, mutating: false)
-        let mapping = try base.mapPrivately(length: length)
-        owner.mapped(mapping)
-        return mapping
-    }
-
     func close() {
         guard closed.setOnce() else { return }
         base.close()

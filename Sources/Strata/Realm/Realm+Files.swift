@@ -149,7 +149,10 @@ extension Realm {
         }
         let manager = FileManager.default
         let existed = manager.fileExists(atPath: path)
-        for file in [path, path + ".lock", path + ".creating", path + ".compacting", path + ".sync.lock"]
+        for file in [
+            path, path + ".lock", path + ".creating", path + ".compacting", path + ".sync.lock", path + ".redo",
+            path + ".redo.creating",
+        ]
         where manager.fileExists(atPath: file) {
             do {
                 try manager.removeItem(atPath: file)

@@ -39,7 +39,12 @@ extension Database {
         let source = try beginRead()
         let temporary = destination + ".compacting"
         try fs.remove(temporary)
-        let copyOptions = DatabaseOptions(fileSystem: fs, filePermissions: permissions ?? options.filePermissions)
+        // One large commit, then a rename: the copy has no use for a redo log (and would leave it behind).
+        let copyOptions = DatabaseOptions(
+            fileSystem: fs,
+            filePermissions: permissions ?? options.filePermissions,
+            redoLog: false
+        )
         let copy = try Database.open(path: temporary, options: copyOptions)
         do {
             let write = try copy.beginUncontendedWrite()

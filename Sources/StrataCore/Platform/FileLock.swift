@@ -107,6 +107,12 @@ package final class FileLock: @unchecked Sendable {
         return versions
     }
 
+    /// Whether another live open file description (another process, or another unshared handle of this one) holds a
+    /// reader slot: one `F_OFD_GETLK` over the table (this one's own slot never conflicts with the query).
+    func isOpenElsewhere() throws -> Bool {
+        try isHeldElsewhere(start: Self.readerTableOffset, length: Self.readerSlotCount * Self.readerSlotSize)
+    }
+
     private static func slotOffset(_ slot: Int) -> Int { readerTableOffset + slot * readerSlotSize }
 
     private func isHeldElsewhere(start: Int, length: Int) throws -> Bool {

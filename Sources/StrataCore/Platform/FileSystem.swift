@@ -51,9 +51,6 @@ package protocol StorageFile: AnyObject, Sendable {
     func truncate(to size: UInt64) throws
     /// Maps the first `length` bytes (which may exceed the file's size) read-only and shared.
     func map(length: Int) throws -> MemoryMapping
-    /// Maps the first `length` bytes privately and writable: this process's copies of nodes not yet written
-    /// to the file (MemoryMapping.swift).
-    func mapPrivately(length: Int) throws -> MemoryMapping
     /// Closes the descriptor. Mappings made from it stay valid until released.
     func close()
 }

@@ -120,10 +120,6 @@ final class PosixFile: StorageFile, @unchecked Sendable {
         try MemoryMapping.map(descriptor: descriptor, length: length, path: path)
     }
 
-    func mapPrivately(length: Int) throws -> MemoryMapping {
-        try MemoryMapping.mapPrivately(descriptor: descriptor, length: length, path: path)
-    }
-
     func close() {
         if closed.setOnce() { _ = Glibc.close(descriptor) }
     }

@@ -17,11 +17,13 @@
 //    56 + 16n     u64 checksum of bytes 0..<56 + 16n of this page
 //   format 5 (a slot naming a redo ring, RedoRing.swift) adds 32 bytes before the checksum, which then covers
 //   bytes 0..<88 + 16n:
-//    56 + 16n     u64 ring offset: where the ring's region starts (a multiple of 4096, inside the file end)
-//    64 + 16n     u64 ring length (a multiple of 4096)
+//    56 + 16n     u64 ring offset: where the ring's region starts in the redo log, the companion file
+//                 `<path>.redo` (RedoLog.swift; a multiple of 4096)
+//    64 + 16n     u64 ring length (a multiple of 4096, at most 1 GiB)
 //    72 + 16n     u64 ring salt: every record appended since this checkpoint carries it
-//    80 + 16n     u64 flags: bit 0 set when records may follow this checkpoint (the first group after a reset
-//                 sets it; a checkpoint clears it, so a cleanly closed file's ring is never scanned)
+//    80 + 16n     u64 flags: bit 0 set when records may follow this checkpoint (every checkpoint slot sets it
+//                 but the one written when the database closes, so a cleanly closed file's ring is never
+//                 scanned)
 //   A slot without a ring is written in format 4, so a file stays readable by earlier builds until it holds a
 //   ring; a file that gets one must have both slots in format 5 before its first record, or an earlier build
 //   would skip the unknown slot and open the older version the other slot names.
@@ -48,6 +50,8 @@ package struct FileHeader: Equatable, Sendable {
     static let formatVersion: UInt32 = 4
     /// The format of a slot that names a redo ring.
     static let ringFormatVersion: UInt32 = 5
+    /// The longest ring a slot may name, and the furthest offset it may start at.
+    static let maximumRingLength: UInt64 = 1 << 30
     /// The format before collection trees: the same slot layout, read as is.
     static let inlineCollectionsFormatVersion: UInt32 = 3
     /// The older format this build still reads (slots without a manifest).
@@ -96,7 +100,7 @@ package struct FileHeader: Equatable, Sendable {
 
     /// The redo ring a format 5 slot names.
     package struct Ring: Equatable, Sendable {
-        /// Where the ring's region starts in the file.
+        /// Where the ring's region starts in the redo log (RedoLog.swift).
         package var offset: UInt64
         /// Bytes of the region.
         package var length: UInt64
@@ -262,8 +266,8 @@ package struct FileHeader: Equatable, Sendable {
         }
         if let ring {
             let alignment = UInt64(RedoRing.alignment)
-            guard ring.offset >= UInt64(size), ring.offset % alignment == 0, ring.length > 0,
-                ring.length % alignment == 0, ring.offset < fileEnd, ring.length <= fileEnd - ring.offset
+            guard ring.offset % alignment == 0, ring.length > 0, ring.length % alignment == 0,
+                ring.length <= maximumRingLength, ring.offset <= maximumRingLength
             else { return nil }
         }
         return Slot(topRef: Ref(topRef), version: version, fileEnd: fileEnd, manifest: manifest, ring: ring)

@@ -1,6 +1,6 @@
 // RedoRing.swift: the frames of the redo ring (DESIGN.md section 4 item 2) and the scan that recovers them.
 //
-// The ring is a preallocated region of the database file. After each checkpoint it starts empty with a new
+// The ring is the region of the redo log, a companion file of the database (RedoLog.swift). After each checkpoint it starts empty with a new
 // salt; each small commit then appends one record, and the records of a group of commits are written with one
 // `pwrite` and made durable with one `fdatasync`. This file knows the frames and their chain, not what a record
 // says: the payload is bytes to it.

@@ -19,12 +19,15 @@
 //       become "changed wholesale" (details dropped), then the oldest entries go (Database+History.swift).
 //   (6) `tip` is the newest version written (the next writer's base) while commits wait for their group's
 //       sync (`inFlight` > 0); nil when `latest` is the newest. The cross-process writer lock is held while a
-//       write transaction is active or `inFlight` > 0 (`fileLockHeld`).
+//       write transaction is active, `inFlight` > 0, or the redo log's ring is active
+//       (`ringActive`, Database+RedoLog.swift) (`fileLockHeld`).
 //   (8) Every node a reader reaches has its checksum verified the first time this process reads it, or was written
 //       by this process: readers share `state.verified` (VerifiedNodes.swift), so a damaged node is reported as
 //       `StorageError.corrupt`, never read as a value.
 //
 //   open ──close()──▶ closed          open ──sync fails──▶ poisoned (read-only until reopened)
+
+import Foundation
 
 /// One open database file.
 package final class Database: Sendable {
@@ -60,6 +63,11 @@ package final class Database: Sendable {
         var writerActive = false
         /// This process holds the cross-process writer lock.
         var fileLockHeld = false
+        /// The redo log's ring is active: the newest durable slot is this process's, and says records may follow
+        /// (Database+RedoLog.swift).
+        var ringActive = false
+        /// The version the slot at `slotIndex` names.
+        var slotVersion: Version
         /// Commits made durable by this instance, and the syncs that did it (group commit shares them).
         var durableCommits = 0
         /// Node bytes those commits wrote (headers aside).
@@ -77,6 +85,8 @@ package final class Database: Sendable {
     package let options: DatabaseOptions
     let file: any StorageFile
     let fileLock: FileLock?
+    /// The redo log, when the options ask for one (Database+RedoLog.swift).
+    let redoLog: RedoLog?
     let writers = WriterQueue()
     let groupCommit = GroupCommit()
     let state: Locked<State>
@@ -92,6 +102,8 @@ package final class Database: Sendable {
         self.options = options
         self.file = file
         self.fileLock = fileLock
+        let logged = options.redoLog && options.durability == .full && !options.readOnly
+        redoLog = logged ? RedoLog(databasePath: path) : nil
         self.state = Locked(state)
     }
 
@@ -130,33 +142,15 @@ package final class Database: Sendable {
         }
         let file = try fs.open(path, mode: options.readOnly ? .readOnly : .readWrite)
         do {
-            // The newest version is not pinned while it is loaded: another process may commit meanwhile and
-            // reuse its space (or grow the file after its size was read). A load that fails while the header
-            // has moved on is that race, retried; one that fails with the header unchanged is damage.
-            var attempts = 0
-            var rejected: FileHeader.Slot?
-            var loaded: (size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace)
-            let verified = VerifiedNodes(path: path, fileEnd: try file.size())
-            while true {
-                var seen: Version?
-                do {
-                    loaded = try loadNewest(
-                        file: file,
-                        fs: fs,
-                        path: path,
-                        verified: verified,
-                        seen: &seen,
-                        rejected: &rejected
-                    )
-                    break
-                } catch let error as StorageError {
-                    attempts += 1
-                    guard attempts < 1000, let seen, try newestVersion(file: file, fs: fs, path: path) != seen else {
-                        throw error
-                    }
-                }
-            }
-            let (size, slotIndex, mapping, snapshot, freeSpace) = loaded
+            let fileLock = try openLockFile(path: path, options: options)
+            let loaded = try settleRing(
+                try loadRetrying(file: file, fs: fs, path: path),
+                file: file,
+                fileLock: fileLock,
+                path: path,
+                options: options
+            )
+            let (size, slotIndex, mapping, snapshot, freeSpace, verified, rejected) = loaded
             let reuseFloor = Self.reuseFloor(
                 of: slotIndex,
                 in: mapping,
@@ -164,7 +158,6 @@ package final class Database: Sendable {
                 snapshot: snapshot,
                 freeSpace: freeSpace
             )
-            let fileLock = try openLockFile(path: path, options: options)
             var state = State(
                 latest: snapshot,
                 freeSpace: freeSpace,
@@ -173,7 +166,8 @@ package final class Database: Sendable {
                 physicalSize: size,
                 slotIndex: slotIndex,
                 rejectedSlot: rejected,
-                reuseFloor: reuseFloor
+                reuseFloor: reuseFloor,
+                slotVersion: snapshot.version
             )
             state.publications.record(snapshot.version, at: .now)
             return Database(path: path, options: options, file: file, fileLock: fileLock, state: state)
@@ -181,6 +175,86 @@ package final class Database: Sendable {
             file.close()
             throw error
         }
+    }
+
+    /// What a load of the file found: its size, the page of the slot loaded, the mapping, the version and its free
+    /// space, the verified-nodes table its reads filled, and a newer slot whose one-sync commit did not reach the disk.
+    typealias Loaded = (
+        size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace,
+        verified: VerifiedNodes, rejected: FileHeader.Slot?
+    )
+
+    /// When the newest whole slot of `loaded` says records of a redo log may follow: recovers the ring if its writer
+    /// ended, or waits for that live writer to stop it, at most `ringWait` (Database+RedoLog.swift). Returns what to
+    /// open.
+    private static func settleRing(
+        _ loaded: Loaded,
+        file: any StorageFile,
+        fileLock: FileLock?,
+        path: String,
+        options: DatabaseOptions
+    ) throws -> Loaded {
+        var loaded = loaded
+        let deadline = ContinuousClock.now + ringWait
+        while slot(at: loaded.slotIndex, in: loaded.mapping, path: path)?.ring?.mayHoldRecords == true {
+            let free = try fileLock.map { lock in try mappingSystemErrors { try lock.tryLockWriter() } } ?? true
+            if free {
+                defer { fileLock?.unlockWriter() }
+                // Under the lock the header holds still: load it again before recovering.
+                loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
+                if let slot = slot(at: loaded.slotIndex, in: loaded.mapping, path: path),
+                    try recoverRing(after: slot, slotIndex: loaded.slotIndex, file: file, path: path, options: options)
+                {
+                    loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
+                }
+                return loaded
+            }
+            // A live writer: it stops its ring within a few milliseconds of seeing this process's reader slot.
+            guard ContinuousClock.now < deadline else { return loaded }
+            Thread.sleep(forTimeInterval: 0.001)
+            loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
+        }
+        return loaded
+    }
+
+    /// Loads the newest whole version of `file`, retrying while another process's commits move the header on.
+    ///
+    /// The newest version is not pinned while it is loaded: another process may commit meanwhile and reuse its space
+    /// (or grow the file after its size was read). A load that fails while the header has moved on is that race,
+    /// retried; one that fails with the header unchanged is damage.
+    private static func loadRetrying(
+        file: any StorageFile,
+        fs: any FileSystem,
+        path: String
+    ) throws -> Loaded {
+        var attempts = 0
+        var rejected: FileHeader.Slot?
+        while true {
+            var seen: Version?
+            let verified = VerifiedNodes(path: path, fileEnd: try file.size())
+            do {
+                let loaded = try loadNewest(
+                    file: file,
+                    fs: fs,
+                    path: path,
+                    verified: verified,
+                    seen: &seen,
+                    rejected: &rejected
+                )
+                return (loaded.size, loaded.slotIndex, loaded.mapping, loaded.snapshot, loaded.free, verified, rejected)
+            } catch let error as StorageError {
+                attempts += 1
+                guard attempts < 1000, let seen, try newestVersion(file: file, fs: fs, path: path) != seen else {
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// The slot at page `index` of the header in `mapping`, if it is valid.
+    static func slot(at index: Int, in mapping: MemoryMapping, path: String) -> FileHeader.Slot? {
+        let bytes = Array(UnsafeRawBufferPointer(start: mapping.base, count: FileHeader.size))
+        return (try? FileHeader.decode(bytes, path: path))?.slots[index]
     }
 
     /// Reads the header and loads the newest whole version it names; `seen` is set to the newest version the
@@ -209,7 +283,6 @@ package final class Database: Sendable {
         let fileSize = size
         let whole = header.newest { isWhole($0, in: mapping, fileSize: fileSize) }
         guard let (slotIndex, slot) = whole else { throw StorageError.corrupt("no valid header slot") }
-        try refuseUnreplayedRing(slot, path: path)
         if slot != newest.slot {
             // A commit by another process that overwrote those runs would have moved the header on first.
             let now = try fs.readBytes(file, count: FileHeader.size, at: 0)
@@ -241,14 +314,6 @@ package final class Database: Sendable {
         guard let slot = (try? FileHeader.decode(bytes, path: path))?.slots[slotIndex], slot.version == snapshot.version
         else { return 0 }
         return reuseFloor(of: slot, freeSpace: freeSpace)
-    }
-
-    /// Throws when records of a redo ring may follow the slot's version: this build reads a format 5 slot but
-    /// does not replay its ring yet (RedoRing.swift), and the version without them would lose commits.
-    static func refuseUnreplayedRing(_ slot: FileHeader.Slot, path: String) throws(StorageError) {
-        if slot.ring?.mayHoldRecords == true {
-            throw .unsupportedFormat(path: path, version: FileHeader.ringFormatVersion)
-        }
     }
 
     /// Whether the commit a slot names reached the disk whole. A slot written after its nodes were synced
@@ -377,6 +442,7 @@ package final class Database: Sendable {
     /// durable (or failed). Open read transactions stay readable.
     package func close() {
         groupCommit.drain()
+        closeRedoLog()
         let wasOpen = state.withLock { state -> Bool in
             defer { state.closed = true }
             return !state.closed
@@ -516,8 +582,9 @@ package final class Database: Sendable {
             // After a failed sync the file's state is unknown: keep the last version known to be durable.
             guard state.poisonedBy == nil else { return true }
             // This process holds the writer lock while its commits wait for their sync: a newer slot is its own
-            // (not durable yet), never another process's (invariant 6).
-            guard state.inFlight == 0 else { return true }
+            // (not durable yet), never another process's (invariant 6). While its redo log holds records, the header
+            // names its own checkpoint, older than `latest`.
+            guard state.inFlight == 0, !state.ringActive else { return true }
             let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
             guard let header = try? FileHeader.decode(bytes, path: path), let newest = header.current,
                 newest.slot.version > state.latest.version, newest.slot != state.rejectedSlot
@@ -540,7 +607,6 @@ package final class Database: Sendable {
                 return true
             }
             guard slot.fileEnd <= size else { return true }
-            try Self.refuseUnreplayedRing(slot, path: path)
             do {
                 state.verified = state.verified.fitting(fileEnd: slot.fileEnd)
                 let latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping, verified: state.verified)
@@ -560,6 +626,7 @@ package final class Database: Sendable {
             }
             state.physicalSize = size
             state.slotIndex = index
+            state.slotVersion = slot.version
             return true
         }
     }

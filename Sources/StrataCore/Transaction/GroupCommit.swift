@@ -106,6 +106,8 @@ struct PendingCommit: Sendable {
     /// When `commit()` began (for `CommitResult.duration`).
     var started: ContinuousClock.Instant
     var fileGrowth: (from: UInt64, to: UInt64)?
+    /// The commit's record for the redo log (Database+RedoLog.swift); nil without a log, or for a large commit.
+    var record: [UInt8]?
 
     var version: Version { snapshot.version }
 }
@@ -145,16 +147,35 @@ final class GroupCommit: Sendable {
             return (false, state.parked)
         }
         if signal { wake.signal() }
-        if start {
-            let reference = WeakDatabase(database)
-            let thread = Thread { [self] in
-                // The name `top -H`, `perf` and `ps -T` show (Foundation's `Thread.name` does not set it on Linux).
-                ThreadName.setCurrent("strata sync")
-                run(reference)
+        if start { startThread(for: database) }
+    }
+
+    /// Starts the sync thread if it is not running, with nothing queued: while the redo log's ring is active the
+    /// thread watches for a reason to stop it (Database+RedoLog.swift), even when every commit synced on its own
+    /// committer's thread.
+    func watch(_ database: Database) {
+        let (start, signal) = state.withLock { state -> (Bool, Bool) in
+            guard state.threadRunning else {
+                state.threadRunning = true
+                return (true, false)
             }
-            thread.name = "strata sync"
-            thread.start()
+            // A parked thread may be in its long linger: wake it to look at the ring.
+            defer { state.parked = false }
+            return (false, state.parked)
         }
+        if signal { wake.signal() }
+        if start { startThread(for: database) }
+    }
+
+    private func startThread(for database: Database) {
+        let reference = WeakDatabase(database)
+        let thread = Thread { [self] in
+            // The name `top -H`, `perf` and `ps -T` show (Foundation's `Thread.name` does not set it on Linux).
+            ThreadName.setCurrent("strata sync")
+            run(reference)
+        }
+        thread.name = "strata sync"
+        thread.start()
     }
 
     /// Whether commits are queued or being synced.
@@ -185,7 +206,16 @@ final class GroupCommit: Sendable {
                 state.withLock { $0.busy = false }
                 continue
             }
+            // While the redo log's ring is active, the thread looks every few milliseconds for a reason to stop it
+            // (Database+RedoLog.swift).
+            if reference.database?.ringIsActive == true {
+                if wake.wait(timeout: .now() + Database.idleCheckpoint) == .timedOut {
+                    _ = reference.database?.stopRingIfIdle()
+                }
+                continue
+            }
             if wake.wait(timeout: .now() + Self.linger) == .timedOut {
+                if reference.database?.ringIsActive == true { continue }
                 let exit = state.withLock { state -> Bool in
                     guard state.parked && state.queue.isEmpty else { return false }
                     state.threadRunning = false
@@ -214,7 +244,7 @@ extension Database {
             if case .failure = outcome { state.tip = nil }
             if state.inFlight == 0 {
                 state.tip = nil
-                if state.fileLockHeld && !state.writerActive {
+                if state.fileLockHeld && !state.writerActive && !state.ringActive {
                     fileLock?.unlockWriter()
                     state.fileLockHeld = false
                 }
@@ -250,6 +280,10 @@ extension Database {
         let last = group[group.count - 1]
         let first = group[0].version
         let versions = first == last.version ? "version \(first)" : "versions \(first)-\(last.version)"
+        if let redoLog, let syncs = try makeDurable(group, through: redoLog, versions: versions) {
+            try? fileLock?.signal?.bump()
+            return syncs
+        }
         let durable = options.durability == .full
         let runs = Self.joined(group.flatMap(\.runs))
         let bytes = group.reduce(0) { $0 + $1.bytesWritten }
@@ -274,44 +308,12 @@ extension Database {
             manifest: manifest
         )
         let newSlotIndex = 1 - state.withLock { $0.slotIndex }
-        do {
-            try FileHeader.encode(slot, index: newSlotIndex).withUnsafeBytes {
-                try file.write($0, at: UInt64(newSlotIndex * FileHeader.pageSize))
-            }
-        } catch let error as SystemError {
-            poison("writing the header of \(versions) failed: \(error)")
-            throw StorageError.io(error)
-        } catch {
-            poison("writing the header of \(versions) failed: \(error)")
-            throw error
-        }
+        try writeSlot(slot, index: newSlotIndex, versions)
         // G3: the sync.
-        if durable {
-            do {
-                syncs.append(try syncOrPoison("after writing the header of \(versions)"))
-            } catch {
-                // The slot is in the page cache but may never reach the disk: blank it, so that no later open
-                // here and no other process takes up a version that a power cut could still take away.
-                let blank = [UInt8](repeating: 0, count: FileHeader.pageSize)
-                try? blank.withUnsafeBytes { try file.write($0, at: UInt64(newSlotIndex * FileHeader.pageSize)) }
-                throw error
-            }
-        }
+        if durable { syncs.append(try syncSlot(index: newSlotIndex, versions)) }
         // G4: publish.
         let floor = Self.reuseFloor(of: slot, freeSpace: last.freeSpace)
-        let published = ContinuousClock.now
-        state.withLock { state in
-            state.publications.record(last.version, at: published)
-            state.latest = last.snapshot
-            state.freeSpace = last.freeSpace
-            state.slotIndex = newSlotIndex
-            state.rejectedSlot = nil
-            state.reuseFloor = floor
-            state.durableCommits += group.count
-            state.committedBytes += bytes
-            state.commitSyncs += durable ? (oneSync ? 1 : 2) : 0
-            for commit in group { appendHistory(commit.changes, to: &state) }
-        }
+        publish(group, slot: (newSlotIndex, floor), syncs: durable ? (oneSync ? 1 : 2) : 0)
         // G5: wake the other processes' watchers (this process still holds the writer lock, invariant 4). The
         // group is durable whatever happens here; a failed bump only leaves the others to their wait's timeout.
         try? fileLock?.signal?.bump()

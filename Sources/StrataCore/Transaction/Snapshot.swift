@@ -1,5 +1,7 @@
 // Snapshot.swift: one committed version, immutable and readable from any thread.
 
+import Foundation
+
 /// A committed version: its catalog and a reader over the mapping that holds it.
 package struct Snapshot: Sendable {
     package let version: Version
@@ -31,6 +33,11 @@ package struct DatabaseOptions: Sendable {
     /// The most bytes of change history kept for observers (about: ``ChangeSet/estimatedBytes``); past it, the
     /// oldest entries' tables are kept as changed wholesale (Database.swift invariant 7).
     var historyByteLimit: Int
+    /// Whether small commits are made durable by appending to the redo log (RedoLog.swift) instead of writing a
+    /// header slot: off unless the environment sets `STRATA_REDO_LOG=1`, until the log has its full crash suites.
+    package var redoLog: Bool
+    /// How long the redo log may hold records with no commit at all before they are checkpointed.
+    package var quietCheckpoint: Duration = .seconds(1)
 
     package init(
         durability: Durability = .full,
@@ -38,7 +45,8 @@ package struct DatabaseOptions: Sendable {
         maximumActiveVersions: Int? = nil,
         fileSystem: any FileSystem = PosixFileSystem(),
         filePermissions: FilePermissions = .ownerReadWrite,
-        historyByteLimit: Int = 4 << 20
+        historyByteLimit: Int = 4 << 20,
+        redoLog: Bool = DatabaseOptions.redoLogFromEnvironment
     ) {
         self.durability = durability
         self.readOnly = readOnly
@@ -46,7 +54,11 @@ package struct DatabaseOptions: Sendable {
         self.fileSystem = fileSystem
         self.filePermissions = filePermissions
         self.historyByteLimit = historyByteLimit
+        self.redoLog = redoLog
     }
+
+    /// Whether the environment asks for the redo log (`STRATA_REDO_LOG=1`), read once.
+    package static let redoLogFromEnvironment = ProcessInfo.processInfo.environment["STRATA_REDO_LOG"] == "1"
 }
 
 /// Keeps a version pinned (its space is not reused) until released or deinitialized.

@@ -220,6 +220,8 @@ extension Database {
         var newPhysical = physicalSize
         var newMapping = mapping
         var fileGrowth: (from: UInt64, to: UInt64)?
+        // The node images a redo log record needs (Database+RedoLog.swift), for a commit small enough to log.
+        var images: [CommitImage.Run]? = redoLog != nil && sink.bytesWritten <= Self.recordLimit ? [] : nil
         try mappingSystemErrors {
             if fileEnd > physicalSize {
                 let growth = max(physicalSize / 8, Self.mappingGranule)
@@ -237,7 +239,7 @@ extension Database {
                 newMapping = try file.map(length: Int(Self.mappingLength(for: newPhysical)))
             }
             // 4: write the nodes, coalescing neighbours into large writes.
-            try write(plan)
+            try write(plan, images: &images)
         }
         // Nodes this process wrote count as verified (VerifiedNodes.swift invariant 1).
         for (offset, bytes) in sink.writes { verified.recordWritten(bytes, at: offset) }
@@ -256,7 +258,8 @@ extension Database {
             changes: changes,
             completion: completion,
             started: started,
-            fileGrowth: fileGrowth
+            fileGrowth: fileGrowth,
+            record: images.flatMap { Self.record(of: $0, topRef: topRef, fileEnd: fileEnd) }
         )
         let durable = options.durability == .full
         let alone = syncInlineIfAlone && !writers.hasWaiters
@@ -311,8 +314,8 @@ extension Database {
         }
     }
 
-    /// Writes each run of `plan` with one pwrite.
-    private func write(_ plan: WritePlan) throws {
+    /// Writes each run of `plan` with one pwrite, and appends each run's bytes to `images` unless it is nil.
+    private func write(_ plan: WritePlan, images: inout [CommitImage.Run]?) throws {
         var buffer: [UInt8] = []
         for (run, nodes) in plan.runs {
             buffer.removeAll(keepingCapacity: true)
@@ -322,6 +325,7 @@ extension Database {
             }
             assert(UInt64(buffer.count) == run.length)
             try buffer.withUnsafeBytes { try file.write($0, at: run.offset) }
+            images?.append(CommitImage.Run(offset: run.offset, bytes: buffer))
         }
     }
 

@@ -273,6 +273,7 @@ extension Database {
                     delay = min(delay * 2, 10_000)
                 }
                 state.withLock { $0.fileLockHeld = true }
+                try recoverEndedRing()
             }
             try checkWritable()
             try refreshFromFile()
@@ -300,6 +301,7 @@ extension Database {
                     throw StorageError.schema("\(path) is being written by another process")
                 }
                 state.withLock { $0.fileLockHeld = true }
+                try recoverEndedRing()
             }
             try checkWritable()
             try refreshFromFile()
@@ -324,7 +326,7 @@ extension Database {
     func endWrite() {
         state.withLock { state in
             state.writerActive = false
-            if state.fileLockHeld && state.inFlight == 0 {
+            if state.fileLockHeld && state.inFlight == 0 && !state.ringActive {
                 fileLock?.unlockWriter()
                 state.fileLockHeld = false
             }

@@ -15,18 +15,30 @@ struct PowerLossTests {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    @Test("Cut at every I/O step; keep, drop or garble each unsynced write; no acknowledged commit is lost")
-    func cutAtEveryStep() async throws {
+    /// With the redo log, the same commits are made durable by records appended to `<path>.redo` and checkpoints
+    /// (Database+RedoLog.swift); the crashed image holds both files as the disk left them.
+    @Test(
+        "Cut at every I/O step; keep, drop or garble each unsynced write; no acknowledged commit is lost",
+        arguments: [false, true]
+    )
+    func cutAtEveryStep(redoLog: Bool) async throws {
         let seed = testSeed()
         let extra = Int(ProcessInfo.processInfo.environment["STRATA_POWER_LOSS_CASES"] ?? "") ?? 0
-        print("PowerLossTests seed: \(seed)")
+        print("PowerLossTests seed: \(seed), redo log \(redoLog)")
         var random = SeededGenerator(seed: seed)
         let directory = TemporaryDirectory()
         var cases = 0
         // Scenario: from a database holding `start` commits, run commits start+1 ... start+count.
         for (start, count) in [(Int64(0), Int64(8)), (Int64(30), Int64(6))] {
             let base = try await Self.baseImage(commits: start, in: directory)
-            let steps = try await Self.run(base: base, start: start, count: count, cut: nil, directory: directory).steps
+            let steps = try await Self.run(
+                base: base,
+                start: start,
+                count: count,
+                cut: nil,
+                redoLog: redoLog,
+                directory: directory
+            ).steps
             for cut in 0...steps {
                 for fateMode in 0..<3 {
                     cases += 1
@@ -36,6 +48,7 @@ struct PowerLossTests {
                         count: count,
                         cut: cut,
                         fateMode: fateMode,
+                        redoLog: redoLog,
                         random: &random,
                         directory: directory
                     )
@@ -49,12 +62,14 @@ struct PowerLossTests {
                     count: count,
                     cut: Int.random(in: 0...steps, using: &random),
                     fateMode: 2,
+                    redoLog: redoLog,
                     random: &random,
                     directory: directory
                 )
             }
         }
-        print("RELIABILITY|simulated power loss|\(cases)|unsynced writes kept, dropped or garbled at every step")
+        let what = redoLog ? "simulated power loss, redo log" : "simulated power loss"
+        print("RELIABILITY|\(what)|\(cases)|unsynced writes kept, dropped or garbled at every step")
         #expect(cases >= 100)
     }
 
@@ -65,12 +80,13 @@ struct PowerLossTests {
         start: Int64,
         count: Int64,
         cut: Int?,
+        redoLog: Bool = false,
         directory: TemporaryDirectory
     ) async throws -> (fs: FaultInjectingFileSystem, path: String, acknowledged: Int64, steps: Int) {
         let path = directory.file("work-\(UUID().uuidString).strata")
         try Data(base).write(to: URL(fileURLWithPath: path))
         let fs = FaultInjectingFileSystem()
-        let database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs))
+        let database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs, redoLog: redoLog))
         defer { database.close() }
         let schema = try CrashSchema.find(database.beginRead())
         if let cut { fs.cutPower(atStep: cut) }
@@ -88,12 +104,51 @@ struct PowerLossTests {
         return (fs, path, acknowledged, fs.steps)
     }
 
+    /// Copies the database file at `path`, and its redo log if one was made, each as the disk might have left it
+    /// after the power went out: every unsynced write kept (`fateMode` 0), dropped (1), or each kept, dropped or
+    /// garbled at random (2). Returns the copy's path.
+    static func crashedCopy(
+        of path: String,
+        _ fs: FaultInjectingFileSystem,
+        fateMode: Int,
+        random: inout SeededGenerator,
+        directory: TemporaryDirectory
+    ) throws -> String {
+        let crashed = directory.file("crashed-\(UUID().uuidString).strata")
+        for suffix in ["", ".redo"] where FileManager.default.fileExists(atPath: path + suffix) {
+            var fates: [UnsyncedWriteFate] = []
+            for _ in 0..<fs.unsyncedWriteCount(for: path + suffix) {
+                switch fateMode {
+                case 0: fates.append(.kept)
+                case 1: fates.append(.dropped)
+                default: fates.append([.kept, .dropped, .garbled].randomElement(using: &random)!)
+                }
+            }
+            let noise = (0..<64).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let image = try fs.imageAfterPowerLoss(
+                of: path + suffix,
+                fate: { fates[$0] },
+                garbage: { length in (0..<length).map { noise[$0 % noise.count] } }
+            )
+            try Data(image).write(to: URL(fileURLWithPath: crashed + suffix))
+        }
+        return crashed
+    }
+
+    /// Removes a database's files (the database, its lock file and its redo log) at each of `paths`.
+    static func remove(_ paths: String...) {
+        for path in paths {
+            for suffix in ["", ".lock", ".redo"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+    }
+
     static func check(
         base: [UInt8],
         start: Int64,
         count: Int64,
         cut: Int,
         fateMode: Int,
+        redoLog: Bool,
         random: inout SeededGenerator,
         directory: TemporaryDirectory
     ) async throws {
@@ -102,33 +157,14 @@ struct PowerLossTests {
             start: start,
             count: count,
             cut: cut,
+            redoLog: redoLog,
             directory: directory
         )
-        var fates: [UnsyncedWriteFate] = []
-        for _ in 0..<fs.unsyncedWriteCount(for: path) {
-            switch fateMode {
-            case 0: fates.append(.kept)
-            case 1: fates.append(.dropped)
-            default: fates.append([.kept, .dropped, .garbled].randomElement(using: &random)!)
-            }
-        }
-        let noise = (0..<64).map { _ in UInt8.random(in: 0...255, using: &random) }
-        let image = try fs.imageAfterPowerLoss(
-            of: path,
-            fate: { fates[$0] },
-            garbage: { length in
-                (0..<length).map { noise[$0 % noise.count] }
-            }
-        )
-        let crashed = directory.file("crashed-\(UUID().uuidString).strata")
-        try Data(image).write(to: URL(fileURLWithPath: crashed))
-        let database = try Database.open(path: crashed)
+        let crashed = try Self.crashedCopy(of: path, fs, fateMode: fateMode, random: &random, directory: directory)
+        let database = try Database.open(path: crashed, options: DatabaseOptions(redoLog: redoLog))
         defer {
             database.close()
-            try? FileManager.default.removeItem(atPath: crashed)
-            try? FileManager.default.removeItem(atPath: crashed + ".lock")
-            try? FileManager.default.removeItem(atPath: path)
-            try? FileManager.default.removeItem(atPath: path + ".lock")
+            Self.remove(crashed, path)
         }
         try database.verify()
         let last = try CrashSchema.find(database.beginRead()).check(database)

@@ -30,7 +30,7 @@ struct RingSlotTests {
         #expect(current.slot.ring == nil)
         #expect(bytes[current.index * FileHeader.pageSize + 8] == 4)
         for ring in [
-            FileHeader.Ring(offset: 8192, length: 4096, salt: 0x1234_5678_9ABC_DEF0, mayHoldRecords: true),
+            FileHeader.Ring(offset: 0, length: 8 << 20, salt: 0x1234_5678_9ABC_DEF0, mayHoldRecords: true),
             FileHeader.Ring(offset: 8192, length: 4096, salt: 0, mayHoldRecords: false),
         ] {
             let ringed = try Self.withRing(bytes, ring)
@@ -40,15 +40,15 @@ struct RingSlotTests {
         }
     }
 
-    /// (offset, length) of rings that do not hold: empty, not whole sectors, inside the header, past the file
-    /// end, and sums that would overflow.
+    /// (offset, length) of rings that do not hold: empty, not whole sectors, longer than 1 GiB or starting past it,
+    /// and sums that would overflow.
     static let invalidRings: [(UInt64, UInt64)] = [
-        (8192, 0), (8192, 100), (8200, 4096), (0, 4096), (4096, 4096), (1 << 40, 4096),
+        (0, 0), (8192, 100), (8200, 4096), (0, (1 << 30) + 4096), (1 << 40, 4096),
         (UInt64.max - 4095, 8192), (8192, UInt64.max - 4095),
     ]
 
-    /// A ring that does not lie inside the version's used space, or is not whole sectors, or flags this build
-    /// does not know: the slot is not valid (as if its checksum failed).
+    /// A ring that is not whole sectors, or is longer than a redo log may be: the slot is not valid (as if its
+    /// checksum failed).
     @Test(
         "a slot whose ring does not hold is not valid",
         arguments: invalidRings
@@ -65,9 +65,9 @@ struct RingSlotTests {
         }
     }
 
-    /// This build reads format 5 slots but does not replay a ring yet: a file whose ring may hold records is
-    /// refused (opening the checkpoint alone would lose the commits after it); one whose ring is empty opens.
-    @Test("a file whose ring may hold records is refused; one with an empty ring opens")
+    /// A file whose slot says records may follow, and whose redo log is missing, is refused (opening the checkpoint
+    /// alone could lose the commits after it); one whose ring is empty opens without looking for the log.
+    @Test("a file whose ring may hold records and whose redo log is missing is refused; one with an empty ring opens")
     func refusal() async throws {
         let directory = TemporaryDirectory()
         let bytes = try await VerifiedNodesTests.sample(in: directory, count: 40)
@@ -82,10 +82,10 @@ struct RingSlotTests {
         let armed = try Self.withRing(bytes, FileHeader.Ring(offset: 8192, length: 4096, salt: 9, mayHoldRecords: true))
         do {
             _ = try VerifiedNodesTests.open(armed, in: directory)
-            Issue.record("a file whose ring may hold records opened without them")
+            Issue.record("a file whose ring may hold records opened without its redo log")
         } catch let error as StorageError {
-            guard case .unsupportedFormat(_, let version) = error else { throw error }
-            #expect(version == 5)
+            guard case .corrupt(let detail) = error else { throw error }
+            #expect(detail.contains(".redo is missing"), "\(detail)")
         }
     }
 }

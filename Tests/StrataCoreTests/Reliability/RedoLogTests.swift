@@ -1,0 +1,212 @@
+import Foundation
+import StrataCore
+import StrataTestSupport
+import Testing
+
+/// The redo log (Database+RedoLog.swift): small commits made durable by one append and one sync of `<path>.redo`,
+/// checkpoints, and the replay at open, on clean files, crashed ones and damaged ones.
+@Suite("The redo log: one append and one sync per small commit, replayed at open")
+struct RedoLogTests {
+    /// A database at a fresh path, through `fs`, with the log on and no checkpoint for quiet (a slow machine would
+    /// otherwise checkpoint between two commits, and the tests count records).
+    static func open(_ path: String, _ fs: FaultInjectingFileSystem) throws -> Database {
+        var options = DatabaseOptions(fileSystem: fs, redoLog: true)
+        options.quietCheckpoint = .seconds(3600)
+        return try Database.open(path: path, options: options)
+    }
+
+    /// The database file and its log as a process crash leaves them (every write kept: the page cache survives),
+    /// copied to `crashed`.
+    static func crashImage(of path: String, _ fs: FaultInjectingFileSystem, to crashed: String) throws {
+        fs.cutPower(atStep: 0)
+        for suffix in ["", ".redo"] where FileManager.default.fileExists(atPath: path + suffix) {
+            let image = try fs.imageAfterPowerLoss(of: path + suffix, fate: { _ in .kept }, garbage: { _ in [] })
+            try Data(image).write(to: URL(fileURLWithPath: crashed + suffix))
+        }
+    }
+
+    /// The newest valid slot of the header of the file at `path`.
+    static func newestSlot(_ path: String) throws -> FileHeader.Slot {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(FileHeader.size))
+        return try #require(try FileHeader.decode(bytes, path: path).current).slot
+    }
+
+    @Test("small commits take one sync each and leave the header alone; a crash copy replays every one, twice alike")
+    func replayAfterCrash() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("log.strata")
+        let fs = FaultInjectingFileSystem()
+        let database = try Self.open(path, fs)
+        let schema = try await CrashSchema.prepare(database)
+        try await schema.commitTransaction(1, to: database)
+        let checkpoint = try Self.newestSlot(path)
+        #expect(checkpoint.ring?.mayHoldRecords == true, "the first commit's checkpoint names the log")
+        let before = database.commitStatistics
+        let count: Int64 = 60
+        for number in 2...count { try await schema.commitTransaction(number, to: database) }
+        let after = database.commitStatistics
+        #expect(after.commits - before.commits == Int(count) - 1)
+        #expect(after.syncs - before.syncs == Int(count) - 1, "one sync of the log per commit")
+        #expect(try Self.newestSlot(path).version == checkpoint.version, "no slot was written for the records")
+
+        let crashed = directory.file("crashed.strata")
+        try Self.crashImage(of: path, fs, to: crashed)
+        database.close()
+        #expect(try Self.newestSlot(crashed).version == checkpoint.version)
+        var versions: [Version] = []
+        for _ in 0..<2 {
+            let reopened = try Database.openUnshared(path: crashed, options: DatabaseOptions())
+            try reopened.verify()
+            #expect(try schema.check(reopened) == count)
+            versions.append(reopened.latestVersion)
+            reopened.close()
+        }
+        #expect(versions[0] == versions[1], "the second open replays nothing more")
+        #expect(try Self.newestSlot(crashed).ring == nil, "the replay's slot names no ring")
+    }
+
+    @Test("another handle of the file reads the checkpoint while the log holds records, and all after the next commit")
+    func anotherHandle() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("shared.strata")
+        let fs = FaultInjectingFileSystem()
+        let database = try Self.open(path, fs)
+        defer { database.close() }
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...10 { try await schema.commitTransaction(number, to: database) }
+        // An unshared handle has its own open file description: to the writer it is another process.
+        let other = try Database.openUnshared(path: path, options: DatabaseOptions())
+        defer { other.close() }
+        let seen = try schema.check(other)
+        #expect(seen <= 10, "the other handle reads a whole version: the checkpoint, or a later one")
+        // The writer's next commit finds another reader and checkpoints instead of appending.
+        try await schema.commitTransaction(11, to: database)
+        #expect(try Self.newestSlot(path).version == database.latestVersion)
+        #expect(other.refreshedLatestVersion() == database.latestVersion)
+        #expect(try schema.check(other) == 11)
+        try other.verify()
+    }
+
+    @Test("a handle opened while the ring is active waits for the writer to stop it, and reads the newest version")
+    func openWhileActive() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("active.strata")
+        let fs = FaultInjectingFileSystem()
+        let database = try Self.open(path, fs)
+        defer { database.close() }
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...3 { try await schema.commitTransaction(number, to: database) }
+        // A commit that syncs on its own thread (no sync thread queue) also leaves the ring watched.
+        let write = try await database.beginWrite()
+        _ = try write.createTable(named: "Blocking")
+        try write.commit()
+        #expect(try Self.newestSlot(path).version < database.latestVersion, "the ring holds the commits")
+        for (number, readOnly) in [(Int64(3), true), (4, false)] {
+            let other = try Database.openUnshared(path: path, options: DatabaseOptions(readOnly: readOnly))
+            #expect(other.latestVersion == database.latestVersion)
+            #expect(try schema.check(other) == number)
+            other.close()
+            try await schema.commitTransaction(number + 1, to: database)
+        }
+    }
+
+    @Test("a damaged record with a later durable record after it refuses to open; a damaged last record ends the log")
+    func damagedRecords() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("damaged.strata")
+        let fs = FaultInjectingFileSystem()
+        let database = try Self.open(path, fs)
+        let schema = try await CrashSchema.prepare(database)
+        let count: Int64 = 12
+        for number in 1...count { try await schema.commitTransaction(number, to: database) }
+        let crashed = directory.file("crashed.strata")
+        try Self.crashImage(of: path, fs, to: crashed)
+        database.close()
+        let log = try Data(contentsOf: URL(fileURLWithPath: crashed + ".redo"))
+        let checkpoint = try Self.newestSlot(crashed)
+        let ring = try #require(checkpoint.ring)
+        let records = try log.withUnsafeBytes { region in
+            try RedoRing.scan(
+                UnsafeRawBufferPointer(rebasing: region[0..<Int(ring.length)]),
+                salt: ring.salt,
+                checkpoint: checkpoint.version,
+                path: crashed
+            ).records
+        }
+        #expect(records.count >= 2, "sequential commits each appended a group")
+        let main = try Data(contentsOf: URL(fileURLWithPath: crashed))
+
+        // A bit flipped in the first record's payload: a later group's record follows it, so it was durable.
+        var first = log
+        first[RedoRing.headerSize + 4] ^= 0x10
+        let refused = directory.file("refused.strata")
+        try main.write(to: URL(fileURLWithPath: refused))
+        try first.write(to: URL(fileURLWithPath: refused + ".redo"))
+        do {
+            _ = try Database.openUnshared(path: refused, options: DatabaseOptions())
+            Issue.record("a damaged record inside the durable prefix was dropped silently")
+        } catch StorageError.corrupt(let detail) {
+            #expect(detail.contains("commit log"), "\(detail)")
+        }
+
+        // The last group's record damaged (a torn tail): open ends the log before it.
+        var groupStarts: [Int] = []
+        var offset = 0
+        for record in records {
+            if record.group == record.version { groupStarts.append(offset) }
+            offset = (offset + RedoRing.frameSize(payloadCount: record.payload.count) + 4095) / 4096 * 4096
+        }
+        var last = log
+        last[groupStarts.last! + RedoRing.headerSize + 4] ^= 0x10
+        let torn = directory.file("torn.strata")
+        try main.write(to: URL(fileURLWithPath: torn))
+        try last.write(to: URL(fileURLWithPath: torn + ".redo"))
+        let reopened = try Database.openUnshared(path: torn, options: DatabaseOptions())
+        defer { reopened.close() }
+        try reopened.verify()
+        let lastGroup = records.filter { $0.group == records.last!.group }.count
+        #expect(try schema.check(reopened) == count - Int64(lastGroup))
+    }
+
+    @Test("a read-only open of a file whose log holds records is refused; a writable one replays them")
+    func readOnlyOpen() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("readonly.strata")
+        let fs = FaultInjectingFileSystem()
+        let database = try Self.open(path, fs)
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...5 { try await schema.commitTransaction(number, to: database) }
+        let crashed = directory.file("crashed.strata")
+        try Self.crashImage(of: path, fs, to: crashed)
+        database.close()
+        do {
+            _ = try Database.openUnshared(path: crashed, options: DatabaseOptions(readOnly: true))
+            Issue.record("a read-only open read the checkpoint without the log's records")
+        } catch StorageError.schema(let detail) {
+            #expect(detail.contains("read-only open cannot replay"), "\(detail)")
+        }
+        let writable = try Database.openUnshared(path: crashed, options: DatabaseOptions())
+        #expect(try schema.check(writable) == 5)
+        writable.close()
+        let readOnly = try Database.openUnshared(path: crashed, options: DatabaseOptions(readOnly: true))
+        defer { readOnly.close() }
+        #expect(try schema.check(readOnly) == 5)
+    }
+
+    @Test("a clean close checkpoints with the flag cleared: the next open never reads the log")
+    func cleanClose() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("clean.strata")
+        let fs = FaultInjectingFileSystem()
+        let database = try Self.open(path, fs)
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...5 { try await schema.commitTransaction(number, to: database) }
+        database.close()
+        let slot = try Self.newestSlot(path)
+        #expect(slot.ring?.mayHoldRecords == false)
+        try FileManager.default.removeItem(atPath: path + ".redo")
+        let reopened = try Database.openUnshared(path: path, options: DatabaseOptions())
+        defer { reopened.close() }
+        #expect(try schema.check(reopened) == 5)
+    }
+}
