@@ -137,29 +137,23 @@ final class GroupCommit: Sendable {
 
     /// Queues a written commit; starts or wakes the sync thread.
     func enqueue(_ commit: PendingCommit, for database: Database) {
-        let (start, signal) = state.withLock { state -> (Bool, Bool) in
-            state.queue.append(commit)
-            if !state.threadRunning {
-                state.threadRunning = true
-                return (true, false)
-            }
-            defer { state.parked = false }
-            return (false, state.parked)
-        }
-        if signal { wake.signal() }
-        if start { startThread(for: database) }
+        startOrWake(for: database, queueing: commit)
     }
 
     /// Starts the sync thread if it is not running, with nothing queued: while the redo log's ring is active the
     /// thread watches for a reason to stop it (Database+RedoLog.swift), even when every commit synced on its own
-    /// committer's thread.
+    /// committer's thread. A parked thread may be in its long linger, so it is woken to look at the ring.
     func watch(_ database: Database) {
+        startOrWake(for: database, queueing: nil)
+    }
+
+    private func startOrWake(for database: Database, queueing commit: PendingCommit?) {
         let (start, signal) = state.withLock { state -> (Bool, Bool) in
+            if let commit { state.queue.append(commit) }
             guard state.threadRunning else {
                 state.threadRunning = true
                 return (true, false)
             }
-            // A parked thread may be in its long linger: wake it to look at the ring.
             defer { state.parked = false }
             return (false, state.parked)
         }
