@@ -69,7 +69,9 @@ extension Database {
         let last = group[group.count - 1]
         return try log.state.withLock { logState -> [Duration]? in
             let payloads = group.compactMap(\.record)
-            let alone = try !mappingSystemErrors({ try fileLock?.isOpenElsewhere() ?? false })
+            // A failed query counts as another process: the slot path is the safe side, and a throw here would fail
+            // the group without poisoning the database while commits queued behind it build on it.
+            let alone = !((try? fileLock?.isOpenElsewhere()) ?? true)
             var syncs: [Duration] = []
             if alone && payloads.count == group.count {
                 if logState.ring == nil {
@@ -82,15 +84,21 @@ extension Database {
                 if var ring = logState.ring, let file = logState.file,
                     let (offset, bytes) = ring.append(group: payloads)
                 {
-                    // R1, R2.
-                    try writeOrPoison(bytes, to: file, at: UInt64(offset), "writing the redo log of \(versions)")
+                    precondition(group[0].version == ring.nextVersion - UInt64(group.count), "a record out of order")
+                    // R1, R2. A failed write may have left whole frames of the group in the page cache: blank them,
+                    // so that commits that failed cannot be replayed.
+                    do {
+                        try writeOrPoison(bytes, to: file, at: UInt64(offset), "writing the redo log of \(versions)")
+                    } catch {
+                        blank(bytes.count, at: offset, of: file)
+                        throw error
+                    }
                     let start = ContinuousClock.now
                     do {
                         try file.sync()
                     } catch {
                         poison("fdatasync of the redo log after \(versions) failed: \(error)")
-                        let blank = [UInt8](repeating: 0, count: bytes.count)
-                        try? blank.withUnsafeBytes { try file.write($0, at: UInt64(offset)) }
+                        blank(bytes.count, at: offset, of: file)
                         throw StorageError.poisoned(path: path, cause: "\(error)")
                     }
                     syncs.append(ContinuousClock.now - start)
@@ -109,10 +117,21 @@ extension Database {
         }
     }
 
+    /// Writes zeros over `count` bytes of the log at `offset`: the frames of a group that failed. Best effort: the
+    /// database is poisoned already, and a sync is never retried after one failed (invariant 3 of
+    /// WriteTransaction+Commit.swift).
+    private func blank(_ count: Int, at offset: Int, of file: any StorageFile) {
+        let zeros = [UInt8](repeating: 0, count: count)
+        // A failure leaves the frames as they were: nothing more can be done for them here.
+        try? zeros.withUnsafeBytes { try file.write($0, at: UInt64(offset)) }
+    }
+
     /// Opens or makes the log's file before the ring starts; false
     /// if the file cannot be made (a full disk, say): the log is an optimization, and the database goes on
     /// without it.
     private func startRing(_ log: RedoLog, _ logState: inout RedoLog.State) throws -> Bool {
+        // A commit racing `close()` does not start a ring the close has already passed.
+        guard !isClosed else { return false }
         if logState.file == nil {
             guard !logState.unavailable,
                 let file = try? RedoLog.openOrMake(path: log.path, length: log.length, options: options)
@@ -154,6 +173,7 @@ extension Database {
             syncs.append(try syncSlot(index: index, versions))
         }
         logState.ring = keepActive ? RedoRing(length: log.length, salt: salt, checkpoint: snapshot.version) : nil
+        logState.lastAppend = .now
         state.withLock { state in
             state.ringActive = keepActive
             state.slotIndex = index
@@ -176,8 +196,16 @@ extension Database {
     func stopRingIfIdle() -> Bool {
         guard let redoLog else { return false }
         return redoLog.state.withLock { logState in
-            let (active, idle) = state.withLock { ($0.ringActive, $0.inFlight == 0 && $0.poisonedBy == nil) }
+            let (active, idle, poisoned) = state.withLock {
+                ($0.ringActive, $0.inFlight == 0, $0.poisonedBy != nil)
+            }
             guard active, idle else { return active }
+            // A poisoned database cannot stop its ring: it gives up the lock (and the ring) instead, so that other
+            // processes are not kept waiting; the records stay for the next writer to recover.
+            if poisoned {
+                releaseRing()
+                return false
+            }
             let quiet = ContinuousClock.now - logState.lastAppend >= options.quietCheckpoint
             // A failed query counts as another process: stopping is the safe side.
             let elsewhere = (try? fileLock?.isOpenElsewhere()) ?? true
@@ -195,12 +223,19 @@ extension Database {
             logState.file?.close()
             logState.file = nil
             logState.ring = nil
-            state.withLock { state in
-                state.ringActive = false
-                if state.fileLockHeld && state.inFlight == 0 && !state.writerActive {
-                    fileLock?.unlockWriter()
-                    state.fileLockHeld = false
-                }
+            releaseRing()
+        }
+    }
+
+    /// Marks the ring stopped without a checkpoint, and releases the writer lock now unless a commit or a write
+    /// transaction holds it (they release it when they end). For a poisoned database and at close: the records stay
+    /// in the log for the next writer to recover (invariant 1: the lock free means exactly that).
+    private func releaseRing() {
+        state.withLock { state in
+            state.ringActive = false
+            if state.fileLockHeld && state.inFlight == 0 && !state.writerActive {
+                fileLock?.unlockWriter()
+                state.fileLockHeld = false
             }
         }
     }

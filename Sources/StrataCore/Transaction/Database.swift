@@ -196,10 +196,37 @@ package final class Database: Sendable {
     ) throws -> Loaded {
         var loaded = loaded
         let deadline = ContinuousClock.now + ringWait
-        while slot(at: loaded.slotIndex, in: loaded.mapping, path: path)?.ring?.mayHoldRecords == true {
-            let free = try fileLock.map { lock in try mappingSystemErrors { try lock.tryLockWriter() } } ?? true
-            if free {
-                defer { fileLock?.unlockWriter() }
+        while let flagged = slot(at: loaded.slotIndex, in: loaded.mapping, path: path), let ring = flagged.ring,
+            ring.mayHoldRecords
+        {
+            guard let fileLock else {
+                // A read-only opener without a lock file cannot tell a live writer from one that ended: it reads the
+                // checkpoint if the log holds nothing after it, else waits for the header to move on, and is refused
+                // if it does not (recoverRing, read-only).
+                let records = try RedoLog.records(
+                    path: path + ".redo",
+                    ring: ring,
+                    checkpoint: flagged.version,
+                    databasePath: path,
+                    fileSystem: options.fileSystem
+                )
+                guard !records.isEmpty else { return loaded }
+                guard ContinuousClock.now < deadline else {
+                    _ = try recoverRing(
+                        after: flagged,
+                        slotIndex: loaded.slotIndex,
+                        file: file,
+                        path: path,
+                        options: options
+                    )
+                    return loaded
+                }
+                Thread.sleep(forTimeInterval: 0.01)
+                loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
+                continue
+            }
+            if try mappingSystemErrors({ try fileLock.tryLockWriter() }) {
+                defer { fileLock.unlockWriter() }
                 // Under the lock the header holds still: load it again before recovering.
                 loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
                 if let slot = slot(at: loaded.slotIndex, in: loaded.mapping, path: path),

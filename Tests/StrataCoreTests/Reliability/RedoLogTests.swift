@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import StrataCore
 import StrataTestSupport
 import Testing
@@ -115,6 +116,24 @@ struct RedoLogTests {
             other.close()
             try await schema.commitTransaction(number + 1, to: database)
         }
+    }
+
+    @Test("a failed sync of the log poisons the writer, which gives up the lock: another handle recovers the rest")
+    func failedLogSync() async throws {
+        let directory = TemporaryDirectory()
+        let (database, schema, path, fs) = try await Self.written("poisoned.strata", commits: 6, in: directory)
+        defer { database.close() }
+        fs.inject(.init(call: .sync, occurrence: fs.count(of: .sync), code: EIO))
+        await #expect(throws: StorageError.self) { try await schema.commitTransaction(7, to: database) }
+        #expect(database.poisonReason?.contains("redo log") == true)
+        // The writer keeps its process's view; another handle takes the lock the poisoned ring gave up, replays
+        // the acknowledged records, and never sees the failed commit (its frames were blanked).
+        let other = try Database.openUnshared(path: path, options: DatabaseOptions())
+        defer { other.close() }
+        #expect(try schema.check(other) == 6)
+        try other.verify()
+        try await schema.commitTransaction(7, to: other)
+        #expect(try schema.check(other) == 7)
     }
 
     @Test("a damaged record with a later durable record after it refuses to open; a damaged last record ends the log")
