@@ -11,8 +11,9 @@
 //     a format 5 slot and would open the older version the other page names. The group is not part of that
 //     checkpoint, so a failure on its second page fails nothing that became durable.
 //       R1. pwrite the group's records to the log, one write
-//       R2. fdatasync the log             ── a failure at R1 or R2 poisons the database and fails the group; R2
-//                                            also blanks the group's frames, so they cannot come back
+//       R2. fdatasync the log             ── a failure at R1 or R2 poisons the database, fails the group and
+//                                            blanks its frames, so they cannot come back; the poisoned database
+//                                            then gives up the ring and the writer lock (`releaseRing`)
 //       R3. publish, as G4: the header is not written and the reuse floor stays the checkpoint's version
 //   - by a checkpoint that includes it (C1-C4) when the ring is active and the group does not go through it (the
 //     ring is full, a commit is too large, or another process has the file open):
