@@ -79,6 +79,26 @@ extension FileSystem {
     }
 }
 
+extension StorageFile {
+    /// Writes zeros over `[start, end)`, a megabyte at a time.
+    func writeZeros(from start: UInt64, to end: UInt64) throws {
+        let chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = start
+        while offset < end {
+            let count = Int(min(UInt64(chunk.count), end - offset))
+            try chunk.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[..<count]), at: offset) }
+            offset += UInt64(count)
+        }
+    }
+
+    /// Writes `slot` to header page `index` (FileHeader.swift).
+    func writeSlot(_ slot: FileHeader.Slot, index: Int) throws {
+        try FileHeader.encode(slot, index: index).withUnsafeBytes {
+            try write($0, at: UInt64(index * FileHeader.pageSize))
+        }
+    }
+}
+
 /// The directory part of a path ("." when it has none).
 func directoryOf(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

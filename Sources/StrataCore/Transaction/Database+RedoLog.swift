@@ -398,9 +398,7 @@ extension Database {
         var index = slotIndex
         for _ in 0..<(records.isEmpty ? 2 : 1) {
             index = 1 - index
-            try FileHeader.encode(recovered, index: index).withUnsafeBytes {
-                try file.write($0, at: UInt64(index * FileHeader.pageSize))
-            }
+            try file.writeSlot(recovered, index: index)
             try file.sync()
         }
         return true

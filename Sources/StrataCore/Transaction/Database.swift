@@ -383,11 +383,7 @@ package final class Database: Sendable {
         try file.reserve(upTo: fileEnd)
         try top.withUnsafeBytes { try file.write($0, at: UInt64(FileHeader.size)) }
         let slot = FileHeader.Slot(topRef: Ref(UInt64(FileHeader.size)), version: 1, fileEnd: fileEnd)
-        for index in 0..<2 {
-            try FileHeader.encode(slot, index: index).withUnsafeBytes {
-                try file.write($0, at: UInt64(index * FileHeader.pageSize))
-            }
-        }
+        for index in 0..<2 { try file.writeSlot(slot, index: index) }
         if options.durability == .full { try file.sync() }
         try fs.rename(temporary, to: path)
         if options.durability == .full { try fs.syncDirectory(directoryOf(path)) }

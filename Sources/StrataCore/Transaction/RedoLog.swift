@@ -69,15 +69,7 @@ final class RedoLog: Sendable {
         let file = try fs.open(temporary, mode: .createNew(permissions: options.filePermissions))
         do {
             try file.reserve(upTo: UInt64(length))
-            let zeros = [UInt8](repeating: 0, count: 1 << 20)
-            var offset = 0
-            while offset < length {
-                let count = min(zeros.count, length - offset)
-                try zeros.withUnsafeBytes {
-                    try file.write(UnsafeRawBufferPointer(rebasing: $0[..<count]), at: UInt64(offset))
-                }
-                offset += count
-            }
+            try file.writeZeros(from: 0, to: UInt64(length))
             try file.sync()
         } catch {
             file.close()

@@ -233,7 +233,9 @@ extension Database {
                 // commit the file system's journal, which doubles its cost. Writing zeros now (on the page
                 // cache, flushed with this commit) makes later commits into this space plain overwrites.
                 // Below `fileEnd` this commit's own nodes fill every byte it adds to the used region.
-                if options.durability == .full { try zeroFill(from: max(physicalSize, fileEnd), to: newPhysical) }
+                if options.durability == .full {
+                    try file.writeZeros(from: max(physicalSize, fileEnd), to: newPhysical)
+                }
             }
             if UInt64(mapping.length) < fileEnd {
                 newMapping = try file.map(length: Int(Self.mappingLength(for: newPhysical)))
@@ -303,17 +305,6 @@ extension Database {
             }
         }
     }
-    /// Writes zeros over `[start, end)`, a megabyte at a time.
-    private func zeroFill(from start: UInt64, to end: UInt64) throws {
-        let chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var offset = start
-        while offset < end {
-            let count = Int(min(UInt64(chunk.count), end - offset))
-            try chunk.withUnsafeBytes { try file.write(UnsafeRawBufferPointer(rebasing: $0[..<count]), at: offset) }
-            offset += UInt64(count)
-        }
-    }
-
     /// Writes each run of `plan` with one pwrite, and appends each run's bytes to `images` unless it is nil.
     private func write(_ plan: WritePlan, images: inout [CommitImage.Run]?) throws {
         var buffer: [UInt8] = []
