@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataTestSupport
 
 /// A directory of its own for one test, removed when the value is released.
 final class TemporaryDirectory {
@@ -31,16 +32,16 @@ enum Tool {
 
     /// Runs the tool to completion with `arguments`, feeding it `input` on stdin.
     static func run(_ arguments: [String], input: String? = nil) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
         let stdout = Pipe()
         let stderr = Pipe()
         let stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
+        let process = try ChildProcess(
+            executable: path,
+            arguments: arguments,
+            standardInput: .pipe(stdin),
+            standardOutput: .pipe(stdout),
+            standardError: .pipe(stderr)
+        )
         // Read both pipes while the tool runs, so that a large output cannot fill a pipe and stall it.
         let outputs = Locked<[Int: Data]>([:])
         let group = DispatchGroup()

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataTestSupport
 import Testing
 
 @Suite("strata watch")
@@ -28,16 +29,16 @@ struct WatchCommandTests {
         let directory = TemporaryDirectory()
         let sample = try await SampleFile(path: directory.file())
         // Person where age > 30, in key order: Ann(0) Bob(1) Dee(3) Eve(4).
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Tool.path)
-        process.arguments = ["watch", sample.path, "Person", "age > 30"]
         let stdout = Pipe()
         let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
         let collector = LineCollector()
         stdout.fileHandleForReading.readabilityHandler = { handle in collector.append(handle.availableData) }
-        try process.run()
+        let process = try ChildProcess(
+            executable: Tool.path,
+            arguments: ["watch", sample.path, "Person", "age > 30"],
+            standardOutput: .pipe(stdout),
+            standardError: .pipe(stderr)
+        )
         defer { if process.isRunning { process.terminate() } }
         #expect(try await collector.wait(for: "initial: version 2, 4 objects"))
 

@@ -60,14 +60,14 @@ struct APICrashTests {
         var inFlightSurvived = 0
         var failures = 0
         for round in 0..<kills {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: apiCrashWriterPath())
-            child.arguments = realms == 1 ? [url.path] : [url.path, "--realms", "\(realms)"]
             let output = Pipe()
-            child.standardOutput = output
-            try child.run()
+            let child = try ChildProcess(
+                executable: apiCrashWriterPath(),
+                arguments: realms == 1 ? [url.path] : [url.path, "--realms", "\(realms)"],
+                standardOutput: .pipe(output)
+            )
             try await Task.sleep(for: .milliseconds(Int.random(in: 10...80, using: &random)))
-            kill(child.processIdentifier, SIGKILL)
+            child.send(signal: SIGKILL)
             child.waitUntilExit()
             if let last = acknowledgements(output).max() { lastAcknowledged = max(lastAcknowledged, last) }
             guard FileManager.default.fileExists(atPath: url.path) else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Change streams (issue [3/5]): exact change sets as Realm reports them — deletions and modifications in old
@@ -331,12 +332,12 @@ struct ChangeStreamTests {
             return
         }
         #expect(initial.isEmpty)
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: apiCrashWriterPath())
-        child.arguments = [url.path, "1", "1", "0.5"]
         let output = Pipe()
-        child.standardOutput = output
-        try child.run()
+        let child = try ChildProcess(
+            executable: apiCrashWriterPath(),
+            arguments: [url.path, "1", "1", "0.5"],
+            standardOutput: .pipe(output)
+        )
         child.waitUntilExit()
         let written = acknowledgements(output).count
         #expect(written > 0)
@@ -357,21 +358,22 @@ struct ChangeStreamTests {
         let url = directory.url.appendingPathComponent("pingpong.strata")
         let realm = try await Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [CrashItem.self]))
         let rounds = 5
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: apiCrashWriterPath())
-        child.arguments = [url.path, "--pingpong", "\(rounds)"]
-        let output = Pipe()
-        child.standardOutput = output
         // This process adds the odd items; the child answers each, seen through its stream, with the next even
-        // one, which this stream must then deliver. A watchdog cancels the exchange (ending the stream) if it
-        // stalls, so a failure cannot hang the suite.
+        // one, which this stream must then deliver (it writes nothing before it sees item 1, so it may start
+        // first). A watchdog cancels the exchange (ending the stream) if it stalls, so a failure cannot hang the
+        // suite.
+        let output = Pipe()
+        let child = try ChildProcess(
+            executable: apiCrashWriterPath(),
+            arguments: [url.path, "--pingpong", "\(rounds)"],
+            standardOutput: .pipe(output)
+        )
         let seen = try await withThrowingTaskGroup(of: [Int]?.self) { group in
             group.addTask {
                 let stream = await realm.read { realm in realm.objects(CrashItem.self).sorted(byKeyPath: "id").changes()
                 }
                 var changes = stream.makeAsyncIterator()
                 guard case .initial(let initial)? = await changes.next(), initial.isEmpty else { return nil }
-                try child.run()
                 var seen: [Int] = []
                 for round in 0..<rounds {
                     let odd = 2 * round + 1

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 @testable import Strata
@@ -9,9 +10,7 @@ import Testing
 struct InMemoryFileTests {
     /// The id of a process that has ended.
     private func endedProcess() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
+        let process = try ChildProcess(executable: "/bin/true", arguments: [])
         process.waitUntilExit()
         return process.processIdentifier
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataCore
+import StrataTestSupport
 import Testing
 
 @Suite("Load: concurrent actors and processes on one file")
@@ -16,14 +17,14 @@ struct LoadTests {
         _ = try await Realm(configuration: configuration)  // creates the file and schema before the children start
 
         // Writers 9 and 10 are other processes; writers 1…8 are actors in this one. Writer k adds ids k, k + 10, …
-        var children: [(Process, Pipe)] = []
+        var children: [(ChildProcess, Pipe)] = []
         for first in [9, 10] {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: apiCrashWriterPath())
-            child.arguments = [url.path, "\(first)", "10", "\(seconds)"]
             let output = Pipe()
-            child.standardOutput = output
-            try child.run()
+            let child = try ChildProcess(
+                executable: apiCrashWriterPath(),
+                arguments: [url.path, "\(first)", "10", "\(seconds)"],
+                standardOutput: .pipe(output)
+            )
             children.append((child, output))
         }
         let acknowledged = try await withThrowingTaskGroup(of: [Int].self) { group in

@@ -33,14 +33,14 @@ struct CrashTests {
         var lastAcknowledged: Int64 = 0
         var survivedUnacknowledged = 0
         for round in 0..<kills {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: Self.writerPath)
-            child.arguments = tasks == 1 ? [path] : [path, "--tasks", "\(tasks)"]
             let output = Pipe()
-            child.standardOutput = output
-            try child.run()
+            let child = try ChildProcess(
+                executable: Self.writerPath,
+                arguments: tasks == 1 ? [path] : [path, "--tasks", "\(tasks)"],
+                standardOutput: .pipe(output)
+            )
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))
-            kill(child.processIdentifier, SIGKILL)
+            child.send(signal: SIGKILL)
             child.waitUntilExit()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             let acks = text.split(separator: "\n").compactMap { $0.hasPrefix("ack ") ? Int64($0.dropFirst(4)) : nil }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataTestSupport
 import Testing
 
 /// A real file-size limit (RLIMIT_FSIZE) and a real full disk (a small tmpfs), met by a child process that
@@ -8,12 +9,12 @@ import Testing
 struct FullDiskTests {
     /// Runs the filling child; returns its last acknowledged commit and its error line.
     static func fill(_ path: String, fileSizeLimit: Int? = nil) throws -> (last: Int64, error: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CrashTests.writerPath)
-        child.arguments = [path, "--fill"] + (fileSizeLimit.map { ["\($0)"] } ?? [])
         let output = Pipe()
-        child.standardOutput = output
-        try child.run()
+        let child = try ChildProcess(
+            executable: CrashTests.writerPath,
+            arguments: [path, "--fill"] + (fileSizeLimit.map { ["\($0)"] } ?? []),
+            standardOutput: .pipe(output)
+        )
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         child.waitUntilExit()
         let lines = text.split(separator: "\n")
@@ -65,13 +66,7 @@ struct FullDiskTests {
     }()
 
     static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? ChildProcess.run(tool, arguments, standardError: .file(FileHandle.nullDevice))) == 0
     }
 
     @Test(

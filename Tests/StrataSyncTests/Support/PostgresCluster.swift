@@ -22,6 +22,7 @@
 
 import Foundation
 import StrataCore
+import StrataTestSupport
 
 @testable import StrataSync
 
@@ -45,9 +46,8 @@ final class PostgresCluster: Sendable {
     let port = 5432
 
     /// The wrapper process of the running server and the write end of its pipe (invariant 1).
-    private struct Server: @unchecked Sendable {
-        // Unchecked: `Process` is reached only under the cluster's lock (`server`), by one thread at a time.
-        var process: Process
+    private struct Server: Sendable {
+        var process: ChildProcess
         var pipe: Int32
     }
     private let server: Locked<Server?>
@@ -99,15 +99,14 @@ final class PostgresCluster: Sendable {
                 "-E", "UTF8", "--locale=C",
             ]
         )
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: initdb[0])
-        process.arguments = Array(initdb.dropFirst())
         let log = try Self.logFile(directory + "/initdb.log")
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let status = try ChildProcess.run(
+            initdb[0],
+            Array(initdb.dropFirst()),
+            standardOutput: .file(log),
+            standardError: .file(log)
+        )
+        guard status == 0 else {
             throw ClusterError("initdb failed:\n" + Self.tail(of: directory + "/initdb.log"))
         }
         // Roles of the password group authenticate with scram-sha-256; everyone else is trusted (socket only).
@@ -222,15 +221,16 @@ final class PostgresCluster: Sendable {
                 "-c", "recovery_init_sync_method=syncfs", "-c", "fsync=on", "-c", "max_connections=200",
             ]
         )
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardInput = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
         let log = try Self.logFile(directory + "/server.log")
-        process.standardOutput = log
-        process.standardError = log
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(
+                executable: arguments[0],
+                arguments: Array(arguments.dropFirst()),
+                standardInput: .file(FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)),
+                standardOutput: .file(log),
+                standardError: .file(log)
+            )
         } catch {
             close(ends[0])
             close(ends[1])
@@ -274,7 +274,7 @@ final class PostgresCluster: Sendable {
     }
 
     /// Waits (up to 30 s) until `process` has exited.
-    private static func waitForExit(_ process: Process) {
+    private static func waitForExit(_ process: ChildProcess) {
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning, Date() < deadline { usleep(10_000) }
     }

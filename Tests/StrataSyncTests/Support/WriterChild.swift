@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -25,18 +26,20 @@ final class WriterChild: Sendable {
     /// The child's lines as they come; the stream ends when the child closed its output (it exited).
     let lines: AsyncStream<String>
     let pid: pid_t
+    private let process: ChildProcess
     private let collected = Locked<[String]>([])
     private let exitStatus: Locked<Int32?> = Locked(nil)
 
     init(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: syncWriterPath())
-        process.arguments = arguments
         let output = Pipe()
-        process.standardOutput = output
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         lines = stream
-        try process.run()
+        let process = try ChildProcess(
+            executable: syncWriterPath(),
+            arguments: arguments,
+            standardOutput: .pipe(output)
+        )
+        self.process = process
         pid = process.processIdentifier
         let handle = output.fileHandleForReading
         let collected = collected
@@ -61,16 +64,16 @@ final class WriterChild: Sendable {
     }
 
     /// Kills the child at once (SIGKILL).
-    func kill() { _ = Glibc.kill(pid, SIGKILL) }
+    func kill() { process.send(signal: SIGKILL) }
 
     /// Waits until the child exited and its output ended; returns its exit status (the signal's number after a
     /// kill) and every line it printed. A child still running after `limit` is killed (a hang then fails the test
     /// on its status, well before the test's time limit).
     func finish(limit: Duration = .seconds(180)) async -> (status: Int32, lines: [String]) {
-        let watchdog = Task { [pid] in
+        let watchdog = Task { [pid, process] in
             try await Task.sleep(for: limit)
             FileHandle.standardError.write(Data("StrataSyncWriter \(pid) still running after \(limit): killed\n".utf8))
-            _ = Glibc.kill(pid, SIGKILL)
+            process.send(signal: SIGKILL)
         }
         for await _ in lines {}
         watchdog.cancel()
