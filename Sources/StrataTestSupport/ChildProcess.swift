@@ -73,7 +73,7 @@ package final class ChildProcess: Sendable {
             throw SpawnError(description: "posix_spawn_file_actions_addclosefrom_np failed: errno \(errno)")
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard result == 0 else {
