@@ -68,6 +68,7 @@ extension Replica {
         let name = configuration.databaseName
         let from = min(cursor, bootstrap.values.min() ?? cursor)
         let started = ContinuousClock.now
+        let ticket = pending.ticket()
         let batch: PullBatch = try await mappingConnectionErrors {
             try await pullLink.run { [self] connection in
                 try prepareHub(connection)
@@ -86,11 +87,13 @@ extension Replica {
         // Classes whose download reached the cursor: from now on the ordinary pulls keep them up to date.
         let caughtUp = Set(bootstrap.filter { batch.upto >= newCursor || $0.value >= newCursor }.keys)
         guard batch.upto > from || !caughtUp.isEmpty else {
+            pending.forget(acknowledgedBy: ticket)
             completePendingSubscriptions(except: Set(bootstrap.keys))
             session.setState(.active)
             return false
         }
         try await apply(batch, cursor: cursor, bootstrap: bootstrap, completing: caughtUp)
+        pending.forget(acknowledgedBy: ticket)
         record(.downloaded(objects: batch.objects.count, duration: ContinuousClock.now - started))
         state.withLock { state in
             state.cursor = max(state.cursor, newCursor)
