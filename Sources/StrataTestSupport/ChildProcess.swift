@@ -53,10 +53,12 @@ package final class ChildProcess: Sendable {
     package let processIdentifier: pid_t
     private let state = Mutex<Int32?>(nil)
 
-    /// Starts `executable` with `arguments` (not including the program name) and this process's environment.
+    /// Starts `executable` with `arguments` (not including the program name) and this process's environment, with
+    /// the variables of `environment` added or replaced.
     package init(
         executable: String,
         arguments: [String],
+        environment: [String: String] = [:],
         standardInput: Stream = .inherit,
         standardOutput: Stream = .inherit,
         standardError: Stream = .inherit
@@ -74,8 +76,11 @@ package final class ChildProcess: Sendable {
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let envp = variables.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in envp { free(variable) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard result == 0 else {
             throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(result)))")
         }

@@ -36,21 +36,29 @@ func acknowledgements(_ pipe: Pipe) -> [Int] {
 
 @Suite("Crash test through the public API: SIGKILL at random moments")
 struct APICrashTests {
-    @Test("Objects, lists, indexes and links of every acknowledged write survive SIGKILL; verify() passes")
-    func killedWriterLosesNothingAcknowledged() async throws {
-        try await killLoop(realms: 1)
+    @Test(
+        "Objects, lists, indexes and links of every acknowledged write survive SIGKILL; verify() passes",
+        arguments: [false, true]
+    )
+    func killedWriterLosesNothingAcknowledged(redoLog: Bool) async throws {
+        try await killLoop(realms: 1, redoLog: redoLog)
     }
 
-    @Test("With 4 realms writing at once (grouped commits), every acknowledged write survives SIGKILL")
-    func killedGroupedWritersLoseNothingAcknowledged() async throws {
-        try await killLoop(realms: 4)
+    @Test(
+        "With 4 realms writing at once (grouped commits), every acknowledged write survives SIGKILL",
+        arguments: [false, true]
+    )
+    func killedGroupedWritersLoseNothingAcknowledged(redoLog: Bool) async throws {
+        try await killLoop(realms: 4, redoLog: redoLog)
     }
 
-    /// Kills a child writing from `realms` realm actors at random moments and checks the file after each kill.
-    func killLoop(realms: Int) async throws {
+    /// Kills a child writing from `realms` realm actors at random moments and checks the file after each kill. With
+    /// `redoLog` the child commits through the redo log (`STRATA_REDO_LOG=1`), leaving records for the check's open
+    /// to replay.
+    func killLoop(realms: Int, redoLog: Bool) async throws {
         let kills = Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 100
         let seed = UInt64(ProcessInfo.processInfo.environment["STRATA_SEED"] ?? "") ?? UInt64.random(in: 1...(1 << 40))
-        print("APICrashTests seed: \(seed), kills: \(kills)")
+        print("APICrashTests seed: \(seed), kills: \(kills), redo log: \(redoLog)")
         var random = SeededGenerator(seed: seed)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-api-crash-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -64,6 +72,7 @@ struct APICrashTests {
             let child = try ChildProcess(
                 executable: apiCrashWriterPath(),
                 arguments: realms == 1 ? [url.path] : [url.path, "--realms", "\(realms)"],
+                environment: ["STRATA_REDO_LOG": redoLog ? "1" : "0"],
                 standardOutput: .pipe(output)
             )
             try await Task.sleep(for: .milliseconds(Int.random(in: 10...80, using: &random)))
@@ -78,10 +87,12 @@ struct APICrashTests {
             lastAcknowledged = max(lastAcknowledged, problems.last)
         }
         print(
-            "RELIABILITY|crash loop, public API (SIGKILL\(realms > 1 ? ", \(realms) realms writing" : ""))|\(kills)|"
+            "RELIABILITY|crash loop, public API (SIGKILL\(realms > 1 ? ", \(realms) realms writing" : "")"
+                + "\(redoLog ? ", redo log" : ""))|\(kills)|"
                 + "\(lastAcknowledged) acknowledged writes checked, \(inFlightSurvived) in-flight writes survived"
         )
         #expect(failures == 0)
+        #expect(FileManager.default.fileExists(atPath: url.path + ".redo") == redoLog, "the child's redo log")
     }
 
     /// Checks the file against the writer's rules (at most `inFlight` writes past the last acknowledged one);

@@ -11,22 +11,30 @@ struct CrashTests {
         return executable.deletingLastPathComponent().appendingPathComponent("StrataCrashWriter").path
     }
 
-    @Test("Every acknowledged commit survives SIGKILL; nothing later is half-visible; verify() passes")
-    func killedWriterLosesNothingAcknowledged() async throws {
-        try await killLoop(tasks: 1)
+    @Test(
+        "Every acknowledged commit survives SIGKILL; nothing later is half-visible; verify() passes",
+        arguments: [false, true]
+    )
+    func killedWriterLosesNothingAcknowledged(redoLog: Bool) async throws {
+        try await killLoop(tasks: 1, redoLog: redoLog)
     }
 
-    @Test("With 4 writer tasks sharing syncs, every acknowledged commit survives SIGKILL; verify() passes")
-    func killedGroupedWritersLoseNothingAcknowledged() async throws {
-        try await killLoop(tasks: 4)
+    @Test(
+        "With 4 writer tasks sharing syncs, every acknowledged commit survives SIGKILL; verify() passes",
+        arguments: [false, true]
+    )
+    func killedGroupedWritersLoseNothingAcknowledged(redoLog: Bool) async throws {
+        try await killLoop(tasks: 4, redoLog: redoLog)
     }
 
     /// Kills a child that commits from `tasks` tasks at random moments and checks the file after each kill:
-    /// every acknowledged commit is there, and at most the `tasks` commits that may be in flight beyond.
-    func killLoop(tasks: Int) async throws {
+    /// every acknowledged commit is there, and at most the `tasks` commits that may be in flight beyond. With
+    /// `redoLog` the child commits through the redo log (`STRATA_REDO_LOG=1`), so most kills leave records for this
+    /// process's open to replay.
+    func killLoop(tasks: Int, redoLog: Bool) async throws {
         let kills = Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 50
         let seed = testSeed()
-        print("CrashTests seed: \(seed), kills: \(kills), tasks: \(tasks)")
+        print("CrashTests seed: \(seed), kills: \(kills), tasks: \(tasks), redo log: \(redoLog)")
         var random = SeededGenerator(seed: seed)
         let directory = TemporaryDirectory()
         let path = directory.file()
@@ -37,6 +45,7 @@ struct CrashTests {
             let child = try ChildProcess(
                 executable: Self.writerPath,
                 arguments: tasks == 1 ? [path] : [path, "--tasks", "\(tasks)"],
+                environment: ["STRATA_REDO_LOG": redoLog ? "1" : "0"],
                 standardOutput: .pipe(output)
             )
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))
@@ -69,9 +78,11 @@ struct CrashTests {
             lastAcknowledged = last
         }
         print(
-            "RELIABILITY|crash loop, engine (SIGKILL\(tasks > 1 ? ", \(tasks) writer tasks" : ""))|\(kills)|"
+            "RELIABILITY|crash loop, engine (SIGKILL\(tasks > 1 ? ", \(tasks) writer tasks" : "")"
+                + "\(redoLog ? ", redo log" : ""))|\(kills)|"
                 + "\(lastAcknowledged) acknowledged commits checked, \(survivedUnacknowledged) in-flight commits survived"
         )
         #expect(lastAcknowledged > 0, "the child never committed")
+        #expect(FileManager.default.fileExists(atPath: path + ".redo") == redoLog, "the child's redo log")
     }
 }
