@@ -240,7 +240,10 @@ extension Replica {
         let wire = WireValue(reading: write)
         var values: [ColumnKey: Value] = [:]
         var links: [(ColumnSpec, [UInt8])] = []
-        for property in properties where property.client != clientID {
+        // This client's own winning values too: the file may no longer hold them (a pull that read the hub before
+        // one of its pushes landed, a commit of another process of this file, a class unsubscribed and subscribed
+        // again), and a value the file holds already is not written again.
+        for property in properties {
             guard let column = synced.properties.first(where: { $0.name == property.name }) else { continue }
             let key = PendingChanges.Key(className: synced.name, primaryKey: object.primaryKey, property: property.name)
             if let local = pending.clock(of: key), (local, clientID) > (property.clock, property.client) { continue }

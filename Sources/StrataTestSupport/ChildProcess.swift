@@ -9,11 +9,12 @@
 // `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), looked up at run time because the Glibc module
 // does not declare it.
 //
-// Invariants: the process is reaped exactly once, under `state`'s lock, by whichever of `waitUntilExit`,
-// `isRunning` or `terminationStatus` sees it end first; `waitUntilExit` blocks in `waitid(WNOWAIT)`, which does not
-// reap, so two threads waiting (or one waiting and one polling `isRunning`) never race for the status. The parent
-// closes its copy of each pipe end it handed to the child right after the spawn, so reading a child's output ends
-// when the child (and not this process) closes it.
+// Invariants: the process is reaped exactly once, under `state`'s lock, by whichever call of `isRunning` sees it
+// end first, and no call names its pid once it is reaped (a later child of this process may have it by then): so
+// `waitUntilExit` polls `isRunning` (backing off to 5 ms) instead of blocking in a wait on the pid, and signals are
+// sent under the same lock. A child some other code reaped counts as exited with status 255. The parent closes its
+// copy of each pipe end it handed to the child right after the spawn, so reading a child's output ends when the
+// child (and not this process) closes it.
 //
 // States: running → exited(status) or signalled(signal), set once when reaped.
 
@@ -69,10 +70,20 @@ package final class ChildProcess: Sendable {
         let streams = [standardInput, standardOutput, standardError]
         for (target, stream) in streams.enumerated() {
             guard let source = Self.childDescriptor(stream, input: target == 0) else { continue }
-            posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
+            // Foundation's `FileHandle.nullDevice` has no descriptor (-1): the child opens /dev/null instead.
+            let code =
+                source >= 0
+                ? posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
+                : posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", O_RDWR, 0)
+            guard code == 0 else {
+                throw SpawnError(description: "cannot redirect stream \(target): \(String(cString: strerror(code)))")
+            }
         }
-        guard Self.addCloseFrom(&actions, 3) == 0 else {
-            throw SpawnError(description: "posix_spawn_file_actions_addclosefrom_np failed: errno \(errno)")
+        let closing = Self.addCloseFrom(&actions, 3)
+        guard closing == 0 else {
+            throw SpawnError(
+                description: "posix_spawn_file_actions_addclosefrom_np: \(String(cString: strerror(closing)))"
+            )
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -108,12 +119,13 @@ package final class ChildProcess: Sendable {
         return child.terminationStatus
     }
 
-    /// Blocks until the child has ended and is reaped.
+    /// Blocks until the child has ended and is reaped (polling, see the invariants).
     package func waitUntilExit() {
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
-        // Either the child has ended (and is not yet reaped) or another thread reaped it (ECHILD): both end here.
-        while isRunning { usleep(1_000) }
+        var pause: UInt32 = 200
+        while isRunning {
+            usleep(pause)
+            pause = min(pause * 2, 5_000)
+        }
     }
 
     /// Whether the child has not ended yet (reaping it when it has).
@@ -122,8 +134,9 @@ package final class ChildProcess: Sendable {
             if status != nil { return false }
             var raw: Int32 = 0
             let reaped = waitpid(processIdentifier, &raw, WNOHANG)
-            guard reaped == processIdentifier else { return true }
-            status = raw
+            if reaped == 0 || (reaped < 0 && errno == EINTR) { return true }
+            // Reaped here, or (ECHILD) by code that does not use this type: an exit with status 255.
+            status = reaped == processIdentifier ? raw : 255 << 8
             return false
         }
     }

@@ -29,8 +29,11 @@ func apiCrashWriterPath() -> String {
 }
 
 /// Reads the "ack N" lines a child printed.
-func acknowledgements(_ pipe: Pipe) -> [Int] {
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+func acknowledgements(_ pipe: Pipe) -> [Int] { acknowledgements(pipe.fileHandleForReading) }
+
+/// Reads the "ack N" lines a child printed, to the end of its output.
+func acknowledgements(_ output: FileHandle) -> [Int] {
+    let text = String(decoding: output.readDataToEndOfFile(), as: UTF8.self)
     return text.split(separator: "\n").compactMap { $0.hasPrefix("ack ") ? Int($0.dropFirst(4)) : nil }
 }
 
@@ -56,7 +59,8 @@ struct APICrashTests {
     /// `redoLog` the child commits through the redo log (`STRATA_REDO_LOG=1`), leaving records for the check's open
     /// to replay.
     func killLoop(realms: Int, redoLog: Bool) async throws {
-        let kills = Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 100
+        // 50 a case in `swift test` (four cases run at once); Reliability/run asks for 1,000.
+        let kills = Int(ProcessInfo.processInfo.environment["STRATA_CRASH_KILLS"] ?? "") ?? 50
         let seed = UInt64(ProcessInfo.processInfo.environment["STRATA_SEED"] ?? "") ?? UInt64.random(in: 1...(1 << 40))
         print("APICrashTests seed: \(seed), kills: \(kills), redo log: \(redoLog)")
         var random = SeededGenerator(seed: seed)
@@ -76,9 +80,14 @@ struct APICrashTests {
                 standardOutput: .pipe(output)
             )
             try await Task.sleep(for: .milliseconds(Int.random(in: 10...80, using: &random)))
-            child.send(signal: SIGKILL)
-            child.waitUntilExit()
-            if let last = acknowledgements(output).max() { lastAcknowledged = max(lastAcknowledged, last) }
+            // Off the cooperative pool, as the check's verify() below: see CrashTests.killAndCheck.
+            let reader = output.fileHandleForReading
+            let acknowledged = try await onThread {
+                child.send(signal: SIGKILL)
+                child.waitUntilExit()
+                return acknowledgements(reader)
+            }
+            if let last = acknowledged.max() { lastAcknowledged = max(lastAcknowledged, last) }
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             let problems = try await Self.check(url, acknowledged: lastAcknowledged, inFlight: realms)
             for problem in problems.messages { Issue.record("round \(round): \(problem)") }
@@ -99,14 +108,16 @@ struct APICrashTests {
     /// returns the last item and what is wrong.
     static func check(_ url: URL, acknowledged: Int, inFlight: Int = 1) async throws -> (last: Int, messages: [String])
     {
-        var messages: [String] = []
-        let database = try Database.open(path: url.path)
-        do {
-            try database.verify()
-        } catch {
-            messages.append("verify(): \(error)")
+        let verified: [String] = try await onThread {
+            let database = try Database.open(path: url.path)
+            defer { database.close() }
+            do {
+                try database.verify()
+                return []
+            } catch {
+                return ["verify(): \(error)"]
+            }
         }
-        database.close()
         let realm = try await Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [CrashItem.self]))
         let found = await realm.read { realm -> (Int, [String]) in
             let items = realm.objects(CrashItem.self)
@@ -143,6 +154,6 @@ struct APICrashTests {
             }
             return (last, problems)
         }
-        return (found.0, messages + found.1)
+        return (found.0, verified + found.1)
     }
 }

@@ -338,8 +338,11 @@ struct ChangeStreamTests {
             arguments: [url.path, "1", "1", "0.5"],
             standardOutput: .pipe(output)
         )
-        child.waitUntilExit()
-        let written = acknowledgements(output).count
+        let reader = output.fileHandleForReading
+        let written = try await onThread {
+            child.waitUntilExit()
+            return acknowledgements(reader).count
+        }
         #expect(written > 0)
         // The stream catches up with every object the child wrote; each update applies to the previous payload.
         var ids = initial.map(\.id)
@@ -368,6 +371,8 @@ struct ChangeStreamTests {
             arguments: [url.path, "--pingpong", "\(rounds)"],
             standardOutput: .pipe(output)
         )
+        // Whatever happens below, the child does not outlive the test.
+        defer { if child.isRunning { child.terminate() } }
         let seen = try await withThrowingTaskGroup(of: [Int]?.self) { group in
             group.addTask {
                 let stream = await realm.read { realm in realm.objects(CrashItem.self).sorted(byKeyPath: "id").changes()

@@ -95,7 +95,8 @@ package final class Database: Sendable {
     static let historyLimit = 512
     static let mappingGranule: UInt64 = 1 << 20
 
-    private static let registry = Locked<[String: WeakDatabase]>([:])
+    /// The databases this process has open, or is opening, by path (see `open`).
+    private static let registry = Locked<[String: RegistryEntry]>([:])
 
     private init(path: String, options: DatabaseOptions, file: any StorageFile, fileLock: FileLock?, state: State) {
         self.path = path
@@ -111,20 +112,65 @@ package final class Database: Sendable {
 
     /// Opens (creating if needed) the database at `path`. A path already open in this process returns
     /// the same instance.
+    ///
+    /// The registry's lock is held only to look the path up: the open itself (which may wait up to `ringWait` for
+    /// another process's redo log) runs outside it, behind a gate that other opens of the same path wait on, so
+    /// opens and closes of other files never wait for it.
     package static func open(path: String, options: DatabaseOptions = DatabaseOptions()) throws -> Database {
-        try registry.withLock { registry in
-            if let existing = registry[path]?.database, !existing.isClosed { return existing }
-            let database = try mappingSystemErrors { try openNew(path: path, options: options) }
-            registry[path] = WeakDatabase(database: database)
-            return database
+        enum Step {
+            case existing(Database)
+            case wait(DispatchGroup)
+            case open(DispatchGroup)
+        }
+        while true {
+            let step = registry.withLock { registry -> Step in
+                switch registry[path] {
+                case .opening(let gate)?:
+                    return .wait(gate)
+                case .open(let weak)?:
+                    if let existing = weak.database, !existing.isClosed { return .existing(existing) }
+                    fallthrough
+                case nil:
+                    let gate = DispatchGroup()
+                    gate.enter()
+                    registry[path] = .opening(gate)
+                    return .open(gate)
+                }
+            }
+            switch step {
+            case .existing(let database):
+                return database
+            case .wait(let gate):
+                // The other open ended (opened or failed): look again.
+                gate.wait()
+            case .open(let gate):
+                defer { gate.leave() }
+                do {
+                    let database = try mappingSystemErrors { try openNew(path: path, options: options) }
+                    registry.withLock { $0[path] = .open(WeakDatabase(database: database)) }
+                    return database
+                } catch {
+                    registry.withLock { $0[path] = nil }
+                    throw error
+                }
+            }
         }
     }
 
-    /// The database this process has open at `path`, if any (it stays open: the caller shares it).
+    /// The database this process has open at `path`, if any (it stays open: the caller shares it). An open or a
+    /// close of the path under way is waited for.
     package static func openInstance(path: String) -> Database? {
-        registry.withLock { registry in
-            guard let existing = registry[path]?.database, !existing.isClosed else { return nil }
-            return existing
+        while true {
+            let entry = registry.withLock { $0[path] }
+            switch entry {
+            case .opening(let gate)?:
+                gate.wait()
+            case .open(let weak)?:
+                guard let existing = weak.database, !existing.isClosed else { return nil }
+                return existing
+            case nil:
+                return nil
+            }
         }
     }
 
@@ -471,11 +517,19 @@ package final class Database: Sendable {
             return !state.closed
         }
         guard wasOpen else { return }
-        Self.registry.withLock { registry in
-            if registry[path]?.database === self { registry[path] = nil }
+        // Until the file is closed (and an in-memory one removed), opens of the path wait, as for an open under way:
+        // a new instance must not open the file this close is about to remove.
+        let gate = DispatchGroup()
+        gate.enter()
+        let registered = Self.registry.withLock { registry -> Bool in
+            guard case .open(let weak)? = registry[path], weak.database === self else { return false }
+            registry[path] = .opening(gate)
+            return true
         }
         file.close()
         if options.durability == .memoryOnly { try? options.fileSystem.remove(path) }
+        if registered { Self.registry.withLock { $0[path] = nil } }
+        gate.leave()
     }
 
     // MARK: Pins
@@ -658,4 +712,11 @@ package final class Database: Sendable {
 /// A registry entry that does not keep its database open.
 private struct WeakDatabase {
     weak var database: Database?
+}
+
+/// What the registry holds for a path: a database opened (weakly), or an open or a close under way, whose gate the
+/// other opens of the path wait on (it is left when that open returns or throws, or that close has closed the file).
+private enum RegistryEntry {
+    case open(WeakDatabase)
+    case opening(DispatchGroup)
 }

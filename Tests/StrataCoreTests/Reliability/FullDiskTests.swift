@@ -49,7 +49,7 @@ struct FullDiskTests {
     func fileSizeLimit() async throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
-        let (last, error) = try Self.fill(path, fileSizeLimit: 4 << 20)
+        let (last, error) = try await onThread { try Self.fill(path, fileSizeLimit: 4 << 20) }
         #expect(error.hasPrefix("error \(EFBIG) "), "\(error)")
         #expect(last > 10)
         try await Self.checkAfterFailure(path, last: last, canGrow: true)
@@ -80,7 +80,7 @@ struct FullDiskTests {
         try #require(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=6m", "tmpfs", mountPoint]))
         defer { _ = Self.run("/bin/umount", [mountPoint]) }
         let path = mountPoint + "/full.strata"
-        let (last, error) = try Self.fill(path)
+        let (last, error) = try await onThread { try Self.fill(path) }
         #expect(error.hasPrefix("error \(ENOSPC) "), "\(error)")
         #expect(last > 10)
         try await Self.checkAfterFailure(path, last: last, canGrow: false)

@@ -12,14 +12,6 @@ func syncWriterPath() -> String {
     return executable.deletingLastPathComponent().appendingPathComponent("StrataSyncWriter").path
 }
 
-/// Runs `body` on a thread of its own, so that a blocking call (a process's exit, a cluster restart) does not hold
-/// one of the few threads of the cooperative pool.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
-}
-
 /// A running `StrataSyncWriter` child: its standard output comes line by line through ``lines`` (standard error is
 /// the test's own).
 final class WriterChild: Sendable {
