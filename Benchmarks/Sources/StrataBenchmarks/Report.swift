@@ -109,6 +109,8 @@ struct Report: Codable {
     var concurrency: ConcurrencyFigures?
     /// Strata's change-notification figures (latency, in this process and from another; change-set cost by size).
     var notifications: NotificationFigures?
+    /// Strata's redo-log figure: the open of a killed writer's file whose log is nearly full.
+    var ringRecovery: RingRecoveryFigure?
     /// Strata's collection figures (single appends against one bulk append, backlink iteration).
     var collections: CollectionFigures?
     /// Strata's observed-list figures (a commit appending to an observed list of 10k and 100k elements).
@@ -224,6 +226,7 @@ struct Report: Codable {
         }
         concurrency?.printTable()
         notifications?.printTable()
+        ringRecovery?.printTable()
         collections?.printTable()
         observedList?.printTable()
     }

@@ -18,6 +18,10 @@ struct StrataBenchmarks {
             print("peak \(peak.resident) \(peak.heap)")
             return
         }
+        if arguments.count == 4, arguments[1] == "--ring-writer", let objects = Int(arguments[3]) {
+            try await RingRecoveryFigure.runWriter(path: arguments[2], objects: objects)
+            return
+        }
         if arguments.count == 3, arguments[1] == "--notification-writer" {
             // Child mode: the second process of the notification figures.
             try await NotificationFigures.runWriter(path: arguments[2])
@@ -52,6 +56,7 @@ struct StrataBenchmarks {
         var sharedRealm: SharedRealmFigure?
         var concurrency: ConcurrencyFigures?
         var notifications: NotificationFigures?
+        var ringRecovery: RingRecoveryFigure?
         var collections: CollectionFigures?
         var observedList: ObservedListFigures?
 
@@ -300,6 +305,9 @@ struct StrataBenchmarks {
         if wanted("notifications") {
             notifications = try await NotificationFigures.measure(directory: directory)
         }
+        if wanted("redo log") {
+            ringRecovery = try await RingRecoveryFigure.measure(directory: directory, objects: count)
+        }
         if wanted("collections") {
             collections = try await CollectionFigures.measure(directory: directory, appends: min(count / 2, 100_000))
         }
@@ -339,6 +347,7 @@ struct StrataBenchmarks {
                 sharedRealm: sharedRealm,
                 concurrency: concurrency,
                 notifications: notifications,
+                ringRecovery: ringRecovery,
                 collections: collections,
                 observedList: observedList
             )
