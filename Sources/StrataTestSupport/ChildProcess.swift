@@ -98,6 +98,8 @@ package final class ChildProcess: Sendable {
         processIdentifier = pid
         for (target, stream) in streams.enumerated() {
             guard case .pipe(let pipe) = stream else { continue }
+            // The child has its own copy now; a failure to close ours reads no file and hides no data (at worst a
+            // reader of the pipe waits for the child's end instead of EOF from both).
             try? (target == 0 ? pipe.fileHandleForReading : pipe.fileHandleForWriting).close()
         }
     }
