@@ -345,6 +345,11 @@ protocol PersistedMarker {
     mutating func keep(_ value: Any)
     /// Marks the wrapper as a managed object's, so that synthesized coding refuses it.
     mutating func markManaged()
+    /// The stored form of the value an unmanaged object that never read or set the property holds: the declared
+    /// value, or the type's default made now and kept in the wrapper, so that reading the property again gives the
+    /// same value (a fresh ``ObjectId``). Nil when the wrapper does not keep its value this way. Only for properties
+    /// whose values hold no object.
+    mutating func storedInitialValue() throws -> StrataCore.Value?
 }
 
 extension Persisted: PersistedMarker {
@@ -352,6 +357,17 @@ extension Persisted: PersistedMarker {
     static var valueType: Any.Type { Value.self }
     mutating func keep(_ value: Any) { initial = value as? Value }
     mutating func markManaged() { serial = PersistedSerial.managed }
+
+    mutating func storedInitialValue() throws -> StrataCore.Value? {
+        let value: Value
+        if let initial {
+            value = initial
+        } else {
+            value = Value._rlmDefaultValue()
+            initial = value
+        }
+        return try value._rlmStoredValue(.none).value
+    }
 }
 
 /// Numbers every `Persisted` wrapper as it is created, so that a key path can be matched to the

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCore
 
 /// The value types a ``RealmProperty`` can hold optionally: `Int` (of every width), `Float`, `Double` and `Bool`, as
 /// in Realm Swift.
@@ -134,4 +135,6 @@ extension RealmProperty: RealmPropertyStorage, PersistedMarker {
     // The property holds its unmanaged value itself (`setUnmanaged`), and codes through its own `Codable`.
     func keep(_ value: Any) {}
     func markManaged() {}
+    // Its value is read through `anyValue` (PropertyInfo.read).
+    func storedInitialValue() throws -> StrataCore.Value? { nil }
 }

@@ -53,6 +53,9 @@ struct UnmanagedValues {
     @usableFromInline
     mutating func setString(_ index: Int, _ value: String) { store(index, .string(value), boxing: value) }
 
+    /// Whether property `index` was read or set (its value is kept here).
+    func holds(_ index: Int) -> Bool { plainValue(index) != nil || boxed?[index] != nil }
+
     /// The engine value of property `index` if one of the typed setters set it.
     func plainValue(_ index: Int) -> StrataCore.Value? {
         guard index < Self.plainLimit, plainSet & (1 << UInt64(index)) != 0 else { return nil }

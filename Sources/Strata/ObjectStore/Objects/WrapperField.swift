@@ -12,6 +12,9 @@ protocol WrapperField {
     func keep(_ value: Any, in object: ObjectBase)
     /// Marks the wrapper of `object`, now managed, as a managed object's (see `PersistedSerial.managed`).
     func markManaged(in object: ObjectBase)
+    /// The stored form of the value unmanaged `object` holds in a property it never read or set, read (or made) in
+    /// place, typed: see `PersistedMarker.storedInitialValue()`.
+    func storedInitialValue(of object: ObjectBase) throws -> StrataCore.Value?
 }
 
 /// The field of a wrapper of type `Wrapper`.
@@ -21,6 +24,9 @@ struct StoredWrapperField<Wrapper: PersistedMarker>: WrapperField {
     func wrapper(of object: ObjectBase) -> any PersistedMarker { field.read(object) }
     func keep(_ value: Any, in object: ObjectBase) { field.modify(object) { $0.keep(value) } }
     func markManaged(in object: ObjectBase) { field.modify(object) { $0.markManaged() } }
+    func storedInitialValue(of object: ObjectBase) throws -> StrataCore.Value? {
+        try field.modify(object) { wrapper in Result { try wrapper.storedInitialValue() } }.get()
+    }
 }
 
 extension PersistedMarker {

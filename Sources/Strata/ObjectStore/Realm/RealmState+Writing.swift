@@ -40,10 +40,17 @@ extension RealmState {
             )
         }
         let properties = table.info.properties
-        // Values the typed setters stored are engine values already; the others are converted.
+        // Values the typed setters stored are engine values already; a property never read or set takes its
+        // wrapper's value on its type's own path (a declared default, or a fresh `ObjectId`); the others are converted.
         func engineValue(_ position: Int) throws -> StrataCore.Value {
             if let value = object.unmanagedValues.plainValue(position) { return value }
-            return try ValueConversion.engineValue(properties[position].read(object)) { _ in .null }
+            let property = properties[position]
+            if property.holdsNoObject, !object.unmanagedValues.holds(position),
+                let value = try property.wrapperField.storedInitialValue(of: object)
+            {
+                return value
+            }
+            return try ValueConversion.engineValue(property.read(object)) { _ in .null }
         }
         touch(table.tableKey)
         if let primary = table.info.primaryKeyIndex, update != .error {

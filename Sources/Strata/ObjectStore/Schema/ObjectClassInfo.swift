@@ -19,6 +19,14 @@ struct PropertyInfo {
     /// Whether the property is a ``RealmProperty``, which holds an unmanaged object's value itself.
     var isRealmProperty = false
 
+    /// Whether the property's values can never hold an object: one value (not a collection) of a type other than a
+    /// link or ``AnyRealmValue``, kept by a `Persisted` wrapper.
+    var holdsNoObject: Bool {
+        typeInfo.collection == .single && !typeInfo.isLinkingObjects && typeInfo.type != .object
+            && typeInfo.type != .any
+            && !isRealmProperty
+    }
+
     /// The name of the property's column in the file: the persisted name, or the Swift name.
     var columnName: String { persistedName ?? name }
 
