@@ -188,7 +188,10 @@ package struct OperationStream<Generator: RandomNumberGenerator> {
             }
             for key in model.tables[table]!.objects.keys { model.tables[table]!.objects[key]![column.key] = nil }
         case 13..<45:
-            try insert(write, table)
+            // Now and then a burst of inserts in one transaction: the index entries it files wait until the commit
+            // (SearchIndex.swift), and enough of them split leaves.
+            let count = Int.random(in: 0..<80, using: &random) == 0 ? Int.random(in: 50...200, using: &random) : 1
+            for _ in 0..<count { try insert(write, table) }
         case 45..<75 where !model.tables[table]!.objects.isEmpty && !columns.isEmpty:
             let key = model.tables[table]!.objects.keys.randomElement(using: &random)!
             let column = columns.randomElement(using: &random)!
@@ -252,7 +255,11 @@ package struct OperationStream<Generator: RandomNumberGenerator> {
         )
         if spec.supportsIndex && Int.random(in: 0..<3, using: &random) == 0 {
             spec.indexed = true
-            spec.unique = model.tables[table]!.objects.count <= 1 && type == .int && Bool.random(using: &random)
+            // Unique columns of the primary keys' types: an integer's index answers by hash alone, the others
+            // compare values under a hash.
+            spec.unique =
+                model.tables[table]!.objects.count <= 1 && [.int, .string, .objectId, .uuid].contains(type)
+                && Bool.random(using: &random)
         }
         let key = try write.addColumn(spec, to: table)
         let added = try write.table(table).column(key)
@@ -339,6 +346,7 @@ package struct OperationStream<Generator: RandomNumberGenerator> {
 
     mutating func randomScalar(_ type: ValueType) -> Value {
         func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) } }
+        func pooled() -> UInt8 { UInt8.random(in: 0..<4, using: &random) }
         switch type {
         case .int:
             return .int(
@@ -370,8 +378,10 @@ package struct OperationStream<Generator: RandomNumberGenerator> {
                 )
             )
         case .decimal128: return .decimal128(bytes(16))
-        case .objectId: return .objectId(bytes(12))
-        case .uuid: return .uuid(bytes(16))
+        // Half of the keys from a pool of four, so that unique columns meet their duplicates.
+        case .objectId:
+            return .objectId(Bool.random(using: &random) ? bytes(12) : Array(repeating: pooled(), count: 12))
+        case .uuid: return .uuid(Bool.random(using: &random) ? bytes(16) : Array(repeating: pooled(), count: 16))
         case .mixed:
             let inner: [ValueType] = [.int, .bool, .double, .string, .binary, .timestamp, .uuid]
             return Int.random(in: 0..<6, using: &random) == 0

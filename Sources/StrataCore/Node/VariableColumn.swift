@@ -60,7 +60,8 @@ final class VariableColumn: ColumnStorage {
         data.replaceSubrange(range, with: bytes)
         states[index] = state
         if delta != 0 {
-            for later in index..<ends.count { ends[later] += delta }
+            ends[index] += delta
+            shiftEnds(after: index, by: delta)
         }
     }
 
@@ -90,10 +91,27 @@ final class VariableColumn: ColumnStorage {
             states.append(.inline)
             return
         }
+        let start = index == 0 ? 0 : ends[index - 1]
+        if case .bytes(let bytes) = cell {
+            // Bytes go in where the previous entry ends: one shift of the data and of the ends after it.
+            data.insert(contentsOf: bytes, at: start)
+            ends.insert(start + bytes.count, at: index)
+            states.insert(.inline, at: index)
+            shiftEnds(after: index, by: bytes.count)
+            return
+        }
         // An empty entry where the previous one ends, then its value.
-        ends.insert(index == 0 ? 0 : ends[index - 1], at: index)
+        ends.insert(start, at: index)
         states.insert(.inline, at: index)
         _ = set(cell, at: index)
+    }
+
+    /// Adds `delta` to the ends of the entries after `index`.
+    private func shiftEnds(after index: Int, by delta: Int) {
+        guard delta != 0, index + 1 < ends.count else { return }
+        ends.withUnsafeMutableBufferPointer { ends in
+            for later in (index + 1)..<ends.count { ends[later] += delta }
+        }
     }
 
     func remove(at index: Int) -> BlobRef? {

@@ -4,17 +4,58 @@
 // column holds the keys of the objects filed under that hash, packed ascending. Lookups compare the
 // candidates' actual values, so hash collisions cost a comparison, never a wrong answer.
 //
-// Invariants (checked by the verifier):
+// In a write transaction, an entry filed by `addIfAbsent` (a new value of a unique column: every new primary key)
+// waits in `pending`, a map by hash, instead of going into the tree at once: random keys (an ObjectId's hash) would
+// each land in the middle of a leaf far from the last one. Every read of the index reads the map first. `flush()`
+// files the waiting entries in ascending order when the index is written (Table.write): into an index that was
+// empty they append, filling leaves whole; into others they land leaf after leaf.
+//
+// Invariants (checked by the verifier; (4) holds because every edit under a hash first files its waiting entry):
 //   (1) Every object of the table is filed exactly once, under the hash of its value in the column.
 //   (2) No empty entry exists; keys within an entry are strictly ascending.
 //   (3) In a unique index no two objects have equal values.
+//   (4) A hash waiting in `pending` has no entry in the tree; `pending` is empty once the index is written.
 
 /// An index over one column.
 struct SearchIndex {
     let tree: ClusterTree
+    /// Entries filed in this transaction and not yet in the tree: one object key by hash (see the file's comment).
+    private let pending = PendingEntries()
+
+    /// Entries of one object each waiting to be filed in the tree. A class: the index is a value copied into the
+    /// table's cache, and every copy must see the same entries.
+    private final class PendingEntries {
+        var keys: [Int64: Int64] = [:]
+    }
 
     init(root: Ref, context: TreeContext) {
         tree = ClusterTree(root: root, layout: .index, context: context)
+    }
+
+    /// Files every waiting entry in the tree, in ascending hash order (before the tree is written).
+    func flush() throws {
+        guard !pending.keys.isEmpty else { return }
+        let entries = pending.keys.sorted { $0.key < $1.key }
+        pending.keys = [:]
+        for (hash, object) in entries { try fileNew(ObjectKey(object), hash: hash) }
+    }
+
+    /// Removes every entry, waiting or filed.
+    func removeAll() throws {
+        pending.keys = [:]
+        try tree.removeAll()
+    }
+
+    /// Files the entry waiting under `hash`, if there is one, in the tree: before an edit of that entry.
+    private func settle(_ hash: Int64) throws {
+        guard let object = pending.keys.removeValue(forKey: hash) else { return }
+        try fileNew(ObjectKey(object), hash: hash)
+    }
+
+    /// Files `object` as the one object under `hash`, which has no entry in the tree.
+    private func fileNew(_ object: ObjectKey, hash: Int64) throws {
+        let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
+        try tree.insert(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
     }
 
     /// The objects filed under `value`'s hash (candidates: collisions included).
@@ -51,6 +92,9 @@ struct SearchIndex {
     /// Calls `body` with the packed keys filed under `hash` (nil if there is no entry). A committed entry is
     /// read where it lies, without copying its bytes out first.
     private func withEntry<Result>(_ hash: Int64, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result? {
+        if let object = pending.keys[hash] {
+            return try withUnsafeBytes(of: object.littleEndian) { try body($0) }
+        }
         guard let location = try tree.locateRow(hash) else { return nil }
         switch location.leaf {
         case .clean(let leaf):
@@ -71,11 +115,11 @@ struct SearchIndex {
     /// Files `object` under `value`.
     func add(_ object: ObjectKey, for value: Value) throws {
         let hash = ValueCodec.indexHash(value)
+        try settle(hash)
         var keys = try candidates(hash: hash)
         if keys.isEmpty {
-            // A new entry (every new primary key): its one key packed straight into the row.
-            let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
-            try tree.insert(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
+            // A new entry: its one key packed straight into the row.
+            try fileNew(object, hash: hash)
             return
         }
         let position = keys.firstIndex { $0 > object } ?? keys.count
@@ -85,15 +129,29 @@ struct SearchIndex {
     }
 
     /// Files `object` under `hash` unless another object is filed there already; returns whether it did.
-    /// The check and the filing take one walk down the index between them.
+    /// The check takes at most one walk down the index. A hash above every other (an ascending integer key) goes into
+    /// the tree at once, as an append; the others wait to be filed until the index is written.
     func addIfAbsent(_ object: ObjectKey, hash: Int64) throws -> Bool {
-        let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
-        return try tree.insertIfAbsent(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
+        // Until one entry waits, a walk down a committed index's right edge finds out whether this one appends; after
+        // that only the append cursor answers (an index whose entries wait takes random keys).
+        if try tree.isAboveEveryKey(hash, walking: pending.keys.isEmpty) {
+            guard pending.keys[hash] == nil else { return false }
+            let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
+            return try tree.insertIfAbsent(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
+        }
+        guard pending.keys[hash] == nil, try tree.locateRow(hash) == nil else { return false }
+        pending.keys[hash] = object.rawValue
+        return true
     }
 
     /// Removes `object` from under `value`.
     func remove(_ object: ObjectKey, for value: Value) throws {
         let hash = ValueCodec.indexHash(value)
+        if pending.keys[hash] == object.rawValue {
+            pending.keys[hash] = nil
+            return
+        }
+        try settle(hash)
         var keys = try candidates(hash: hash)
         guard let position = keys.firstIndex(of: object) else {
             throw StorageError.corrupt("index is missing object \(object)")

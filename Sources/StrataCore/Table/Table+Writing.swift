@@ -185,7 +185,7 @@ extension Table {
     func removeAllRows() throws {
         for position in spec.traits.indices { try releaseCollections(inColumn: position) }
         try tree.removeAll()
-        for column in spec.columns where column.indexed { try index(column.key)!.tree.removeAll() }
+        for column in spec.columns where column.indexed { try index(column.key)!.removeAll() }
         spec.objectCount = 0
     }
 
@@ -242,7 +242,7 @@ extension Table {
     func removeIndex(_ column: ColumnKey) throws {
         let position = try position(column)
         guard spec.columns[position].indexed else { return }
-        try index(column)!.tree.removeAll()
+        try index(column)!.removeAll()
         spec.columns[position].indexed = false
         spec.columns[position].unique = false
         spec.columns[position].indexRoot = .none
@@ -255,7 +255,9 @@ extension Table {
         var result = spec
         result.root = try tree.write(to: sink)
         for position in result.columns.indices where result.columns[position].indexed {
-            result.columns[position].indexRoot = try index(result.columns[position].key)!.tree.write(to: sink)
+            let index = try index(result.columns[position].key)!
+            try index.flush()
+            result.columns[position].indexRoot = try index.tree.write(to: sink)
         }
         return result
     }

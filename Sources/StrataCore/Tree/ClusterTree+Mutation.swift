@@ -2,8 +2,8 @@
 //
 // Every mutation walks from the root, turning each committed node on its path into a dirty copy
 // (`makeDirty`, which records the committed extent as released) and then edits the copies.
-// Splits: a full leaf splits in half, except when the new key is the largest (an append), where the
-// new key starts a leaf of its own so that ascending inserts fill leaves completely.
+// Splits: a full leaf splits in half, except when the new key is the largest (an append) or lands among the last
+// `tailSplitRows` keys, where the new key starts the new leaf so that ascending inserts fill leaves completely.
 // Deletion: an emptied child is removed; an underfull child (below a quarter) merges with a neighbour
 // when the two fit in one node; a root inner node with one child is replaced by that child.
 
@@ -40,6 +40,33 @@ extension ClusterTree {
         try insert(key, ifAbsent: true, fill: fill)
     }
 
+    /// Whether `key` is above every key of the tree. Without `walking`, only what is known without a walk: the tree
+    /// is empty, or its rightmost path is dirty (the append cursor) and ends below `key` (false says nothing then);
+    /// with it, a committed rightmost path is read down to its last leaf.
+    func isAboveEveryKey(_ key: Int64, walking: Bool) throws -> Bool {
+        guard var node = root else { return true }
+        if let cursor = appendCursor, let last = cursor.leaf.keys.last { return key > last }
+        guard walking else { return false }
+        for _ in 0...Self.maximumDepth {
+            switch node {
+            case .leaf(let leaf): return leaf.keys.last.map { key > $0 } ?? true
+            case .inner(let inner):
+                guard let last = inner.children.last else { return true }
+                node = last
+            case .clean(let ref):
+                let view = try reader.treeNode(ref)
+                if view.kind == .leaf {
+                    let leaf = try ClusterLeafView(view)
+                    return leaf.count == 0 || key > leaf.key(at: leaf.count - 1)
+                }
+                let inner = try InnerNodeView(view)
+                guard inner.count > 0 else { return true }
+                node = .clean(inner.child(at: inner.count - 1))
+            }
+        }
+        throw StorageError.corrupt("a cluster tree is deeper than \(Self.maximumDepth) levels (a cycle)")
+    }
+
     /// Inserts `key` (see ``insert(_:fill:)``); when `ifAbsent`, a key already present is left alone and false is
     /// returned, otherwise it stops.
     private func insert(_ key: Int64, ifAbsent: Bool, fill: (ClusterLeaf, Int) -> Void) throws -> Bool {
@@ -61,19 +88,33 @@ extension ClusterTree {
             appendCursor = AppendCursor(leaf: leaf, path: [])
             return true
         }
-        var inserted = true
-        let (node, split) = try insert(into: root, key: key, ifAbsent: ifAbsent, inserted: &inserted, fill: fill)
+        var outcome = InsertOutcome()
+        let (node, split) = try insert(into: root, key: key, ifAbsent: ifAbsent, outcome: &outcome, fill: fill)
         if let (splitKey, sibling) = split {
             let left = try count(of: node)
             let right = try count(of: sibling)
             let firstKey = try lowestKey(of: node)
             setRoot(.inner(InnerNode(keys: [firstKey, splitKey], children: [node, sibling], counts: [left, right])))
-        } else {
+        } else if case .clean = root {
+            // (A dirty root is `node` itself: it stays, and so does the append cursor through it.)
             setRoot(node)
         }
-        appendCursor = rightmostDirtyPath()
+        // The rightmost path changes only when a node splits or is first copied (a path with a clean node has no
+        // cursor): an insert elsewhere leaves the cursor's nodes where they are, so it is kept.
+        if appendCursor == nil || outcome.split { appendCursor = rightmostDirtyPath() }
         checkInvariants()
-        return inserted
+        return outcome.inserted
+    }
+
+    /// How many rows after a new key a full leaf may hold for the key to start the new leaf rather than split it in
+    /// half (see `insert(into:key:ifAbsent:outcome:fill:)`).
+    static var tailSplitRows: Int { 8 }
+
+    /// What an insert below the root did: whether it inserted (`ifAbsent` finds the key present otherwise) and
+    /// whether a node split.
+    private struct InsertOutcome {
+        var inserted = true
+        var split = false
     }
 
     /// The rightmost path, if every node on it is dirty.
@@ -100,12 +141,12 @@ extension ClusterTree {
         }
     }
 
-    /// Inserts `key` below `node`; `inserted` becomes false when `ifAbsent` and the key is there already.
+    /// Inserts `key` below `node`; `outcome.inserted` becomes false when `ifAbsent` and the key is there already.
     private func insert(
         into node: TreeNode,
         key: Int64,
         ifAbsent: Bool,
-        inserted: inout Bool,
+        outcome: inout InsertOutcome,
         fill: (ClusterLeaf, Int) -> Void
     ) throws -> (TreeNode, (Int64, TreeNode)?) {
         let dirty = try makeDirty(node)
@@ -114,13 +155,16 @@ extension ClusterTree {
             let index = leaf.lowerBound(key)
             if index < leaf.count && leaf.keys[index] == key {
                 precondition(ifAbsent, "object key \(key) already exists")
-                inserted = false
+                outcome.inserted = false
                 return (dirty, nil)
             }
             leaf.keys.insert(key, at: index)
             fill(leaf, index)
             guard leaf.count > Self.maxLeafCount else { return (dirty, nil) }
-            let at = index == leaf.count - 1 ? index : leaf.count / 2
+            outcome.split = true
+            // A key landing among the last few (an append, or a sorted run filed before a few higher keys) starts
+            // the new leaf, so the leaf it leaves behind stays full; any other splits in half.
+            let at = index >= leaf.count - 1 - Self.tailSplitRows ? index : leaf.count / 2
             let tail = leaf.split(from: at)
             return (dirty, (tail.keys[0], .leaf(tail)))
         case .inner(let inner):
@@ -129,11 +173,11 @@ extension ClusterTree {
                 into: inner.children[index],
                 key: key,
                 ifAbsent: ifAbsent,
-                inserted: &inserted,
+                outcome: &outcome,
                 fill: fill
             )
             inner.children[index] = child
-            guard inserted else { return (dirty, nil) }
+            guard outcome.inserted else { return (dirty, nil) }
             inner.counts[index] += 1
             if key < inner.keys[index] { inner.keys[index] = key }
             if let (splitKey, sibling) = split {
