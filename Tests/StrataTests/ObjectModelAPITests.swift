@@ -235,8 +235,14 @@ struct ObjectModelAPITests {
         #expect(ObjectId().stringValue == "000000000000000000000000")
         #expect(ObjectId("000123450000ffbeef91906c") == (try ObjectId(string: "000123450000ffbeef91906c")))
         let generated = ObjectId.generate()
-        #expect(generated != ObjectId.generate())
+        let next = ObjectId.generate()
+        #expect(generated != next)
         #expect(abs(generated.timestamp.timeIntervalSinceNow) < 5)
+        // The process's 5 random bytes, then a counter that goes up (modulo 2^24; other tests may take values between).
+        let (first, second) = (Array(generated.stringValue.utf8), Array(next.stringValue.utf8))
+        #expect(first[8..<18] == second[8..<18])
+        let counter = { (hex: [UInt8]) in Int(String(decoding: hex[18..<24], as: UTF8.self), radix: 16)! }
+        #expect((1..<0x80_0000).contains((counter(second) - counter(first)) & 0xFF_FFFF))
         let now = Date(timeIntervalSince1970: 1_700_000_000.75)
         let fromParts = ObjectId(timestamp: now, machineId: 0x0A_0B0C, processId: 0x0D0E)
         #expect(fromParts.timestamp == Date(timeIntervalSince1970: 1_700_000_000))

@@ -35,9 +35,14 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
     public static func generate() -> ObjectId {
         let seconds = UInt32(truncatingIfNeeded: Int(Date().timeIntervalSince1970))
         let count = counter.add(1, ordering: .relaxed).newValue & 0xFF_FFFF
-        var bytes = withUnsafeBytes(of: seconds.bigEndian, Array.init)
-        bytes += processRandom
-        bytes += [UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
+        // One allocation: a new key is made for every object left at its default.
+        let random = processRandom
+        let bytes = [UInt8](unsafeUninitializedCapacity: 12) { buffer, initialized in
+            for index in 0..<4 { buffer[index] = UInt8(truncatingIfNeeded: seconds >> (24 - 8 * index)) }
+            for index in 0..<5 { buffer[4 + index] = random[index] }
+            for index in 0..<3 { buffer[9 + index] = UInt8(truncatingIfNeeded: count >> (16 - 8 * index)) }
+            initialized = 12
+        }
         return ObjectId(bytes: bytes)
     }
 

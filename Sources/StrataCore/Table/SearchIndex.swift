@@ -10,7 +10,8 @@
 // files the waiting entries in ascending order when the index is written (Table.write): into an index that was
 // empty they append, filling leaves whole; into others they land leaf after leaf.
 //
-// Invariants (checked by the verifier; (4) holds because every edit under a hash first files its waiting entry):
+// Invariants ((1)-(3) checked by the verifier on the committed index; (4) holds because every edit under a hash
+// first files its waiting entry, and the tree's insert stops on a key it holds already):
 //   (1) Every object of the table is filed exactly once, under the hash of its value in the column.
 //   (2) No empty entry exists; keys within an entry are strictly ascending.
 //   (3) In a unique index no two objects have equal values.
@@ -32,12 +33,14 @@ struct SearchIndex {
         tree = ClusterTree(root: root, layout: .index, context: context)
     }
 
-    /// Files every waiting entry in the tree, in ascending hash order (before the tree is written).
+    /// Files every waiting entry in the tree, in ascending hash order (before the tree is written). Each entry leaves
+    /// the map as it is filed, so an entry a failure left unfiled is still found.
     func flush() throws {
         guard !pending.keys.isEmpty else { return }
-        let entries = pending.keys.sorted { $0.key < $1.key }
-        pending.keys = [:]
-        for (hash, object) in entries { try fileNew(ObjectKey(object), hash: hash) }
+        for hash in pending.keys.keys.sorted() {
+            try fileNew(ObjectKey(pending.keys[hash]!), hash: hash)
+            pending.keys[hash] = nil
+        }
     }
 
     /// Removes every entry, waiting or filed.

@@ -249,6 +249,12 @@ extension Table {
         dropCachedIndex(column)
     }
 
+    /// Files the index entries waiting for the commit (SearchIndex.swift) in their trees. The commit calls it before
+    /// it sizes what it writes, since filing them copies index leaves; `write(to:)` files any left.
+    func flushIndexes() throws {
+        for column in spec.columns where column.indexed { try index(column.key)!.flush() }
+    }
+
     /// Writes the table's dirty nodes and returns its spec with the new roots.
     func write(to sink: any NodeSink) throws -> TableSpec {
         try writePendingCollections(to: sink)

@@ -180,6 +180,7 @@ extension Database {
         }
 
         // 1-2: encode and allocate.
+        for table in transaction.loaded.values { try table.flushIndexes() }
         // A commit writes about what it replaces, plus the top node and the free list.
         let replaced = transaction.context.released.reduce(0) { $0 + Int($1.length) }
         let expected = replaced + transaction.baseFreeSpace.nodeSize(version: newVersion) + 1024
