@@ -190,7 +190,7 @@ package struct OperationStream<Generator: RandomNumberGenerator> {
         case 13..<45:
             // Now and then a burst of inserts in one transaction: the index entries it files wait until the commit
             // (SearchIndex.swift), and enough of them split leaves.
-            let count = Int.random(in: 0..<80, using: &random) == 0 ? Int.random(in: 50...200, using: &random) : 1
+            let count = Int.random(in: 0..<200, using: &random) == 0 ? Int.random(in: 50...200, using: &random) : 1
             for _ in 0..<count { try insert(write, table) }
         case 45..<75 where !model.tables[table]!.objects.isEmpty && !columns.isEmpty:
             let key = model.tables[table]!.objects.keys.randomElement(using: &random)!

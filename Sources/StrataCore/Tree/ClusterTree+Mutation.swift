@@ -459,11 +459,20 @@ extension ClusterTree {
     }
 
     #if STRATA_INTERNAL_CHECKS
-        /// Checks ordering, counts and depth of the whole tree (slow; internal-checks builds only).
+        /// Checks ordering, counts and depth of the whole tree, and that the append cursor is its rightmost path
+        /// (slow; internal-checks builds only).
         func checkInvariants() {
             guard let root else { return }
             var state = InvariantState()
             _ = checkNode(root, depth: 0, low: nil, high: nil, state: &state)
+            if let cursor = appendCursor {
+                let rightmost = rightmostDirtyPath()
+                precondition(
+                    rightmost?.leaf === cursor.leaf && rightmost?.path.count == cursor.path.count
+                        && zip(rightmost!.path, cursor.path).allSatisfy { $0 === $1 },
+                    "the append cursor is not the tree's rightmost path"
+                )
+            }
         }
 
         private struct InvariantState {
