@@ -55,10 +55,14 @@ struct SearchIndex {
         try fileNew(ObjectKey(object), hash: hash)
     }
 
-    /// Files `object` as the one object under `hash`, which has no entry in the tree.
-    private func fileNew(_ object: ObjectKey, hash: Int64) throws {
+    /// Files `object` as the one object under `hash`, its key packed straight into the row. Unless `ifAbsent`, the
+    /// tree has no entry under `hash`; with it, an entry there is left alone and false returned.
+    @discardableResult
+    private func fileNew(_ object: ObjectKey, hash: Int64, ifAbsent: Bool = false) throws -> Bool {
         let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
-        try tree.insert(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
+        return try tree.insert(hash, ifAbsent: ifAbsent) { leaf, index in
+            leaf.columns[0].insert(.bytes(packed), at: index)
+        }
     }
 
     /// The objects filed under `value`'s hash (candidates: collisions included).
@@ -121,7 +125,6 @@ struct SearchIndex {
         try settle(hash)
         var keys = try candidates(hash: hash)
         if keys.isEmpty {
-            // A new entry: its one key packed straight into the row.
             try fileNew(object, hash: hash)
             return
         }
@@ -139,8 +142,7 @@ struct SearchIndex {
         // that only the append cursor answers (an index whose entries wait takes random keys).
         if try tree.isAboveEveryKey(hash, walking: pending.keys.isEmpty) {
             guard pending.keys[hash] == nil else { return false }
-            let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
-            return try tree.insertIfAbsent(hash) { leaf, index in leaf.columns[0].insert(.bytes(packed), at: index) }
+            return try fileNew(object, hash: hash, ifAbsent: true)
         }
         guard pending.keys[hash] == nil, try tree.locateRow(hash) == nil else { return false }
         pending.keys[hash] = object.rawValue

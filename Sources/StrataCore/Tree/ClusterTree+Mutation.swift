@@ -34,12 +34,6 @@ extension ClusterTree {
         assert(inserted)
     }
 
-    /// Inserts `key`, its row filled in by `fill(leaf, index)`, unless the tree holds it already: one walk down the
-    /// tree either way. Returns whether it inserted. (A present key may leave the path to it copied, unchanged.)
-    func insertIfAbsent(_ key: Int64, fill: (ClusterLeaf, Int) -> Void) throws -> Bool {
-        try insert(key, ifAbsent: true, fill: fill)
-    }
-
     /// Whether `key` is above every key of the tree. Without `walking`, only what is known without a walk: the tree
     /// is empty, or its rightmost path is dirty (the append cursor) and ends below `key` (false says nothing then);
     /// with it, a committed rightmost path is read down to its last leaf.
@@ -67,9 +61,9 @@ extension ClusterTree {
         throw StorageError.corrupt("a cluster tree is deeper than \(Self.maximumDepth) levels (a cycle)")
     }
 
-    /// Inserts `key` (see ``insert(_:fill:)``); when `ifAbsent`, a key already present is left alone and false is
-    /// returned, otherwise it stops.
-    private func insert(_ key: Int64, ifAbsent: Bool, fill: (ClusterLeaf, Int) -> Void) throws -> Bool {
+    /// Inserts `key`, its row filled in by `fill(leaf, index)`: one walk down the tree. When `ifAbsent`, a key already
+    /// present is left alone (the path to it may be left copied, unchanged) and false is returned; otherwise it stops.
+    func insert(_ key: Int64, ifAbsent: Bool, fill: (ClusterLeaf, Int) -> Void) throws -> Bool {
         shapeChanged()
         // Fast path: a key above every other key goes straight into the rightmost leaf.
         if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last,
