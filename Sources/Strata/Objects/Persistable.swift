@@ -26,6 +26,16 @@ public protocol _Persistable {
     static func _rlmSetBound(_ value: Self, _ object: ObjectBase, _ index: Int)
     /// Sets property `index` of unmanaged `object` to `value`. For Strata's use only.
     static func _rlmSetUnmanaged(_ value: Self, _ object: ObjectBase, _ index: Int)
+    /// The type a property holding one value of this type has in the schema (`.int` for every integer width, the
+    /// stored type's for enums and custom types), or nil for a type that is not one value (a collection, an optional,
+    /// linking objects, a projection). For Strata's use only.
+    static var _rlmPropertyType: PropertyType? { get }
+    /// `value`, a loosely typed value (a number of another width, an `NSNumber`, the string of an ``ObjectId``),
+    /// converted to this type as Realm converts the values of `init(value:)` and key-value coding; nil when it does
+    /// not convert this way (the caller then tries objects, collections, enums and custom types, and reports what
+    /// still does not fit). For Strata's use only.
+    /// - Throws: `Realm.Error` when the value has one of this type's forms but is not valid (a malformed string).
+    static func _rlmCoerce(_ value: Any) throws -> Self?
 }
 
 extension _Persistable {
@@ -44,6 +54,12 @@ extension _Persistable {
     public static func _rlmSetUnmanaged(_ value: Self, _ object: ObjectBase, _ index: Int) {
         object.unmanagedValues[index] = value
     }
+
+    /// Not one value of the schema's types.
+    public static var _rlmPropertyType: PropertyType? { nil }
+
+    /// No conversion but the exact type (which the caller takes as it is).
+    public static func _rlmCoerce(_ value: Any) throws -> Self? { nil }
 }
 
 /// A type that can be an element of a ``List``, ``MutableSet`` or ``Map``, or of ``Results``.
@@ -252,29 +268,13 @@ enum TypeInspector {
         return persistable._rlmDefaultValue()
     }
 
+    /// The schema type of a property holding one value of `type`: the type's own answer (enums and custom types
+    /// answer with their stored type's).
     static func scalarType(_ type: Any.Type) -> PropertyType? {
-        switch type {
-        case is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type: return .int
-        case is Bool.Type: return .bool
-        case is Float.Type: return .float
-        case is Double.Type: return .double
-        case is String.Type: return .string
-        case is Data.Type: return .data
-        case is Date.Type: return .date
-        case is ObjectId.Type: return .objectId
-        case is Decimal128.Type: return .decimal128
-        case is UUID.Type: return .UUID
-        case is AnyRealmValue.Type: return .any
-        case is ObjectBase.Type: return .object
-        default: break
-        }
-        if let enumType = type as? any PersistableEnum.Type { return scalarType(rawType(of: enumType)) }
-        if let custom = type as? any CustomPersistable.Type { return scalarType(persistedType(of: custom)) }
-        if let custom = type as? any FailableCustomPersistable.Type { return scalarType(persistedType(of: custom)) }
-        return nil
+        if let persistable = type as? any _Persistable.Type { return persistable._rlmPropertyType }
+        return type is ObjectBase.Type ? .object : nil
     }
 
-    static func rawType<E: PersistableEnum>(of _: E.Type) -> Any.Type { E.RawValue.self }
     static func persistedType<C: CustomPersistable>(of _: C.Type) -> Any.Type { C.PersistedType.self }
     static func persistedType<C: FailableCustomPersistable>(of _: C.Type) -> Any.Type { C.PersistedType.self }
 }

@@ -13,4 +13,11 @@ extension AnyRealmValue {
     public static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> AnyRealmValue {
         ValueConversion.mixedValue(stored.value, source: reading.source)
     }
+
+    /// A mixed property.
+    public static var _rlmPropertyType: PropertyType? { .any }
+
+    /// Any value, as the case that holds it (arrays and dictionaries as nested collections); a value no case holds
+    /// is ``none``.
+    public static func _rlmCoerce(_ value: Any) -> AnyRealmValue? { ValueCoercion.anyRealmValue(value) }
 }

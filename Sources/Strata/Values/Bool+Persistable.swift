@@ -13,6 +13,14 @@ extension Bool: RealmCollectionValue {
         return stored.mismatch(Bool.self)
     }
 
+    /// A `Bool` property.
+    public static var _rlmPropertyType: PropertyType? { .bool }
+
+    /// A number Realm reads as a Boolean: an `NSNumber` made from one, or an integer that is 0 or 1.
+    public static func _rlmCoerce(_ value: Any) -> Bool? {
+        ValueCoercion.boolean(value)
+    }
+
     /// `Bool` properties of managed objects read through the object's row, in place.
     @inlinable
     public static func _rlmBoundValue(_ object: ObjectBase, _ index: Int) -> Bool? { object.boundBool(index) }

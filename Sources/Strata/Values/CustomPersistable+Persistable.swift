@@ -13,6 +13,9 @@ extension CustomPersistable {
     public static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> Self {
         Self(persistedValue: PersistedType._rlmValue(stored, reading))
     }
+
+    /// The persisted type's (an object type's is `.object`: the property is a link).
+    public static var _rlmPropertyType: PropertyType? { PersistedType._rlmPropertyType }
 }
 
 extension FailableCustomPersistable {
@@ -44,4 +47,7 @@ extension FailableCustomPersistable {
         }
         return value
     }
+
+    /// The persisted type's.
+    public static var _rlmPropertyType: PropertyType? { PersistedType._rlmPropertyType }
 }

@@ -13,4 +13,7 @@ extension Data: RealmCollectionValue {
         if case .binary(let value) = stored.value { return Data(value) }
         return stored.mismatch(Data.self)
     }
+
+    /// A `Data` property.
+    public static var _rlmPropertyType: PropertyType? { .data }
 }

@@ -15,4 +15,7 @@ extension Date: RealmCollectionValue {
         if case .timestamp(let value) = stored.value { return ValueConversion.date(value) }
         return stored.mismatch(Date.self)
     }
+
+    /// A `Date` property.
+    public static var _rlmPropertyType: PropertyType? { .date }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 extension Decimal128: RealmCollectionValue {
@@ -11,5 +12,17 @@ extension Decimal128: RealmCollectionValue {
     public static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> Decimal128 {
         if case .decimal128(let bytes) = stored.value { return Decimal128(storageBytes: bytes) }
         return stored.mismatch(Decimal128.self)
+    }
+
+    /// A `Decimal128` property.
+    public static var _rlmPropertyType: PropertyType? { .decimal128 }
+
+    /// A Foundation `Decimal` (or `NSDecimalNumber`), exactly; a decimal string (NaN when it is no number, as
+    /// ``init(string:)`` reads it); or any other number.
+    public static func _rlmCoerce(_ value: Any) throws -> Decimal128? {
+        // A `Decimal` converts exactly, not through a `Double`.
+        if let decimal = value as? Decimal { return Decimal128(value: decimal) }
+        if let text = value as? String { return try Decimal128(string: text) }
+        return ValueCoercion.floating(value).map { Decimal128(value: Decimal($0)) }
     }
 }

@@ -13,6 +13,14 @@ extension Double: RealmCollectionValue {
         return stored.mismatch(Double.self)
     }
 
+    /// A `Double` property.
+    public static var _rlmPropertyType: PropertyType? { .double }
+
+    /// A number of any type.
+    public static func _rlmCoerce(_ value: Any) -> Double? {
+        ValueCoercion.floating(value)
+    }
+
     /// `Double` properties of managed objects read through the object's row, in place.
     @inlinable
     public static func _rlmBoundValue(_ object: ObjectBase, _ index: Int) -> Double? { object.boundDouble(index) }

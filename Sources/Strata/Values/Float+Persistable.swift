@@ -12,4 +12,12 @@ extension Float: RealmCollectionValue {
         if case .float(let value) = stored.value { return value }
         return stored.mismatch(Float.self)
     }
+
+    /// A `Float` property.
+    public static var _rlmPropertyType: PropertyType? { .float }
+
+    /// A number of any type, rounded to a float.
+    public static func _rlmCoerce(_ value: Any) -> Float? {
+        ValueCoercion.floating(value).map(Float.init)
+    }
 }

@@ -36,4 +36,12 @@ extension _Persistable where Self: FixedWidthInteger {
         if case .int(let value) = stored.value { return Self(truncatingIfNeeded: value) }
         return stored.mismatch(Self.self)
     }
+
+    /// Every width is an integer property.
+    public static var _rlmPropertyType: PropertyType? { .int }
+
+    /// An integer of any width or an `NSNumber`, truncated to this width.
+    public static func _rlmCoerce(_ value: Any) -> Self? {
+        ValueCoercion.integer(value).map { Self(truncatingIfNeeded: $0) }
+    }
 }

@@ -4,6 +4,9 @@ extension Object {
     /// A new, unmanaged object.
     public static func _rlmDefaultValue() -> Self { Self() }
 
+    /// A link.
+    public static var _rlmPropertyType: PropertyType? { .object }
+
     /// A link to the object, which the realm being written adds or finds.
     public func _rlmStoredValue(_ links: _StoredLinks) throws -> _StoredValue { _StoredValue(try links.link(self)) }
 
@@ -16,6 +19,9 @@ extension Object {
 extension EmbeddedObject {
     /// A new, unmanaged object.
     public static func _rlmDefaultValue() -> Self { Self() }
+
+    /// A link.
+    public static var _rlmPropertyType: PropertyType? { .object }
 
     /// A link to the object, which the realm being written creates in its parent.
     public func _rlmStoredValue(_ links: _StoredLinks) throws -> _StoredValue { _StoredValue(try links.link(self)) }

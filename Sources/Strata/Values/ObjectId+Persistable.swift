@@ -12,4 +12,14 @@ extension ObjectId: RealmCollectionValue {
         if case .objectId(let bytes) = stored.value { return ObjectId(bytes: bytes) }
         return stored.mismatch(ObjectId.self)
     }
+
+    /// A `ObjectId` property.
+    public static var _rlmPropertyType: PropertyType? { .objectId }
+
+    /// The ObjectId a 24-digit hexadecimal string names.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for a string that names none.
+    public static func _rlmCoerce(_ value: Any) throws -> ObjectId? {
+        guard let text = value as? String else { return nil }
+        return try ObjectId(string: text)
+    }
 }

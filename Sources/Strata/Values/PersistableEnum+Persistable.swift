@@ -16,4 +16,7 @@ extension PersistableEnum {
         guard let value = Self(rawValue: raw) else { preconditionFailure("\(raw) is not a case of \(Self.self)") }
         return value
     }
+
+    /// The raw value's type.
+    public static var _rlmPropertyType: PropertyType? { RawValue._rlmPropertyType }
 }

@@ -13,6 +13,9 @@ extension String: RealmCollectionValue {
         return stored.mismatch(String.self)
     }
 
+    /// A `String` property.
+    public static var _rlmPropertyType: PropertyType? { .string }
+
     /// `String` properties of managed objects read through the object's row, in place.
     @inlinable
     public static func _rlmBoundValue(_ object: ObjectBase, _ index: Int) -> String? { object.boundString(index) }

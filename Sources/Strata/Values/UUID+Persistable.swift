@@ -17,4 +17,13 @@ extension UUID: RealmCollectionValue {
         }
         return stored.mismatch(UUID.self)
     }
+
+    /// A `UUID` property.
+    public static var _rlmPropertyType: PropertyType? { .UUID }
+
+    /// The UUID a string names (`"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"`).
+    public static func _rlmCoerce(_ value: Any) -> UUID? {
+        guard let text = value as? String else { return nil }
+        return UUID(uuidString: text)
+    }
 }

@@ -25,24 +25,9 @@ enum ValueCoercion {
             return try coerce(wrapped, to: type, property: property)
         }
         if Swift.type(of: value) == type { return value }
-        switch type {
-        case is Bool.Type: if let flag = boolean(value) { return flag }
-        case is Int.Type: if let number = integer(value) { return Int(number) }
-        case is Int8.Type: if let number = integer(value) { return Int8(truncatingIfNeeded: number) }
-        case is Int16.Type: if let number = integer(value) { return Int16(truncatingIfNeeded: number) }
-        case is Int32.Type: if let number = integer(value) { return Int32(truncatingIfNeeded: number) }
-        case is Int64.Type: if let number = integer(value) { return number }
-        case is Double.Type: if let number = floating(value) { return number }
-        case is Float.Type: if let number = floating(value) { return Float(number) }
-        case is Decimal128.Type:
-            // A Foundation `Decimal` (or `NSDecimalNumber`) converts exactly, not through a `Double`.
-            if let decimal = value as? Decimal { return Decimal128(value: decimal) }
-            if let text = value as? String { return try Decimal128(string: text) }
-            if let number = floating(value) { return Decimal128(value: Decimal(number)) }
-        case is ObjectId.Type: if let text = value as? String { return try ObjectId(string: text) }
-        case is UUID.Type: if let text = value as? String, let uuid = UUID(uuidString: text) { return uuid }
-        case is AnyRealmValue.Type: return anyRealmValue(value)
-        default: break
+        // The type's own conversions (numbers of other widths, strings of ObjectIds, ...).
+        if let persistable = type as? any _Persistable.Type, let converted = try persistable._rlmCoerce(value) {
+            return converted
         }
         if let objectType = type as? ObjectBase.Type {
             if let dynamic = value as? DynamicObject, !(objectType is DynamicObject.Type) {
