@@ -14,7 +14,7 @@ public protocol _Persistable {
     /// The value a property of this type starts with when its declaration gives none. For Strata's use only.
     static func _rlmDefaultValue() -> Self
     /// This value as the file stores it, objects stored as links by `links`. For Strata's use only.
-    /// - Throws: `Realm.Error` when the value cannot be stored.
+    /// - Throws: ``RealmError`` when the value cannot be stored.
     func _rlmStoredValue(_ links: _StoredLinks) throws -> _StoredValue
     /// The value of this type that the file's `stored` value reads as, objects bound through `reading`. For
     /// Strata's use only.
@@ -34,7 +34,7 @@ public protocol _Persistable {
     /// converted to this type as Realm converts the values of `init(value:)` and key-value coding; nil when it does
     /// not convert this way (the caller then tries objects, collections, enums and custom types, and reports what
     /// still does not fit). For Strata's use only.
-    /// - Throws: `Realm.Error` when the value has one of this type's forms but is not valid (a malformed string).
+    /// - Throws: ``RealmError`` when the value has one of this type's forms but is not valid (a malformed string).
     static func _rlmCoerce(_ value: Any) throws -> Self?
 }
 

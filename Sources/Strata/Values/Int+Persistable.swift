@@ -40,7 +40,7 @@ extension _Persistable where Self: FixedWidthInteger {
     /// Every width is an integer property.
     public static var _rlmPropertyType: PropertyType? { .int }
 
-    /// An integer of any width or an `NSNumber`, truncated to this width.
+    /// An integer of any width or an `NSNumber` (its integer value), truncated to this width.
     public static func _rlmCoerce(_ value: Any) -> Self? {
         ValueCoercion.integer(value).map { Self(truncatingIfNeeded: $0) }
     }

@@ -13,7 +13,7 @@ extension ObjectId: RealmCollectionValue {
         return stored.mismatch(ObjectId.self)
     }
 
-    /// A `ObjectId` property.
+    /// An `ObjectId` property.
     public static var _rlmPropertyType: PropertyType? { .objectId }
 
     /// The ObjectId a 24-digit hexadecimal string names.
