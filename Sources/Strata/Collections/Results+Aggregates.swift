@@ -167,10 +167,12 @@ enum AggregateMath {
         if let result = swift as? T { return result }
         // The aggregate is already computed: converting the number reads nothing, and its only error is a `T` that
         // does not take it (`RealmError.invalidValue`), which tries the next form and then stops below.
-        if let result = try? ValueCoercion.coerce(swift, to: T.self, property: property) as? T { return result }
+        if let result = try? ValueCoercion.coerce(truncated(swift, for: T.self), to: T.self, property: property) as? T {
+            return result
+        }
         if let decimal = swift as? Decimal128,
             let result = try? ValueCoercion.coerce(
-                NSDecimalNumber(decimal: decimal.decimalValue).doubleValue,
+                truncated(NSDecimalNumber(decimal: decimal.decimalValue).doubleValue, for: T.self),
                 to: T.self,
                 property: property
             ) as? T
@@ -178,6 +180,18 @@ enum AggregateMath {
             return result
         }
         preconditionFailure("\(operation) of '\(property)' cannot be returned as \(T.self)")
+    }
+
+    /// `number` truncated toward zero when it is a finite `Double` and `T` is an integer type (or an optional of one):
+    /// an average of integers asked for as an integer. Anything else as it is. Loose values given to a property are
+    /// never truncated (Realm refuses a floating-point number for an integer property); an aggregate the caller asks
+    /// for in an integer type is.
+    private static func truncated<T>(_ number: Any, for _: T.Type) -> Any {
+        let target = (T.self as? any OptionalMarker.Type)?.wrappedType ?? T.self
+        guard target is any BinaryInteger.Type, let double = number as? Double, double.isFinite,
+            let whole = Int64(exactly: double.rounded(.towardZero))
+        else { return number }
+        return whole
     }
 
     /// An aggregate as a ``CustomPersistable`` type (or an optional of one): its stored form, converted, wrapped;

@@ -17,12 +17,16 @@ extension Decimal128: RealmCollectionValue {
     /// A `Decimal128` property.
     public static var _rlmPropertyType: PropertyType? { .decimal128 }
 
-    /// A Foundation `Decimal` (or `NSDecimalNumber`), exactly; a decimal string (NaN when it is no number, as
-    /// ``init(string:)`` reads it); or any other number.
+    /// A Foundation `Decimal` (or `NSDecimalNumber`), exactly; a decimal string (or `"NaN"`), as ``init(string:)``
+    /// reads it; or any other number, an `NSNumber` made from a Boolean included. A string that is no number does not
+    /// convert: Realm refuses it.
     public static func _rlmCoerce(_ value: Any) throws -> Decimal128? {
         // A `Decimal` converts exactly, not through a `Double`.
         if let decimal = value as? Decimal { return Decimal128(value: decimal) }
-        if let text = value as? String { return try Decimal128(string: text) }
+        // A string must be a decimal number (or NaN): Realm refuses any other.
+        if let text = value as? String { return Decimal128.parse(text) == nil ? nil : try Decimal128(string: text) }
+        // Realm takes every `NSNumber`, one made from a Boolean included.
+        if let (number, _) = ValueCoercion.numberObject(value) { return Decimal128(value: Decimal(number.doubleValue)) }
         return ValueCoercion.floating(value).map { Decimal128(value: Decimal($0)) }
     }
 }

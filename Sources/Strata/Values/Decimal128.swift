@@ -114,7 +114,7 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// The value of a whole decimal string (sign, digits with at most one point, optional exponent), or
     /// nil; `NaN` in any case is NaN.
-    private static func parse(_ string: String) -> Decimal? {
+    static func parse(_ string: String) -> Decimal? {
         let trimmed = string.trimmingCharacters(in: .whitespaces)
         let unsigned = trimmed.first == "+" || trimmed.first == "-" ? trimmed.dropFirst() : Substring(trimmed)
         if unsigned.lowercased() == "nan" { return .nan }

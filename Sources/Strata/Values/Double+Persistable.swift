@@ -16,7 +16,7 @@ extension Double: RealmCollectionValue {
     /// A `Double` property.
     public static var _rlmPropertyType: PropertyType? { .double }
 
-    /// A number of any type.
+    /// A number of any type but a Boolean.
     public static func _rlmCoerce(_ value: Any) -> Double? {
         ValueCoercion.floating(value)
     }

@@ -16,8 +16,11 @@ extension Float: RealmCollectionValue {
     /// A `Float` property.
     public static var _rlmPropertyType: PropertyType? { .float }
 
-    /// A number of any type, rounded to a float.
+    /// A number of any type but a Boolean, rounded to a float; a finite double beyond a float's range does not fit,
+    /// as Realm decides.
     public static func _rlmCoerce(_ value: Any) -> Float? {
-        ValueCoercion.floating(value).map(Float.init)
+        guard let number = ValueCoercion.floating(value) else { return nil }
+        guard !number.isFinite || abs(number) <= Double(Float.greatestFiniteMagnitude) else { return nil }
+        return Float(number)
     }
 }

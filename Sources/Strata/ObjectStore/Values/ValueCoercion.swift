@@ -175,14 +175,24 @@ enum ValueCoercion {
         return collection
     }
 
+    /// `value` when it is an `NSNumber` object (not a Swift number, which `as? NSNumber` would also take), with the
+    /// kind of number it was made from: its `objCType` code (`c` for a Boolean or a `char`, `f` and `d` for floating
+    /// point, other letters for integers).
+    static func numberObject(_ value: Any) -> (number: NSNumber, kind: UInt8)? {
+        guard Swift.type(of: value) is NSNumber.Type, let number = value as? NSNumber else { return nil }
+        return (number, UInt8(bitPattern: number.objCType.pointee))
+    }
+
+    /// An integer, as Realm takes one: a Swift integer of any width or a Boolean, or an `NSNumber` made from one;
+    /// never a floating-point number, which Realm refuses for an integer property rather than truncate.
     static func integer(_ value: Any) -> Int64? {
+        if let (number, kind) = numberObject(value) {
+            return kind == UInt8(ascii: "f") || kind == UInt8(ascii: "d") ? nil : number.int64Value
+        }
         switch value {
-        case let v as Int: return Int64(v)
-        case let v as Int8: return Int64(v)
-        case let v as Int16: return Int64(v)
-        case let v as Int32: return Int64(v)
-        case let v as Int64: return v
-        case let v as NSNumber: return v.int64Value
+        case let v as any BinaryInteger: return Int64(truncatingIfNeeded: v)
+        // A Swift Boolean reaches Realm as an `NSNumber` made from a Boolean, which it takes as an integer.
+        case let v as Bool: return v ? 1 : 0
         default: return nil
         }
     }
@@ -215,11 +225,17 @@ enum ValueCoercion {
         }
     }
 
+    /// A floating-point number, as Realm takes one for a `Float` or `Double` property: a Swift number of any kind, or
+    /// an `NSNumber` made from one; never a Boolean (nor an `NSNumber` made from a `char`, which Realm cannot tell
+    /// from a Boolean).
     static func floating(_ value: Any) -> Double? {
+        if let (number, kind) = numberObject(value) {
+            return kind == UInt8(ascii: "c") || kind == UInt8(ascii: "B") ? nil : number.doubleValue
+        }
         switch value {
         case let v as Double: return v
         case let v as Float: return Double(v)
-        case let v as NSNumber: return v.doubleValue
+        case is Bool: return nil
         default: return integer(value).map(Double.init)
         }
     }
