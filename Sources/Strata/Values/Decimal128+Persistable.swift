@@ -24,7 +24,7 @@ extension Decimal128: RealmCollectionValue {
         // A `Decimal` converts exactly, not through a `Double`.
         if let decimal = value as? Decimal { return Decimal128(value: decimal) }
         // A string must be a decimal number (or NaN): Realm refuses any other.
-        if let text = value as? String { return Decimal128.parse(text) == nil ? nil : try Decimal128(string: text) }
+        if let text = value as? String { return Decimal128.parse(text).map { Decimal128(value: $0) } }
         // Realm takes every `NSNumber`, one made from a Boolean included.
         if let (number, _) = ValueCoercion.numberObject(value) { return Decimal128(value: Decimal(number.doubleValue)) }
         return ValueCoercion.floating(value).map { Decimal128(value: Decimal($0)) }
