@@ -104,7 +104,7 @@ package final class Database: Sendable {
         self.file = file
         self.fileLock = fileLock
         let logged = options.redoLog && options.durability == .full && !options.readOnly
-        redoLog = logged ? RedoLog(databasePath: path) : nil
+        redoLog = logged ? RedoLog(databasePath: path, length: options.redoLogLength) : nil
         self.state = Locked(state)
     }
 

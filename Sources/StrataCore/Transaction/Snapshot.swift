@@ -38,6 +38,9 @@ package struct DatabaseOptions: Sendable {
     package var redoLog: Bool
     /// How long the redo log may hold records with no commit at all before they are checkpointed.
     package var quietCheckpoint: Duration = .seconds(1)
+    /// Bytes of a new redo log's ring, a multiple of 4096 (RedoLog.swift); tests make it small to fill it in a few
+    /// commits.
+    package var redoLogLength = RedoLog.defaultLength
 
     package init(
         durability: Durability = .full,

@@ -15,30 +15,50 @@ struct PowerLossTests {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// A redo log's ring small enough that the scenarios below fill it: every third or fourth commit checkpoints,
+    /// and the ring's next lap starts over the records of the last under a new salt.
+    static let smallRing = 16 << 10
+
+    /// The options of the scenarios: the fault-injecting file system, and with `ringLength` the redo log with a ring
+    /// of that many bytes (checkpoints come only from a full ring and from close, never from the clock).
+    static func options(_ fs: FaultInjectingFileSystem, ringLength: Int?) -> DatabaseOptions {
+        var options = DatabaseOptions(fileSystem: fs, redoLog: ringLength != nil)
+        options.quietCheckpoint = .seconds(3600)
+        if let ringLength { options.redoLogLength = ringLength }
+        return options
+    }
+
     /// With the redo log, the same commits are made durable by records appended to `<path>.redo` and checkpoints
-    /// (Database+RedoLog.swift); the crashed image holds both files as the disk left them.
+    /// (Database+RedoLog.swift); the crashed image holds both files as the disk left them. The cuts reach into the
+    /// close, whose checkpoint stops the ring; with the small ring, into the checkpoints of a full ring too.
     @Test(
         "Cut at every I/O step; keep, drop or garble each unsynced write; no acknowledged commit is lost",
-        arguments: [false, true]
+        arguments: [nil, 8 << 20, PowerLossTests.smallRing]
     )
-    func cutAtEveryStep(redoLog: Bool) async throws {
+    func cutAtEveryStep(ringLength: Int?) async throws {
         let seed = testSeed()
         let extra = Int(ProcessInfo.processInfo.environment["STRATA_POWER_LOSS_CASES"] ?? "") ?? 0
-        print("PowerLossTests seed: \(seed), redo log \(redoLog)")
+        print("PowerLossTests seed: \(seed), redo log ring \(ringLength.map(String.init) ?? "none")")
         var random = SeededGenerator(seed: seed)
         let directory = TemporaryDirectory()
         var cases = 0
         // Scenario: from a database holding `start` commits, run commits start+1 ... start+count.
         for (start, count) in [(Int64(0), Int64(8)), (Int64(30), Int64(6))] {
             let base = try await Self.baseImage(commits: start, in: directory)
-            let steps = try await Self.run(
+            let uncut = try await Self.run(
                 base: base,
                 start: start,
                 count: count,
                 cut: nil,
-                redoLog: redoLog,
+                ringLength: ringLength,
                 directory: directory
-            ).steps
+            )
+            let steps = uncut.steps
+            if ringLength == Self.smallRing {
+                // A logged commit syncs once and the ring's start three times (C1 and both pages); a group that
+                // finds the ring full checkpoints instead of appending, two syncs (C1, C3) for its one.
+                #expect(uncut.syncs >= Int(count) + 3 + 1, "the small ring filled and checkpointed at least once")
+            }
             for cut in 0...steps {
                 for fateMode in 0..<3 {
                     cases += 1
@@ -48,7 +68,7 @@ struct PowerLossTests {
                         count: count,
                         cut: cut,
                         fateMode: fateMode,
-                        redoLog: redoLog,
+                        ringLength: ringLength,
                         random: &random,
                         directory: directory
                     )
@@ -62,33 +82,38 @@ struct PowerLossTests {
                     count: count,
                     cut: Int.random(in: 0...steps, using: &random),
                     fateMode: 2,
-                    redoLog: redoLog,
+                    ringLength: ringLength,
                     random: &random,
                     directory: directory
                 )
             }
         }
-        let what = redoLog ? "simulated power loss, redo log" : "simulated power loss"
+        let what = ringLength.map { "simulated power loss, redo log of \($0 >> 10) KiB" } ?? "simulated power loss"
         print("RELIABILITY|\(what)|\(cases)|unsynced writes kept, dropped or garbled at every step")
         #expect(cases >= 100)
     }
 
-    /// Runs the scenario on a copy of `base` through a fault-injecting file system; returns it and the
-    /// last commit that returned.
+    /// Runs the scenario on a copy of `base` through a fault-injecting file system, then closes the database;
+    /// returns it, the last commit that returned and the I/O steps taken, the close's included.
     static func run(
         base: [UInt8],
         start: Int64,
         count: Int64,
         cut: Int?,
-        redoLog: Bool = false,
+        ringLength: Int? = nil,
         directory: TemporaryDirectory
-    ) async throws -> (fs: FaultInjectingFileSystem, path: String, acknowledged: Int64, steps: Int) {
+    ) async throws -> (fs: FaultInjectingFileSystem, path: String, acknowledged: Int64, steps: Int, syncs: Int) {
         let path = directory.file("work-\(UUID().uuidString).strata")
         try Data(base).write(to: URL(fileURLWithPath: path))
         let fs = FaultInjectingFileSystem()
-        let database = try Database.open(path: path, options: DatabaseOptions(fileSystem: fs, redoLog: redoLog))
-        defer { database.close() }
-        let schema = try CrashSchema.find(database.beginRead())
+        let database = try Database.open(path: path, options: options(fs, ringLength: ringLength))
+        let schema: CrashSchema
+        do {
+            schema = try CrashSchema.find(database.beginRead())
+        } catch {
+            database.close()
+            throw error
+        }
         if let cut { fs.cutPower(atStep: cut) }
         var acknowledged = start
         do {
@@ -101,7 +126,10 @@ struct PowerLossTests {
         } catch StorageError.poisoned {
             // A sync was cut: the database refuses further writes, as after a real failed sync.
         }
-        return (fs, path, acknowledged, fs.steps)
+        let syncs = database.commitStatistics.syncs
+        // A close after the cut fails its checkpoint, if it has one, and leaves the files as the cut did.
+        database.close()
+        return (fs, path, acknowledged, fs.steps, syncs)
     }
 
     /// Copies the database file at `path`, and its redo log if one was made, each as the disk might have left it
@@ -148,20 +176,20 @@ struct PowerLossTests {
         count: Int64,
         cut: Int,
         fateMode: Int,
-        redoLog: Bool,
+        ringLength: Int?,
         random: inout SeededGenerator,
         directory: TemporaryDirectory
     ) async throws {
-        let (fs, path, acknowledged, _) = try await run(
+        let (fs, path, acknowledged, _, _) = try await run(
             base: base,
             start: start,
             count: count,
             cut: cut,
-            redoLog: redoLog,
+            ringLength: ringLength,
             directory: directory
         )
         let crashed = try Self.crashedCopy(of: path, fs, fateMode: fateMode, random: &random, directory: directory)
-        let database = try Database.open(path: crashed, options: DatabaseOptions(redoLog: redoLog))
+        let database = try Database.open(path: crashed, options: DatabaseOptions(redoLog: ringLength != nil))
         defer {
             database.close()
             Self.remove(crashed, path)
