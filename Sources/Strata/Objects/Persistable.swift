@@ -36,6 +36,11 @@ public protocol _Persistable {
     /// still does not fit). For Strata's use only.
     /// - Throws: ``RealmError`` when the value has one of this type's forms but is not valid (a malformed string).
     static func _rlmCoerce(_ value: Any) throws -> Self?
+    /// The stored form of the value an unmanaged property holds when it was never read or set: the declared value,
+    /// or this type's default made now and kept (so that reading the property later gives the same fresh
+    /// ``ObjectId``). `initial` is the address of the property wrapper's `Self?`. For Strata's use only.
+    /// - Throws: ``RealmError`` when the value cannot be stored.
+    static func _rlmStoredInitialValue(_ initial: UnsafeMutableRawPointer) throws -> _StoredValue
 }
 
 extension _Persistable {
@@ -60,6 +65,20 @@ extension _Persistable {
 
     /// No conversion but the exact type (which the caller takes as it is).
     public static func _rlmCoerce(_ value: Any) throws -> Self? { nil }
+
+    /// The declared value, or the default made now. Each conformance's witness is this body specialized for its type,
+    /// so that reading the defaults of an object being added makes no generic metadata at run time (the generic
+    /// `Persisted` would instantiate `Optional<Value>`'s on every call).
+    public static func _rlmStoredInitialValue(_ initial: UnsafeMutableRawPointer) throws -> _StoredValue {
+        // The one caller, `Persisted.storedInitialValue(at:)`, passes the address of a wrapper's `initial`, a `Value?`
+        // with `Value == Self` exactly (a static call on `Value.self`), found by its offset in the wrapper of an
+        // unmanaged object its caller holds: initialized, and accessed by nothing else during the call.
+        let slot = initial.assumingMemoryBound(to: Self?.self)
+        if let value = slot.pointee { return try value._rlmStoredValue(.none) }
+        let value = _rlmDefaultValue()
+        slot.pointee = value
+        return try value._rlmStoredValue(.none)
+    }
 }
 
 /// A type that can be an element of a ``List``, ``MutableSet`` or ``Map``, or of ``Results``.

@@ -345,11 +345,15 @@ protocol PersistedMarker {
     mutating func keep(_ value: Any)
     /// Marks the wrapper as a managed object's, so that synthesized coding refuses it.
     mutating func markManaged()
-    /// The stored form of the value an unmanaged object that never read or set the property holds: the declared
-    /// value, or the type's default made now and kept in the wrapper, so that reading the property again gives the
-    /// same value (a fresh ``ObjectId``). Nil when the wrapper does not keep its value this way. Only for properties
-    /// whose values hold no object.
-    mutating func storedInitialValue() throws -> StrataCore.Value?
+    /// The byte offset of the wrapper's unmanaged value (a `Value?`) inside it, or nil when the wrapper does not keep
+    /// its value this way.
+    static var initialValueOffset: Int? { get }
+    /// The stored form of the value an unmanaged object that never read or set the property holds, given the address
+    /// of the wrapper's unmanaged value (`initialValueOffset` into the wrapper): the declared value, or the type's
+    /// default made now and kept there, so that reading the property again gives the same value (a fresh
+    /// ``ObjectId``). Only for properties whose values hold no object. Static, so that the generic wrapper touches no
+    /// `Value?` itself and makes no generic metadata on the way (see `_Persistable._rlmStoredInitialValue`).
+    static func storedInitialValue(at initial: UnsafeMutableRawPointer) throws -> StrataCore.Value?
 }
 
 extension Persisted: PersistedMarker {
@@ -358,15 +362,9 @@ extension Persisted: PersistedMarker {
     mutating func keep(_ value: Any) { initial = value as? Value }
     mutating func markManaged() { serial = PersistedSerial.managed }
 
-    mutating func storedInitialValue() throws -> StrataCore.Value? {
-        let value: Value
-        if let initial {
-            value = initial
-        } else {
-            value = Value._rlmDefaultValue()
-            initial = value
-        }
-        return try value._rlmStoredValue(.none).value
+    static var initialValueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.initial) }
+    static func storedInitialValue(at initial: UnsafeMutableRawPointer) throws -> StrataCore.Value? {
+        try Value._rlmStoredInitialValue(initial).value
     }
 }
 

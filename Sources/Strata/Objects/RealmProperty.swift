@@ -135,6 +135,7 @@ extension RealmProperty: RealmPropertyStorage, PersistedMarker {
     // The property holds its unmanaged value itself (`setUnmanaged`), and codes through its own `Codable`.
     func keep(_ value: Any) {}
     func markManaged() {}
-    // Its value is read through `anyValue` (PropertyInfo.read).
-    func storedInitialValue() throws -> StrataCore.Value? { nil }
+    // Its value is read through `anyValue` (PropertyInfo.read), never through an offset.
+    static var initialValueOffset: Int? { nil }
+    static func storedInitialValue(at initial: UnsafeMutableRawPointer) throws -> StrataCore.Value? { nil }
 }

@@ -64,21 +64,31 @@ package struct StoredField<Value> {
 
     /// Runs `body` on the field of `object` in place.
     @inline(__always)
-    package func modify<Result>(_ object: AnyObject, _ body: (inout Value) -> Result) -> Result {
-        withPointer(object) { body(&$0.pointee) }
+    package func modify<Result>(_ object: AnyObject, _ body: (inout Value) throws -> Result) rethrows -> Result {
+        try withPointer(object) { try body(&$0.pointee) }
+    }
+
+    /// Runs `body` on the address of the field of `object`, for a caller that reaches a stored part of it by that
+    /// part's own offset (which the caller must have from the field's type, as `MemoryLayout.offset(of:)` gives it).
+    @inline(__always)
+    package func withAddress<Result>(
+        _ object: AnyObject,
+        _ body: (UnsafeMutableRawPointer) throws -> Result
+    ) rethrows -> Result {
+        try withPointer(object) { try body(UnsafeMutableRawPointer($0)) }
     }
 
     @inline(__always)
     private func withPointer<Result>(
         _ object: AnyObject,
-        _ body: (UnsafeMutablePointer<Value>) -> Result
-    ) -> Result {
+        _ body: (UnsafeMutablePointer<Value>) throws -> Result
+    ) rethrows -> Result {
         precondition(ObjectIdentifier(type(of: object)) == owner, "a stored field used on an object of another class")
-        return withExtendedLifetime(object) {
+        return try withExtendedLifetime(object) {
             // The bytes at `offset` hold the initialized `Value` the runtime reported (see the invariants above);
             // the object is kept alive for the access.
             let base = Unmanaged.passUnretained(object).toOpaque()
-            return body((base + offset).assumingMemoryBound(to: Value.self))
+            return try body((base + offset).assumingMemoryBound(to: Value.self))
         }
     }
 }

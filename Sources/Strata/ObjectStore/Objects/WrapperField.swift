@@ -13,19 +13,22 @@ protocol WrapperField {
     /// Marks the wrapper of `object`, now managed, as a managed object's (see `PersistedSerial.managed`).
     func markManaged(in object: ObjectBase)
     /// The stored form of the value unmanaged `object` holds in a property it never read or set, read (or made) in
-    /// place, typed: see `PersistedMarker.storedInitialValue()`.
+    /// place, typed: see `PersistedMarker.storedInitialValue(at:)`; nil when the wrapper does not keep its value.
     func storedInitialValue(of object: ObjectBase) throws -> StrataCore.Value?
 }
 
 /// The field of a wrapper of type `Wrapper`.
 struct StoredWrapperField<Wrapper: PersistedMarker>: WrapperField {
     let field: StoredField<Wrapper>
+    /// Where the wrapper keeps an unmanaged value, found once (`PersistedMarker.initialValueOffset`).
+    let initialValueOffset = Wrapper.initialValueOffset
 
     func wrapper(of object: ObjectBase) -> any PersistedMarker { field.read(object) }
     func keep(_ value: Any, in object: ObjectBase) { field.modify(object) { $0.keep(value) } }
     func markManaged(in object: ObjectBase) { field.modify(object) { $0.markManaged() } }
     func storedInitialValue(of object: ObjectBase) throws -> StrataCore.Value? {
-        try field.modify(object) { wrapper in Result { try wrapper.storedInitialValue() } }.get()
+        guard let initialValueOffset else { return nil }
+        return try field.withAddress(object) { try Wrapper.storedInitialValue(at: $0 + initialValueOffset) }
     }
 }
 
