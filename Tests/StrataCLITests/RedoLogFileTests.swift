@@ -67,7 +67,9 @@ struct RedoLogFileTests {
         }
         // A writable open refuses it just the same, and leaves both files as they were.
         let before = try Data(contentsOf: URL(fileURLWithPath: crashed))
-        #expect(throws: StorageError.self) { try Database.open(path: crashed, options: DatabaseOptions(redoLog: false)) }
+        #expect(throws: StorageError.self) {
+            try Database.open(path: crashed, options: DatabaseOptions(redoLog: false))
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: crashed)) == before)
     }
 }
