@@ -108,7 +108,11 @@ package struct CrashSchema: Sendable {
 
     /// The last committed transaction number (0 if none).
     package func lastCommitted(_ database: Database) throws -> Int64 {
-        let read = try database.beginRead()
+        try lastCommitted(in: try database.beginRead())
+    }
+
+    /// The last transaction number the version `read` reads committed (0 if none).
+    package func lastCommitted(in read: ReadTransaction) throws -> Int64 {
         let meta = try read.table(self.meta)
         guard case .int(let value) = try meta.value(try meta.key(atPosition: 0), last) else {
             throw StorageError.corrupt("Meta.last is not an integer")
@@ -118,8 +122,13 @@ package struct CrashSchema: Sendable {
 
     /// Checks that the file holds exactly the state after transaction `Meta.last`; returns that number.
     package func check(_ database: Database) throws -> Int64 {
-        let last = try lastCommitted(database)
-        let read = try database.beginRead()
+        try check(try database.beginRead())
+    }
+
+    /// Checks that the version `read` reads holds exactly the state after transaction `Meta.last`; returns that
+    /// number.
+    package func check(_ read: ReadTransaction) throws -> Int64 {
+        let last = try lastCommitted(in: read)
         let counter = try read.table(self.counter)
         // Transaction n adds Counter n and every fifth deletes one, so `last` is below twice the count; a
         // damaged number beyond that must not make the check allocate without bound.

@@ -223,4 +223,39 @@ struct RedoLogTests {
         defer { reopened.close() }
         #expect(try schema.check(reopened) == 5)
     }
+
+    @Test("a version pinned across checkpoints of a full ring reads whole until released; then its space is reused")
+    func pinnedAcrossCheckpoints() async throws {
+        let directory = TemporaryDirectory()
+        var options = DatabaseOptions(fileSystem: FaultInjectingFileSystem(), redoLog: true)
+        options.quietCheckpoint = .seconds(3600)
+        // A ring of 16 KiB holds two or three of these commits: most groups of the loops below find it full and
+        // checkpoint, and every checkpoint lets commits reuse what was freed before it (invariant 2).
+        options.redoLogLength = 16 << 10
+        let database = try Database.open(path: directory.file("pinned.strata"), options: options)
+        defer { database.close() }
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...20 { try await schema.commitTransaction(number, to: database) }
+        var pinned: ReadTransaction? = try database.beginRead()
+        let (syncsBefore, endBefore) = (database.commitStatistics.syncs, database.spaceUsage.fileEnd)
+        for number in Int64(21)...80 { try await schema.commitTransaction(number, to: database) }
+        let (syncsPinned, endPinned) = (database.commitStatistics.syncs, database.spaceUsage.fileEnd)
+        // 60 commits would take 60 syncs through the ring alone; each checkpoint in their place adds one more.
+        #expect(syncsPinned - syncsBefore >= 60 + 10, "the ring filled and checkpointed at least ten times")
+        #expect(database.pinnedVersions.count >= 1)
+        // Every node of the pinned version is intact: none was reused, checkpoints notwithstanding.
+        #expect(try schema.check(try #require(pinned)) == 20)
+        try database.verify()
+        pinned = nil
+        for number in Int64(81)...140 { try await schema.commitTransaction(number, to: database) }
+        let endReleased = database.spaceUsage.fileEnd
+        // Released, the version's nodes and everything freed since are reused: the next 60 commits grow the file by
+        // less than half of what the 60 made while it was pinned.
+        #expect(
+            (endReleased - endPinned) * 2 < endPinned - endBefore,
+            "grew \(endPinned - endBefore) bytes pinned, \(endReleased - endPinned) released"
+        )
+        #expect(try schema.check(database) == 140)
+        try database.verify()
+    }
 }
