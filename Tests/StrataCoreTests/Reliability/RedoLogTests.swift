@@ -258,4 +258,54 @@ struct RedoLogTests {
         #expect(try schema.check(database) == 140)
         try database.verify()
     }
+
+    @Test("a torn last group: any subset of its pages on the disk recovers every acknowledged commit and no other")
+    func tornLastGroup() async throws {
+        let directory = TemporaryDirectory()
+        let acknowledged: Int64 = 9
+        let (database, schema, path, fs) = try await Self.written("torn.strata", commits: acknowledged, in: directory)
+        // The next group's record reaches the page cache and the power goes out before its sync.
+        let torn = Locked<(offset: UInt64, length: Int)?>(nil)
+        fs.afterEachWrite { file, offset, length in
+            guard file.path.hasSuffix(".redo") else { return }
+            torn.withLock { $0 = (offset, length) }
+            fs.cutPower(atStep: 0)
+        }
+        await #expect(throws: (any Error).self) { try await schema.commitTransaction(acknowledged + 1, to: database) }
+        database.close()
+        let (offset, length) = try #require(torn.withLock { $0 })
+        let whole = try fs.imageAfterPowerLoss(of: path + ".redo", fate: { _ in .kept }, garbage: { _ in [] })
+        let before = try fs.imageAfterPowerLoss(of: path + ".redo", fate: { _ in .dropped }, garbage: { _ in [] })
+        // A disk tears a write at its sectors: 512 bytes on many (the ring aligns groups to 4 KiB, the largest).
+        let sector = 512
+        let sectors = Array(Int(offset) / sector...(Int(offset) + length - 1) / sector)
+        #expect((2...10).contains(sectors.count), "the record spans \(sectors.count) sectors")
+        var cases = 0
+        // The database file's unsynced writes (the nodes of every commit since the ring's checkpoint) all kept, or
+        // all lost: the log must rebuild them either way.
+        for nodes in [UnsyncedWriteFate.kept, .dropped] {
+            let main = try fs.imageAfterPowerLoss(of: path, fate: { _ in nodes }, garbage: { _ in [] })
+            for subset in 0..<(1 << sectors.count) {
+                var log = before
+                for (bit, number) in sectors.enumerated() where subset & (1 << bit) != 0 {
+                    let start = max(number * sector, Int(offset))
+                    let end = min((number + 1) * sector, Int(offset) + length)
+                    log.replaceSubrange(start..<end, with: whole[start..<end])
+                }
+                let crashed = directory.file("torn-\(cases).strata")
+                try Data(main).write(to: URL(fileURLWithPath: crashed))
+                try Data(log).write(to: URL(fileURLWithPath: crashed + ".redo"))
+                let reopened = try Database.openUnshared(path: crashed, options: DatabaseOptions())
+                defer { reopened.close() }
+                try reopened.verify()
+                let found = try schema.check(reopened)
+                // Every sector on the disk makes a whole record: the commit never returned, and may be found.
+                let expected =
+                    subset == (1 << sectors.count) - 1 ? acknowledged...acknowledged + 1 : acknowledged...acknowledged
+                #expect(expected.contains(found), "sectors \(subset) of \(sectors), nodes \(nodes): found \(found)")
+                cases += 1
+            }
+        }
+        print("RELIABILITY|torn redo log group|\(cases)|every subset of the last group's \(sectors.count) sectors")
+    }
 }
