@@ -76,7 +76,11 @@ struct APICrashTests {
             let child = try ChildProcess(
                 executable: apiCrashWriterPath(),
                 arguments: realms == 1 ? [url.path] : [url.path, "--realms", "\(realms)"],
-                environment: ["STRATA_REDO_LOG": redoLog ? "1" : "0"],
+                // Every other round with a 32 KiB ring, which the child fills every few commits: its kills land
+                // across checkpoints, and the next round's open remakes the log at its own length.
+                environment: [
+                    "STRATA_REDO_LOG": redoLog ? "1" : "0", "STRATA_REDO_LOG_KIB": round % 2 == 0 ? "32" : "8192",
+                ],
                 standardOutput: .pipe(output)
             )
             try await Task.sleep(for: .milliseconds(Int.random(in: 10...80, using: &random)))

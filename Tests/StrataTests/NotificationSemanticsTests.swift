@@ -514,7 +514,7 @@ private final class Mailbag<Element: Sendable>: Sendable {
 /// Runs `body`, cancelling it after `seconds`: a stream's `next()` then returns nil, so a notification that never
 /// comes fails the test instead of hanging it.
 func withTimeout(
-    _ seconds: Double = 60,
+    _ seconds: Double = 180,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Void
 ) async throws {

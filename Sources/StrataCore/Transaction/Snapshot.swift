@@ -38,9 +38,9 @@ package struct DatabaseOptions: Sendable {
     package var redoLog: Bool
     /// How long the redo log may hold records with no commit at all before they are checkpointed.
     package var quietCheckpoint: Duration = .seconds(1)
-    /// Bytes of a new redo log's ring, a multiple of 4096 (RedoLog.swift); tests make it small to fill it in a few
-    /// commits.
-    package var redoLogLength = RedoLog.defaultLength
+    /// Bytes of a new redo log's ring, a multiple of 4096 (RedoLog.swift): `STRATA_REDO_LOG_KIB` KiB when the
+    /// environment sets it (the crash loops' children fill it in a few commits), 8 MiB otherwise.
+    package var redoLogLength = DatabaseOptions.redoLogLengthFromEnvironment ?? RedoLog.defaultLength
 
     package init(
         durability: Durability = .full,
@@ -62,6 +62,15 @@ package struct DatabaseOptions: Sendable {
 
     /// Whether the environment asks for the redo log (`STRATA_REDO_LOG=1`), read once.
     package static let redoLogFromEnvironment = ProcessInfo.processInfo.environment["STRATA_REDO_LOG"] == "1"
+
+    /// The ring's length the environment asks for (`STRATA_REDO_LOG_KIB`, a whole number of 4 KiB from 4 to 65,536),
+    /// read once; nil when it names none.
+    package static let redoLogLengthFromEnvironment: Int? = {
+        guard let text = ProcessInfo.processInfo.environment["STRATA_REDO_LOG_KIB"], let kib = Int(text),
+            (4...65_536).contains(kib), kib % 4 == 0
+        else { return nil }
+        return kib << 10
+    }()
 }
 
 /// Keeps a version pinned (its space is not reused) until released or deinitialized.

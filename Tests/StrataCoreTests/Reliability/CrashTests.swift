@@ -46,7 +46,11 @@ struct CrashTests {
             let child = try ChildProcess(
                 executable: Self.writerPath,
                 arguments: tasks == 1 ? [path] : [path, "--tasks", "\(tasks)"],
-                environment: ["STRATA_REDO_LOG": redoLog ? "1" : "0"],
+                // Every other round with a 32 KiB ring, which the child fills every few commits: its kills land
+                // across checkpoints, and the next round's open remakes the log at its own length.
+                environment: [
+                    "STRATA_REDO_LOG": redoLog ? "1" : "0", "STRATA_REDO_LOG_KIB": round % 2 == 0 ? "32" : "8192",
+                ],
                 standardOutput: .pipe(output)
             )
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))

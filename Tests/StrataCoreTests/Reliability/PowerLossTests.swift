@@ -188,14 +188,20 @@ struct PowerLossTests {
             ringLength: ringLength,
             directory: directory
         )
-        let crashed = try Self.crashedCopy(of: path, fs, fateMode: fateMode, random: &random, directory: directory)
-        let database = try Database.open(path: crashed, options: DatabaseOptions(redoLog: ringLength != nil))
-        defer {
-            database.close()
-            Self.remove(crashed, path)
+        // The copy, the open and the check are synchronous and take a while: on a thread of their own, so that the
+        // cooperative pool's two threads stay free for the tests running beside this one.
+        let copySeed = random.next()
+        let last = try await onThread {
+            var random = SeededGenerator(seed: copySeed)
+            let crashed = try Self.crashedCopy(of: path, fs, fateMode: fateMode, random: &random, directory: directory)
+            let database = try Database.open(path: crashed, options: DatabaseOptions(redoLog: ringLength != nil))
+            defer {
+                database.close()
+                Self.remove(crashed, path)
+            }
+            try database.verify()
+            return try CrashSchema.find(database.beginRead()).check(database)
         }
-        try database.verify()
-        let last = try CrashSchema.find(database.beginRead()).check(database)
         #expect(last >= acknowledged, "cut \(cut), mode \(fateMode): acknowledged \(acknowledged), found \(last)")
         #expect(last <= acknowledged + 1, "cut \(cut), mode \(fateMode): found \(last) past the in-flight commit")
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A directory of its own for one test, removed when the value is released.
-final class TemporaryDirectory {
+final class TemporaryDirectory: Sendable {
     let path: String
 
     init() {
