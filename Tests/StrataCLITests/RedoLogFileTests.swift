@@ -12,18 +12,12 @@ struct RedoLogFileTests {
     static func killedWriter(commits: Int64, in directory: TemporaryDirectory) async throws -> String {
         let path = directory.file("writer.strata")
         let fs = FaultInjectingFileSystem()
-        var options = DatabaseOptions(fileSystem: fs, redoLog: true)
-        options.quietCheckpoint = .seconds(3600)
-        let database = try Database.open(path: path, options: options)
+        let database = try Database.open(path: path, options: .testing(fs, redoLog: true))
         defer { database.close() }
         let schema = try await CrashSchema.prepare(database)
         for number in 1...commits { try await schema.commitTransaction(number, to: database) }
         let crashed = directory.file("crashed.strata")
-        fs.cutPower(atStep: 0)
-        for suffix in ["", ".redo"] {
-            let image = try fs.imageAfterPowerLoss(of: path + suffix, fate: { _ in .kept }, garbage: { _ in [] })
-            try Data(image).write(to: URL(fileURLWithPath: crashed + suffix))
-        }
+        try fs.copyAfterKill(of: path, to: crashed)
         return crashed
     }
 

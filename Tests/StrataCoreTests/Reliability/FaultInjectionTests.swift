@@ -41,13 +41,6 @@ struct FaultInjectionTests {
         }
     }
 
-    /// The options of `failCommits`: `fs`, and the redo log if asked (checkpointed only when full or at close).
-    static func options(_ fs: FaultInjectingFileSystem, redoLog: Bool) -> DatabaseOptions {
-        var options = DatabaseOptions(fileSystem: fs, redoLog: redoLog)
-        options.quietCheckpoint = .seconds(3600)
-        return options
-    }
-
     /// Fails the 1st, 2nd, … `call` of a commit until one gets through; returns how many commits failed.
     func failCommits(
         call: FaultInjectingFileSystem.Call,
@@ -57,7 +50,7 @@ struct FaultInjectionTests {
         path: String,
         fs: FaultInjectingFileSystem
     ) async throws -> Int {
-        var database = try Database.open(path: path, options: Self.options(fs, redoLog: redoLog))
+        var database = try Database.open(path: path, options: .testing(fs, redoLog: redoLog))
         let schema = try await CrashSchema.prepare(database)
         for number in Int64(1)...5 { try await schema.commitTransaction(number, to: database) }
         var failures = 0
@@ -97,7 +90,7 @@ struct FaultInjectionTests {
                     // the last version whose header or record was written and synced.
                     #expect(reason.contains("header") || (redoLog && reason.contains("redo log")), "\(reason)")
                     database.close()
-                    database = try Database.open(path: path, options: Self.options(fs, redoLog: redoLog))
+                    database = try Database.open(path: path, options: .testing(fs, redoLog: redoLog))
                     try database.verify()
                     #expect(try schema.check(database) == before)
                 }

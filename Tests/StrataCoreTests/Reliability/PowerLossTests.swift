@@ -15,18 +15,9 @@ struct PowerLossTests {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    /// A redo log's ring small enough that the scenarios below fill it: every third or fourth commit checkpoints,
-    /// and the ring's next lap starts over the records of the last under a new salt.
+    /// A redo log's ring small enough that the scenarios below fill it (once in each): the group that finds it full
+    /// checkpoints, and the ring's next lap starts over the records of the last under a new salt.
     static let smallRing = 16 << 10
-
-    /// The options of the scenarios: the fault-injecting file system, and with `ringLength` the redo log with a ring
-    /// of that many bytes (checkpoints come only from a full ring and from close, never from the clock).
-    static func options(_ fs: FaultInjectingFileSystem, ringLength: Int?) -> DatabaseOptions {
-        var options = DatabaseOptions(fileSystem: fs, redoLog: ringLength != nil)
-        options.quietCheckpoint = .seconds(3600)
-        if let ringLength { options.redoLogLength = ringLength }
-        return options
-    }
 
     /// With the redo log, the same commits are made durable by records appended to `<path>.redo` and checkpoints
     /// (Database+RedoLog.swift); the crashed image holds both files as the disk left them. The cuts reach into the
@@ -106,7 +97,10 @@ struct PowerLossTests {
         let path = directory.file("work-\(UUID().uuidString).strata")
         try Data(base).write(to: URL(fileURLWithPath: path))
         let fs = FaultInjectingFileSystem()
-        let database = try Database.open(path: path, options: options(fs, ringLength: ringLength))
+        let database = try Database.open(
+            path: path,
+            options: .testing(fs, redoLog: ringLength != nil, ringLength: ringLength)
+        )
         let schema: CrashSchema
         do {
             schema = try CrashSchema.find(database.beginRead())

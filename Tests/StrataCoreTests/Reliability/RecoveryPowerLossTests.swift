@@ -24,7 +24,7 @@ struct RecoveryPowerLossTests {
         let path = directory.file("writer-\(UUID().uuidString).strata")
         try Data(base).write(to: URL(fileURLWithPath: path))
         let fs = FaultInjectingFileSystem()
-        let database = try Database.open(path: path, options: PowerLossTests.options(fs, ringLength: ringLength))
+        let database = try Database.open(path: path, options: .testing(fs, redoLog: true, ringLength: ringLength))
         do {
             let schema = try CrashSchema.find(database.beginRead())
             for number in start + 1...start + count { try await schema.commitTransaction(number, to: database) }
@@ -61,7 +61,7 @@ struct RecoveryPowerLossTests {
         let fs = FaultInjectingFileSystem()
         if let cut { fs.cutPower(atStep: cut) }
         do {
-            let database = try Database.open(path: copy, options: PowerLossTests.options(fs, ringLength: 8 << 20))
+            let database = try Database.open(path: copy, options: .testing(fs, redoLog: true))
             database.close()
         } catch {
             // Only a cut may stop the recovery; whatever it left is what the next open finds.

@@ -8,14 +8,6 @@ import Testing
 /// checkpoints, and the replay at open, on clean files, crashed ones and damaged ones.
 @Suite("The redo log: one append and one sync per small commit, replayed at open")
 struct RedoLogTests {
-    /// A database at a fresh path, through `fs`, with the log on and no checkpoint for quiet (a slow machine would
-    /// otherwise checkpoint between two commits, and the tests count records).
-    static func open(_ path: String, _ fs: FaultInjectingFileSystem) throws -> Database {
-        var options = DatabaseOptions(fileSystem: fs, redoLog: true)
-        options.quietCheckpoint = .seconds(3600)
-        return try Database.open(path: path, options: options)
-    }
-
     /// A database named `name` in `directory`, with the log on, that has committed the crash schema's
     /// transactions 1 ... `commits`.
     static func written(
@@ -25,20 +17,10 @@ struct RedoLogTests {
     ) async throws -> (database: Database, schema: CrashSchema, path: String, fs: FaultInjectingFileSystem) {
         let path = directory.file(name)
         let fs = FaultInjectingFileSystem()
-        let database = try Self.open(path, fs)
+        let database = try Database.open(path: path, options: .testing(fs, redoLog: true))
         let schema = try await CrashSchema.prepare(database)
         for number in 1...commits { try await schema.commitTransaction(number, to: database) }
         return (database, schema, path, fs)
-    }
-
-    /// The database file and its log as a process crash leaves them (every write kept: the page cache survives),
-    /// copied to `crashed`.
-    static func crashImage(of path: String, _ fs: FaultInjectingFileSystem, to crashed: String) throws {
-        fs.cutPower(atStep: 0)
-        for suffix in ["", ".redo"] where FileManager.default.fileExists(atPath: path + suffix) {
-            let image = try fs.imageAfterPowerLoss(of: path + suffix, fate: { _ in .kept }, garbage: { _ in [] })
-            try Data(image).write(to: URL(fileURLWithPath: crashed + suffix))
-        }
     }
 
     /// The newest valid slot of the header of the file at `path`.
@@ -52,7 +34,7 @@ struct RedoLogTests {
         let directory = TemporaryDirectory()
         let path = directory.file("log.strata")
         let fs = FaultInjectingFileSystem()
-        let database = try Self.open(path, fs)
+        let database = try Database.open(path: path, options: .testing(fs, redoLog: true))
         let schema = try await CrashSchema.prepare(database)
         try await schema.commitTransaction(1, to: database)
         let checkpoint = try Self.newestSlot(path)
@@ -66,7 +48,7 @@ struct RedoLogTests {
         #expect(try Self.newestSlot(path).version == checkpoint.version, "no slot was written for the records")
 
         let crashed = directory.file("crashed.strata")
-        try Self.crashImage(of: path, fs, to: crashed)
+        try fs.copyAfterKill(of: path, to: crashed)
         database.close()
         #expect(try Self.newestSlot(crashed).version == checkpoint.version)
         var versions: [Version] = []
@@ -142,7 +124,7 @@ struct RedoLogTests {
         let count: Int64 = 12
         let (database, schema, path, fs) = try await Self.written("damaged.strata", commits: count, in: directory)
         let crashed = directory.file("crashed.strata")
-        try Self.crashImage(of: path, fs, to: crashed)
+        try fs.copyAfterKill(of: path, to: crashed)
         database.close()
         let log = try Data(contentsOf: URL(fileURLWithPath: crashed + ".redo"))
         let checkpoint = try Self.newestSlot(crashed)
@@ -195,7 +177,7 @@ struct RedoLogTests {
         let directory = TemporaryDirectory()
         let (database, schema, path, fs) = try await Self.written("readonly.strata", commits: 5, in: directory)
         let crashed = directory.file("crashed.strata")
-        try Self.crashImage(of: path, fs, to: crashed)
+        try fs.copyAfterKill(of: path, to: crashed)
         database.close()
         do {
             _ = try Database.openUnshared(path: crashed, options: DatabaseOptions(readOnly: true))
@@ -227,11 +209,9 @@ struct RedoLogTests {
     @Test("a version pinned across checkpoints of a full ring reads whole until released; then its space is reused")
     func pinnedAcrossCheckpoints() async throws {
         let directory = TemporaryDirectory()
-        var options = DatabaseOptions(fileSystem: FaultInjectingFileSystem(), redoLog: true)
-        options.quietCheckpoint = .seconds(3600)
-        // A ring of 16 KiB holds two or three of these commits: most groups of the loops below find it full and
-        // checkpoint, and every checkpoint lets commits reuse what was freed before it (invariant 2).
-        options.redoLogLength = 16 << 10
+        // A ring of 16 KiB holds a few of these commits: many groups of the loops below find it full and checkpoint,
+        // and every checkpoint lets commits reuse what was freed before it (invariant 2).
+        let options = DatabaseOptions.testing(FaultInjectingFileSystem(), redoLog: true, ringLength: 16 << 10)
         let database = try Database.open(path: directory.file("pinned.strata"), options: options)
         defer { database.close() }
         let schema = try await CrashSchema.prepare(database)
