@@ -45,6 +45,13 @@ extension ChangeSet {
         return changes
     }
 
+    /// The net change from the version `old` reads to the one `new` reads, or nil when the schema changed between
+    /// them. The two may be read through different handles of one file, or of byte-identical copies of it (a crash
+    /// test's recovered copy): a ref names the same node in both.
+    package static func between(_ old: ReadTransaction, _ new: ReadTransaction) throws -> ChangeSet? {
+        try between(old.snapshot, new.snapshot)
+    }
+
     /// Whether two versions' specs of a column describe the same column (its index's root moves with the data).
     private static func sameShape(_ a: ColumnSpec, _ b: ColumnSpec) -> Bool {
         a.key == b.key && a.name == b.name && a.type == b.type && a.nullable == b.nullable
