@@ -19,6 +19,12 @@ protocol ColumnStorage: AnyObject {
     /// Replaces the cells at `rows` (ascending; a row may repeat) with `cell`, one call for a leaf's rows of a
     /// set-based write; returns the blobs no longer referenced.
     func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef]
+    /// Replaces the integers at `rows` (ascending; a row may repeat, and is transformed again) with what `transform`
+    /// makes of them, for an integer column without nulls; false, changing nothing, for any other column (the caller
+    /// then goes cell by cell). A throw leaves the rows before the failing one transformed.
+    func updateIntegers(atRows rows: [Int], _ transform: (Int64) throws -> Int64) throws -> Bool
+    /// As ``updateIntegers(atRows:_:)``, for a double column without nulls.
+    func updateDoubles(atRows rows: [Int], _ transform: (Double) throws -> Double) throws -> Bool
     /// Inserts a cell at `index`.
     func insert(_ cell: Cell, at index: Int)
     /// Removes the cell at `index`; returns a blob that is no longer referenced.
@@ -42,6 +48,9 @@ protocol ColumnStorage: AnyObject {
 extension ColumnStorage {
     /// Cell by cell.
     func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef] { rows.compactMap { set(cell, at: $0) } }
+
+    func updateIntegers(atRows rows: [Int], _ transform: (Int64) throws -> Int64) throws -> Bool { false }
+    func updateDoubles(atRows rows: [Int], _ transform: (Double) throws -> Double) throws -> Bool { false }
 
     var blobs: [BlobRef] { [] }
     func plainInteger(at index: Int) -> Int64? { nil }

@@ -131,6 +131,12 @@ final class DoubleColumn: ColumnStorage {
         return nil
     }
 
+    func updateDoubles(atRows rows: [Int], _ transform: (Double) throws -> Double) throws -> Bool {
+        guard nulls == nil else { return false }
+        for row in rows { values[row] = try transform(values[row]) }
+        return true
+    }
+
     func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef] {
         // The cell is looked at once for all of the rows.
         switch cell {

@@ -44,6 +44,12 @@ final class IntegerColumn: ColumnStorage {
         return nil
     }
 
+    func updateIntegers(atRows rows: [Int], _ transform: (Int64) throws -> Int64) throws -> Bool {
+        guard nulls == nil else { return false }
+        for row in rows { values[row] = try transform(values[row]) }
+        return true
+    }
+
     func set(_ cell: Cell, atRows rows: [Int]) -> [BlobRef] {
         // The cell is looked at once for all of the rows.
         switch cell {

@@ -263,8 +263,13 @@ package final class Table {
     /// Every object key, ascending.
     package func keys() throws -> [ObjectKey] {
         var keys: [ObjectKey] = []
+        keys.reserveCapacity(count)
         try tree.forEachLeaf { leaf in
-            for index in 0..<leaf.count { keys.append(ObjectKey(leaf.key(at: index))) }
+            // The leaf's kind is looked at once, not per key.
+            switch leaf {
+            case .clean(let view): for index in 0..<view.count { keys.append(ObjectKey(view.key(at: index))) }
+            case .dirty(let leaf): keys.append(contentsOf: leaf.keys.lazy.map(ObjectKey.init))
+            }
             return true
         }
         return keys

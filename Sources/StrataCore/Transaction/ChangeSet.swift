@@ -65,6 +65,14 @@ package struct TableChanges: Equatable, Sendable {
 
     mutating func modify(_ key: ObjectKey, _ column: ColumnKey) { events.append(.modify(key, column)) }
 
+    /// Logs `column` of every object of `keys` modified, in order (a set-based write's events), growing the log once.
+    mutating func modify(_ keys: [ObjectKey], _ column: ColumnKey) {
+        let needed = events.count + keys.count
+        // Geometric, as appends grow it: a run of small set-based writes must not reallocate at each one.
+        if needed > events.capacity { events.reserveCapacity(max(needed, 2 * events.capacity)) }
+        for key in keys { events.append(.modify(key, column)) }
+    }
+
     /// Logs an edit of list `column` of object `key`; an insertion right after the previous one of the same list
     /// extends it (a run of appends is one entry).
     mutating func editList(_ key: ObjectKey, _ column: ColumnKey, _ edit: ListEdit) {

@@ -175,6 +175,60 @@ extension WriteTransaction {
         objects keys: [ObjectKey],
         _ transform: (Value) throws -> Value
     ) throws {
+        try update(column, in: tableKey, objects: keys, typed: nil, apply: { _, _, _ in false }, values: transform)
+    }
+
+    /// As ``update(_:in:objects:_:)`` for an `.int` column, transforming its integers: a plain, non-nullable column's
+    /// leaves are transformed in place with no values or cells in between.
+    package func update(
+        _ column: ColumnKey,
+        in tableKey: TableKey,
+        objects keys: [ObjectKey],
+        integers transform: (Int64) throws -> Int64
+    ) throws {
+        try update(
+            column,
+            in: tableKey,
+            objects: keys,
+            typed: .int,
+            apply: { try $0.update($1, column: $2, integers: transform) },
+            values: { value in
+                guard case .int(let old) = value else { throw StorageError.schema("\(value) is not an integer") }
+                return .int(try transform(old))
+            }
+        )
+    }
+
+    /// As ``update(_:in:objects:integers:)`` for a `.double` column.
+    package func update(
+        _ column: ColumnKey,
+        in tableKey: TableKey,
+        objects keys: [ObjectKey],
+        doubles transform: (Double) throws -> Double
+    ) throws {
+        try update(
+            column,
+            in: tableKey,
+            objects: keys,
+            typed: .double,
+            apply: { try $0.update($1, column: $2, doubles: transform) },
+            values: { value in
+                guard case .double(let old) = value else { throw StorageError.schema("\(value) is not a double") }
+                return .double(try transform(old))
+            }
+        )
+    }
+
+    /// The update of ``update(_:in:objects:_:)``; a plain, non-nullable column of type `typed` is given to `apply`
+    /// instead (the tree, the keys in ascending order, the column's position; false when an object is missing).
+    private func update(
+        _ column: ColumnKey,
+        in tableKey: TableKey,
+        objects keys: [ObjectKey],
+        typed: ValueType?,
+        apply: (ClusterTree, [Int64], Int) throws -> Bool,
+        values transform: (Value) throws -> Value
+    ) throws {
         let table = try self.table(tableKey)
         guard let position = try plainPosition(of: column, in: table) else {
             for key in keys {
@@ -184,10 +238,15 @@ extension WriteTransaction {
         }
         let spec = table.spec.columns[position]
         let ordered = recordModifications(of: keys, column: column, in: tableKey)
-        let updated = try table.tree.update(ordered.map(\.rawValue), column: position) { cell in
-            let value = try transform(try ValueCodec.value(of: cell, in: spec))
-            try table.validate(value, position: position)
-            return ValueCodec.cell(for: value, type: spec.type, collection: .single)
+        let updated: Bool
+        if spec.type == typed, !spec.nullable {
+            updated = try apply(table.tree, ordered.map(\.rawValue), position)
+        } else {
+            updated = try table.tree.update(ordered.map(\.rawValue), column: position) { cell in
+                let value = try transform(try ValueCodec.value(of: cell, in: spec))
+                try table.validate(value, position: position)
+                return ValueCodec.cell(for: value, type: spec.type, collection: .single)
+            }
         }
         guard updated else {
             throw StorageError.schema("table \(table.spec.name) lacks an object of the \(keys.count) it is to update")
@@ -209,9 +268,7 @@ extension WriteTransaction {
     /// leaves in: a query's or a sort's order is sorted first).
     private func recordModifications(of keys: [ObjectKey], column: ColumnKey, in tableKey: TableKey) -> [ObjectKey] {
         let ordered = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted()
-        record(tableKey) { changes in
-            for key in ordered { changes.modify(key, column) }
-        }
+        record(tableKey) { $0.modify(ordered, column) }
         return ordered
     }
 

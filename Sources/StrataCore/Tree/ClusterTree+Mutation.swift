@@ -272,10 +272,48 @@ extension ClusterTree {
     /// Replaces one cell of every object of `keys` (see ``updateRows(_:_:)``) with what `transform` makes of it (a
     /// non-nullable column's missing cell read as its default); false when an object is missing.
     func update(_ keys: [Int64], column: Int, _ transform: (Cell) throws -> Cell) throws -> Bool {
+        try update(keys, column: column, typed: { _, _ in false }, cells: transform)
+    }
+
+    /// As ``update(_:column:_:)`` for an integer column, each leaf's integers transformed in place with no cells in
+    /// between where its storage allows (``ColumnStorage/updateIntegers(atRows:_:)``).
+    func update(_ keys: [Int64], column: Int, integers transform: (Int64) throws -> Int64) throws -> Bool {
+        try update(
+            keys,
+            column: column,
+            typed: { try $0.updateIntegers(atRows: $1, transform) },
+            cells: { cell in
+                guard case .int(let value) = cell else { throw StorageError.corrupt("\(cell) in an integer column") }
+                return .int(try transform(value))
+            }
+        )
+    }
+
+    /// As ``update(_:column:integers:)`` for a double column.
+    func update(_ keys: [Int64], column: Int, doubles transform: (Double) throws -> Double) throws -> Bool {
+        try update(
+            keys,
+            column: column,
+            typed: { try $0.updateDoubles(atRows: $1, transform) },
+            cells: { cell in
+                guard case .double(let value) = cell else { throw StorageError.corrupt("\(cell) in a double column") }
+                return .double(try transform(value))
+            }
+        )
+    }
+
+    /// Each leaf's rows of `keys`: `typed` on its column's storage, or cell by cell with `transform` where it declines.
+    private func update(
+        _ keys: [Int64],
+        column: Int,
+        typed: (any ColumnStorage, [Int]) throws -> Bool,
+        cells transform: (Cell) throws -> Cell
+    ) throws -> Bool {
         let physical = layout.physical[column]
         return try updateLeaves(keys) { leaf, rows in
             // The column's storage is taken once per leaf (decoded, since every row of it is written).
             let storage = leaf.columns[column].unwrapped
+            if try typed(storage, rows) { return }
             for row in rows {
                 var cell = try storage.cell(at: row, reader: reader)
                 if cell == .null, !physical.nullable { cell = Cell.defaultValue(for: physical) }

@@ -31,40 +31,30 @@ extension Results {
         guard let (table, index) = plainProperty(named: name) else { return false }
         let keys = try currentObjectKeys()
         if keys.isEmpty { return true }
-        let source = self.source
-        let general: (StrataCore.Value) throws -> StrataCore.Value = { old in
-            let value = try transform(ValueConversion.swiftValue(old, as: Value.self, source: source) as! Value)
-            return try ValueConversion.engineValue(value) { _ in .null }
-        }
-        try source.liveState("collection").1.updatePlain(
-            ofAll: keys,
-            in: table,
-            column: table.column(index),
-            Self.typed(transform, otherwise: general) ?? general
-        )
-        return true
-    }
-
-    /// `transform` on engine values without going through `Any`, for the usual counters and amounts (`Int` and
-    /// `Double` properties); nil for other types. A value of another case than the property's (never expected) takes
-    /// `general`.
-    private static func typed<Value>(
-        _ transform: @escaping (Value) throws -> Value,
-        otherwise general: @escaping (StrataCore.Value) throws -> StrataCore.Value
-    ) -> ((StrataCore.Value) throws -> StrataCore.Value)? {
+        let column = table.column(index)
+        let state = source.liveState("collection").1
+        // The usual counters and amounts (`Int` and `Double` properties) skip engine values and `Any`: the engine
+        // transforms the column's integers or doubles where they lie.
         if let transform = transform as? (Int) throws -> Int {
-            return { old in
-                guard case .int(let value) = old else { return try general(old) }
-                return .int(Int64(try transform(Int(value))))
+            try state.updatePlain(in: table) { write in
+                try write.update(column, in: table.tableKey, objects: keys, integers: { Int64(try transform(Int($0))) })
             }
+            return true
         }
         if let transform = transform as? (Double) throws -> Double {
-            return { old in
-                guard case .double(let value) = old else { return try general(old) }
-                return .double(try transform(value))
+            try state.updatePlain(in: table) { write in
+                try write.update(column, in: table.tableKey, objects: keys, doubles: transform)
+            }
+            return true
+        }
+        let source = self.source
+        try state.updatePlain(in: table) { write in
+            try write.update(column, in: table.tableKey, objects: keys) { old in
+                let value = try transform(ValueConversion.swiftValue(old, as: Value.self, source: source) as! Value)
+                return try ValueConversion.engineValue(value) { _ in .null }
             }
         }
-        return nil
+        return true
     }
 
     /// The table and index of property `name` of the objects when it is plain: a single value that is not a link, a

@@ -167,16 +167,11 @@ extension RealmState {
         try realmErrors { try write.set(value, of: column, in: table.tableKey, objects: keys) }
     }
 
-    /// Sets plain column `column` of every object of `keys` to what `transform` makes of its value, for `update(_:_:)`.
-    func updatePlain(
-        ofAll keys: [ObjectKey],
-        in table: ResolvedTable,
-        column: ColumnKey,
-        _ transform: (StrataCore.Value) throws -> StrataCore.Value
-    ) throws {
+    /// Runs `body`, the engine's update of a plain column of `table`'s objects, for `update(_:_:)` on a collection.
+    func updatePlain(in table: ResolvedTable, _ body: (WriteTransaction) throws -> Void) throws {
         let write = writer("update(_:_:) on a collection")
         touch(table.tableKey)
-        try realmErrors { try write.update(column, in: table.tableKey, objects: keys, transform) }
+        try realmErrors { try body(write) }
     }
 
     /// Sets one property of a managed object from a Swift value (collections from their elements). For a list,
