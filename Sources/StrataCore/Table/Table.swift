@@ -263,7 +263,8 @@ package final class Table {
     /// Every object key, ascending.
     package func keys() throws -> [ObjectKey] {
         var keys: [ObjectKey] = []
-        keys.reserveCapacity(count)
+        // Bounded: a count read from a damaged catalog must not trap in the allocation (the walk finds the truth).
+        keys.reserveCapacity(min(count, 1 << 22))
         try tree.forEachLeaf { leaf in
             // The leaf's kind is looked at once, not per key.
             switch leaf {

@@ -46,8 +46,8 @@ extension ChangeSet {
     }
 
     /// The net change from the version `old` reads to the one `new` reads, or nil when the schema changed between
-    /// them. The two may be read through different handles of one file, or of byte-identical copies of it (a crash
-    /// test's recovered copy): a ref names the same node in both.
+    /// them. The two may be read through different handles of one file, or of copies of it that hold the same bytes
+    /// at every node either version reaches (a crash test's recovered copy): a ref names the same node in both.
     package static func between(_ old: ReadTransaction, _ new: ReadTransaction) throws -> ChangeSet? {
         try between(old.snapshot, new.snapshot)
     }

@@ -179,7 +179,8 @@ extension WriteTransaction {
     }
 
     /// As ``update(_:in:objects:_:)`` for an `.int` column, transforming its integers: a plain, non-nullable column's
-    /// leaves are transformed in place with no values or cells in between.
+    /// leaves are transformed in place with no values or cells in between. A null (the column is nullable) is not an
+    /// integer: it throws, as a value of another type does.
     package func update(
         _ column: ColumnKey,
         in tableKey: TableKey,
@@ -199,7 +200,7 @@ extension WriteTransaction {
         )
     }
 
-    /// As ``update(_:in:objects:integers:)`` for a `.double` column.
+    /// As ``update(_:in:objects:integers:)`` for a `.double` column (a null throws).
     package func update(
         _ column: ColumnKey,
         in tableKey: TableKey,

@@ -302,7 +302,9 @@ extension ClusterTree {
         )
     }
 
-    /// Each leaf's rows of `keys`: `typed` on its column's storage, or cell by cell with `transform` where it declines.
+    /// Each leaf's rows of `keys`: `typed` on its column's storage, or cell by cell with `transform` where it declines
+    /// (a storage with nulls; a non-nullable column's storage never has them, leaves written before the column was
+    /// added included, since decoding fills them with defaults, so the cells are a defence, not a path taken).
     private func update(
         _ keys: [Int64],
         column: Int,

@@ -71,8 +71,14 @@ struct RecoveredChangeSetTests {
         // A version pinned while the ring holds records, and the writer's own change sets from it on.
         let history = database.retainHistory()
         let pinned = try database.beginRead()
+        defer {
+            pinned.pin.release()
+            history.release()
+            database.close()
+        }
         try await Self.commitRandomly(60, to: database, table: table, columns: columns, live: &live, random: &random)
         let newest = try database.beginRead()
+        defer { newest.pin.release() }
         #expect(newest.version == pinned.version + 60)
         #expect(
             try RedoLogTests.newestSlot(path).version < pinned.version,
@@ -84,6 +90,8 @@ struct RecoveredChangeSetTests {
         #expect(VersionDiffTests.compose(own) == VersionDiffTests.compose([expected]), "seed \(seed)")
 
         // The power goes out: the log's records were synced, the nodes written since its checkpoint were not.
+        #expect(fs.unsyncedWriteCount(for: path) > 0, "the nodes since the checkpoint are not durable")
+        #expect(fs.unsyncedWriteCount(for: path + ".redo") == 0)
         fs.cutPower(atStep: 0)
         let log = try fs.imageAfterPowerLoss(of: path + ".redo", fate: { _ in .kept }, garbage: { _ in [] })
         for fate in [UnsyncedWriteFate.kept, .dropped, .garbled] {
@@ -107,9 +115,5 @@ struct RecoveredChangeSetTests {
                 #expect(changes == expected, "nodes \(fate), open \(open), seed \(seed)")
             }
         }
-        newest.pin.release()
-        pinned.pin.release()
-        history.release()
-        database.close()
     }
 }

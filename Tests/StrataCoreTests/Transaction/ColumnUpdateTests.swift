@@ -75,6 +75,8 @@ struct ColumnUpdateTests {
         try adding.commit()
 
         let keys = model.keys.sorted()
+        let history = database.retainHistory()
+        defer { history.release() }
         for round in 0..<40 {
             let write = try await database.beginWrite()
             // A run of neighbours, some keys twice, shuffled: the update sorts them, and transforms a repeated key again.
@@ -83,28 +85,41 @@ struct ColumnUpdateTests {
             chosen += chosen.prefix(Int.random(in: 0...5, using: &random))
             chosen.shuffle(using: &random)
             let step = Int64.random(in: -3...9, using: &random)
+            let column: ColumnKey
             switch round % 5 {
             case 0:
+                column = columns.number
                 try write.update(columns.number, in: table, objects: chosen, integers: { $0 &* 3 &+ step })
                 for key in chosen { model[key]!.number = model[key]!.number &* 3 &+ step }
             case 1:
+                column = columns.ratio
                 try write.update(columns.ratio, in: table, objects: chosen, doubles: { $0 / 2 + Double(step) })
                 for key in chosen { model[key]!.ratio = model[key]!.ratio / 2 + Double(step) }
             case 2:
+                column = columns.indexed
                 try write.update(columns.indexed, in: table, objects: chosen, integers: { $0 + step })
                 for key in chosen { model[key]!.indexed += step }
             case 3:
+                column = columns.late
                 try write.update(columns.late, in: table, objects: chosen, integers: { $0 - step })
                 for key in chosen { model[key]!.late -= step }
             default:
+                column = columns.number
                 try write.update(columns.number, in: table, objects: chosen) { value in
                     guard case .int(let old) = value else { throw Refused() }
                     return .int(old ^ step)
                 }
                 for key in chosen { model[key]!.number ^= step }
             }
+            let before = write.version
             try write.commit()
+            // Every object of `chosen` is modified in `column`, once however often it was chosen, and nothing else.
+            let entry = try #require(database.changes(after: before)?.last)
+            let modified = entry.tables[table]?.modifications ?? [:]
+            #expect(Set(modified.keys) == Set(chosen), "seed \(seed)")
+            #expect(modified.values.allSatisfy { $0 == [column] }, "seed \(seed)")
         }
+        try database.verify()
         let check = try await database.beginWrite()
         for key in keys { #expect(try Self.read(check, table, columns, key) == model[key], "seed \(seed)") }
         check.rollback()
