@@ -25,8 +25,10 @@ extension Decimal128: RealmCollectionValue {
         if let decimal = value as? Decimal { return Decimal128(value: decimal) }
         // A string must be a decimal number (or NaN): Realm refuses any other.
         if let text = value as? String { return Decimal128.parse(text).map { Decimal128(value: $0) } }
-        // Realm takes every `NSNumber`, one made from a Boolean included.
-        if let (number, _) = ValueCoercion.numberObject(value) { return Decimal128(value: Decimal(number.doubleValue)) }
-        return ValueCoercion.floating(value).map { Decimal128(value: Decimal($0)) }
+        // Realm takes every `NSNumber`, one made from a Boolean included: integers exactly, floating point rounded to
+        // 15 significant digits.
+        if let (number, _) = ValueCoercion.numberObject(value) { return Decimal128(number: number) }
+        if let integer = ValueCoercion.integer(value) { return Decimal128(value: Decimal(integer)) }
+        return ValueCoercion.floating(value).map { Decimal128(value: Decimal128.rounded($0)) }
     }
 }

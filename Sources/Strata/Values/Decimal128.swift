@@ -20,17 +20,19 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// - Parameter value: the value; a NaN `Decimal` gives ``nan``.
     public init(value: Decimal) { decimalValue = value }
 
-    /// Creates a value from an integer or floating-point number.
-    /// - Parameter number: the number, converted through its `decimalValue`.
-    public init(number: NSNumber) { decimalValue = number.decimalValue }
+    /// Creates a value from an integer or floating-point number, as Realm converts one: an integer exactly, a
+    /// floating-point number rounded to 15 significant digits (so `3.1416` is 3.1416, not the binary double's
+    /// 3.14160000000000005).
+    /// - Parameter number: the number; an infinite or NaN floating-point number gives ``nan``.
+    public init(number: NSNumber) { decimalValue = Self.decimal(of: number) }
 
     /// Creates a value from an integer.
     /// - Parameter value: the integer; every `Int64` is exact.
     public init(integerLiteral value: Int64) { decimalValue = Decimal(value) }
 
-    /// Creates a value from a floating-point literal (through its shortest decimal representation).
+    /// Creates a value from a floating-point literal, rounded to 15 significant digits as Realm converts a `Double`.
     /// - Parameter value: the number; `0.1` gives exactly 0.1, not the binary double nearest to it.
-    public init(floatLiteral value: Double) { decimalValue = Decimal(string: "\(value)") ?? Decimal(value) }
+    public init(floatLiteral value: Double) { decimalValue = Self.rounded(value) }
 
     /// Creates zero.
     public init() { decimalValue = 0 }
@@ -109,6 +111,23 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     private init(decimalValue: Decimal) { self.decimalValue = decimalValue }
+
+    /// A `Double` as Realm converts one to a decimal (realm-core's `Decimal128(double)`): rounded to 15 significant
+    /// digits, the most a double holds faithfully; NaN for an infinity or NaN (Strata's decimals have no infinities).
+    static func rounded(_ value: Double) -> Decimal {
+        guard value.isFinite else { return .nan }
+        return Decimal(string: String(format: "%.15g", value), locale: posix) ?? .nan
+    }
+
+    /// An `NSNumber` as Realm converts one: an integer (a Boolean included) exactly, a floating-point number as
+    /// ``rounded(_:)``.
+    static func decimal(of number: NSNumber) -> Decimal {
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "f"), UInt8(ascii: "d"): return rounded(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"): return Decimal(number.uint64Value)
+        default: return Decimal(number.int64Value)
+        }
+    }
 
     private static let posix = Locale(identifier: "en_US_POSIX")
 

@@ -78,8 +78,8 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
         self.bytes = bytes
     }
 
-    /// Creates an ObjectId from a timestamp (to the second), a machine identifier (its low 3 bytes) and a
-    /// process identifier (its low 2 bytes); a counter fills the last 3 bytes.
+    /// Creates an ObjectId from a timestamp (to the second), a machine identifier (its low 3 bytes, lowest first) and
+    /// a process identifier (its low 2 bytes, lowest first), as Realm stores them; a counter fills the last 3 bytes.
     ///
     /// As in Realm Swift, `machineId` and `processId` must fit an `Int32`.
     /// - Parameters:
@@ -91,8 +91,11 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible,
         let process = Int32(processId)
         let seconds = UInt32(truncatingIfNeeded: Int(timestamp.timeIntervalSince1970))
         var bytes = withUnsafeBytes(of: seconds.bigEndian, Array.init)
-        bytes += [UInt8(machine >> 16 & 0xFF), UInt8(machine >> 8 & 0xFF), UInt8(machine & 0xFF)]
-        bytes += [UInt8(process >> 8 & 0xFF), UInt8(process & 0xFF)]
+        // Low byte first, as realm-core copies the low bytes of the native (little-endian) integers: the same
+        // identifiers make the same bytes in every binding. The seconds and the counter are big-endian, so that
+        // ObjectIds sort by time.
+        bytes += [UInt8(machine & 0xFF), UInt8(machine >> 8 & 0xFF), UInt8(machine >> 16 & 0xFF)]
+        bytes += [UInt8(process & 0xFF), UInt8(process >> 8 & 0xFF)]
         let count = Self.counter.add(1, ordering: .relaxed).newValue & 0xFF_FFFF
         bytes += [UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
         self.bytes = bytes

@@ -14,10 +14,22 @@ package enum DecimalBits {
         for digit in value.significand.description where digit.isNumber {
             coefficient = coefficient * 10 + UInt128(digit.wholeNumberValue!)
         }
+        // A Foundation decimal holds up to 38 digits: beyond 34, round half to even, as decimal128 arithmetic does.
         let limit = (0..<34).reduce(UInt128(1)) { power, _ in power * 10 }
+        var removed = UInt128(0)
+        var sticky = false
         while coefficient >= limit {
+            sticky = sticky || removed != 0
+            removed = coefficient % 10
             coefficient /= 10
             exponent += 1
+        }
+        if removed > 5 || (removed == 5 && (sticky || coefficient % 2 == 1)) {
+            coefficient += 1
+            if coefficient == limit {
+                coefficient /= 10
+                exponent += 1
+            }
         }
         let negative = value.sign == .minus && coefficient != 0
         let biased = UInt128(UInt16(exponent + 6176) & 0x3FFF)
