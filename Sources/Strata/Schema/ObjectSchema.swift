@@ -1,3 +1,5 @@
+import Foundation
+
 /// The properties of one object type: the persisted ones, and the computed ``LinkingObjects``.
 ///
 /// ```swift
@@ -37,10 +39,12 @@ public struct ObjectSchema: Sendable, Equatable, CustomStringConvertible {
         properties.first { $0.name == propertyName } ?? computedProperties.first { $0.name == propertyName }
     }
 
-    /// The class name and its properties, the computed ones last, as Realm lists them.
+    /// The class name (and `(embedded)` for an embedded type) and each property's ``Property/description``, indented,
+    /// the computed ones last, as Realm prints them.
     public var description: String {
-        "\(className) {\n"
-            + (properties + computedProperties).map { "\t\($0.name): \($0.type)" }.joined(separator: "\n")
-            + "\n}"
+        let lines = (properties + computedProperties).map {
+            "\t" + $0.description.replacingOccurrences(of: "\n", with: "\n\t") + "\n"
+        }
+        return "\(className) \(isEmbedded ? "(embedded) " : ""){\n" + lines.joined() + "}"
     }
 }

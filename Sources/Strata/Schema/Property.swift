@@ -11,7 +11,8 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
     public let type: PropertyType
     /// Whether the property (or its elements) may be nil.
     public let isOptional: Bool
-    /// Whether the property is a ``List``.
+    /// Whether the property is a ``List`` (or a ``LinkingObjects``, a list of the objects that link to it, as Realm
+    /// marks it).
     public let isArray: Bool
     /// Whether the property is a ``MutableSet``.
     public let isSet: Bool
@@ -36,13 +37,16 @@ public struct Property: Sendable, Equatable, CustomStringConvertible {
     /// not yet know about mapped names.)
     public var columnName: String { persistedName ?? name }
 
-    /// The property's name and attributes (with `columnName` when it is mapped), e.g.
-    /// `age { type = int; indexed = NO; … }`.
+    /// The property's name and attributes, as Realm prints them, e.g.
+    /// `age {\n\ttype = int;\n\tcolumnName = age;\n\tindexed = NO;\n…}`; a link or ``LinkingObjects`` property also
+    /// names its class and origin property (`(null)` when it has none).
     public var description: String {
         var text = "\(name) {\n\ttype = \(type);\n"
-        if let persistedName { text += "\tcolumnName = \(persistedName);\n" }
-        if let objectClassName { text += "\tobjectClassName = \(objectClassName);\n" }
-        if let linkOriginPropertyName { text += "\tlinkOriginPropertyName = \(linkOriginPropertyName);\n" }
+        if type == .object || type == .linkingObjects {
+            text += "\tobjectClassName = \(objectClassName ?? "(null)");\n"
+            text += "\tlinkOriginPropertyName = \(linkOriginPropertyName ?? "(null)");\n"
+        }
+        text += "\tcolumnName = \(columnName);\n"
         text += "\tindexed = \(isIndexed ? "YES" : "NO");\n\tisPrimary = \(isPrimary ? "YES" : "NO");\n"
         text += "\tarray = \(isArray ? "YES" : "NO");\n\tset = \(isSet ? "YES" : "NO");\n"
         text += "\tdictionary = \(isMap ? "YES" : "NO");\n\toptional = \(isOptional ? "YES" : "NO");\n}"

@@ -71,7 +71,8 @@ struct PropertyInfo {
             name: name,
             type: typeInfo.type,
             isOptional: typeInfo.optional,
-            isArray: typeInfo.collection == .list,
+            // Realm marks a LinkingObjects property an array.
+            isArray: typeInfo.collection == .list || typeInfo.type == .linkingObjects,
             isSet: typeInfo.collection == .set,
             isMap: typeInfo.collection == .dictionary,
             isIndexed: options.indexed || options.primaryKey,
