@@ -273,7 +273,8 @@ struct MultiProcessTests {
         .timeLimit(.minutes(10))
     )
     func restartAndTerminatedBackends() async throws {
-        guard let cluster = try PostgresCluster.start() else {
+        // Started off the cooperative pool (see `withCluster`).
+        guard let cluster = try await onThread({ try PostgresCluster.start() }) else {
             print("skipped: PostgreSQL 15 not installed (\(PostgresCluster.binDirectory))")
             return
         }

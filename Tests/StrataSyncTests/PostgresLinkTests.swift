@@ -1,3 +1,4 @@
+import StrataTestSupport
 import Testing
 
 @testable import StrataSync
@@ -67,7 +68,8 @@ import Testing
 
     @Test func aRunAfterTheServerRestartedReconnects() async throws {
         // A private cluster: restarting the shared one would cut the connections of the tests running beside this.
-        guard let cluster = try PostgresCluster.start() else {
+        // Started off the cooperative pool (see `withCluster`).
+        guard let cluster = try await onThread({ try PostgresCluster.start() }) else {
             print("skipped: PostgreSQL 15 not installed (\(PostgresCluster.binDirectory))")
             return
         }

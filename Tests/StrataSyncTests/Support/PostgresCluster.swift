@@ -343,8 +343,12 @@ struct ClusterError: Error, CustomStringConvertible {
 
 /// Runs `body` with the shared cluster, or prints that it is skipped and returns when PostgreSQL 15 is not installed
 /// (a thrown error instead when `STRATA_REQUIRE_POSTGRES=1`).
+///
+/// The first use starts the cluster (`initdb` and the server, seconds on a busy machine), and every other test asking
+/// meanwhile waits for it: on a thread of its own, never on one of the cooperative pool's (two on this machine),
+/// where the wait would stall every other test's tasks with it.
 func withCluster(_ body: (PostgresCluster) async throws -> Void) async throws {
-    guard let cluster = try PostgresCluster.shared() else {
+    guard let cluster = try await onThread({ try PostgresCluster.shared() }) else {
         print("skipped: PostgreSQL 15 not installed (\(PostgresCluster.binDirectory))")
         return
     }
