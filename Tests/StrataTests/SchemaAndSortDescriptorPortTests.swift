@@ -86,11 +86,11 @@ final class SSDLinkTarget: Object {
     @Persisted(originProperty: "targets") var sources: LinkingObjects<SSDLinkSource>
 }
 
-/// Ports the facts of realm-swift's `RealmSwift/Tests/PropertyTests.swift`,
-/// `RealmSwift/Tests/ObjectSchemaTests.swift` and `RealmSwift/Tests/SortDescriptorTests.swift` (their models in
-/// `RealmSwift/Tests/SwiftTestObjects.swift`) as tables: each property's attributes, equality and description;
-/// each object schema's class name, property order, primary key, subscript, equality and description; and `SortDescriptor`'s
-/// defaults, `reversed()`, equality, description, string literal form and the order it sorts results in.
+/// Ports the facts of realm-swift's `RealmSwift/Tests/PropertyTests.swift`, `RealmSwift/Tests/ObjectSchemaTests.swift`
+/// and `RealmSwift/Tests/SortDescriptorTests.swift` (their models in `RealmSwift/Tests/SwiftTestObjects.swift`) as
+/// tables: each property's attributes, equality and description; each object schema's class name, property order,
+/// primary key, subscript, equality and description; and `SortDescriptor`'s defaults, `reversed()`, equality,
+/// description, string literal form and the order it sorts results in.
 ///
 /// The descriptions are Realm's exactly (a `columnName` line always, `linkOriginPropertyName = (null)` on a link
 /// without one, each property's whole description in its schema's), and a `LinkingObjects` property is an array.
