@@ -199,6 +199,20 @@ extension MutableSet: RealmCollection {
         }
         return _RealmCollectionContents(results: backing.results())
     }
+
+    /// The value of the property named `key` of every element, each distinct value once, as Realm's set gives them
+    /// (the objects of an `NSSet` there, in no set order; Strata keeps the first of each, in the set's order).
+    ///
+    /// ```swift
+    /// let ages = person.dogSet.value(forKey: "age") as! [Int]   // each age once
+    /// ```
+    /// - Complexity: O(n) for n elements.
+    /// - Parameter key: a property name of the elements, or `self`.
+    /// - Returns: an array with each distinct value once.
+    public func value(forKey key: String) -> Any? {
+        let values = value(forKeyPath: key)
+        return (values as? [Any]).map(Self.distinctValues) ?? values
+    }
 }
 
 extension MutableSet: CollectionMarker, EmptyConstructible, ManagedCollectionFactory, ElementsProvider {

@@ -135,7 +135,7 @@ extension RealmCollection {
 
     /// `values` with each value once, the first of each kept in place: equal hashable values (objects compare as
     /// `==` does) and nils are one value; a value that is not hashable is kept.
-    private static func distinctValues(_ values: [Any]) -> [Any] {
+    static func distinctValues(_ values: [Any]) -> [Any] {
         var seen = Set<AnyHashable>()
         var sawNil = false
         return values.filter { value in
