@@ -211,7 +211,8 @@ extension MutableSet: RealmCollection {
     /// - Returns: an array with each distinct value once.
     public func value(forKey key: String) -> Any? {
         let values = value(forKeyPath: key)
-        return (values as? [Any]).map(Self.distinctValues) ?? values
+        guard let array = values as? [Any] else { return values }
+        return Self.distinctValues(array)
     }
 }
 

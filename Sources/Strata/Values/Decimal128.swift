@@ -114,10 +114,7 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// A `Double` as Realm converts one to a decimal (realm-core's `Decimal128(double)`): rounded to 15 significant
     /// digits, the most a double holds faithfully; NaN for an infinity or NaN (Strata's decimals have no infinities).
-    static func rounded(_ value: Double) -> Decimal {
-        guard value.isFinite else { return .nan }
-        return Decimal(string: String(format: "%.15g", value), locale: posix) ?? .nan
-    }
+    static func rounded(_ value: Double) -> Decimal { DecimalBits.decimal(.double(value)) ?? .nan }
 
     /// An `NSNumber` as Realm converts one: an integer (a Boolean included) exactly, a floating-point number as
     /// ``rounded(_:)``.

@@ -53,7 +53,7 @@ package enum DecimalBits {
 
     /// A number as a decimal the way Realm converts it: integers exactly, floating-point values rounded to 15
     /// significant digits (so 1.1 is 1.1, not 1.100000000000000088…).
-    static func decimal(_ value: Value) -> Decimal? {
+    package static func decimal(_ value: Value) -> Decimal? {
         switch value {
         case .int(let v): return Decimal(v)
         case .float(let v): return v.isFinite ? Decimal(string: String(format: "%.15g", Double(v))) : nil
