@@ -556,10 +556,6 @@ struct ColumnNameAndKeyPathPortTests {
         let root: String
         let name: @Sendable () -> String
         var testDescription: String { "\(root): \(expected)" }
-        /// Whether the key path goes through a map's element (`\.map[""]??.boolCol`): a known difference, Strata
-        /// names only the map (`KeyPathRecorder` reads the key path on a probe whose map is empty, so the element
-        /// is nil and nothing after it is read), where Realm names the whole path.
-        var throughMapElement: Bool { expected.hasPrefix("map.") || expected.hasPrefix("mapEmbeddedCol.") }
 
         static func of<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable, _ expected: String) -> KeyPathRow {
             KeyPathRow(expected: expected, root: "\(Root.self)") { Strata.SortDescriptor(keyPath: keyPath).keyPath }
@@ -619,7 +615,7 @@ struct ColumnNameAndKeyPathPortTests {
     ]
 
     /// Key paths to properties of custom persistable types, as KeyPathTests' `testCustomTypes` names them (the
-    /// optional custom type stored as an embedded object is in ``crashingKeyPaths``).
+    /// optional custom type stored as an embedded object is in ``elementKeyPaths``).
     static let customTypeKeyPaths: [KeyPathRow] = [
         .of(\CCNCustomTypes.bool, "bool"),
         .of(\CCNCustomTypes.int, "int"),
@@ -675,20 +671,12 @@ struct ColumnNameAndKeyPathPortTests {
         arguments: Self.linkedKeyPaths
     )
     func linkedKeyPath(_ row: KeyPathRow) {
-        withKnownIssue("a key path through a map's element names only the map") {
-            #expect(row.name() == row.expected)
-        } when: {
-            row.throughMapElement
-        }
+        #expect(row.name() == row.expected)
     }
 
     @Test("A key path of an embedded object names each property it reads", arguments: Self.embeddedKeyPaths)
     func embeddedKeyPath(_ row: KeyPathRow) {
-        withKnownIssue("a key path through a map's element names only the map") {
-            #expect(row.name() == row.expected)
-        } when: {
-            row.throughMapElement
-        }
+        #expect(row.name() == row.expected)
     }
 
     @Test(
@@ -700,10 +688,9 @@ struct ColumnNameAndKeyPathPortTests {
     }
 
     /// Key paths through a list, set or LinkingObjects element (`list[0].boolCol`), and to an optional custom type
-    /// stored as an embedded object. Naming them stops the process today (KeyPathRecorder.swift: a probe's list,
-    /// set and LinkingObjects are empty, so `[0]` is out of bounds; a probe of an optional custom object type is the
-    /// embedded object, which `Optional.wrapping` force-casts to the custom type).
-    static let crashingKeyPaths: [KeyPathRow] = [
+    /// stored as an embedded object. (These once stopped the process: a probe's collections were empty, and an
+    /// optional custom type's probe was force-cast from the embedded object.)
+    static let elementKeyPaths: [KeyPathRow] = [
         .of(\CCNAllTypes.linkingObjects[0].boolCol, "linkingObjects.boolCol"),
         .of(\CCNAllTypes.objectCol?.linkingObjects[0].boolCol, "objectCol.linkingObjects.boolCol"),
         .of(
@@ -725,10 +712,9 @@ struct ColumnNameAndKeyPathPortTests {
 
     @Test(
         "A key path through a collection's element, or to an optional custom object type, names its properties",
-        .disabled("stops the process: KeyPathRecorder.record subscripts an empty probe collection, or force-casts"),
-        arguments: Self.crashingKeyPaths
+        arguments: Self.elementKeyPaths
     )
-    func crashingKeyPath(_ row: KeyPathRow) {
+    func elementKeyPath(_ row: KeyPathRow) {
         #expect(row.name() == row.expected)
     }
 

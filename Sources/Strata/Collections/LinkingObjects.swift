@@ -9,12 +9,15 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     @unchecked Sendable
 {
     // Proof of `@unchecked Sendable`: its owner's binding is only read here (non-mutating calls: nothing writes to it);
-    // a live owner's reads check confinement, and a frozen owner's read an immutable version.
+    // a live owner's reads check confinement, and a frozen owner's read an immutable version. A key-path probe's
+    // value (`keyPathProbe` set) lives only while one call records a key path, on that call's task.
     let owner: ObjectBinding?
     let property: Int
     /// What makes this value (and its copies) equal only to itself, as Realm Swift's linking objects are: each read
     /// of the property gives a new one.
     private let identity = CollectionIdentity()
+    /// The probe object every position answers with, on a probe object's linking objects (``KeyPathRecorder``).
+    private var keyPathProbe: Element?
 
     /// An empty, unmanaged value (the state of an object not yet added to a realm).
     /// - Parameters:
@@ -48,6 +51,7 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
     /// - Parameter position: a position from 0 up to `count`; another stops with Realm Swift's message.
     /// - Complexity: O(k) for k linking objects: the backlinks are read on each access.
     public subscript(position: Int) -> Element {
+        if let keyPathProbe { return keyPathProbe }
         guard let owner, let origin = owner.table.linkingOrigins[property],
             let table = owner.source.schema.byTableKey[origin.table]
         else {
@@ -125,6 +129,15 @@ extension LinkingObjects: LinkingObjectsMarker, EmptyConstructible, ManagedColle
     static func makeEmpty() -> Any { LinkingObjects(owner: nil, property: -1) }
     static func makeManaged(owner: ObjectBinding, property: Int) -> Any {
         LinkingObjects(owner: owner, property: property)
+    }
+}
+
+extension LinkingObjects: KeyPathProbeCollection {
+    static func keyPathProbe(holding probe: ObjectBase) -> Any? {
+        guard let element = probe as? Element else { return nil }
+        var linkingObjects = LinkingObjects(owner: nil, property: -1)
+        linkingObjects.keyPathProbe = element
+        return linkingObjects
     }
 }
 

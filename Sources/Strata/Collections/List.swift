@@ -30,10 +30,26 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     /// The managed backing, if any: the one the collection was made with, or the one it adopted.
     var backing: ManagedCollectionBacking? { createdBacking ?? adoptedBacking.withLock { $0 } }
 
-    /// Creates an empty, unmanaged list.
-    public init() { createdBacking = nil }
+    /// The probe object every position answers with, on a probe object's list (``KeyPathRecorder``); nil otherwise.
+    private let keyPathProbe: Element?
 
-    init(backing: ManagedCollectionBacking) { createdBacking = backing }
+    /// Creates an empty, unmanaged list.
+    public init() {
+        createdBacking = nil
+        keyPathProbe = nil
+    }
+
+    init(backing: ManagedCollectionBacking) {
+        createdBacking = backing
+        keyPathProbe = nil
+    }
+
+    /// A list of a probe object, whose every position is `probe`, so that `\.list[0].name` reads on.
+    private init(keyPathProbe probe: Element) {
+        createdBacking = nil
+        keyPathProbe = probe
+        storage.withLock { $0 = [probe] }
+    }
 
     /// The elements, in order.
     var elements: [Element] {
@@ -64,6 +80,7 @@ public final class List<Element: RealmCollectionValue>: RandomAccessCollection, 
     public subscript(position: Int) -> Element {
         get {
             guard let backing else {
+                if let keyPathProbe { return keyPathProbe }
                 return storage.withLock { values in
                     CollectionEdit.checkPosition(position, count: values.count)
                     return values[position]
@@ -228,6 +245,12 @@ enum CollectionElementEquality {
     private static func isEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
         guard let rhs = rhs as? T else { return false }
         return lhs == rhs
+    }
+}
+
+extension List: KeyPathProbeCollection {
+    static func keyPathProbe(holding probe: ObjectBase) -> Any? {
+        KeyPathRecorder.standIn(probe, as: Element.self).map { List(keyPathProbe: $0) }
     }
 }
 

@@ -27,10 +27,25 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// The managed backing, if any: the one the collection was made with, or the one it adopted.
     var backing: ManagedCollectionBacking? { createdBacking ?? adoptedBacking.withLock { $0 } }
 
-    /// Creates an empty, unmanaged map.
-    public init() { createdBacking = nil }
+    /// The probe object every key answers with, on a probe object's map (``KeyPathRecorder``); nil otherwise.
+    private let keyPathProbe: Value?
 
-    init(backing: ManagedCollectionBacking) { createdBacking = backing }
+    /// Creates an empty, unmanaged map.
+    public init() {
+        createdBacking = nil
+        keyPathProbe = nil
+    }
+
+    init(backing: ManagedCollectionBacking) {
+        createdBacking = backing
+        keyPathProbe = nil
+    }
+
+    /// A map of a probe object, whose every key is `probe`, so that `\.map["a"]??.name` reads on.
+    private init(keyPathProbe probe: Value) {
+        createdBacking = nil
+        keyPathProbe = probe
+    }
 
     var entries: [(key: String, value: Value)] {
         guard let backing else { return storage.withLock { $0 }.sorted { $0.key < $1.key } }
@@ -57,7 +72,10 @@ public final class Map<Key: _MapKey, Value: RealmCollectionValue>: RealmKeyedCol
     /// - Parameter key: the entry's key.
     /// - Complexity: reading, O(n) for a map of n entries; setting, O(log² n) for a managed map, O(n) unmanaged.
     public subscript(key: Key) -> Value? {
-        get { entries.first { $0.key == key as! String }?.value }
+        get {
+            if let keyPathProbe { return keyPathProbe }
+            return entries.first { $0.key == key as! String }?.value
+        }
         set {
             let name = key as! String
             let edit: CollectionEdit = newValue.map { .setEntry(name, $0) } ?? .removeEntry(name)
@@ -225,6 +243,12 @@ protocol EntriesProvider {
 
 extension Map: EntriesProvider {
     var anyEntries: [(String, Any)] { entries.map { ($0.key, $0.value as Any) } }
+}
+
+extension Map: KeyPathProbeCollection {
+    static func keyPathProbe(holding probe: ObjectBase) -> Any? {
+        KeyPathRecorder.standIn(probe, as: Value.self).map { Map(keyPathProbe: $0) }
+    }
 }
 
 extension Map: AdoptableCollection {

@@ -28,10 +28,26 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// The managed backing, if any: the one the collection was made with, or the one it adopted.
     var backing: ManagedCollectionBacking? { createdBacking ?? adoptedBacking.withLock { $0 } }
 
-    /// Creates an empty, unmanaged set.
-    public init() { createdBacking = nil }
+    /// The probe object every position answers with, on a probe object's set (``KeyPathRecorder``); nil otherwise.
+    private let keyPathProbe: Element?
 
-    init(backing: ManagedCollectionBacking) { createdBacking = backing }
+    /// Creates an empty, unmanaged set.
+    public init() {
+        createdBacking = nil
+        keyPathProbe = nil
+    }
+
+    init(backing: ManagedCollectionBacking) {
+        createdBacking = backing
+        keyPathProbe = nil
+    }
+
+    /// A set of a probe object, whose every position is `probe`, so that `\.set[0].name` reads on.
+    private init(keyPathProbe probe: Element) {
+        createdBacking = nil
+        keyPathProbe = probe
+        storage.withLock { $0 = [probe] }
+    }
 
     var elements: [Element] {
         guard let backing else { return storage.withLock { $0 } }
@@ -67,6 +83,7 @@ public final class MutableSet<Element: RealmCollectionValue>: RandomAccessCollec
     /// - Parameter position: a position from 0 up to `count`; another stops with Realm Swift's message.
     /// - Complexity: O(n) for a managed set of n elements (each access converts the elements), O(1) unmanaged.
     public subscript(position: Int) -> Element {
+        if let keyPathProbe { return keyPathProbe }
         let values = elements
         CollectionEdit.checkPosition(position, count: values.count)
         return values[position]
@@ -224,6 +241,12 @@ extension MutableSet: CollectionMarker, EmptyConstructible, ManagedCollectionFac
         MutableSet(backing: ManagedCollectionBacking(owner: owner, property: property))
     }
     var anyElements: [Any] { elements.map { $0 as Any } }
+}
+
+extension MutableSet: KeyPathProbeCollection {
+    static func keyPathProbe(holding probe: ObjectBase) -> Any? {
+        KeyPathRecorder.standIn(probe, as: Element.self).map { MutableSet(keyPathProbe: $0) }
+    }
 }
 
 extension MutableSet: AdoptableCollection {

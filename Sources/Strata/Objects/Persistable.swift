@@ -171,6 +171,8 @@ protocol OptionalMarker {
     static var wrappedType: Any.Type { get }
     static var noneValue: Any { get }
     static func wrapping(_ value: Any) -> Any
+    /// `value` wrapped in this optional type, or nil when it is not a `Wrapped`.
+    static func wrappingIfPossible(_ value: Any) -> Any?
     var wrappedValueIfAny: Any? { get }
 }
 
@@ -178,6 +180,7 @@ extension Optional: OptionalMarker {
     static var wrappedType: Any.Type { Wrapped.self }
     static var noneValue: Any { Optional<Wrapped>.none as Any }
     static func wrapping(_ value: Any) -> Any { Optional(value as! Wrapped) as Any }
+    static func wrappingIfPossible(_ value: Any) -> Any? { (value as? Wrapped).map { Optional($0) as Any } }
     var wrappedValueIfAny: Any? {
         switch self {
         case .some(let value): return value

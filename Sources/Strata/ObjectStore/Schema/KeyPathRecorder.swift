@@ -18,14 +18,29 @@ final class KeyPathRecorder {
         let property = info.properties[index]
         names.append(property.name)
         keyPaths.append(keyPath)
-        if let target = property.typeInfo.objectClass, property.typeInfo.collection == .single {
+        if let target = property.typeInfo.objectClass {
             let next = target.init()
             next.keyPathRecorder = self
-            if let optional = Value.self as? any OptionalMarker.Type { return optional.wrapping(next) as! Value }
-            if let value = next as? Value { return value }
+            // A link gives the probe; a list, set, map or linking objects a collection whose every element is it.
+            let standIn: Any? =
+                property.typeInfo.collection == .single && !property.typeInfo.isLinkingObjects
+                ? Self.standIn(next, as: Value.self)
+                : (Value.self as? any KeyPathProbeCollection.Type)?.keyPathProbe(holding: next)
+            if let value = standIn as? Value { return value }
         }
-        // A stand-in of the property's type: a custom type persisted as an embedded object is built from a new one.
+        // Any other property, or a custom type persisted as an (embedded) object: a default of the property's type,
+        // which a key path cannot read further through.
         return TypeInspector.defaultValue(Value.self) as! Value
+    }
+
+    /// `probe` as a `Value`: itself, or itself wrapped in an optional; nil when `Value` is neither (a custom type
+    /// persisted as an object).
+    static func standIn<Value>(_ probe: ObjectBase, as type: Value.Type) -> Value? {
+        if let value = probe as? Value { return value }
+        if let optional = Value.self as? any OptionalMarker.Type, let wrapped = optional.wrappingIfPossible(probe) {
+            return wrapped as? Value
+        }
+        return nil
     }
 
     /// The property path a key path on a model class names (`owner.name`); for a key path on a projection, the
@@ -60,4 +75,12 @@ final class KeyPathRecorder {
         _ = root[keyPath: keyPath]
         return recorder.names.isEmpty ? nil : recorder
     }
+}
+
+/// A collection property that a probe object answers with a collection whose every element is a probe object, so a key
+/// path through an element (`\.dogs[0].name`, `\.scores["a"]??.name`) records the element's properties too.
+protocol KeyPathProbeCollection {
+    /// A collection whose every position or key gives `probe` (as the element type: itself or its optional), or nil
+    /// when the element type is not the probe's.
+    static func keyPathProbe(holding probe: ObjectBase) -> Any?
 }
