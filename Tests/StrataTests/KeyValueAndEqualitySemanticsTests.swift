@@ -7,7 +7,9 @@ import Testing
 // - Key-value coding (RealmSwift/Tests/ObjectTests.swift `testValueForKey`, `testValueForKeyOptionals`;
 //   ModernObjectAccessorTests.swift `setAndTestAllPropertiesViaSubscript`; AnyRealmValueTests.swift
 //   `testValueForKey` of lists, sets and maps): a nil optional, a nil link and `AnyRealmValue.none` read as nil,
-//   an `AnyRealmValue` as its payload and a `PersistableEnum` as its raw value.
+//   an `AnyRealmValue` as its payload and a `PersistableEnum` as its raw value; `value(forKey: "self")` of a mixed
+//   collection gives `NSNull` for none (RLMArray's `valueForKey:`). Elsewhere in a collection's array nil stays nil
+//   (Strata differs: Realm's is NSNull, which outside Apple platforms does not cast to an optional's nil).
 // - Object equality (ObjectTests.swift `testEqualityForObjectTypeWithPrimaryKey`,
 //   `testEqualityForObjectTypeWithoutPrimaryKey`, `testEqualityForFrozenObjectTypeWithoutPrimaryKey`;
 //   Realm/RLMObjectBase.mm `isEqual:`, `hash`, `RLMObjectBaseAreEqual`): accessors of one row are equal only
@@ -69,8 +71,9 @@ func kvcText(_ value: Any?) -> String {
 }
 
 /// An element of a collection's `value(forKey:)` array as text: a missing value (nil, `NSNull` in Realm) as
-/// `nil`, anything else as ``kvcText(_:)`` does.
+/// `nil`, `NSNull` (a mixed none, as in Realm) as `NSNull`, anything else as ``kvcText(_:)`` does.
 private func kvcElementText(_ element: Any) -> String {
+    if element is NSNull { return "NSNull" }
     let mirror = Mirror(reflecting: element)
     if mirror.displayStyle == .optional, mirror.children.isEmpty { return "nil" }
     return kvcText(element)
@@ -281,7 +284,7 @@ struct KeyValueAndEqualitySemanticsTests {
         "mood: String(calm), String(calm), String(cross)",
         "link: nil, KVCSubject, nil",
         "link.optInt: nil, Int(7), nil",
-        "anyList self: Int(1), nil, String(s), Double(2.5)",
+        "anyList self: Int(1), NSNull, String(s), Double(2.5)",
         "anySet self: Int(4)",
         "levels self: Int(2), Int(1)",
         "optInts self: Int(3), nil",

@@ -88,31 +88,515 @@ extension TCQAggregateTests {
         },
     ].flatMap { $0 }
 
-    /// The same tests on lists, sets and maps of enums (realm-swift's `.rawValue`) and of wrappers (its
-    /// `.persistableValue`), as query strings.
-    static let storedFormRows: [TCQRow] = ["list", "set", "map"].flatMap { kind in
-        ["", "Opt"].flatMap { opt in
-            func enums<V: TCQAddable>(_ name: String, _ values: [V]) -> [TCQRow] {
-                tcqAggregateTexts(TCQLinkToEnums.self, values) { "object.\(kind)\(name)\(opt).@\($0)" }
-            }
-            func wrappers<V: TCQAddable>(_ name: String, _ type: V.Type) -> [TCQRow] {
-                tcqAggregateTexts(TCQLinkToCustomCollections.self, V.values()) { "object.\(kind)\(opt)\(name).@\($0)" }
-            }
-            let enumRows: [[TCQRow]] = [
-                enums("Int", TCQEnumInt.values().map(\.rawValue)),
-                enums("Int8", TCQEnumInt8.values().map(\.rawValue)),
-                enums("Int16", TCQEnumInt16.values().map(\.rawValue)),
-                enums("Int32", TCQEnumInt32.values().map(\.rawValue)),
-                enums("Int64", TCQEnumInt64.values().map(\.rawValue)),
-                enums("Double", TCQEnumDouble.values().map(\.rawValue)),
-            ]
-            let wrapperRows: [[TCQRow]] = [
-                wrappers("Int", Int.self), wrappers("Int8", Int8.self), wrappers("Int16", Int16.self),
-                wrappers("Int32", Int32.self), wrappers("Int64", Int64.self), wrappers("Float", Float.self),
-                wrappers("Double", Double.self), wrappers("Decimal", Decimal128.self),
-            ]
-            return (enumRows + wrapperRows).flatMap { $0 }
-        }
+    /// The same tests on lists, sets and maps of enums (through `.rawValue`) and of wrappers (compared with wrappers),
+    /// as realm-swift writes them.
+    static var storedFormRows: [TCQRow] {
+        var rows: [TCQRow] = []
+        rows += tcqAggregates(
+            "listInt.rawValue",
+            TCQEnumInt.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt8.rawValue",
+            TCQEnumInt8.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt8.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt16.rawValue",
+            TCQEnumInt16.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt16.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt32.rawValue",
+            TCQEnumInt32.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt32.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt64.rawValue",
+            TCQEnumInt64.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt64.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listDouble.rawValue",
+            TCQEnumDouble.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listDouble.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt",
+            Int.values(),
+            { TCQIntWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listInt, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt8",
+            Int8.values(),
+            { TCQInt8Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listInt8, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt16",
+            Int16.values(),
+            { TCQInt16Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listInt16, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt32",
+            Int32.values(),
+            { TCQInt32Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listInt32, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt64",
+            Int64.values(),
+            { TCQInt64Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listInt64, kind) }
+        )
+        rows += tcqAggregates(
+            "listFloat",
+            Float.values(),
+            { TCQFloatWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listFloat, kind) }
+        )
+        rows += tcqAggregates(
+            "listDouble",
+            Double.values(),
+            { TCQDoubleWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listDouble, kind) }
+        )
+        rows += tcqAggregates(
+            "listDecimal",
+            Decimal128.values(),
+            { TCQDecimal128Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listDecimal, kind) }
+        )
+        rows += tcqAggregates(
+            "listIntOpt.rawValue",
+            TCQEnumInt.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listIntOpt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt8Opt.rawValue",
+            TCQEnumInt8.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt8Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt16Opt.rawValue",
+            TCQEnumInt16.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt16Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt32Opt.rawValue",
+            TCQEnumInt32.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt32Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listInt64Opt.rawValue",
+            TCQEnumInt64.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listInt64Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listDoubleOpt.rawValue",
+            TCQEnumDouble.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.listDoubleOpt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "listOptInt",
+            Int.values(),
+            { Optional(TCQIntWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listOptInt, kind) }
+        )
+        rows += tcqAggregates(
+            "listOptInt8",
+            Int8.values(),
+            { Optional(TCQInt8Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listOptInt8, kind) }
+        )
+        rows += tcqAggregates(
+            "listOptInt16",
+            Int16.values(),
+            { Optional(TCQInt16Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listOptInt16, kind) }
+        )
+        rows += tcqAggregates(
+            "listOptInt32",
+            Int32.values(),
+            { Optional(TCQInt32Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listOptInt32, kind) }
+        )
+        rows += tcqAggregates(
+            "listOptInt64",
+            Int64.values(),
+            { Optional(TCQInt64Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listOptInt64, kind) }
+        )
+        rows += tcqAggregates(
+            "listOptFloat",
+            Float.values(),
+            { Optional(TCQFloatWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listOptFloat, kind) }
+        )
+        rows += tcqAggregates(
+            "listOptDouble",
+            Double.values(),
+            { Optional(TCQDoubleWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listOptDouble, kind) }
+        )
+        rows += tcqAggregates(
+            "listOptDecimal",
+            Decimal128.values(),
+            { Optional(TCQDecimal128Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.listOptDecimal, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt.rawValue",
+            TCQEnumInt.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt8.rawValue",
+            TCQEnumInt8.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt8.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt16.rawValue",
+            TCQEnumInt16.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt16.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt32.rawValue",
+            TCQEnumInt32.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt32.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt64.rawValue",
+            TCQEnumInt64.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt64.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setDouble.rawValue",
+            TCQEnumDouble.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setDouble.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt",
+            Int.values(),
+            { TCQIntWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setInt, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt8",
+            Int8.values(),
+            { TCQInt8Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setInt8, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt16",
+            Int16.values(),
+            { TCQInt16Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setInt16, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt32",
+            Int32.values(),
+            { TCQInt32Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setInt32, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt64",
+            Int64.values(),
+            { TCQInt64Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setInt64, kind) }
+        )
+        rows += tcqAggregates(
+            "setFloat",
+            Float.values(),
+            { TCQFloatWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setFloat, kind) }
+        )
+        rows += tcqAggregates(
+            "setDouble",
+            Double.values(),
+            { TCQDoubleWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setDouble, kind) }
+        )
+        rows += tcqAggregates(
+            "setDecimal",
+            Decimal128.values(),
+            { TCQDecimal128Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setDecimal, kind) }
+        )
+        rows += tcqAggregates(
+            "setIntOpt.rawValue",
+            TCQEnumInt.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setIntOpt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt8Opt.rawValue",
+            TCQEnumInt8.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt8Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt16Opt.rawValue",
+            TCQEnumInt16.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt16Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt32Opt.rawValue",
+            TCQEnumInt32.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt32Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setInt64Opt.rawValue",
+            TCQEnumInt64.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setInt64Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setDoubleOpt.rawValue",
+            TCQEnumDouble.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.setDoubleOpt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "setOptInt",
+            Int.values(),
+            { Optional(TCQIntWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setOptInt, kind) }
+        )
+        rows += tcqAggregates(
+            "setOptInt8",
+            Int8.values(),
+            { Optional(TCQInt8Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setOptInt8, kind) }
+        )
+        rows += tcqAggregates(
+            "setOptInt16",
+            Int16.values(),
+            { Optional(TCQInt16Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setOptInt16, kind) }
+        )
+        rows += tcqAggregates(
+            "setOptInt32",
+            Int32.values(),
+            { Optional(TCQInt32Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setOptInt32, kind) }
+        )
+        rows += tcqAggregates(
+            "setOptInt64",
+            Int64.values(),
+            { Optional(TCQInt64Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setOptInt64, kind) }
+        )
+        rows += tcqAggregates(
+            "setOptFloat",
+            Float.values(),
+            { Optional(TCQFloatWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setOptFloat, kind) }
+        )
+        rows += tcqAggregates(
+            "setOptDouble",
+            Double.values(),
+            { Optional(TCQDoubleWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setOptDouble, kind) }
+        )
+        rows += tcqAggregates(
+            "setOptDecimal",
+            Decimal128.values(),
+            { Optional(TCQDecimal128Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.setOptDecimal, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt.rawValue",
+            TCQEnumInt.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt8.rawValue",
+            TCQEnumInt8.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt8.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt16.rawValue",
+            TCQEnumInt16.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt16.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt32.rawValue",
+            TCQEnumInt32.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt32.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt64.rawValue",
+            TCQEnumInt64.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt64.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapDouble.rawValue",
+            TCQEnumDouble.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapDouble.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt",
+            Int.values(),
+            { TCQIntWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapInt, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt8",
+            Int8.values(),
+            { TCQInt8Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapInt8, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt16",
+            Int16.values(),
+            { TCQInt16Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapInt16, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt32",
+            Int32.values(),
+            { TCQInt32Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapInt32, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt64",
+            Int64.values(),
+            { TCQInt64Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapInt64, kind) }
+        )
+        rows += tcqAggregates(
+            "mapFloat",
+            Float.values(),
+            { TCQFloatWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapFloat, kind) }
+        )
+        rows += tcqAggregates(
+            "mapDouble",
+            Double.values(),
+            { TCQDoubleWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapDouble, kind) }
+        )
+        rows += tcqAggregates(
+            "mapDecimal",
+            Decimal128.values(),
+            { TCQDecimal128Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapDecimal, kind) }
+        )
+        rows += tcqAggregates(
+            "mapIntOpt.rawValue",
+            TCQEnumInt.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapIntOpt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt8Opt.rawValue",
+            TCQEnumInt8.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt8Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt16Opt.rawValue",
+            TCQEnumInt16.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt16Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt32Opt.rawValue",
+            TCQEnumInt32.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt32Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapInt64Opt.rawValue",
+            TCQEnumInt64.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapInt64Opt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapDoubleOpt.rawValue",
+            TCQEnumDouble.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToEnums>, kind) in tcqAggregate(q.object.mapDoubleOpt.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "mapOptInt",
+            Int.values(),
+            { Optional(TCQIntWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapOptInt, kind) }
+        )
+        rows += tcqAggregates(
+            "mapOptInt8",
+            Int8.values(),
+            { Optional(TCQInt8Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapOptInt8, kind) }
+        )
+        rows += tcqAggregates(
+            "mapOptInt16",
+            Int16.values(),
+            { Optional(TCQInt16Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapOptInt16, kind) }
+        )
+        rows += tcqAggregates(
+            "mapOptInt32",
+            Int32.values(),
+            { Optional(TCQInt32Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapOptInt32, kind) }
+        )
+        rows += tcqAggregates(
+            "mapOptInt64",
+            Int64.values(),
+            { Optional(TCQInt64Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapOptInt64, kind) }
+        )
+        rows += tcqAggregates(
+            "mapOptFloat",
+            Float.values(),
+            { Optional(TCQFloatWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapOptFloat, kind) }
+        )
+        rows += tcqAggregates(
+            "mapOptDouble",
+            Double.values(),
+            { Optional(TCQDoubleWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapOptDouble, kind) }
+        )
+        rows += tcqAggregates(
+            "mapOptDecimal",
+            Decimal128.values(),
+            { Optional(TCQDecimal128Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomCollections>, kind) in tcqAggregate(q.object.mapOptDecimal, kind) }
+        )
+        return rows
     }
 
     /// testCollectionAggregatesCount on every list, set and map but those of Bools.
@@ -365,39 +849,157 @@ extension TCQAggregateTests {
         },
     ].flatMap { $0 }
 
-    /// The key-path tests on enums and wrappers, as query strings.
-    static let keyPathStoredFormRows: [TCQRow] = ["", "opt"].flatMap { opt in
-        func wrappers<V: TCQAddable>(_ name: String, _ type: V.Type) -> [TCQRow] {
-            let property = opt.isEmpty ? name.prefix(1).lowercased() + name.dropFirst() : "opt\(name)"
-            return tcqAggregateTexts(TCQLinkToCustomTypes.self, V.values()) { "list.@\($0).\(property)" }
-        }
-        let enumColumn = opt.isEmpty ? "intEnumCol" : "optIntEnumCol"
-        let enumRows = tcqAggregateTexts(TCQLinkToAllTypes.self, TCQIntEnum.values().map(\.rawValue)) {
-            "list.@\($0).\(enumColumn)"
-        }
-        let wrapperRows: [[TCQRow]] = [
-            wrappers("Int", Int.self), wrappers("Int8", Int8.self), wrappers("Int16", Int16.self),
-            wrappers("Int32", Int32.self), wrappers("Int64", Int64.self), wrappers("Float", Float.self),
-            wrappers("Double", Double.self), wrappers("Decimal", Decimal128.self),
-            tcqDateTexts(opt.isEmpty ? "date" : "optDate"),
-        ]
-        return enumRows + wrapperRows.flatMap { $0 }
+    /// The key-path tests on enums (through `.rawValue`) and wrappers (compared with wrappers), as realm-swift
+    /// writes them.
+    static var keyPathStoredFormRows: [TCQRow] {
+        var rows: [TCQRow] = []
+        rows += tcqAggregates(
+            "list.intEnumCol.rawValue",
+            TCQIntEnum.values().map(\.rawValue),
+            { $0 },
+            { (q: Query<TCQLinkToAllTypes>, kind) in tcqAggregate(q.list.intEnumCol.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "list.int",
+            Int.values(),
+            { TCQIntWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.int, kind) }
+        )
+        rows += tcqAggregates(
+            "list.int8",
+            Int8.values(),
+            { TCQInt8Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.int8, kind) }
+        )
+        rows += tcqAggregates(
+            "list.int16",
+            Int16.values(),
+            { TCQInt16Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.int16, kind) }
+        )
+        rows += tcqAggregates(
+            "list.int32",
+            Int32.values(),
+            { TCQInt32Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.int32, kind) }
+        )
+        rows += tcqAggregates(
+            "list.int64",
+            Int64.values(),
+            { TCQInt64Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.int64, kind) }
+        )
+        rows += tcqAggregates(
+            "list.float",
+            Float.values(),
+            { TCQFloatWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.float, kind) }
+        )
+        rows += tcqAggregates(
+            "list.double",
+            Double.values(),
+            { TCQDoubleWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.double, kind) }
+        )
+        rows += tcqAggregates(
+            "list.decimal",
+            Decimal128.values(),
+            { TCQDecimal128Wrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.decimal, kind) }
+        )
+        rows += tcqDateAggregates(
+            "list.date",
+            { TCQDateWrapper(value: $0) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.date, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optIntEnumCol.rawValue",
+            TCQIntEnum.values().map(\.rawValue),
+            { Optional($0) },
+            { (q: Query<TCQLinkToAllTypes>, kind) in tcqAggregate(q.list.optIntEnumCol.rawValue, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optInt",
+            Int.values(),
+            { Optional(TCQIntWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optInt, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optInt8",
+            Int8.values(),
+            { Optional(TCQInt8Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optInt8, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optInt16",
+            Int16.values(),
+            { Optional(TCQInt16Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optInt16, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optInt32",
+            Int32.values(),
+            { Optional(TCQInt32Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optInt32, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optInt64",
+            Int64.values(),
+            { Optional(TCQInt64Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optInt64, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optFloat",
+            Float.values(),
+            { Optional(TCQFloatWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optFloat, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optDouble",
+            Double.values(),
+            { Optional(TCQDoubleWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optDouble, kind) }
+        )
+        rows += tcqAggregates(
+            "list.optDecimal",
+            Decimal128.values(),
+            { Optional(TCQDecimal128Wrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optDecimal, kind) }
+        )
+        rows += tcqDateAggregates(
+            "list.optDate",
+            { Optional(TCQDateWrapper(value: $0)) },
+            { (q: Query<TCQLinkToCustomTypes>, kind) in tcqAggregate(q.list.optDate, kind) }
+        )
+        return rows
     }
 }
 
-/// @min and @max of a date property over a list of objects (realm-swift checks no @sum or @avg of dates).
-func tcqDateAggregates<Root: Object>(
+/// @min and @max of a date property over a list of objects (realm-swift checks no @sum or @avg of dates), its
+/// operands made `V`s by `convert` (an optional, a wrapper).
+func tcqDateAggregates<Root: Object, V: _HasPersistedType & Sendable>(
     _ name: String,
-    _ aggregate: @escaping @Sendable (Query<Root>, TCQAggregate) -> Query<Date>
-) -> [TCQRow] {
+    _ convert: (Date) -> V,
+    _ aggregate: @escaping @Sendable (Query<Root>, TCQAggregate) -> Query<V>
+) -> [TCQRow] where V.PersistedType: _QueryNumeric {
     [TCQAggregate.min, .max].flatMap { kind in
         let values = Date.values()
         let (own, other) = kind == .min ? (values[0], values[2]) : (values[2], values[0])
         return kind.comparisons.map { op, isOwn, count in
-            let value = isOwn ? own : other
-            return tcq("\(name).@\(kind) \(op) \(value)", count) { tcqCompare(aggregate($0, kind), op, value) }
+            let value = convert(isOwn ? own : other)
+            return tcq("\(name).@\(kind) \(op) \(tqpDescribe(value))", count) {
+                tcqCompare(aggregate($0, kind), op, value)
+            }
         }
     }
+}
+
+/// `tcqDateAggregates` for a date property.
+func tcqDateAggregates<Root: Object>(
+    _ name: String,
+    _ aggregate: @escaping @Sendable (Query<Root>, TCQAggregate) -> Query<Date>
+) -> [TCQRow] {
+    tcqDateAggregates(name, { $0 }, aggregate)
 }
 
 /// `tcqDateAggregates` for an optional date property.
@@ -405,23 +1007,5 @@ func tcqDateAggregates<Root: Object>(
     _ name: String,
     _ aggregate: @escaping @Sendable (Query<Root>, TCQAggregate) -> Query<Date?>
 ) -> [TCQRow] {
-    [TCQAggregate.min, .max].flatMap { kind in
-        let values = Date.values()
-        let (own, other) = kind == .min ? (values[0], values[2]) : (values[2], values[0])
-        return kind.comparisons.map { op, isOwn, count in
-            let value = isOwn ? own : other
-            return tcq("\(name).@\(kind) \(op) \(value)", count) { tcqCompare(aggregate($0, kind), op, value) }
-        }
-    }
-}
-
-/// `tcqDateAggregates` for a date wrapper property over TCQLinkToCustomTypes.list, as query strings.
-func tcqDateTexts(_ property: String) -> [TCQRow] {
-    [TCQAggregate.min, .max].flatMap { kind in
-        let values = Date.values()
-        let (own, other) = kind == .min ? (values[0], values[2]) : (values[2], values[0])
-        return kind.comparisons.map { op, isOwn, count in
-            tcqText(TCQLinkToCustomTypes.self, "list.@\(kind).\(property) \(op) %@", count) { [isOwn ? own : other] }
-        }
-    }
+    tcqDateAggregates(name, { Optional($0) }, aggregate)
 }

@@ -57,7 +57,7 @@ struct TCQAggregateTests {
         await tcqCheck(Self.collectionRows, in: try await tcqRealm(TCQSeed.fillLinkedAggregates))
     }
 
-    @Test("@avg, @sum, @min and @max of lists, sets and maps of enums and wrappers, as query strings")
+    @Test("@avg, @sum, @min and @max of lists, sets and maps of enums (rawValue) and of wrappers")
     func storedFormAggregates() async throws {
         await tcqCheck(Self.storedFormRows, in: try await tcqRealm(TCQSeed.fillLinkedAggregates))
     }

@@ -6,7 +6,7 @@ import Testing
 // `@max`, `@count` of a list, set or map reached through a link, holding all three query values), their key-path
 // forms testKeypathCollectionAggregatesAvg, Sum, Min and Max (`list.@avg.intCol` over three linked objects), the
 // key-path rows of testCompoundAnd, testCompoundOr and testCompoundMixed, and testAggregateNotSupported. Aggregates
-// of enums (`.rawValue` in realm-swift) and of CustomPersistable wrappers run as the query strings realm-swift builds.
+// of enums go through `.rawValue` and those of CustomPersistable wrappers compare with wrappers, as in realm-swift.
 
 extension TCQSeed {
     /// realm-swift's initLinkedCollectionAggregatesObject: one link object per model whose `object` holds every
@@ -174,8 +174,9 @@ func tcqRealm(_ fill: @escaping @Sendable (isolated Realm) throws -> Void) async
 }
 
 /// realm-swift's AddableQueryValue: the numbers whose sum and average its aggregate tests compute, as it does
-/// (`values[0] + values[1] + values[2]`, then `/ 3` in the type itself).
-protocol TCQAddable: TCQValue, Comparable, Sendable, ExpressibleByIntegerLiteral {
+/// (`values[0] + values[1] + values[2]`, then `/ 3` in the type itself). Each is stored as itself.
+protocol TCQAddable: TCQValue, Comparable, Sendable, ExpressibleByIntegerLiteral, _Persistable, _QueryNumeric
+where PersistedType == Self {
     static func + (lhs: Self, rhs: Self) -> Self
     static func / (lhs: Self, rhs: Self) -> Self
 }
@@ -228,8 +229,10 @@ enum TCQAggregate: String, Sendable, CaseIterable {
     }
 }
 
-/// Builds `aggregate <op> value` for one of TCQAggregate's comparison operators.
-func tcqCompare<V: Comparable>(_ query: Query<V>, _ op: String, _ value: V) -> Query<Bool> {
+/// Builds `aggregate <op> value` for one of TCQAggregate's comparison operators; `V` is any type stored as a number
+/// or a date (an optional, an enum's raw value, a wrapper).
+func tcqCompare<V: _HasPersistedType>(_ query: Query<V>, _ op: String, _ value: V) -> Query<Bool>
+where V.PersistedType: _QueryNumeric {
     switch op {
     case "==": query == value
     case "!=": query != value
@@ -238,56 +241,47 @@ func tcqCompare<V: Comparable>(_ query: Query<V>, _ op: String, _ value: V) -> Q
     case ">=": query >= value
     default: query <= value
     }
-}
-
-/// `tcqCompare` for an optional aggregate.
-func tcqCompare<V: Comparable>(_ query: Query<V?>, _ op: String, _ value: V) -> Query<Bool> {
-    switch op {
-    case "==": query == value
-    case "!=": query != value
-    case ">": query > value
-    case "<": query < value
-    case ">=": query >= value
-    default: query <= value
-    }
-}
-
-/// Whether realm-swift checks `kind` for values of `V` (`@sum` and `@avg` skip dates).
-func tcqChecks<V>(_ kind: TCQAggregate, _ type: V.Type) -> Bool {
-    !(V.self == Date.self && (kind == .avg || kind == .sum))
 }
 
 /// The rows of realm-swift's validateAverage, validateSum, validateMin and validateMax for one collection (or one
-/// property over a list of objects), its three elements being `V`'s query values.
+/// property over a list of objects) whose three elements are `values` (ascending), queried as `V`: `convert` makes
+/// the aggregate's operands `V`s (an optional, a wrapper), as realm-swift's tests write them.
+func tcqAggregates<Root: Object, W: TCQAddable, V: _HasPersistedType & Sendable>(
+    _ name: String,
+    _ values: [W],
+    _ convert: (W) -> V,
+    _ aggregate: @escaping @Sendable (Query<Root>, TCQAggregate) -> Query<V>
+) -> [TCQRow] where V.PersistedType: _QueryNumeric {
+    TCQAggregate.allCases.flatMap { kind in
+        let (own, other) = kind.operands(values)
+        return kind.comparisons.map { op, isOwn, count in
+            let value = convert(isOwn ? own : other)
+            return tcq("\(name).@\(kind) \(op) \(tqpDescribe(value))", count) {
+                tcqCompare(aggregate($0, kind), op, value)
+            }
+        }
+    }
+}
+
+/// `tcqAggregates` for a collection or property of `V`, its elements being `V`'s query values.
 func tcqAggregates<Root: Object, V: TCQAddable>(
     _ name: String,
     _ aggregate: @escaping @Sendable (Query<Root>, TCQAggregate) -> Query<V>
 ) -> [TCQRow] {
-    TCQAggregate.allCases.flatMap { kind in
-        let (own, other) = kind.operands(V.values())
-        return kind.comparisons.map { op, isOwn, count in
-            let value = isOwn ? own : other
-            return tcq("\(name).@\(kind) \(op) \(value)", count) { tcqCompare(aggregate($0, kind), op, value) }
-        }
-    }
+    tcqAggregates(name, V.values(), { $0 }, aggregate)
 }
 
-/// `tcqAggregates` for a collection of optionals.
+/// `tcqAggregates` for a collection or property of optionals.
 func tcqAggregates<Root: Object, V: TCQAddable>(
     _ name: String,
     _ aggregate: @escaping @Sendable (Query<Root>, TCQAggregate) -> Query<V?>
 ) -> [TCQRow] {
-    TCQAggregate.allCases.flatMap { kind in
-        let (own, other) = kind.operands(V.values())
-        return kind.comparisons.map { op, isOwn, count in
-            let value = isOwn ? own : other
-            return tcq("\(name).@\(kind) \(op) \(value)", count) { tcqCompare(aggregate($0, kind), op, value) }
-        }
-    }
+    tcqAggregates(name, V.values(), { Optional($0) }, aggregate)
 }
 
-/// A list, set or map's aggregate.
-func tcqAggregate<C: CollectionQueryable>(_ collection: Query<C>, _ kind: TCQAggregate) -> Query<C.QueryElement> {
+/// A list's or a set's aggregate.
+func tcqAggregate<C: RealmCollection>(_ collection: Query<C>, _ kind: TCQAggregate) -> Query<C.Element>
+where C.Element.PersistedType: _QueryNumeric {
     switch kind {
     case .avg: collection.avg
     case .sum: collection.sum
@@ -296,8 +290,20 @@ func tcqAggregate<C: CollectionQueryable>(_ collection: Query<C>, _ kind: TCQAgg
     }
 }
 
+/// A map's aggregate.
+func tcqAggregate<M: RealmKeyedCollection>(_ map: Query<M>, _ kind: TCQAggregate) -> Query<M.Value>
+where M.Value.PersistedType: _QueryNumeric {
+    switch kind {
+    case .avg: map.avg
+    case .sum: map.sum
+    case .min: map.min
+    case .max: map.max
+    }
+}
+
 /// A property's aggregate over a list of objects.
-func tcqAggregate<V: QueryAggregatable>(_ property: Query<V>, _ kind: TCQAggregate) -> Query<V> {
+func tcqAggregate<V: _HasPersistedType>(_ property: Query<V>, _ kind: TCQAggregate) -> Query<V>
+where V.PersistedType: _QueryNumeric {
     switch kind {
     case .avg: property.avg
     case .sum: property.sum
@@ -306,26 +312,24 @@ func tcqAggregate<V: QueryAggregatable>(_ property: Query<V>, _ kind: TCQAggrega
     }
 }
 
-/// `tcqAggregates` as query strings (`aggregate(kind)` names the aggregate, as `object.listInt.@avg`), for what
-/// Strata's Query cannot aggregate; `values` are the stored forms of the three elements, in ascending order.
-func tcqAggregateTexts<Root: Object, V: TCQAddable>(
-    _ root: Root.Type,
-    _ values: [V],
-    kinds: [TCQAggregate] = TCQAggregate.allCases,
-    _ aggregate: @escaping @Sendable (TCQAggregate) -> String
+/// realm-swift's validateCount: every collection holds three elements.
+func tcqCount<Root: Object, C: RealmCollection>(
+    _ name: String,
+    _ path: KeyPath<Query<Root>, Query<C>> & Sendable
 ) -> [TCQRow] {
-    kinds.flatMap { kind in
-        let (own, other) = kind.operands(values)
-        return kind.comparisons.map { op, isOwn, count in
-            tcqText(Root.self, "\(aggregate(kind)) \(op) %@", count) { [isOwn ? own : other] }
-        }
+    let rows = [
+        ("==", 3, 1), ("==", 0, 0), ("!=", 3, 0), ("!=", 2, 1), ("<", 3, 0), ("<", 4, 1), (">", 2, 1), (">", 3, 0),
+        ("<=", 2, 0), ("<=", 3, 1), (">=", 3, 1), (">=", 4, 0),
+    ]
+    return rows.map { op, value, expected in
+        tcq("\(name).@count \(op) \(value)", expected) { tcqCompare($0[keyPath: path].count, op, value) }
     }
 }
 
-/// realm-swift's validateCount: every collection holds three elements.
-func tcqCount<Root: Object, C: CollectionQueryable & SendableMetatype>(
+/// `tcqCount` for a map.
+func tcqCount<Root: Object, M: RealmKeyedCollection>(
     _ name: String,
-    _ path: KeyPath<Query<Root>, Query<C>> & Sendable
+    _ path: KeyPath<Query<Root>, Query<M>> & Sendable
 ) -> [TCQRow] {
     let rows = [
         ("==", 3, 1), ("==", 0, 0), ("!=", 3, 0), ("!=", 2, 1), ("<", 3, 0), ("<", 4, 1), (">", 2, 1), (">", 3, 0),

@@ -67,28 +67,28 @@ struct TCQColumnTests {
         tcq("stringEnumCol == stringEnumCol", 1) { (q: Query<TCQAllTypes>) in q.stringEnumCol == q.stringEnumCol },
         tcq("stringCol != stringCol", 0) { (q: Query<TCQAllTypes>) in q.stringCol != q.stringCol },
         tcq("stringEnumCol != stringEnumCol", 0) { (q: Query<TCQAllTypes>) in q.stringEnumCol != q.stringEnumCol },
-        tcqText(TCQAllTypes.self, "stringEnumCol > stringEnumCol", 0),
+        tcq("stringEnumCol > stringEnumCol", 0) { (q: Query<TCQAllTypes>) in q.stringEnumCol > q.stringEnumCol },
         tcq("stringCol > stringCol", 0) { (q: Query<TCQAllTypes>) in q.stringCol > q.stringCol },
-        tcqText(TCQAllTypes.self, "stringEnumCol >= stringEnumCol", 1),
-        tcqText(TCQAllTypes.self, "stringCol >= stringCol", 1),
-        tcqText(TCQAllTypes.self, "stringEnumCol < stringEnumCol", 0),
+        tcq("stringEnumCol >= stringEnumCol", 1) { (q: Query<TCQAllTypes>) in q.stringEnumCol >= q.stringEnumCol },
+        tcq("stringCol >= stringCol", 1) { (q: Query<TCQAllTypes>) in q.stringCol >= q.stringCol },
+        tcq("stringEnumCol < stringEnumCol", 0) { (q: Query<TCQAllTypes>) in q.stringEnumCol < q.stringEnumCol },
         tcq("stringCol < stringCol", 0) { (q: Query<TCQAllTypes>) in q.stringCol < q.stringCol },
-        tcqText(TCQAllTypes.self, "stringEnumCol <= stringEnumCol", 1),
-        tcqText(TCQAllTypes.self, "stringCol <= stringCol", 1),
+        tcq("stringEnumCol <= stringEnumCol", 1) { (q: Query<TCQAllTypes>) in q.stringEnumCol <= q.stringEnumCol },
+        tcq("stringCol <= stringCol", 1) { (q: Query<TCQAllTypes>) in q.stringCol <= q.stringCol },
         tcq("intCol > intCol", 0) { (q: Query<TCQAllTypes>) in q.intCol > q.intCol },
-        tcqText(TCQAllTypes.self, "intEnumCol > intEnumCol", 0),
-        tcqText(TCQAllTypes.self, "intCol >= intCol", 1),
-        tcqText(TCQAllTypes.self, "intEnumCol >= intEnumCol", 1),
+        tcq("intEnumCol > intEnumCol", 0) { (q: Query<TCQAllTypes>) in q.intEnumCol > q.intEnumCol },
+        tcq("intCol >= intCol", 1) { (q: Query<TCQAllTypes>) in q.intCol >= q.intCol },
+        tcq("intEnumCol >= intEnumCol", 1) { (q: Query<TCQAllTypes>) in q.intEnumCol >= q.intEnumCol },
         tcq("intCol < intCol", 0) { (q: Query<TCQAllTypes>) in q.intCol < q.intCol },
-        tcqText(TCQAllTypes.self, "intEnumCol < intEnumCol", 0),
-        tcqText(TCQAllTypes.self, "intCol <= intCol", 1),
-        tcqText(TCQAllTypes.self, "intEnumCol <= intEnumCol", 1),
+        tcq("intEnumCol < intEnumCol", 0) { (q: Query<TCQAllTypes>) in q.intEnumCol < q.intEnumCol },
+        tcq("intCol <= intCol", 1) { (q: Query<TCQAllTypes>) in q.intCol <= q.intCol },
+        tcq("intEnumCol <= intEnumCol", 1) { (q: Query<TCQAllTypes>) in q.intEnumCol <= q.intEnumCol },
         tcq("optStringCol == optStringCol", 1) { (q: Query<TCQAllTypes>) in q.optStringCol == q.optStringCol },
         tcq("optStringCol != optStringCol", 0) { (q: Query<TCQAllTypes>) in q.optStringCol != q.optStringCol },
-        tcqText(TCQAllTypes.self, "optIntCol > optIntCol", 0),
-        tcqText(TCQAllTypes.self, "optIntCol >= optIntCol", 1),
-        tcqText(TCQAllTypes.self, "optIntCol < optIntCol", 0),
-        tcqText(TCQAllTypes.self, "optIntCol <= optIntCol", 1),
+        tcq("optIntCol > optIntCol", 0) { (q: Query<TCQAllTypes>) in q.optIntCol > q.optIntCol },
+        tcq("optIntCol >= optIntCol", 1) { (q: Query<TCQAllTypes>) in q.optIntCol >= q.optIntCol },
+        tcq("optIntCol < optIntCol", 0) { (q: Query<TCQAllTypes>) in q.optIntCol < q.optIntCol },
+        tcq("optIntCol <= optIntCol", 1) { (q: Query<TCQAllTypes>) in q.optIntCol <= q.optIntCol },
         tcq("objectCol.stringCol == objectCol.stringCol", 1) { (q: Query<TCQAllTypes>) in
             q.objectCol.stringCol == q.objectCol.stringCol
         },
@@ -98,29 +98,33 @@ struct TCQColumnTests {
         tcq("objectCol.intCol > objectCol.intCol", 0) { (q: Query<TCQAllTypes>) in
             q.objectCol.intCol > q.objectCol.intCol
         },
-        tcqText(TCQAllTypes.self, "objectCol.intCol >= objectCol.intCol", 1).differs(
-            "null >= null and null <= null do not hold (realm-core: both null compare equal, so they do)"
-        ),
+        tcq("objectCol.intCol >= objectCol.intCol", 1) { (q: Query<TCQAllTypes>) in
+            q.objectCol.intCol >= q.objectCol.intCol
+        },
         tcq("objectCol.intCol < objectCol.intCol", 0) { (q: Query<TCQAllTypes>) in
             q.objectCol.intCol < q.objectCol.intCol
         },
-        tcqText(TCQAllTypes.self, "objectCol.intCol <= objectCol.intCol", 1).differs(
-            "null >= null and null <= null do not hold (realm-core: both null compare equal, so they do)"
-        ),
+        tcq("objectCol.intCol <= objectCol.intCol", 1) { (q: Query<TCQAllTypes>) in
+            q.objectCol.intCol <= q.objectCol.intCol
+        },
         tcq("objectCol.optStringCol == objectCol.optStringCol", 1) { (q: Query<TCQAllTypes>) in
             q.objectCol.optStringCol == q.objectCol.optStringCol
         },
         tcq("objectCol.optStringCol != objectCol.optStringCol", 0) { (q: Query<TCQAllTypes>) in
             q.objectCol.optStringCol != q.objectCol.optStringCol
         },
-        tcqText(TCQAllTypes.self, "objectCol.optIntCol > objectCol.optIntCol", 0),
-        tcqText(TCQAllTypes.self, "objectCol.optIntCol >= objectCol.optIntCol", 1).differs(
-            "null >= null and null <= null do not hold (realm-core: both null compare equal, so they do)"
-        ),
-        tcqText(TCQAllTypes.self, "objectCol.optIntCol < objectCol.optIntCol", 0),
-        tcqText(TCQAllTypes.self, "objectCol.optIntCol <= objectCol.optIntCol", 1).differs(
-            "null >= null and null <= null do not hold (realm-core: both null compare equal, so they do)"
-        ),
+        tcq("objectCol.optIntCol > objectCol.optIntCol", 0) { (q: Query<TCQAllTypes>) in
+            q.objectCol.optIntCol > q.objectCol.optIntCol
+        },
+        tcq("objectCol.optIntCol >= objectCol.optIntCol", 1) { (q: Query<TCQAllTypes>) in
+            q.objectCol.optIntCol >= q.objectCol.optIntCol
+        },
+        tcq("objectCol.optIntCol < objectCol.optIntCol", 0) { (q: Query<TCQAllTypes>) in
+            q.objectCol.optIntCol < q.objectCol.optIntCol
+        },
+        tcq("objectCol.optIntCol <= objectCol.optIntCol", 1) { (q: Query<TCQAllTypes>) in
+            q.objectCol.optIntCol <= q.objectCol.optIntCol
+        },
         // Realm refuses comparing two collection columns ("Comparing two collection columns is not permitted."),
         // which `$0.arrayCol == $0.arrayCol` raises; the query string must be refused too (-1).
         tcqText(TCQAllTypes.self, "arrayCol == arrayCol", -1),

@@ -7,12 +7,13 @@ import Testing
 // map property realm-swift generates them for (their rows are in TypedCollectionQueryPortTests+ContainsAnyAndRanges;
 // the object rows are in TypedCollectionQueryPortTests+Columns and +Maps).
 
-/// realm-swift's validateCollectionContains: the first query value is in the collection, the third is not.
-func tcqContains<Root: Object, C: CollectionQueryable & SendableMetatype>(
+/// realm-swift's validateCollectionContains for a list, a set or linking objects: the first query value is in the
+/// collection, the third is not.
+func tcqContains<Root: Object, C: RealmCollection>(
     _ name: String,
     _ lhs: @escaping @Sendable (Query<Root>) -> Query<C>
-) -> [TCQRow] where C.QueryElement: TCQValue {
-    typealias V = C.QueryElement
+) -> [TCQRow] where C.Element: TCQValue {
+    typealias V = C.Element
     return [
         tcq("\(name).contains(values[0])", 1) { lhs($0).contains(V.values()[0]) },
         tcq("\(name).contains(values[2])", 0) { lhs($0).contains(V.values()[2]) },
@@ -21,50 +22,109 @@ func tcqContains<Root: Object, C: CollectionQueryable & SendableMetatype>(
     ]
 }
 
-/// realm-swift's validateCollectionContainsNil: no collection holds nil.
-func tcqContainsNil<Root: Object, C: CollectionQueryable & SendableMetatype>(
+/// realm-swift's validateCollectionContains for a map: the same, over its values.
+func tcqMapContains<Root: Object, M: RealmKeyedCollection>(
+    _ name: String,
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
+) -> [TCQRow] where M.Value: TCQValue {
+    typealias V = M.Value
+    return [
+        tcq("\(name).contains(values[0])", 1) { lhs($0).contains(V.values()[0]) },
+        tcq("\(name).contains(values[2])", 0) { lhs($0).contains(V.values()[2]) },
+        tcq("!\(name).contains(values[0])", 0) { !lhs($0).contains(V.values()[0]) },
+        tcq("!\(name).contains(values[2])", 1) { !lhs($0).contains(V.values()[2]) },
+    ]
+}
+
+/// realm-swift's validateCollectionContainsNil for a list or a set: none holds nil.
+func tcqContainsNil<Root: Object, C: RealmCollection>(
     _ name: String,
     _ lhs: @escaping @Sendable (Query<Root>) -> Query<C>
-) -> [TCQRow] where C.QueryElement: ExpressibleByNilLiteral {
+) -> [TCQRow] where C.Element: ExpressibleByNilLiteral {
     [
         tcq("\(name).contains(nil)", 0) { lhs($0).contains(nil) },
         tcq("!\(name).contains(nil)", 1) { !lhs($0).contains(nil) },
     ]
 }
 
-/// realm-swift's containsAny(in:) rows: the first two query values.
-func tcqContainsAny<Root: Object, C: CollectionQueryable & SendableMetatype>(
+/// realm-swift's validateCollectionContainsNil for a map: no value is nil.
+func tcqMapContainsNil<Root: Object, M: RealmKeyedCollection>(
     _ name: String,
-    _ lhs: @escaping @Sendable (Query<Root>) -> Query<C>
-) -> [TCQRow] where C.QueryElement: TCQValue {
-    [tcq("\(name).containsAny(in: values[0...1])", 1) { lhs($0).containsAny(in: C.QueryElement.values().prefix(2)) }]
-}
-
-/// testCollectionContainsRange for a collection of plain numbers or dates: `values[0]...values[1]` holds every
-/// element (1), `values[0]..<values[1]` does not (0). Strata's Query has no `contains(Range)` on a collection, so
-/// the half-open row runs as the query string realm-swift builds for it.
-func tcqContainsRange<Root: Object, C: CollectionQueryable & SendableMetatype>(
-    _ name: String,
-    _ lhs: @escaping @Sendable (Query<Root>) -> Query<C>
-) -> [TCQRow] where C.QueryElement: TCQValue & Comparable {
-    typealias V = C.QueryElement
-    return [
-        tcq("\(name).contains(values[0]...values[1])", 1) { lhs($0).contains(V.values()[0]...V.values()[1]) },
-        tcqText(Root.self, "\(name).@min >= %@ AND \(name).@max < %@", 0) { [V.values()[0], V.values()[1]] },
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
+) -> [TCQRow] where M.Value: ExpressibleByNilLiteral {
+    [
+        tcq("\(name).contains(nil)", 0) { lhs($0).contains(nil) },
+        tcq("!\(name).contains(nil)", 1) { !lhs($0).contains(nil) },
     ]
 }
 
-/// testCollectionContainsRange for a collection Strata's Query cannot give a range (optional elements, enums
-/// through `.rawValue`, wrappers through `.persistableValue`): the query strings realm-swift builds, with the stored
-/// forms of the first two query values as bounds.
-func tcqContainsRangeText<Root: Object>(
-    _ root: Root.Type,
+/// realm-swift's containsAny(in:) rows for a list or a set: the first two query values.
+func tcqContainsAny<Root: Object, C: RealmCollection>(
     _ name: String,
-    _ bounds: @escaping @Sendable () -> [Any]
-) -> [TCQRow] {
-    [
-        tcqText(Root.self, "\(name).@min >= %@ AND \(name).@max <= %@", 1, bounds),
-        tcqText(Root.self, "\(name).@min >= %@ AND \(name).@max < %@", 0, bounds),
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<C>
+) -> [TCQRow] where C.Element: TCQValue {
+    [tcq("\(name).containsAny(in: values[0...1])", 1) { lhs($0).containsAny(in: C.Element.values().prefix(2)) }]
+}
+
+/// realm-swift's containsAny(in:) rows for a map.
+func tcqMapContainsAny<Root: Object, M: RealmKeyedCollection>(
+    _ name: String,
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
+) -> [TCQRow] where M.Value: TCQValue {
+    [tcq("\(name).containsAny(in: values[0...1])", 1) { lhs($0).containsAny(in: M.Value.values().prefix(2)) }]
+}
+
+/// testCollectionContainsRange for a list or a set of numbers or dates (an enum's through `.rawValue`, a wrapper's
+/// through `.persistableValue`): `values[0]...values[1]` holds every element (1), `values[0]..<values[1]` does not
+/// (0).
+func tcqContainsRange<Root: Object, C: RealmCollection>(
+    _ name: String,
+    _ values: [C.Element],
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<C>
+) -> [TCQRow] where C.Element: Comparable & Sendable {
+    let (low, high) = (values[0], values[1])
+    return [
+        tcq("\(name).contains(values[0]...values[1])", 1) { lhs($0).contains(low...high) },
+        tcq("\(name).contains(values[0]..<values[1])", 0) { lhs($0).contains(low..<high) },
+    ]
+}
+
+/// The same for a list or a set of optionals: ranges of the wrapped type.
+func tcqContainsRange<Root: Object, C: RealmCollection>(
+    _ name: String,
+    _ values: [C.Element.Wrapped],
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<C>
+) -> [TCQRow] where C.Element: OptionalProtocol, C.Element.Wrapped: Comparable & Sendable {
+    let (low, high) = (values[0], values[1])
+    return [
+        tcq("\(name).contains(values[0]...values[1])", 1) { lhs($0).contains(low...high) },
+        tcq("\(name).contains(values[0]..<values[1])", 0) { lhs($0).contains(low..<high) },
+    ]
+}
+
+/// The same for a map's values.
+func tcqMapContainsRange<Root: Object, M: RealmKeyedCollection>(
+    _ name: String,
+    _ values: [M.Value],
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
+) -> [TCQRow] where M.Value: Comparable & Sendable {
+    let (low, high) = (values[0], values[1])
+    return [
+        tcq("\(name).contains(values[0]...values[1])", 1) { lhs($0).contains(low...high) },
+        tcq("\(name).contains(values[0]..<values[1])", 0) { lhs($0).contains(low..<high) },
+    ]
+}
+
+/// The same for a map of optionals.
+func tcqMapContainsRange<Root: Object, M: RealmKeyedCollection>(
+    _ name: String,
+    _ values: [M.Value.Wrapped],
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
+) -> [TCQRow] where M.Value: OptionalProtocol, M.Value.Wrapped: Comparable & Sendable {
+    let (low, high) = (values[0], values[1])
+    return [
+        tcq("\(name).contains(values[0]...values[1])", 1) { lhs($0).contains(low...high) },
+        tcq("\(name).contains(values[0]..<values[1])", 0) { lhs($0).contains(low..<high) },
     ]
 }
 
@@ -217,79 +277,79 @@ struct TCQContainsTests {
         tcqContains("setOptDecimal") { (q: Query<TCQCustomCollections>) in q.setOptDecimal },
         tcqContains("setOptObjectId") { (q: Query<TCQCustomCollections>) in q.setOptObjectId },
         tcqContains("setOptUuid") { (q: Query<TCQCustomCollections>) in q.setOptUuid },
-        tcqContains("mapBool") { (q: Query<TCQAllTypes>) in q.mapBool },
-        tcqContains("mapInt") { (q: Query<TCQAllTypes>) in q.mapInt },
-        tcqContains("mapInt8") { (q: Query<TCQAllTypes>) in q.mapInt8 },
-        tcqContains("mapInt16") { (q: Query<TCQAllTypes>) in q.mapInt16 },
-        tcqContains("mapInt32") { (q: Query<TCQAllTypes>) in q.mapInt32 },
-        tcqContains("mapInt64") { (q: Query<TCQAllTypes>) in q.mapInt64 },
-        tcqContains("mapFloat") { (q: Query<TCQAllTypes>) in q.mapFloat },
-        tcqContains("mapDouble") { (q: Query<TCQAllTypes>) in q.mapDouble },
-        tcqContains("mapString") { (q: Query<TCQAllTypes>) in q.mapString },
-        tcqContains("mapBinary") { (q: Query<TCQAllTypes>) in q.mapBinary },
-        tcqContains("mapDate") { (q: Query<TCQAllTypes>) in q.mapDate },
-        tcqContains("mapDecimal") { (q: Query<TCQAllTypes>) in q.mapDecimal },
-        tcqContains("mapObjectId") { (q: Query<TCQAllTypes>) in q.mapObjectId },
-        tcqContains("mapUuid") { (q: Query<TCQAllTypes>) in q.mapUuid },
-        tcqContains("mapAny") { (q: Query<TCQAllTypes>) in q.mapAny },
-        tcqContains("mapInt") { (q: Query<TCQEnums>) in q.mapInt },
-        tcqContains("mapInt8") { (q: Query<TCQEnums>) in q.mapInt8 },
-        tcqContains("mapInt16") { (q: Query<TCQEnums>) in q.mapInt16 },
-        tcqContains("mapInt32") { (q: Query<TCQEnums>) in q.mapInt32 },
-        tcqContains("mapInt64") { (q: Query<TCQEnums>) in q.mapInt64 },
-        tcqContains("mapFloat") { (q: Query<TCQEnums>) in q.mapFloat },
-        tcqContains("mapDouble") { (q: Query<TCQEnums>) in q.mapDouble },
-        tcqContains("mapString") { (q: Query<TCQEnums>) in q.mapString },
-        tcqContains("mapBool") { (q: Query<TCQCustomCollections>) in q.mapBool },
-        tcqContains("mapInt") { (q: Query<TCQCustomCollections>) in q.mapInt },
-        tcqContains("mapInt8") { (q: Query<TCQCustomCollections>) in q.mapInt8 },
-        tcqContains("mapInt16") { (q: Query<TCQCustomCollections>) in q.mapInt16 },
-        tcqContains("mapInt32") { (q: Query<TCQCustomCollections>) in q.mapInt32 },
-        tcqContains("mapInt64") { (q: Query<TCQCustomCollections>) in q.mapInt64 },
-        tcqContains("mapFloat") { (q: Query<TCQCustomCollections>) in q.mapFloat },
-        tcqContains("mapDouble") { (q: Query<TCQCustomCollections>) in q.mapDouble },
-        tcqContains("mapString") { (q: Query<TCQCustomCollections>) in q.mapString },
-        tcqContains("mapBinary") { (q: Query<TCQCustomCollections>) in q.mapBinary },
-        tcqContains("mapDate") { (q: Query<TCQCustomCollections>) in q.mapDate },
-        tcqContains("mapDecimal") { (q: Query<TCQCustomCollections>) in q.mapDecimal },
-        tcqContains("mapObjectId") { (q: Query<TCQCustomCollections>) in q.mapObjectId },
-        tcqContains("mapUuid") { (q: Query<TCQCustomCollections>) in q.mapUuid },
-        tcqContains("mapOptBool") { (q: Query<TCQAllTypes>) in q.mapOptBool },
-        tcqContains("mapOptInt") { (q: Query<TCQAllTypes>) in q.mapOptInt },
-        tcqContains("mapOptInt8") { (q: Query<TCQAllTypes>) in q.mapOptInt8 },
-        tcqContains("mapOptInt16") { (q: Query<TCQAllTypes>) in q.mapOptInt16 },
-        tcqContains("mapOptInt32") { (q: Query<TCQAllTypes>) in q.mapOptInt32 },
-        tcqContains("mapOptInt64") { (q: Query<TCQAllTypes>) in q.mapOptInt64 },
-        tcqContains("mapOptFloat") { (q: Query<TCQAllTypes>) in q.mapOptFloat },
-        tcqContains("mapOptDouble") { (q: Query<TCQAllTypes>) in q.mapOptDouble },
-        tcqContains("mapOptString") { (q: Query<TCQAllTypes>) in q.mapOptString },
-        tcqContains("mapOptBinary") { (q: Query<TCQAllTypes>) in q.mapOptBinary },
-        tcqContains("mapOptDate") { (q: Query<TCQAllTypes>) in q.mapOptDate },
-        tcqContains("mapOptDecimal") { (q: Query<TCQAllTypes>) in q.mapOptDecimal },
-        tcqContains("mapOptObjectId") { (q: Query<TCQAllTypes>) in q.mapOptObjectId },
-        tcqContains("mapOptUuid") { (q: Query<TCQAllTypes>) in q.mapOptUuid },
-        tcqContains("mapIntOpt") { (q: Query<TCQEnums>) in q.mapIntOpt },
-        tcqContains("mapInt8Opt") { (q: Query<TCQEnums>) in q.mapInt8Opt },
-        tcqContains("mapInt16Opt") { (q: Query<TCQEnums>) in q.mapInt16Opt },
-        tcqContains("mapInt32Opt") { (q: Query<TCQEnums>) in q.mapInt32Opt },
-        tcqContains("mapInt64Opt") { (q: Query<TCQEnums>) in q.mapInt64Opt },
-        tcqContains("mapFloatOpt") { (q: Query<TCQEnums>) in q.mapFloatOpt },
-        tcqContains("mapDoubleOpt") { (q: Query<TCQEnums>) in q.mapDoubleOpt },
-        tcqContains("mapStringOpt") { (q: Query<TCQEnums>) in q.mapStringOpt },
-        tcqContains("mapOptBool") { (q: Query<TCQCustomCollections>) in q.mapOptBool },
-        tcqContains("mapOptInt") { (q: Query<TCQCustomCollections>) in q.mapOptInt },
-        tcqContains("mapOptInt8") { (q: Query<TCQCustomCollections>) in q.mapOptInt8 },
-        tcqContains("mapOptInt16") { (q: Query<TCQCustomCollections>) in q.mapOptInt16 },
-        tcqContains("mapOptInt32") { (q: Query<TCQCustomCollections>) in q.mapOptInt32 },
-        tcqContains("mapOptInt64") { (q: Query<TCQCustomCollections>) in q.mapOptInt64 },
-        tcqContains("mapOptFloat") { (q: Query<TCQCustomCollections>) in q.mapOptFloat },
-        tcqContains("mapOptDouble") { (q: Query<TCQCustomCollections>) in q.mapOptDouble },
-        tcqContains("mapOptString") { (q: Query<TCQCustomCollections>) in q.mapOptString },
-        tcqContains("mapOptBinary") { (q: Query<TCQCustomCollections>) in q.mapOptBinary },
-        tcqContains("mapOptDate") { (q: Query<TCQCustomCollections>) in q.mapOptDate },
-        tcqContains("mapOptDecimal") { (q: Query<TCQCustomCollections>) in q.mapOptDecimal },
-        tcqContains("mapOptObjectId") { (q: Query<TCQCustomCollections>) in q.mapOptObjectId },
-        tcqContains("mapOptUuid") { (q: Query<TCQCustomCollections>) in q.mapOptUuid },
+        tcqMapContains("mapBool") { (q: Query<TCQAllTypes>) in q.mapBool },
+        tcqMapContains("mapInt") { (q: Query<TCQAllTypes>) in q.mapInt },
+        tcqMapContains("mapInt8") { (q: Query<TCQAllTypes>) in q.mapInt8 },
+        tcqMapContains("mapInt16") { (q: Query<TCQAllTypes>) in q.mapInt16 },
+        tcqMapContains("mapInt32") { (q: Query<TCQAllTypes>) in q.mapInt32 },
+        tcqMapContains("mapInt64") { (q: Query<TCQAllTypes>) in q.mapInt64 },
+        tcqMapContains("mapFloat") { (q: Query<TCQAllTypes>) in q.mapFloat },
+        tcqMapContains("mapDouble") { (q: Query<TCQAllTypes>) in q.mapDouble },
+        tcqMapContains("mapString") { (q: Query<TCQAllTypes>) in q.mapString },
+        tcqMapContains("mapBinary") { (q: Query<TCQAllTypes>) in q.mapBinary },
+        tcqMapContains("mapDate") { (q: Query<TCQAllTypes>) in q.mapDate },
+        tcqMapContains("mapDecimal") { (q: Query<TCQAllTypes>) in q.mapDecimal },
+        tcqMapContains("mapObjectId") { (q: Query<TCQAllTypes>) in q.mapObjectId },
+        tcqMapContains("mapUuid") { (q: Query<TCQAllTypes>) in q.mapUuid },
+        tcqMapContains("mapAny") { (q: Query<TCQAllTypes>) in q.mapAny },
+        tcqMapContains("mapInt") { (q: Query<TCQEnums>) in q.mapInt },
+        tcqMapContains("mapInt8") { (q: Query<TCQEnums>) in q.mapInt8 },
+        tcqMapContains("mapInt16") { (q: Query<TCQEnums>) in q.mapInt16 },
+        tcqMapContains("mapInt32") { (q: Query<TCQEnums>) in q.mapInt32 },
+        tcqMapContains("mapInt64") { (q: Query<TCQEnums>) in q.mapInt64 },
+        tcqMapContains("mapFloat") { (q: Query<TCQEnums>) in q.mapFloat },
+        tcqMapContains("mapDouble") { (q: Query<TCQEnums>) in q.mapDouble },
+        tcqMapContains("mapString") { (q: Query<TCQEnums>) in q.mapString },
+        tcqMapContains("mapBool") { (q: Query<TCQCustomCollections>) in q.mapBool },
+        tcqMapContains("mapInt") { (q: Query<TCQCustomCollections>) in q.mapInt },
+        tcqMapContains("mapInt8") { (q: Query<TCQCustomCollections>) in q.mapInt8 },
+        tcqMapContains("mapInt16") { (q: Query<TCQCustomCollections>) in q.mapInt16 },
+        tcqMapContains("mapInt32") { (q: Query<TCQCustomCollections>) in q.mapInt32 },
+        tcqMapContains("mapInt64") { (q: Query<TCQCustomCollections>) in q.mapInt64 },
+        tcqMapContains("mapFloat") { (q: Query<TCQCustomCollections>) in q.mapFloat },
+        tcqMapContains("mapDouble") { (q: Query<TCQCustomCollections>) in q.mapDouble },
+        tcqMapContains("mapString") { (q: Query<TCQCustomCollections>) in q.mapString },
+        tcqMapContains("mapBinary") { (q: Query<TCQCustomCollections>) in q.mapBinary },
+        tcqMapContains("mapDate") { (q: Query<TCQCustomCollections>) in q.mapDate },
+        tcqMapContains("mapDecimal") { (q: Query<TCQCustomCollections>) in q.mapDecimal },
+        tcqMapContains("mapObjectId") { (q: Query<TCQCustomCollections>) in q.mapObjectId },
+        tcqMapContains("mapUuid") { (q: Query<TCQCustomCollections>) in q.mapUuid },
+        tcqMapContains("mapOptBool") { (q: Query<TCQAllTypes>) in q.mapOptBool },
+        tcqMapContains("mapOptInt") { (q: Query<TCQAllTypes>) in q.mapOptInt },
+        tcqMapContains("mapOptInt8") { (q: Query<TCQAllTypes>) in q.mapOptInt8 },
+        tcqMapContains("mapOptInt16") { (q: Query<TCQAllTypes>) in q.mapOptInt16 },
+        tcqMapContains("mapOptInt32") { (q: Query<TCQAllTypes>) in q.mapOptInt32 },
+        tcqMapContains("mapOptInt64") { (q: Query<TCQAllTypes>) in q.mapOptInt64 },
+        tcqMapContains("mapOptFloat") { (q: Query<TCQAllTypes>) in q.mapOptFloat },
+        tcqMapContains("mapOptDouble") { (q: Query<TCQAllTypes>) in q.mapOptDouble },
+        tcqMapContains("mapOptString") { (q: Query<TCQAllTypes>) in q.mapOptString },
+        tcqMapContains("mapOptBinary") { (q: Query<TCQAllTypes>) in q.mapOptBinary },
+        tcqMapContains("mapOptDate") { (q: Query<TCQAllTypes>) in q.mapOptDate },
+        tcqMapContains("mapOptDecimal") { (q: Query<TCQAllTypes>) in q.mapOptDecimal },
+        tcqMapContains("mapOptObjectId") { (q: Query<TCQAllTypes>) in q.mapOptObjectId },
+        tcqMapContains("mapOptUuid") { (q: Query<TCQAllTypes>) in q.mapOptUuid },
+        tcqMapContains("mapIntOpt") { (q: Query<TCQEnums>) in q.mapIntOpt },
+        tcqMapContains("mapInt8Opt") { (q: Query<TCQEnums>) in q.mapInt8Opt },
+        tcqMapContains("mapInt16Opt") { (q: Query<TCQEnums>) in q.mapInt16Opt },
+        tcqMapContains("mapInt32Opt") { (q: Query<TCQEnums>) in q.mapInt32Opt },
+        tcqMapContains("mapInt64Opt") { (q: Query<TCQEnums>) in q.mapInt64Opt },
+        tcqMapContains("mapFloatOpt") { (q: Query<TCQEnums>) in q.mapFloatOpt },
+        tcqMapContains("mapDoubleOpt") { (q: Query<TCQEnums>) in q.mapDoubleOpt },
+        tcqMapContains("mapStringOpt") { (q: Query<TCQEnums>) in q.mapStringOpt },
+        tcqMapContains("mapOptBool") { (q: Query<TCQCustomCollections>) in q.mapOptBool },
+        tcqMapContains("mapOptInt") { (q: Query<TCQCustomCollections>) in q.mapOptInt },
+        tcqMapContains("mapOptInt8") { (q: Query<TCQCustomCollections>) in q.mapOptInt8 },
+        tcqMapContains("mapOptInt16") { (q: Query<TCQCustomCollections>) in q.mapOptInt16 },
+        tcqMapContains("mapOptInt32") { (q: Query<TCQCustomCollections>) in q.mapOptInt32 },
+        tcqMapContains("mapOptInt64") { (q: Query<TCQCustomCollections>) in q.mapOptInt64 },
+        tcqMapContains("mapOptFloat") { (q: Query<TCQCustomCollections>) in q.mapOptFloat },
+        tcqMapContains("mapOptDouble") { (q: Query<TCQCustomCollections>) in q.mapOptDouble },
+        tcqMapContains("mapOptString") { (q: Query<TCQCustomCollections>) in q.mapOptString },
+        tcqMapContains("mapOptBinary") { (q: Query<TCQCustomCollections>) in q.mapOptBinary },
+        tcqMapContains("mapOptDate") { (q: Query<TCQCustomCollections>) in q.mapOptDate },
+        tcqMapContains("mapOptDecimal") { (q: Query<TCQCustomCollections>) in q.mapOptDecimal },
+        tcqMapContains("mapOptObjectId") { (q: Query<TCQCustomCollections>) in q.mapOptObjectId },
+        tcqMapContains("mapOptUuid") { (q: Query<TCQCustomCollections>) in q.mapOptUuid },
     ]
 
     static let nilRows: [[TCQRow]] = [
@@ -365,42 +425,42 @@ struct TCQContainsTests {
         tcqContainsNil("setOptDecimal") { (q: Query<TCQCustomCollections>) in q.setOptDecimal },
         tcqContainsNil("setOptObjectId") { (q: Query<TCQCustomCollections>) in q.setOptObjectId },
         tcqContainsNil("setOptUuid") { (q: Query<TCQCustomCollections>) in q.setOptUuid },
-        tcqContainsNil("mapOptBool") { (q: Query<TCQAllTypes>) in q.mapOptBool },
-        tcqContainsNil("mapOptInt") { (q: Query<TCQAllTypes>) in q.mapOptInt },
-        tcqContainsNil("mapOptInt8") { (q: Query<TCQAllTypes>) in q.mapOptInt8 },
-        tcqContainsNil("mapOptInt16") { (q: Query<TCQAllTypes>) in q.mapOptInt16 },
-        tcqContainsNil("mapOptInt32") { (q: Query<TCQAllTypes>) in q.mapOptInt32 },
-        tcqContainsNil("mapOptInt64") { (q: Query<TCQAllTypes>) in q.mapOptInt64 },
-        tcqContainsNil("mapOptFloat") { (q: Query<TCQAllTypes>) in q.mapOptFloat },
-        tcqContainsNil("mapOptDouble") { (q: Query<TCQAllTypes>) in q.mapOptDouble },
-        tcqContainsNil("mapOptString") { (q: Query<TCQAllTypes>) in q.mapOptString },
-        tcqContainsNil("mapOptBinary") { (q: Query<TCQAllTypes>) in q.mapOptBinary },
-        tcqContainsNil("mapOptDate") { (q: Query<TCQAllTypes>) in q.mapOptDate },
-        tcqContainsNil("mapOptDecimal") { (q: Query<TCQAllTypes>) in q.mapOptDecimal },
-        tcqContainsNil("mapOptObjectId") { (q: Query<TCQAllTypes>) in q.mapOptObjectId },
-        tcqContainsNil("mapOptUuid") { (q: Query<TCQAllTypes>) in q.mapOptUuid },
-        tcqContainsNil("mapIntOpt") { (q: Query<TCQEnums>) in q.mapIntOpt },
-        tcqContainsNil("mapInt8Opt") { (q: Query<TCQEnums>) in q.mapInt8Opt },
-        tcqContainsNil("mapInt16Opt") { (q: Query<TCQEnums>) in q.mapInt16Opt },
-        tcqContainsNil("mapInt32Opt") { (q: Query<TCQEnums>) in q.mapInt32Opt },
-        tcqContainsNil("mapInt64Opt") { (q: Query<TCQEnums>) in q.mapInt64Opt },
-        tcqContainsNil("mapFloatOpt") { (q: Query<TCQEnums>) in q.mapFloatOpt },
-        tcqContainsNil("mapDoubleOpt") { (q: Query<TCQEnums>) in q.mapDoubleOpt },
-        tcqContainsNil("mapStringOpt") { (q: Query<TCQEnums>) in q.mapStringOpt },
-        tcqContainsNil("mapOptBool") { (q: Query<TCQCustomCollections>) in q.mapOptBool },
-        tcqContainsNil("mapOptInt") { (q: Query<TCQCustomCollections>) in q.mapOptInt },
-        tcqContainsNil("mapOptInt8") { (q: Query<TCQCustomCollections>) in q.mapOptInt8 },
-        tcqContainsNil("mapOptInt16") { (q: Query<TCQCustomCollections>) in q.mapOptInt16 },
-        tcqContainsNil("mapOptInt32") { (q: Query<TCQCustomCollections>) in q.mapOptInt32 },
-        tcqContainsNil("mapOptInt64") { (q: Query<TCQCustomCollections>) in q.mapOptInt64 },
-        tcqContainsNil("mapOptFloat") { (q: Query<TCQCustomCollections>) in q.mapOptFloat },
-        tcqContainsNil("mapOptDouble") { (q: Query<TCQCustomCollections>) in q.mapOptDouble },
-        tcqContainsNil("mapOptString") { (q: Query<TCQCustomCollections>) in q.mapOptString },
-        tcqContainsNil("mapOptBinary") { (q: Query<TCQCustomCollections>) in q.mapOptBinary },
-        tcqContainsNil("mapOptDate") { (q: Query<TCQCustomCollections>) in q.mapOptDate },
-        tcqContainsNil("mapOptDecimal") { (q: Query<TCQCustomCollections>) in q.mapOptDecimal },
-        tcqContainsNil("mapOptObjectId") { (q: Query<TCQCustomCollections>) in q.mapOptObjectId },
-        tcqContainsNil("mapOptUuid") { (q: Query<TCQCustomCollections>) in q.mapOptUuid },
+        tcqMapContainsNil("mapOptBool") { (q: Query<TCQAllTypes>) in q.mapOptBool },
+        tcqMapContainsNil("mapOptInt") { (q: Query<TCQAllTypes>) in q.mapOptInt },
+        tcqMapContainsNil("mapOptInt8") { (q: Query<TCQAllTypes>) in q.mapOptInt8 },
+        tcqMapContainsNil("mapOptInt16") { (q: Query<TCQAllTypes>) in q.mapOptInt16 },
+        tcqMapContainsNil("mapOptInt32") { (q: Query<TCQAllTypes>) in q.mapOptInt32 },
+        tcqMapContainsNil("mapOptInt64") { (q: Query<TCQAllTypes>) in q.mapOptInt64 },
+        tcqMapContainsNil("mapOptFloat") { (q: Query<TCQAllTypes>) in q.mapOptFloat },
+        tcqMapContainsNil("mapOptDouble") { (q: Query<TCQAllTypes>) in q.mapOptDouble },
+        tcqMapContainsNil("mapOptString") { (q: Query<TCQAllTypes>) in q.mapOptString },
+        tcqMapContainsNil("mapOptBinary") { (q: Query<TCQAllTypes>) in q.mapOptBinary },
+        tcqMapContainsNil("mapOptDate") { (q: Query<TCQAllTypes>) in q.mapOptDate },
+        tcqMapContainsNil("mapOptDecimal") { (q: Query<TCQAllTypes>) in q.mapOptDecimal },
+        tcqMapContainsNil("mapOptObjectId") { (q: Query<TCQAllTypes>) in q.mapOptObjectId },
+        tcqMapContainsNil("mapOptUuid") { (q: Query<TCQAllTypes>) in q.mapOptUuid },
+        tcqMapContainsNil("mapIntOpt") { (q: Query<TCQEnums>) in q.mapIntOpt },
+        tcqMapContainsNil("mapInt8Opt") { (q: Query<TCQEnums>) in q.mapInt8Opt },
+        tcqMapContainsNil("mapInt16Opt") { (q: Query<TCQEnums>) in q.mapInt16Opt },
+        tcqMapContainsNil("mapInt32Opt") { (q: Query<TCQEnums>) in q.mapInt32Opt },
+        tcqMapContainsNil("mapInt64Opt") { (q: Query<TCQEnums>) in q.mapInt64Opt },
+        tcqMapContainsNil("mapFloatOpt") { (q: Query<TCQEnums>) in q.mapFloatOpt },
+        tcqMapContainsNil("mapDoubleOpt") { (q: Query<TCQEnums>) in q.mapDoubleOpt },
+        tcqMapContainsNil("mapStringOpt") { (q: Query<TCQEnums>) in q.mapStringOpt },
+        tcqMapContainsNil("mapOptBool") { (q: Query<TCQCustomCollections>) in q.mapOptBool },
+        tcqMapContainsNil("mapOptInt") { (q: Query<TCQCustomCollections>) in q.mapOptInt },
+        tcqMapContainsNil("mapOptInt8") { (q: Query<TCQCustomCollections>) in q.mapOptInt8 },
+        tcqMapContainsNil("mapOptInt16") { (q: Query<TCQCustomCollections>) in q.mapOptInt16 },
+        tcqMapContainsNil("mapOptInt32") { (q: Query<TCQCustomCollections>) in q.mapOptInt32 },
+        tcqMapContainsNil("mapOptInt64") { (q: Query<TCQCustomCollections>) in q.mapOptInt64 },
+        tcqMapContainsNil("mapOptFloat") { (q: Query<TCQCustomCollections>) in q.mapOptFloat },
+        tcqMapContainsNil("mapOptDouble") { (q: Query<TCQCustomCollections>) in q.mapOptDouble },
+        tcqMapContainsNil("mapOptString") { (q: Query<TCQCustomCollections>) in q.mapOptString },
+        tcqMapContainsNil("mapOptBinary") { (q: Query<TCQCustomCollections>) in q.mapOptBinary },
+        tcqMapContainsNil("mapOptDate") { (q: Query<TCQCustomCollections>) in q.mapOptDate },
+        tcqMapContainsNil("mapOptDecimal") { (q: Query<TCQCustomCollections>) in q.mapOptDecimal },
+        tcqMapContainsNil("mapOptObjectId") { (q: Query<TCQCustomCollections>) in q.mapOptObjectId },
+        tcqMapContainsNil("mapOptUuid") { (q: Query<TCQCustomCollections>) in q.mapOptUuid },
     ]
 
     @Test("A collection contains its first query value and not its third, on every list, set and map type")

@@ -153,299 +153,423 @@ extension TCQContainsTests {
         tcqContainsAny("setOptDecimal") { (q: Query<TCQCustomCollections>) in q.setOptDecimal },
         tcqContainsAny("setOptObjectId") { (q: Query<TCQCustomCollections>) in q.setOptObjectId },
         tcqContainsAny("setOptUuid") { (q: Query<TCQCustomCollections>) in q.setOptUuid },
-        tcqContainsAny("mapBool") { (q: Query<TCQAllTypes>) in q.mapBool },
-        tcqContainsAny("mapInt") { (q: Query<TCQAllTypes>) in q.mapInt },
-        tcqContainsAny("mapInt8") { (q: Query<TCQAllTypes>) in q.mapInt8 },
-        tcqContainsAny("mapInt16") { (q: Query<TCQAllTypes>) in q.mapInt16 },
-        tcqContainsAny("mapInt32") { (q: Query<TCQAllTypes>) in q.mapInt32 },
-        tcqContainsAny("mapInt64") { (q: Query<TCQAllTypes>) in q.mapInt64 },
-        tcqContainsAny("mapFloat") { (q: Query<TCQAllTypes>) in q.mapFloat },
-        tcqContainsAny("mapDouble") { (q: Query<TCQAllTypes>) in q.mapDouble },
-        tcqContainsAny("mapString") { (q: Query<TCQAllTypes>) in q.mapString },
-        tcqContainsAny("mapBinary") { (q: Query<TCQAllTypes>) in q.mapBinary },
-        tcqContainsAny("mapDate") { (q: Query<TCQAllTypes>) in q.mapDate },
-        tcqContainsAny("mapDecimal") { (q: Query<TCQAllTypes>) in q.mapDecimal },
-        tcqContainsAny("mapObjectId") { (q: Query<TCQAllTypes>) in q.mapObjectId },
-        tcqContainsAny("mapUuid") { (q: Query<TCQAllTypes>) in q.mapUuid },
-        tcqContainsAny("mapAny") { (q: Query<TCQAllTypes>) in q.mapAny },
-        tcqContainsAny("mapInt") { (q: Query<TCQEnums>) in q.mapInt },
-        tcqContainsAny("mapInt8") { (q: Query<TCQEnums>) in q.mapInt8 },
-        tcqContainsAny("mapInt16") { (q: Query<TCQEnums>) in q.mapInt16 },
-        tcqContainsAny("mapInt32") { (q: Query<TCQEnums>) in q.mapInt32 },
-        tcqContainsAny("mapInt64") { (q: Query<TCQEnums>) in q.mapInt64 },
-        tcqContainsAny("mapFloat") { (q: Query<TCQEnums>) in q.mapFloat },
-        tcqContainsAny("mapDouble") { (q: Query<TCQEnums>) in q.mapDouble },
-        tcqContainsAny("mapString") { (q: Query<TCQEnums>) in q.mapString },
-        tcqContainsAny("mapBool") { (q: Query<TCQCustomCollections>) in q.mapBool },
-        tcqContainsAny("mapInt") { (q: Query<TCQCustomCollections>) in q.mapInt },
-        tcqContainsAny("mapInt8") { (q: Query<TCQCustomCollections>) in q.mapInt8 },
-        tcqContainsAny("mapInt16") { (q: Query<TCQCustomCollections>) in q.mapInt16 },
-        tcqContainsAny("mapInt32") { (q: Query<TCQCustomCollections>) in q.mapInt32 },
-        tcqContainsAny("mapInt64") { (q: Query<TCQCustomCollections>) in q.mapInt64 },
-        tcqContainsAny("mapFloat") { (q: Query<TCQCustomCollections>) in q.mapFloat },
-        tcqContainsAny("mapDouble") { (q: Query<TCQCustomCollections>) in q.mapDouble },
-        tcqContainsAny("mapString") { (q: Query<TCQCustomCollections>) in q.mapString },
-        tcqContainsAny("mapBinary") { (q: Query<TCQCustomCollections>) in q.mapBinary },
-        tcqContainsAny("mapDate") { (q: Query<TCQCustomCollections>) in q.mapDate },
-        tcqContainsAny("mapDecimal") { (q: Query<TCQCustomCollections>) in q.mapDecimal },
-        tcqContainsAny("mapObjectId") { (q: Query<TCQCustomCollections>) in q.mapObjectId },
-        tcqContainsAny("mapUuid") { (q: Query<TCQCustomCollections>) in q.mapUuid },
-        tcqContainsAny("mapOptBool") { (q: Query<TCQAllTypes>) in q.mapOptBool },
-        tcqContainsAny("mapOptInt") { (q: Query<TCQAllTypes>) in q.mapOptInt },
-        tcqContainsAny("mapOptInt8") { (q: Query<TCQAllTypes>) in q.mapOptInt8 },
-        tcqContainsAny("mapOptInt16") { (q: Query<TCQAllTypes>) in q.mapOptInt16 },
-        tcqContainsAny("mapOptInt32") { (q: Query<TCQAllTypes>) in q.mapOptInt32 },
-        tcqContainsAny("mapOptInt64") { (q: Query<TCQAllTypes>) in q.mapOptInt64 },
-        tcqContainsAny("mapOptFloat") { (q: Query<TCQAllTypes>) in q.mapOptFloat },
-        tcqContainsAny("mapOptDouble") { (q: Query<TCQAllTypes>) in q.mapOptDouble },
-        tcqContainsAny("mapOptString") { (q: Query<TCQAllTypes>) in q.mapOptString },
-        tcqContainsAny("mapOptBinary") { (q: Query<TCQAllTypes>) in q.mapOptBinary },
-        tcqContainsAny("mapOptDate") { (q: Query<TCQAllTypes>) in q.mapOptDate },
-        tcqContainsAny("mapOptDecimal") { (q: Query<TCQAllTypes>) in q.mapOptDecimal },
-        tcqContainsAny("mapOptObjectId") { (q: Query<TCQAllTypes>) in q.mapOptObjectId },
-        tcqContainsAny("mapOptUuid") { (q: Query<TCQAllTypes>) in q.mapOptUuid },
-        tcqContainsAny("mapIntOpt") { (q: Query<TCQEnums>) in q.mapIntOpt },
-        tcqContainsAny("mapInt8Opt") { (q: Query<TCQEnums>) in q.mapInt8Opt },
-        tcqContainsAny("mapInt16Opt") { (q: Query<TCQEnums>) in q.mapInt16Opt },
-        tcqContainsAny("mapInt32Opt") { (q: Query<TCQEnums>) in q.mapInt32Opt },
-        tcqContainsAny("mapInt64Opt") { (q: Query<TCQEnums>) in q.mapInt64Opt },
-        tcqContainsAny("mapFloatOpt") { (q: Query<TCQEnums>) in q.mapFloatOpt },
-        tcqContainsAny("mapDoubleOpt") { (q: Query<TCQEnums>) in q.mapDoubleOpt },
-        tcqContainsAny("mapStringOpt") { (q: Query<TCQEnums>) in q.mapStringOpt },
-        tcqContainsAny("mapOptBool") { (q: Query<TCQCustomCollections>) in q.mapOptBool },
-        tcqContainsAny("mapOptInt") { (q: Query<TCQCustomCollections>) in q.mapOptInt },
-        tcqContainsAny("mapOptInt8") { (q: Query<TCQCustomCollections>) in q.mapOptInt8 },
-        tcqContainsAny("mapOptInt16") { (q: Query<TCQCustomCollections>) in q.mapOptInt16 },
-        tcqContainsAny("mapOptInt32") { (q: Query<TCQCustomCollections>) in q.mapOptInt32 },
-        tcqContainsAny("mapOptInt64") { (q: Query<TCQCustomCollections>) in q.mapOptInt64 },
-        tcqContainsAny("mapOptFloat") { (q: Query<TCQCustomCollections>) in q.mapOptFloat },
-        tcqContainsAny("mapOptDouble") { (q: Query<TCQCustomCollections>) in q.mapOptDouble },
-        tcqContainsAny("mapOptString") { (q: Query<TCQCustomCollections>) in q.mapOptString },
-        tcqContainsAny("mapOptBinary") { (q: Query<TCQCustomCollections>) in q.mapOptBinary },
-        tcqContainsAny("mapOptDate") { (q: Query<TCQCustomCollections>) in q.mapOptDate },
-        tcqContainsAny("mapOptDecimal") { (q: Query<TCQCustomCollections>) in q.mapOptDecimal },
-        tcqContainsAny("mapOptObjectId") { (q: Query<TCQCustomCollections>) in q.mapOptObjectId },
-        tcqContainsAny("mapOptUuid") { (q: Query<TCQCustomCollections>) in q.mapOptUuid },
+        tcqMapContainsAny("mapBool") { (q: Query<TCQAllTypes>) in q.mapBool },
+        tcqMapContainsAny("mapInt") { (q: Query<TCQAllTypes>) in q.mapInt },
+        tcqMapContainsAny("mapInt8") { (q: Query<TCQAllTypes>) in q.mapInt8 },
+        tcqMapContainsAny("mapInt16") { (q: Query<TCQAllTypes>) in q.mapInt16 },
+        tcqMapContainsAny("mapInt32") { (q: Query<TCQAllTypes>) in q.mapInt32 },
+        tcqMapContainsAny("mapInt64") { (q: Query<TCQAllTypes>) in q.mapInt64 },
+        tcqMapContainsAny("mapFloat") { (q: Query<TCQAllTypes>) in q.mapFloat },
+        tcqMapContainsAny("mapDouble") { (q: Query<TCQAllTypes>) in q.mapDouble },
+        tcqMapContainsAny("mapString") { (q: Query<TCQAllTypes>) in q.mapString },
+        tcqMapContainsAny("mapBinary") { (q: Query<TCQAllTypes>) in q.mapBinary },
+        tcqMapContainsAny("mapDate") { (q: Query<TCQAllTypes>) in q.mapDate },
+        tcqMapContainsAny("mapDecimal") { (q: Query<TCQAllTypes>) in q.mapDecimal },
+        tcqMapContainsAny("mapObjectId") { (q: Query<TCQAllTypes>) in q.mapObjectId },
+        tcqMapContainsAny("mapUuid") { (q: Query<TCQAllTypes>) in q.mapUuid },
+        tcqMapContainsAny("mapAny") { (q: Query<TCQAllTypes>) in q.mapAny },
+        tcqMapContainsAny("mapInt") { (q: Query<TCQEnums>) in q.mapInt },
+        tcqMapContainsAny("mapInt8") { (q: Query<TCQEnums>) in q.mapInt8 },
+        tcqMapContainsAny("mapInt16") { (q: Query<TCQEnums>) in q.mapInt16 },
+        tcqMapContainsAny("mapInt32") { (q: Query<TCQEnums>) in q.mapInt32 },
+        tcqMapContainsAny("mapInt64") { (q: Query<TCQEnums>) in q.mapInt64 },
+        tcqMapContainsAny("mapFloat") { (q: Query<TCQEnums>) in q.mapFloat },
+        tcqMapContainsAny("mapDouble") { (q: Query<TCQEnums>) in q.mapDouble },
+        tcqMapContainsAny("mapString") { (q: Query<TCQEnums>) in q.mapString },
+        tcqMapContainsAny("mapBool") { (q: Query<TCQCustomCollections>) in q.mapBool },
+        tcqMapContainsAny("mapInt") { (q: Query<TCQCustomCollections>) in q.mapInt },
+        tcqMapContainsAny("mapInt8") { (q: Query<TCQCustomCollections>) in q.mapInt8 },
+        tcqMapContainsAny("mapInt16") { (q: Query<TCQCustomCollections>) in q.mapInt16 },
+        tcqMapContainsAny("mapInt32") { (q: Query<TCQCustomCollections>) in q.mapInt32 },
+        tcqMapContainsAny("mapInt64") { (q: Query<TCQCustomCollections>) in q.mapInt64 },
+        tcqMapContainsAny("mapFloat") { (q: Query<TCQCustomCollections>) in q.mapFloat },
+        tcqMapContainsAny("mapDouble") { (q: Query<TCQCustomCollections>) in q.mapDouble },
+        tcqMapContainsAny("mapString") { (q: Query<TCQCustomCollections>) in q.mapString },
+        tcqMapContainsAny("mapBinary") { (q: Query<TCQCustomCollections>) in q.mapBinary },
+        tcqMapContainsAny("mapDate") { (q: Query<TCQCustomCollections>) in q.mapDate },
+        tcqMapContainsAny("mapDecimal") { (q: Query<TCQCustomCollections>) in q.mapDecimal },
+        tcqMapContainsAny("mapObjectId") { (q: Query<TCQCustomCollections>) in q.mapObjectId },
+        tcqMapContainsAny("mapUuid") { (q: Query<TCQCustomCollections>) in q.mapUuid },
+        tcqMapContainsAny("mapOptBool") { (q: Query<TCQAllTypes>) in q.mapOptBool },
+        tcqMapContainsAny("mapOptInt") { (q: Query<TCQAllTypes>) in q.mapOptInt },
+        tcqMapContainsAny("mapOptInt8") { (q: Query<TCQAllTypes>) in q.mapOptInt8 },
+        tcqMapContainsAny("mapOptInt16") { (q: Query<TCQAllTypes>) in q.mapOptInt16 },
+        tcqMapContainsAny("mapOptInt32") { (q: Query<TCQAllTypes>) in q.mapOptInt32 },
+        tcqMapContainsAny("mapOptInt64") { (q: Query<TCQAllTypes>) in q.mapOptInt64 },
+        tcqMapContainsAny("mapOptFloat") { (q: Query<TCQAllTypes>) in q.mapOptFloat },
+        tcqMapContainsAny("mapOptDouble") { (q: Query<TCQAllTypes>) in q.mapOptDouble },
+        tcqMapContainsAny("mapOptString") { (q: Query<TCQAllTypes>) in q.mapOptString },
+        tcqMapContainsAny("mapOptBinary") { (q: Query<TCQAllTypes>) in q.mapOptBinary },
+        tcqMapContainsAny("mapOptDate") { (q: Query<TCQAllTypes>) in q.mapOptDate },
+        tcqMapContainsAny("mapOptDecimal") { (q: Query<TCQAllTypes>) in q.mapOptDecimal },
+        tcqMapContainsAny("mapOptObjectId") { (q: Query<TCQAllTypes>) in q.mapOptObjectId },
+        tcqMapContainsAny("mapOptUuid") { (q: Query<TCQAllTypes>) in q.mapOptUuid },
+        tcqMapContainsAny("mapIntOpt") { (q: Query<TCQEnums>) in q.mapIntOpt },
+        tcqMapContainsAny("mapInt8Opt") { (q: Query<TCQEnums>) in q.mapInt8Opt },
+        tcqMapContainsAny("mapInt16Opt") { (q: Query<TCQEnums>) in q.mapInt16Opt },
+        tcqMapContainsAny("mapInt32Opt") { (q: Query<TCQEnums>) in q.mapInt32Opt },
+        tcqMapContainsAny("mapInt64Opt") { (q: Query<TCQEnums>) in q.mapInt64Opt },
+        tcqMapContainsAny("mapFloatOpt") { (q: Query<TCQEnums>) in q.mapFloatOpt },
+        tcqMapContainsAny("mapDoubleOpt") { (q: Query<TCQEnums>) in q.mapDoubleOpt },
+        tcqMapContainsAny("mapStringOpt") { (q: Query<TCQEnums>) in q.mapStringOpt },
+        tcqMapContainsAny("mapOptBool") { (q: Query<TCQCustomCollections>) in q.mapOptBool },
+        tcqMapContainsAny("mapOptInt") { (q: Query<TCQCustomCollections>) in q.mapOptInt },
+        tcqMapContainsAny("mapOptInt8") { (q: Query<TCQCustomCollections>) in q.mapOptInt8 },
+        tcqMapContainsAny("mapOptInt16") { (q: Query<TCQCustomCollections>) in q.mapOptInt16 },
+        tcqMapContainsAny("mapOptInt32") { (q: Query<TCQCustomCollections>) in q.mapOptInt32 },
+        tcqMapContainsAny("mapOptInt64") { (q: Query<TCQCustomCollections>) in q.mapOptInt64 },
+        tcqMapContainsAny("mapOptFloat") { (q: Query<TCQCustomCollections>) in q.mapOptFloat },
+        tcqMapContainsAny("mapOptDouble") { (q: Query<TCQCustomCollections>) in q.mapOptDouble },
+        tcqMapContainsAny("mapOptString") { (q: Query<TCQCustomCollections>) in q.mapOptString },
+        tcqMapContainsAny("mapOptBinary") { (q: Query<TCQCustomCollections>) in q.mapOptBinary },
+        tcqMapContainsAny("mapOptDate") { (q: Query<TCQCustomCollections>) in q.mapOptDate },
+        tcqMapContainsAny("mapOptDecimal") { (q: Query<TCQCustomCollections>) in q.mapOptDecimal },
+        tcqMapContainsAny("mapOptObjectId") { (q: Query<TCQCustomCollections>) in q.mapOptObjectId },
+        tcqMapContainsAny("mapOptUuid") { (q: Query<TCQCustomCollections>) in q.mapOptUuid },
     ]
 
     static let rangeRows: [[TCQRow]] = [
-        tcqContainsRange("arrayInt") { (q: Query<TCQAllTypes>) in q.arrayInt },
-        tcqContainsRange("arrayInt8") { (q: Query<TCQAllTypes>) in q.arrayInt8 },
-        tcqContainsRange("arrayInt16") { (q: Query<TCQAllTypes>) in q.arrayInt16 },
-        tcqContainsRange("arrayInt32") { (q: Query<TCQAllTypes>) in q.arrayInt32 },
-        tcqContainsRange("arrayInt64") { (q: Query<TCQAllTypes>) in q.arrayInt64 },
-        tcqContainsRange("arrayFloat") { (q: Query<TCQAllTypes>) in q.arrayFloat },
-        tcqContainsRange("arrayDouble") { (q: Query<TCQAllTypes>) in q.arrayDouble },
-        tcqContainsRange("arrayDate") { (q: Query<TCQAllTypes>) in q.arrayDate },
-        tcqContainsRange("arrayDecimal") { (q: Query<TCQAllTypes>) in q.arrayDecimal },
-        tcqContainsRangeText(TCQEnums.self, "listInt") { TCQEnumInt.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listInt8") { TCQEnumInt8.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listInt16") { TCQEnumInt16.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listInt32") { TCQEnumInt32.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listInt64") { TCQEnumInt64.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listFloat") { TCQEnumFloat.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listDouble") { TCQEnumDouble.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQCustomCollections.self, "listInt") { TCQIntWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "listInt8") { TCQInt8Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "listInt16") {
-            TCQInt16Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("arrayInt", Int.values()) { (q: Query<TCQAllTypes>) in q.arrayInt },
+        tcqContainsRange("arrayInt8", Int8.values()) { (q: Query<TCQAllTypes>) in q.arrayInt8 },
+        tcqContainsRange("arrayInt16", Int16.values()) { (q: Query<TCQAllTypes>) in q.arrayInt16 },
+        tcqContainsRange("arrayInt32", Int32.values()) { (q: Query<TCQAllTypes>) in q.arrayInt32 },
+        tcqContainsRange("arrayInt64", Int64.values()) { (q: Query<TCQAllTypes>) in q.arrayInt64 },
+        tcqContainsRange("arrayFloat", Float.values()) { (q: Query<TCQAllTypes>) in q.arrayFloat },
+        tcqContainsRange("arrayDouble", Double.values()) { (q: Query<TCQAllTypes>) in q.arrayDouble },
+        tcqContainsRange("arrayDate", Date.values()) { (q: Query<TCQAllTypes>) in q.arrayDate },
+        tcqContainsRange("arrayDecimal", Decimal128.values()) { (q: Query<TCQAllTypes>) in q.arrayDecimal },
+        tcqContainsRange("listInt.rawValue", TCQEnumInt.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listInt32") {
-            TCQInt32Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt8.rawValue", TCQEnumInt8.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt8.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listInt64") {
-            TCQInt64Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt16.rawValue", TCQEnumInt16.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt16.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listFloat") {
-            TCQFloatWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt32.rawValue", TCQEnumInt32.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt32.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listDouble") {
-            TCQDoubleWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt64.rawValue", TCQEnumInt64.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt64.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listDate") { TCQDateWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "listDecimal") {
-            TCQDecimal128Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listFloat.rawValue", TCQEnumFloat.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listFloat.rawValue
         },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptInt") { Int.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptInt8") { Int8.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptInt16") { Int16.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptInt32") { Int32.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptInt64") { Int64.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptFloat") { Float.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptDouble") { Double.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptDate") { Date.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "arrayOptDecimal") { Decimal128.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQEnums.self, "listIntOpt") { TCQEnumInt.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listInt8Opt") { TCQEnumInt8.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listInt16Opt") { TCQEnumInt16.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listInt32Opt") { TCQEnumInt32.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listInt64Opt") { TCQEnumInt64.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listFloatOpt") { TCQEnumFloat.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "listDoubleOpt") { TCQEnumDouble.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptInt") { TCQIntWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptInt8") {
-            TCQInt8Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listDouble.rawValue", TCQEnumDouble.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listDouble.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptInt16") {
-            TCQInt16Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt.persistableValue", TCQIntWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listInt.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptInt32") {
-            TCQInt32Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt8.persistableValue", TCQInt8Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listInt8.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptInt64") {
-            TCQInt64Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt16.persistableValue", TCQInt16Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listInt16.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptFloat") {
-            TCQFloatWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt32.persistableValue", TCQInt32Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listInt32.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptDouble") {
-            TCQDoubleWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt64.persistableValue", TCQInt64Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listInt64.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptDate") {
-            TCQDateWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listFloat.persistableValue", TCQFloatWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listFloat.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "listOptDecimal") {
-            TCQDecimal128Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listDouble.persistableValue", TCQDoubleWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listDouble.persistableValue
         },
-        tcqContainsRange("setInt") { (q: Query<TCQAllTypes>) in q.setInt },
-        tcqContainsRange("setInt8") { (q: Query<TCQAllTypes>) in q.setInt8 },
-        tcqContainsRange("setInt16") { (q: Query<TCQAllTypes>) in q.setInt16 },
-        tcqContainsRange("setInt32") { (q: Query<TCQAllTypes>) in q.setInt32 },
-        tcqContainsRange("setInt64") { (q: Query<TCQAllTypes>) in q.setInt64 },
-        tcqContainsRange("setFloat") { (q: Query<TCQAllTypes>) in q.setFloat },
-        tcqContainsRange("setDouble") { (q: Query<TCQAllTypes>) in q.setDouble },
-        tcqContainsRange("setDate") { (q: Query<TCQAllTypes>) in q.setDate },
-        tcqContainsRange("setDecimal") { (q: Query<TCQAllTypes>) in q.setDecimal },
-        tcqContainsRangeText(TCQEnums.self, "setInt") { TCQEnumInt.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setInt8") { TCQEnumInt8.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setInt16") { TCQEnumInt16.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setInt32") { TCQEnumInt32.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setInt64") { TCQEnumInt64.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setFloat") { TCQEnumFloat.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setDouble") { TCQEnumDouble.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setInt") { TCQIntWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setInt8") { TCQInt8Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setInt16") { TCQInt16Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setInt32") { TCQInt32Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setInt64") { TCQInt64Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setFloat") { TCQFloatWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setDouble") {
-            TCQDoubleWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listDate.persistableValue", TCQDateWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listDate.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "setDate") { TCQDateWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setDecimal") {
-            TCQDecimal128Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listDecimal.persistableValue", TCQDecimal128Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listDecimal.persistableValue
         },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptInt") { Int.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptInt8") { Int8.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptInt16") { Int16.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptInt32") { Int32.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptInt64") { Int64.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptFloat") { Float.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptDouble") { Double.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptDate") { Date.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "setOptDecimal") { Decimal128.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQEnums.self, "setIntOpt") { TCQEnumInt.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setInt8Opt") { TCQEnumInt8.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setInt16Opt") { TCQEnumInt16.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setInt32Opt") { TCQEnumInt32.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setInt64Opt") { TCQEnumInt64.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setFloatOpt") { TCQEnumFloat.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "setDoubleOpt") { TCQEnumDouble.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptInt") { TCQIntWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptInt8") {
-            TCQInt8Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("arrayOptInt", Int.values()) { (q: Query<TCQAllTypes>) in q.arrayOptInt },
+        tcqContainsRange("arrayOptInt8", Int8.values()) { (q: Query<TCQAllTypes>) in q.arrayOptInt8 },
+        tcqContainsRange("arrayOptInt16", Int16.values()) { (q: Query<TCQAllTypes>) in q.arrayOptInt16 },
+        tcqContainsRange("arrayOptInt32", Int32.values()) { (q: Query<TCQAllTypes>) in q.arrayOptInt32 },
+        tcqContainsRange("arrayOptInt64", Int64.values()) { (q: Query<TCQAllTypes>) in q.arrayOptInt64 },
+        tcqContainsRange("arrayOptFloat", Float.values()) { (q: Query<TCQAllTypes>) in q.arrayOptFloat },
+        tcqContainsRange("arrayOptDouble", Double.values()) { (q: Query<TCQAllTypes>) in q.arrayOptDouble },
+        tcqContainsRange("arrayOptDate", Date.values()) { (q: Query<TCQAllTypes>) in q.arrayOptDate },
+        tcqContainsRange("arrayOptDecimal", Decimal128.values()) { (q: Query<TCQAllTypes>) in q.arrayOptDecimal },
+        tcqContainsRange("listIntOpt.rawValue", TCQEnumInt.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listIntOpt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptInt16") {
-            TCQInt16Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt8Opt.rawValue", TCQEnumInt8.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt8Opt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptInt32") {
-            TCQInt32Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt16Opt.rawValue", TCQEnumInt16.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt16Opt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptInt64") {
-            TCQInt64Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt32Opt.rawValue", TCQEnumInt32.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt32Opt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptFloat") {
-            TCQFloatWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listInt64Opt.rawValue", TCQEnumInt64.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listInt64Opt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptDouble") {
-            TCQDoubleWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listFloatOpt.rawValue", TCQEnumFloat.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listFloatOpt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptDate") {
-            TCQDateWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listDoubleOpt.rawValue", TCQEnumDouble.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.listDoubleOpt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "setOptDecimal") {
-            TCQDecimal128Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptInt.persistableValue", TCQIntWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptInt.persistableValue
         },
-        tcqContainsRange("mapInt") { (q: Query<TCQAllTypes>) in q.mapInt },
-        tcqContainsRange("mapInt8") { (q: Query<TCQAllTypes>) in q.mapInt8 },
-        tcqContainsRange("mapInt16") { (q: Query<TCQAllTypes>) in q.mapInt16 },
-        tcqContainsRange("mapInt32") { (q: Query<TCQAllTypes>) in q.mapInt32 },
-        tcqContainsRange("mapInt64") { (q: Query<TCQAllTypes>) in q.mapInt64 },
-        tcqContainsRange("mapFloat") { (q: Query<TCQAllTypes>) in q.mapFloat },
-        tcqContainsRange("mapDouble") { (q: Query<TCQAllTypes>) in q.mapDouble },
-        tcqContainsRange("mapDate") { (q: Query<TCQAllTypes>) in q.mapDate },
-        tcqContainsRange("mapDecimal") { (q: Query<TCQAllTypes>) in q.mapDecimal },
-        tcqContainsRangeText(TCQEnums.self, "mapInt") { TCQEnumInt.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapInt8") { TCQEnumInt8.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapInt16") { TCQEnumInt16.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapInt32") { TCQEnumInt32.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapInt64") { TCQEnumInt64.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapFloat") { TCQEnumFloat.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapDouble") { TCQEnumDouble.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapInt") { TCQIntWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapInt8") { TCQInt8Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapInt16") { TCQInt16Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapInt32") { TCQInt32Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapInt64") { TCQInt64Wrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapFloat") { TCQFloatWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapDouble") {
-            TCQDoubleWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptInt8.persistableValue", TCQInt8Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptInt8.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapDate") { TCQDateWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapDecimal") {
-            TCQDecimal128Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptInt16.persistableValue", TCQInt16Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptInt16.persistableValue
         },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptInt") { Int.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptInt8") { Int8.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptInt16") { Int16.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptInt32") { Int32.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptInt64") { Int64.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptFloat") { Float.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptDouble") { Double.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptDate") { Date.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQAllTypes.self, "mapOptDecimal") { Decimal128.values().prefix(2).map { $0 } },
-        tcqContainsRangeText(TCQEnums.self, "mapIntOpt") { TCQEnumInt.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapInt8Opt") { TCQEnumInt8.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapInt16Opt") { TCQEnumInt16.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapInt32Opt") { TCQEnumInt32.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapInt64Opt") { TCQEnumInt64.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapFloatOpt") { TCQEnumFloat.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQEnums.self, "mapDoubleOpt") { TCQEnumDouble.values().prefix(2).map(\.rawValue) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptInt") { TCQIntWrapper.values().prefix(2).map(\.value) },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptInt8") {
-            TCQInt8Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptInt32.persistableValue", TCQInt32Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptInt32.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptInt16") {
-            TCQInt16Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptInt64.persistableValue", TCQInt64Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptInt64.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptInt32") {
-            TCQInt32Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptFloat.persistableValue", TCQFloatWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptFloat.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptInt64") {
-            TCQInt64Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptDouble.persistableValue", TCQDoubleWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptDouble.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptFloat") {
-            TCQFloatWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptDate.persistableValue", TCQDateWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptDate.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptDouble") {
-            TCQDoubleWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("listOptDecimal.persistableValue", TCQDecimal128Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.listOptDecimal.persistableValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptDate") {
-            TCQDateWrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("setInt", Int.values()) { (q: Query<TCQAllTypes>) in q.setInt },
+        tcqContainsRange("setInt8", Int8.values()) { (q: Query<TCQAllTypes>) in q.setInt8 },
+        tcqContainsRange("setInt16", Int16.values()) { (q: Query<TCQAllTypes>) in q.setInt16 },
+        tcqContainsRange("setInt32", Int32.values()) { (q: Query<TCQAllTypes>) in q.setInt32 },
+        tcqContainsRange("setInt64", Int64.values()) { (q: Query<TCQAllTypes>) in q.setInt64 },
+        tcqContainsRange("setFloat", Float.values()) { (q: Query<TCQAllTypes>) in q.setFloat },
+        tcqContainsRange("setDouble", Double.values()) { (q: Query<TCQAllTypes>) in q.setDouble },
+        tcqContainsRange("setDate", Date.values()) { (q: Query<TCQAllTypes>) in q.setDate },
+        tcqContainsRange("setDecimal", Decimal128.values()) { (q: Query<TCQAllTypes>) in q.setDecimal },
+        tcqContainsRange("setInt.rawValue", TCQEnumInt.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt.rawValue
         },
-        tcqContainsRangeText(TCQCustomCollections.self, "mapOptDecimal") {
-            TCQDecimal128Wrapper.values().prefix(2).map(\.value)
+        tcqContainsRange("setInt8.rawValue", TCQEnumInt8.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt8.rawValue
+        },
+        tcqContainsRange("setInt16.rawValue", TCQEnumInt16.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt16.rawValue
+        },
+        tcqContainsRange("setInt32.rawValue", TCQEnumInt32.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt32.rawValue
+        },
+        tcqContainsRange("setInt64.rawValue", TCQEnumInt64.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt64.rawValue
+        },
+        tcqContainsRange("setFloat.rawValue", TCQEnumFloat.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setFloat.rawValue
+        },
+        tcqContainsRange("setDouble.rawValue", TCQEnumDouble.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setDouble.rawValue
+        },
+        tcqContainsRange("setInt.persistableValue", TCQIntWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setInt.persistableValue
+        },
+        tcqContainsRange("setInt8.persistableValue", TCQInt8Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setInt8.persistableValue
+        },
+        tcqContainsRange("setInt16.persistableValue", TCQInt16Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setInt16.persistableValue
+        },
+        tcqContainsRange("setInt32.persistableValue", TCQInt32Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setInt32.persistableValue
+        },
+        tcqContainsRange("setInt64.persistableValue", TCQInt64Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setInt64.persistableValue
+        },
+        tcqContainsRange("setFloat.persistableValue", TCQFloatWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setFloat.persistableValue
+        },
+        tcqContainsRange("setDouble.persistableValue", TCQDoubleWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setDouble.persistableValue
+        },
+        tcqContainsRange("setDate.persistableValue", TCQDateWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setDate.persistableValue
+        },
+        tcqContainsRange("setDecimal.persistableValue", TCQDecimal128Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setDecimal.persistableValue
+        },
+        tcqContainsRange("setOptInt", Int.values()) { (q: Query<TCQAllTypes>) in q.setOptInt },
+        tcqContainsRange("setOptInt8", Int8.values()) { (q: Query<TCQAllTypes>) in q.setOptInt8 },
+        tcqContainsRange("setOptInt16", Int16.values()) { (q: Query<TCQAllTypes>) in q.setOptInt16 },
+        tcqContainsRange("setOptInt32", Int32.values()) { (q: Query<TCQAllTypes>) in q.setOptInt32 },
+        tcqContainsRange("setOptInt64", Int64.values()) { (q: Query<TCQAllTypes>) in q.setOptInt64 },
+        tcqContainsRange("setOptFloat", Float.values()) { (q: Query<TCQAllTypes>) in q.setOptFloat },
+        tcqContainsRange("setOptDouble", Double.values()) { (q: Query<TCQAllTypes>) in q.setOptDouble },
+        tcqContainsRange("setOptDate", Date.values()) { (q: Query<TCQAllTypes>) in q.setOptDate },
+        tcqContainsRange("setOptDecimal", Decimal128.values()) { (q: Query<TCQAllTypes>) in q.setOptDecimal },
+        tcqContainsRange("setIntOpt.rawValue", TCQEnumInt.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setIntOpt.rawValue
+        },
+        tcqContainsRange("setInt8Opt.rawValue", TCQEnumInt8.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt8Opt.rawValue
+        },
+        tcqContainsRange("setInt16Opt.rawValue", TCQEnumInt16.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt16Opt.rawValue
+        },
+        tcqContainsRange("setInt32Opt.rawValue", TCQEnumInt32.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt32Opt.rawValue
+        },
+        tcqContainsRange("setInt64Opt.rawValue", TCQEnumInt64.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setInt64Opt.rawValue
+        },
+        tcqContainsRange("setFloatOpt.rawValue", TCQEnumFloat.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setFloatOpt.rawValue
+        },
+        tcqContainsRange("setDoubleOpt.rawValue", TCQEnumDouble.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.setDoubleOpt.rawValue
+        },
+        tcqContainsRange("setOptInt.persistableValue", TCQIntWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptInt.persistableValue
+        },
+        tcqContainsRange("setOptInt8.persistableValue", TCQInt8Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptInt8.persistableValue
+        },
+        tcqContainsRange("setOptInt16.persistableValue", TCQInt16Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptInt16.persistableValue
+        },
+        tcqContainsRange("setOptInt32.persistableValue", TCQInt32Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptInt32.persistableValue
+        },
+        tcqContainsRange("setOptInt64.persistableValue", TCQInt64Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptInt64.persistableValue
+        },
+        tcqContainsRange("setOptFloat.persistableValue", TCQFloatWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptFloat.persistableValue
+        },
+        tcqContainsRange("setOptDouble.persistableValue", TCQDoubleWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptDouble.persistableValue
+        },
+        tcqContainsRange("setOptDate.persistableValue", TCQDateWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptDate.persistableValue
+        },
+        tcqContainsRange("setOptDecimal.persistableValue", TCQDecimal128Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.setOptDecimal.persistableValue
+        },
+        tcqMapContainsRange("mapInt", Int.values()) { (q: Query<TCQAllTypes>) in q.mapInt },
+        tcqMapContainsRange("mapInt8", Int8.values()) { (q: Query<TCQAllTypes>) in q.mapInt8 },
+        tcqMapContainsRange("mapInt16", Int16.values()) { (q: Query<TCQAllTypes>) in q.mapInt16 },
+        tcqMapContainsRange("mapInt32", Int32.values()) { (q: Query<TCQAllTypes>) in q.mapInt32 },
+        tcqMapContainsRange("mapInt64", Int64.values()) { (q: Query<TCQAllTypes>) in q.mapInt64 },
+        tcqMapContainsRange("mapFloat", Float.values()) { (q: Query<TCQAllTypes>) in q.mapFloat },
+        tcqMapContainsRange("mapDouble", Double.values()) { (q: Query<TCQAllTypes>) in q.mapDouble },
+        tcqMapContainsRange("mapDate", Date.values()) { (q: Query<TCQAllTypes>) in q.mapDate },
+        tcqMapContainsRange("mapDecimal", Decimal128.values()) { (q: Query<TCQAllTypes>) in q.mapDecimal },
+        tcqMapContainsRange("mapInt.rawValue", TCQEnumInt.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt.rawValue
+        },
+        tcqMapContainsRange("mapInt8.rawValue", TCQEnumInt8.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt8.rawValue
+        },
+        tcqMapContainsRange("mapInt16.rawValue", TCQEnumInt16.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt16.rawValue
+        },
+        tcqMapContainsRange("mapInt32.rawValue", TCQEnumInt32.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt32.rawValue
+        },
+        tcqMapContainsRange("mapInt64.rawValue", TCQEnumInt64.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt64.rawValue
+        },
+        tcqMapContainsRange("mapFloat.rawValue", TCQEnumFloat.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapFloat.rawValue
+        },
+        tcqMapContainsRange("mapDouble.rawValue", TCQEnumDouble.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapDouble.rawValue
+        },
+        tcqMapContainsRange("mapInt.persistableValue", TCQIntWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapInt.persistableValue
+        },
+        tcqMapContainsRange("mapInt8.persistableValue", TCQInt8Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapInt8.persistableValue
+        },
+        tcqMapContainsRange("mapInt16.persistableValue", TCQInt16Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapInt16.persistableValue
+        },
+        tcqMapContainsRange("mapInt32.persistableValue", TCQInt32Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapInt32.persistableValue
+        },
+        tcqMapContainsRange("mapInt64.persistableValue", TCQInt64Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapInt64.persistableValue
+        },
+        tcqMapContainsRange("mapFloat.persistableValue", TCQFloatWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapFloat.persistableValue
+        },
+        tcqMapContainsRange("mapDouble.persistableValue", TCQDoubleWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapDouble.persistableValue
+        },
+        tcqMapContainsRange("mapDate.persistableValue", TCQDateWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapDate.persistableValue
+        },
+        tcqMapContainsRange("mapDecimal.persistableValue", TCQDecimal128Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapDecimal.persistableValue
+        },
+        tcqMapContainsRange("mapOptInt", Int.values()) { (q: Query<TCQAllTypes>) in q.mapOptInt },
+        tcqMapContainsRange("mapOptInt8", Int8.values()) { (q: Query<TCQAllTypes>) in q.mapOptInt8 },
+        tcqMapContainsRange("mapOptInt16", Int16.values()) { (q: Query<TCQAllTypes>) in q.mapOptInt16 },
+        tcqMapContainsRange("mapOptInt32", Int32.values()) { (q: Query<TCQAllTypes>) in q.mapOptInt32 },
+        tcqMapContainsRange("mapOptInt64", Int64.values()) { (q: Query<TCQAllTypes>) in q.mapOptInt64 },
+        tcqMapContainsRange("mapOptFloat", Float.values()) { (q: Query<TCQAllTypes>) in q.mapOptFloat },
+        tcqMapContainsRange("mapOptDouble", Double.values()) { (q: Query<TCQAllTypes>) in q.mapOptDouble },
+        tcqMapContainsRange("mapOptDate", Date.values()) { (q: Query<TCQAllTypes>) in q.mapOptDate },
+        tcqMapContainsRange("mapOptDecimal", Decimal128.values()) { (q: Query<TCQAllTypes>) in q.mapOptDecimal },
+        tcqMapContainsRange("mapIntOpt.rawValue", TCQEnumInt.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapIntOpt.rawValue
+        },
+        tcqMapContainsRange("mapInt8Opt.rawValue", TCQEnumInt8.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt8Opt.rawValue
+        },
+        tcqMapContainsRange("mapInt16Opt.rawValue", TCQEnumInt16.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt16Opt.rawValue
+        },
+        tcqMapContainsRange("mapInt32Opt.rawValue", TCQEnumInt32.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt32Opt.rawValue
+        },
+        tcqMapContainsRange("mapInt64Opt.rawValue", TCQEnumInt64.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapInt64Opt.rawValue
+        },
+        tcqMapContainsRange("mapFloatOpt.rawValue", TCQEnumFloat.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapFloatOpt.rawValue
+        },
+        tcqMapContainsRange("mapDoubleOpt.rawValue", TCQEnumDouble.values().map(\.rawValue)) { (q: Query<TCQEnums>) in
+            q.mapDoubleOpt.rawValue
+        },
+        tcqMapContainsRange("mapOptInt.persistableValue", TCQIntWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptInt.persistableValue
+        },
+        tcqMapContainsRange("mapOptInt8.persistableValue", TCQInt8Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptInt8.persistableValue
+        },
+        tcqMapContainsRange("mapOptInt16.persistableValue", TCQInt16Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptInt16.persistableValue
+        },
+        tcqMapContainsRange("mapOptInt32.persistableValue", TCQInt32Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptInt32.persistableValue
+        },
+        tcqMapContainsRange("mapOptInt64.persistableValue", TCQInt64Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptInt64.persistableValue
+        },
+        tcqMapContainsRange("mapOptFloat.persistableValue", TCQFloatWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptFloat.persistableValue
+        },
+        tcqMapContainsRange("mapOptDouble.persistableValue", TCQDoubleWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptDouble.persistableValue
+        },
+        tcqMapContainsRange("mapOptDate.persistableValue", TCQDateWrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptDate.persistableValue
+        },
+        tcqMapContainsRange("mapOptDecimal.persistableValue", TCQDecimal128Wrapper.values().map(\.value)) {
+            (q: Query<TCQCustomCollections>) in q.mapOptDecimal.persistableValue
         },
     ]
 }

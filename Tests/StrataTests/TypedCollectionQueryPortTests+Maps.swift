@@ -4,15 +4,14 @@ import Testing
 
 // RealmSwift/Tests/QueryTests.swift: testMapAllKeys, testMapAllValues, testMapAllKeysAllValuesSubscript,
 // testMapContainsObject and testMapSubscriptObject, over every map property realm-swift generates them for. Each
-// map holds `foo` = the first query value and `bar` = the second. Comparisons Strata's Query cannot write (ordered or
-// string operators on enums and CustomPersistable wrappers, which Realm Swift allows through their persisted type)
-// run as the query string realm-swift's Query builds for them.
+// map holds `foo` = the first query value and `bar` = the second. Enums and CustomPersistable wrappers take the
+// ordered and string operators of their persisted type, with values of their own type, as in Realm Swift.
 
 /// realm-swift's validateAllKeys: every map has the key `foo`, and another key besides.
-func tcqMapKeys<Root: Object, M: MapQueryable & SendableMetatype>(
+func tcqMapKeys<Root: Object, M: RealmKeyedCollection>(
     _ name: String,
     _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
-) -> [TCQRow] where M.MapKey == String {
+) -> [TCQRow] where M.Key == String {
     let cd: StringOptions = [.caseInsensitive, .diacriticInsensitive]
     return [
         tcq("\(name).keys == foo", 1) { lhs($0).keys == "foo" },
@@ -29,12 +28,12 @@ func tcqMapKeys<Root: Object, M: MapQueryable & SendableMetatype>(
 }
 
 /// realm-swift's validateEquals on `.values` with the first query value, and its validateMapSubscriptEquality.
-func tcqMapEquality<Root: Object, M: MapQueryable & SendableMetatype>(
+func tcqMapEquality<Root: Object, M: RealmKeyedCollection>(
     _ name: String,
     notEqualCount: Int = 1,
     _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
-) -> [TCQRow] where M.MapKey == String, M.QueryElement: TCQValue {
-    typealias V = M.QueryElement
+) -> [TCQRow] where M.Key == String, M.Value: TCQValue {
+    typealias V = M.Value
     return [
         tcq("\(name).values == values[0]", 1) { lhs($0).values == V.values()[0] },
         tcq("\(name).values != values[0]", notEqualCount) { lhs($0).values != V.values()[0] },
@@ -44,12 +43,13 @@ func tcqMapEquality<Root: Object, M: MapQueryable & SendableMetatype>(
 }
 
 /// realm-swift's validateNumericComparisons on `.values` with the second query value (ltCount 1), and its
-/// validateMapSubscriptNumericComparisons with the first.
-func tcqMapOrdered<Root: Object, V: TCQValue & Comparable & Sendable>(
+/// validateMapSubscriptNumericComparisons with the first, for any map whose values are stored as numbers or dates.
+func tcqMapOrdered<Root: Object, M: RealmKeyedCollection>(
     _ name: String,
-    _ lhs: @escaping @Sendable (Query<Root>) -> Query<Map<String, V>>
-) -> [TCQRow] {
-    [
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
+) -> [TCQRow] where M.Key == String, M.Value: TCQValue, M.Value.PersistedType: _QueryNumeric {
+    typealias V = M.Value
+    return [
         tcq("\(name).values > values[1]", 0) { lhs($0).values > V.values()[1] },
         tcq("\(name).values >= values[1]", 1) { lhs($0).values >= V.values()[1] },
         tcq("\(name).values < values[1]", 1) { lhs($0).values < V.values()[1] },
@@ -58,42 +58,6 @@ func tcqMapOrdered<Root: Object, V: TCQValue & Comparable & Sendable>(
         tcq("\(name)[foo] >= values[0]", 1) { lhs($0)["foo"] >= V.values()[0] },
         tcq("\(name)[foo] < values[0]", 0) { lhs($0)["foo"] < V.values()[0] },
         tcq("\(name)[foo] <= values[0]", 1) { lhs($0)["foo"] <= V.values()[0] },
-    ]
-}
-
-/// `tcqMapOrdered` for a map of optionals.
-func tcqMapOrdered<Root: Object, V: TCQValue & Comparable & Sendable>(
-    _ name: String,
-    _ lhs: @escaping @Sendable (Query<Root>) -> Query<Map<String, V?>>
-) -> [TCQRow] {
-    [
-        tcq("\(name).values > values[1]", 0) { lhs($0).values > V.values()[1] },
-        tcq("\(name).values >= values[1]", 1) { lhs($0).values >= V.values()[1] },
-        tcq("\(name).values < values[1]", 1) { lhs($0).values < V.values()[1] },
-        tcq("\(name).values <= values[1]", 1) { lhs($0).values <= V.values()[1] },
-        tcq("\(name)[foo] > values[0]", 0) { lhs($0)["foo"] > V.values()[0] },
-        tcq("\(name)[foo] >= values[0]", 1) { lhs($0)["foo"] >= V.values()[0] },
-        tcq("\(name)[foo] < values[0]", 0) { lhs($0)["foo"] < V.values()[0] },
-        tcq("\(name)[foo] <= values[0]", 1) { lhs($0)["foo"] <= V.values()[0] },
-    ]
-}
-
-/// The ordered comparisons of `tcqMapOrdered` as query strings, with the stored forms of the query values, for maps
-/// of enums and wrappers.
-func tcqMapOrderedText<Root: Object>(
-    _ root: Root.Type,
-    _ name: String,
-    _ stored: @escaping @Sendable () -> [Any]
-) -> [TCQRow] {
-    [
-        tcqText(Root.self, "ANY \(name).@allValues > %@", 0) { [stored()[1]] },
-        tcqText(Root.self, "ANY \(name).@allValues >= %@", 1) { [stored()[1]] },
-        tcqText(Root.self, "ANY \(name).@allValues < %@", 1) { [stored()[1]] },
-        tcqText(Root.self, "ANY \(name).@allValues <= %@", 1) { [stored()[1]] },
-        tcqText(Root.self, "\(name)['foo'] > %@", 0) { [stored()[0]] },
-        tcqText(Root.self, "\(name)['foo'] >= %@", 1) { [stored()[0]] },
-        tcqText(Root.self, "\(name)['foo'] < %@", 0) { [stored()[0]] },
-        tcqText(Root.self, "\(name)['foo'] <= %@", 1) { [stored()[0]] },
     ]
 }
 
@@ -103,89 +67,62 @@ let tcqStringModifiers: [(String, StringOptions)] = [
     ("[cd]", [.caseInsensitive, .diacriticInsensitive]),
 ]
 
-/// realm-swift's validateStringOperations on `.values` with "Foo" (or `a` for enums), plus its LIKE rows and
-/// validateMapSubscriptStringComparisons. `diacriticsCollapse`: the map's other value equals the first under `[d]`
-/// ("Foó" and "Foo"), so `!=[d]` matches no value.
-func tcqMapStrings<Root: Object, S: StringQueryable & SendableMetatype>(
+/// realm-swift's validateStringOperations on `.values` with the first query value ("Foo", or `a` for enums), plus
+/// its LIKE rows and validateMapSubscriptStringComparisons. `diacriticsCollapse`: the map's other value equals the
+/// first under `[d]` ("Foó" and "Foo"), so `!=[d]` matches no value.
+func tcqMapStrings<Root: Object, M: RealmKeyedCollection>(
     _ name: String,
     diacriticsCollapse: Bool = true,
-    _ lhs: @escaping @Sendable (Query<Root>) -> Query<Map<String, S>>
-) -> [TCQRow] {
+    _ lhs: @escaping @Sendable (Query<Root>) -> Query<M>
+) -> [TCQRow] where M.Key == String, M.Value: TCQValue, M.Value.PersistedType: _QueryString {
+    typealias V = M.Value
     var rows: [TCQRow] = []
     for (modifier, options) in tcqStringModifiers {
         let notEqual = diacriticsCollapse && options.contains(.diacriticInsensitive) ? 0 : 1
         rows += [
-            tcq("\(name).values ==\(modifier) Foo", 1) { lhs($0).values.equals("Foo", options: options) },
-            tcq("NOT \(name).values ==\(modifier) Foo", 0) { !lhs($0).values.equals("Foo", options: options) },
-            tcq("\(name).values !=\(modifier) Foo", notEqual) { lhs($0).values.notEquals("Foo", options: options) },
-            tcq("NOT \(name).values !=\(modifier) Foo", 1 - notEqual) {
-                !lhs($0).values.notEquals("Foo", options: options)
+            tcq("\(name).values ==\(modifier) values[0]", 1) { lhs($0).values.equals(V.values()[0], options: options) },
+            tcq("NOT \(name).values ==\(modifier) values[0]", 0) {
+                !lhs($0).values.equals(V.values()[0], options: options)
             },
-            tcq("\(name).values CONTAINS\(modifier) Foo", 1) { lhs($0).values.contains("Foo", options: options) },
-            tcq("NOT \(name).values CONTAINS\(modifier) Foo", 0) { !lhs($0).values.contains("Foo", options: options) },
-            tcq("\(name).values BEGINSWITH\(modifier) Foo", 1) { lhs($0).values.starts(with: "Foo", options: options) },
-            tcq("NOT \(name).values BEGINSWITH\(modifier) Foo", 0) {
-                !lhs($0).values.starts(with: "Foo", options: options)
+            tcq("\(name).values !=\(modifier) values[0]", notEqual) {
+                lhs($0).values.notEquals(V.values()[0], options: options)
             },
-            tcq("\(name).values ENDSWITH\(modifier) Foo", 1) { lhs($0).values.ends(with: "Foo", options: options) },
-            tcq("NOT \(name).values ENDSWITH\(modifier) Foo", 0) {
-                !lhs($0).values.ends(with: "Foo", options: options)
+            tcq("NOT \(name).values !=\(modifier) values[0]", 1 - notEqual) {
+                !lhs($0).values.notEquals(V.values()[0], options: options)
+            },
+            tcq("\(name).values CONTAINS\(modifier) values[0]", 1) {
+                lhs($0).values.contains(V.values()[0], options: options)
+            },
+            tcq("NOT \(name).values CONTAINS\(modifier) values[0]", 0) {
+                !lhs($0).values.contains(V.values()[0], options: options)
+            },
+            tcq("\(name).values BEGINSWITH\(modifier) values[0]", 1) {
+                lhs($0).values.starts(with: V.values()[0], options: options)
+            },
+            tcq("NOT \(name).values BEGINSWITH\(modifier) values[0]", 0) {
+                !lhs($0).values.starts(with: V.values()[0], options: options)
+            },
+            tcq("\(name).values ENDSWITH\(modifier) values[0]", 1) {
+                lhs($0).values.ends(with: V.values()[0], options: options)
+            },
+            tcq("NOT \(name).values ENDSWITH\(modifier) values[0]", 0) {
+                !lhs($0).values.ends(with: V.values()[0], options: options)
             },
         ]
     }
     let cd: StringOptions = [.caseInsensitive, .diacriticInsensitive]
     rows += [
-        tcq("\(name).values LIKE[c] Foo", 1) { lhs($0).values.like("Foo", caseInsensitive: true) },
-        tcq("\(name).values LIKE Foo", 1) { lhs($0).values.like("Foo") },
-        tcq("\(name)[foo] CONTAINS[cd] Foo", 1) { lhs($0)["foo"].contains("Foo", options: cd) },
-        tcq("\(name)[foo] CONTAINS Foo", 1) { lhs($0)["foo"].contains("Foo") },
-        tcq("NOT \(name)[foo] CONTAINS Foo", 0) { !lhs($0)["foo"].contains("Foo") },
-        tcq("\(name)[foo] BEGINSWITH[cd] Foo", 1) { lhs($0)["foo"].starts(with: "Foo", options: cd) },
-        tcq("\(name)[foo] BEGINSWITH Foo", 1) { lhs($0)["foo"].starts(with: "Foo") },
-        tcq("\(name)[foo] ENDSWITH[cd] Foo", 1) { lhs($0)["foo"].ends(with: "Foo", options: cd) },
-        tcq("\(name)[foo] ENDSWITH Foo", 1) { lhs($0)["foo"].ends(with: "Foo") },
-        tcq("\(name)[foo] LIKE[c] Foo", 1) { lhs($0)["foo"].like("Foo", caseInsensitive: true) },
-        tcq("\(name)[foo] LIKE Foo", 1) { lhs($0)["foo"].like("Foo") },
-    ]
-    return rows
-}
-
-/// The rows of `tcqMapStrings` as query strings, for maps of string enums (`a`, `b`) and string wrappers.
-func tcqMapStringsText<Root: Object>(
-    _ root: Root.Type,
-    _ name: String,
-    value: String,
-    diacriticsCollapse: Bool
-) -> [TCQRow] {
-    var rows: [TCQRow] = []
-    let values = "ANY \(name).@allValues"
-    for (modifier, options) in tcqStringModifiers {
-        let notEqual = diacriticsCollapse && options.contains(.diacriticInsensitive) ? 0 : 1
-        rows += [
-            tcqText(Root.self, "\(values) ==\(modifier) %@", 1) { [value] },
-            tcqText(Root.self, "NOT \(values) ==\(modifier) %@", 0) { [value] },
-            tcqText(Root.self, "\(values) !=\(modifier) %@", notEqual) { [value] },
-            tcqText(Root.self, "NOT \(values) !=\(modifier) %@", 1 - notEqual) { [value] },
-            tcqText(Root.self, "\(values) CONTAINS\(modifier) %@", 1) { [value] },
-            tcqText(Root.self, "NOT \(values) CONTAINS\(modifier) %@", 0) { [value] },
-            tcqText(Root.self, "\(values) BEGINSWITH\(modifier) %@", 1) { [value] },
-            tcqText(Root.self, "NOT \(values) BEGINSWITH\(modifier) %@", 0) { [value] },
-            tcqText(Root.self, "\(values) ENDSWITH\(modifier) %@", 1) { [value] },
-            tcqText(Root.self, "NOT \(values) ENDSWITH\(modifier) %@", 0) { [value] },
-        ]
-    }
-    rows += [
-        tcqText(Root.self, "\(values) LIKE[c] %@", 1) { [value] },
-        tcqText(Root.self, "\(values) LIKE %@", 1) { [value] },
-        tcqText(Root.self, "\(name)['foo'] CONTAINS[cd] %@", 1) { [value] },
-        tcqText(Root.self, "\(name)['foo'] CONTAINS %@", 1) { [value] },
-        tcqText(Root.self, "NOT \(name)['foo'] CONTAINS %@", 0) { [value] },
-        tcqText(Root.self, "\(name)['foo'] BEGINSWITH[cd] %@", 1) { [value] },
-        tcqText(Root.self, "\(name)['foo'] BEGINSWITH %@", 1) { [value] },
-        tcqText(Root.self, "\(name)['foo'] ENDSWITH[cd] %@", 1) { [value] },
-        tcqText(Root.self, "\(name)['foo'] ENDSWITH %@", 1) { [value] },
-        tcqText(Root.self, "\(name)['foo'] LIKE[c] %@", 1) { [value] },
-        tcqText(Root.self, "\(name)['foo'] LIKE %@", 1) { [value] },
+        tcq("\(name).values LIKE[c] values[0]", 1) { lhs($0).values.like(V.values()[0], caseInsensitive: true) },
+        tcq("\(name).values LIKE values[0]", 1) { lhs($0).values.like(V.values()[0]) },
+        tcq("\(name)[foo] CONTAINS[cd] values[0]", 1) { lhs($0)["foo"].contains(V.values()[0], options: cd) },
+        tcq("\(name)[foo] CONTAINS values[0]", 1) { lhs($0)["foo"].contains(V.values()[0]) },
+        tcq("NOT \(name)[foo] CONTAINS values[0]", 0) { !lhs($0)["foo"].contains(V.values()[0]) },
+        tcq("\(name)[foo] BEGINSWITH[cd] values[0]", 1) { lhs($0)["foo"].starts(with: V.values()[0], options: cd) },
+        tcq("\(name)[foo] BEGINSWITH values[0]", 1) { lhs($0)["foo"].starts(with: V.values()[0]) },
+        tcq("\(name)[foo] ENDSWITH[cd] values[0]", 1) { lhs($0)["foo"].ends(with: V.values()[0], options: cd) },
+        tcq("\(name)[foo] ENDSWITH values[0]", 1) { lhs($0)["foo"].ends(with: V.values()[0]) },
+        tcq("\(name)[foo] LIKE[c] values[0]", 1) { lhs($0)["foo"].like(V.values()[0], caseInsensitive: true) },
+        tcq("\(name)[foo] LIKE values[0]", 1) { lhs($0)["foo"].like(V.values()[0]) },
     ]
     return rows
 }
@@ -354,22 +291,22 @@ struct TCQMapTests {
         tcqMapOrdered("mapDouble") { (q: Query<TCQAllTypes>) in q.mapDouble },
         tcqMapOrdered("mapDate") { (q: Query<TCQAllTypes>) in q.mapDate },
         tcqMapOrdered("mapDecimal") { (q: Query<TCQAllTypes>) in q.mapDecimal },
-        tcqMapOrderedText(TCQEnums.self, "mapInt") { TCQEnumInt.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapInt8") { TCQEnumInt8.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapInt16") { TCQEnumInt16.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapInt32") { TCQEnumInt32.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapInt64") { TCQEnumInt64.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapFloat") { TCQEnumFloat.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapDouble") { TCQEnumDouble.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapInt") { TCQIntWrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapInt8") { TCQInt8Wrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapInt16") { TCQInt16Wrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapInt32") { TCQInt32Wrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapInt64") { TCQInt64Wrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapFloat") { TCQFloatWrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapDouble") { TCQDoubleWrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapDate") { TCQDateWrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapDecimal") { TCQDecimal128Wrapper.values().map(\.value) },
+        tcqMapOrdered("mapInt") { (q: Query<TCQEnums>) in q.mapInt },
+        tcqMapOrdered("mapInt8") { (q: Query<TCQEnums>) in q.mapInt8 },
+        tcqMapOrdered("mapInt16") { (q: Query<TCQEnums>) in q.mapInt16 },
+        tcqMapOrdered("mapInt32") { (q: Query<TCQEnums>) in q.mapInt32 },
+        tcqMapOrdered("mapInt64") { (q: Query<TCQEnums>) in q.mapInt64 },
+        tcqMapOrdered("mapFloat") { (q: Query<TCQEnums>) in q.mapFloat },
+        tcqMapOrdered("mapDouble") { (q: Query<TCQEnums>) in q.mapDouble },
+        tcqMapOrdered("mapInt") { (q: Query<TCQCustomCollections>) in q.mapInt },
+        tcqMapOrdered("mapInt8") { (q: Query<TCQCustomCollections>) in q.mapInt8 },
+        tcqMapOrdered("mapInt16") { (q: Query<TCQCustomCollections>) in q.mapInt16 },
+        tcqMapOrdered("mapInt32") { (q: Query<TCQCustomCollections>) in q.mapInt32 },
+        tcqMapOrdered("mapInt64") { (q: Query<TCQCustomCollections>) in q.mapInt64 },
+        tcqMapOrdered("mapFloat") { (q: Query<TCQCustomCollections>) in q.mapFloat },
+        tcqMapOrdered("mapDouble") { (q: Query<TCQCustomCollections>) in q.mapDouble },
+        tcqMapOrdered("mapDate") { (q: Query<TCQCustomCollections>) in q.mapDate },
+        tcqMapOrdered("mapDecimal") { (q: Query<TCQCustomCollections>) in q.mapDecimal },
         tcqMapOrdered("mapOptInt") { (q: Query<TCQAllTypes>) in q.mapOptInt },
         tcqMapOrdered("mapOptInt8") { (q: Query<TCQAllTypes>) in q.mapOptInt8 },
         tcqMapOrdered("mapOptInt16") { (q: Query<TCQAllTypes>) in q.mapOptInt16 },
@@ -379,31 +316,31 @@ struct TCQMapTests {
         tcqMapOrdered("mapOptDouble") { (q: Query<TCQAllTypes>) in q.mapOptDouble },
         tcqMapOrdered("mapOptDate") { (q: Query<TCQAllTypes>) in q.mapOptDate },
         tcqMapOrdered("mapOptDecimal") { (q: Query<TCQAllTypes>) in q.mapOptDecimal },
-        tcqMapOrderedText(TCQEnums.self, "mapIntOpt") { TCQEnumInt.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapInt8Opt") { TCQEnumInt8.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapInt16Opt") { TCQEnumInt16.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapInt32Opt") { TCQEnumInt32.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapInt64Opt") { TCQEnumInt64.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapFloatOpt") { TCQEnumFloat.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQEnums.self, "mapDoubleOpt") { TCQEnumDouble.values().map(\.rawValue) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptInt") { TCQIntWrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptInt8") { TCQInt8Wrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptInt16") { TCQInt16Wrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptInt32") { TCQInt32Wrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptInt64") { TCQInt64Wrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptFloat") { TCQFloatWrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptDouble") { TCQDoubleWrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptDate") { TCQDateWrapper.values().map(\.value) },
-        tcqMapOrderedText(TCQCustomCollections.self, "mapOptDecimal") { TCQDecimal128Wrapper.values().map(\.value) },
+        tcqMapOrdered("mapIntOpt") { (q: Query<TCQEnums>) in q.mapIntOpt },
+        tcqMapOrdered("mapInt8Opt") { (q: Query<TCQEnums>) in q.mapInt8Opt },
+        tcqMapOrdered("mapInt16Opt") { (q: Query<TCQEnums>) in q.mapInt16Opt },
+        tcqMapOrdered("mapInt32Opt") { (q: Query<TCQEnums>) in q.mapInt32Opt },
+        tcqMapOrdered("mapInt64Opt") { (q: Query<TCQEnums>) in q.mapInt64Opt },
+        tcqMapOrdered("mapFloatOpt") { (q: Query<TCQEnums>) in q.mapFloatOpt },
+        tcqMapOrdered("mapDoubleOpt") { (q: Query<TCQEnums>) in q.mapDoubleOpt },
+        tcqMapOrdered("mapOptInt") { (q: Query<TCQCustomCollections>) in q.mapOptInt },
+        tcqMapOrdered("mapOptInt8") { (q: Query<TCQCustomCollections>) in q.mapOptInt8 },
+        tcqMapOrdered("mapOptInt16") { (q: Query<TCQCustomCollections>) in q.mapOptInt16 },
+        tcqMapOrdered("mapOptInt32") { (q: Query<TCQCustomCollections>) in q.mapOptInt32 },
+        tcqMapOrdered("mapOptInt64") { (q: Query<TCQCustomCollections>) in q.mapOptInt64 },
+        tcqMapOrdered("mapOptFloat") { (q: Query<TCQCustomCollections>) in q.mapOptFloat },
+        tcqMapOrdered("mapOptDouble") { (q: Query<TCQCustomCollections>) in q.mapOptDouble },
+        tcqMapOrdered("mapOptDate") { (q: Query<TCQCustomCollections>) in q.mapOptDate },
+        tcqMapOrdered("mapOptDecimal") { (q: Query<TCQCustomCollections>) in q.mapOptDecimal },
     ]
 
     static let stringRows: [[TCQRow]] = [
         tcqMapStrings("mapString") { (q: Query<TCQAllTypes>) in q.mapString },
         tcqMapStrings("mapOptString") { (q: Query<TCQAllTypes>) in q.mapOptString },
-        tcqMapStringsText(TCQEnums.self, "mapString", value: "a", diacriticsCollapse: false),
-        tcqMapStringsText(TCQEnums.self, "mapStringOpt", value: "a", diacriticsCollapse: false),
-        tcqMapStringsText(TCQCustomCollections.self, "mapString", value: "Foo", diacriticsCollapse: true),
-        tcqMapStringsText(TCQCustomCollections.self, "mapOptString", value: "Foo", diacriticsCollapse: true),
+        tcqMapStrings("mapString", diacriticsCollapse: false) { (q: Query<TCQEnums>) in q.mapString },
+        tcqMapStrings("mapStringOpt", diacriticsCollapse: false) { (q: Query<TCQEnums>) in q.mapStringOpt },
+        tcqMapStrings("mapString") { (q: Query<TCQCustomCollections>) in q.mapString },
+        tcqMapStrings("mapOptString") { (q: Query<TCQCustomCollections>) in q.mapOptString },
     ]
 
     @Test("Every map has the key foo and another, through == != and the string operators")

@@ -7,12 +7,8 @@ import Testing
 // is generated over every property type (the plain types, their optionals, PersistableEnum raw types and
 // CustomPersistable wrappers, in lists, sets and maps); these models mirror its ModernAllTypesObject,
 // ModernCollectionsOfEnums, CustomPersistableCollections and AllCustomPersistableTypes, and the values are its
-// `queryValues()`. Each row keeps Realm's count; the predicate strings Realm also checks are internal and not
-// ported. Rows Strata gets wrong are wrapped in `withKnownIssue`; forms whose API Strata's Query lacks (`.rawValue`,
-// `.persistableValue`, ordered and string operators on enums and wrappers, `contains(Range)` on a collection,
-// ranges over optionals, `>=` and `<=` between two columns, ordered comparisons of optional columns, LinkingObjects'
-// `contains` and `containsAny(in:)`) are checked through the query string realm-swift's Query builds instead, and
-// say so in their label.
+// `queryValues()`. Each row keeps Realm's count, with the typed query realm-swift's test writes; the predicate
+// strings Realm also checks are internal and not ported. Rows Strata gets wrong are wrapped in `withKnownIssue`.
 
 /// realm-swift's ModernIntEnum: 1, 3, 5.
 enum TCQIntEnum: Int, PersistableEnum, Sendable {
@@ -287,8 +283,8 @@ func tcq<Root: Object>(
     TCQRow(label, expected) { realm in realm.objects(Root.self).where(query).count }
 }
 
-/// A query-string row on all objects of `Root`, for a form whose typed API Strata lacks; the arguments are built
-/// when the row runs.
+/// A query-string row on all objects of `Root`, for a string Strata must refuse (-1) where realm-swift's typed
+/// query raises; the arguments are built when the row runs.
 func tcqText<Root: Object>(
     _ root: Root.Type,
     _ format: String,

@@ -45,9 +45,6 @@ extension TypedQueryPortTests {
         }
     }
 
-    /// Strata finds no mixed list or dictionary equal to a list or dictionary value.
-    static let mixedCollectionIssue = "anyCol == .list(…) or .dictionary(…) matches nothing, even an equal collection"
-
     @Test("anyCol holding a one-element list equals an unmanaged list of that element (testEqualAnyRealmList)")
     func mixedListEquality() async throws {
         try await Self.withMixedObject { realm, object, circle in
@@ -60,7 +57,7 @@ extension TypedQueryPortTests {
                     list.append(value)
                     return $0.anyCol == .list(list)
                 }
-                return TQPOutcome("anyCol == [\(value)]", 1, count, knownIssue: Self.mixedCollectionIssue)
+                return TQPOutcome("anyCol == [\(value)]", 1, count)
             }
         }
     }
@@ -77,7 +74,7 @@ extension TypedQueryPortTests {
                     dictionary["key"] = value
                     return $0.anyCol == .dictionary(dictionary)
                 }
-                return TQPOutcome("anyCol == [\"key\": \(value)]", 1, count, knownIssue: Self.mixedCollectionIssue)
+                return TQPOutcome("anyCol == [\"key\": \(value)]", 1, count)
             }
         }
     }

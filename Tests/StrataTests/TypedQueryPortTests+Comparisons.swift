@@ -8,9 +8,6 @@ import Testing
 /// Makes one row of a query of `Root`: ``TQPCase/allTypes(_:_:_:)`` or ``TQPCase/custom(_:_:_:)``.
 typealias TQPMake<Root> = (String, Int, @escaping @Sendable (Query<Root>) -> Query<Bool>) -> TQPCase
 
-/// Makes one string-form row: ``TQPCase/allTypesText(_:_:_:)`` or ``TQPCase/customText(_:_:_:)``.
-typealias TQPMakeText = (String, [TQPArgument], Int) -> TQPCase
-
 extension TypedQueryPortTests {
     // MARK: Row builders
 
@@ -40,48 +37,39 @@ extension TypedQueryPortTests {
         ]
     }
 
-    /// Realm's validateNumericComparisons for the stored value: `>` and `<` match nothing, `>=` and `<=` the object.
-    static func orderCases<Root, V: Comparable & Sendable>(
+    /// Realm's validateNumericComparisons: `>` and `<` match nothing, `>=` and `<=` the object, unless other counts are
+    /// given (`nil` matches nothing). `V` is any type stored as a number or a date: an enum, a wrapper, an optional.
+    static func orderCases<Root, V: _HasPersistedType & Sendable>(
         _ make: TQPMake<Root>,
         _ name: String,
         _ lhs: @escaping @Sendable (Query<Root>) -> Query<V>,
-        _ value: V
-    ) -> [TQPCase] {
-        [
-            make("\(name) > \(value)", 0) { lhs($0) > value },
-            make("\(name) >= \(value)", 1) { lhs($0) >= value },
-            make("\(name) < \(value)", 0) { lhs($0) < value },
-            make("\(name) <= \(value)", 1) { lhs($0) <= value },
+        _ value: V,
+        _ counts: (greater: Int, greaterOrEqual: Int, less: Int, lessOrEqual: Int) = (0, 1, 0, 1)
+    ) -> [TQPCase] where V.PersistedType: _QueryNumeric {
+        let label = tqpDescribe(value)
+        return [
+            make("\(name) > \(label)", counts.greater) { lhs($0) > value },
+            make("\(name) >= \(label)", counts.greaterOrEqual) { lhs($0) >= value },
+            make("\(name) < \(label)", counts.less) { lhs($0) < value },
+            make("\(name) <= \(label)", counts.lessOrEqual) { lhs($0) <= value },
         ]
     }
 
-    /// The same for an optional property compared with a value.
-    static func optionalOrderCases<Root, V: Comparable & Sendable>(
+    /// Realm's validateStringComparisons and validateStringLexicographicalComparison: the four comparisons of a type
+    /// stored as a string (a string enum, a wrapper, an optional), with the counts Realm gives.
+    static func stringOrderCases<Root, V: _HasPersistedType & Sendable>(
         _ make: TQPMake<Root>,
         _ name: String,
-        _ lhs: @escaping @Sendable (Query<Root>) -> Query<V?>,
-        _ value: V
-    ) -> [TQPCase] {
-        [
-            make("\(name) > \(value)", 0) { lhs($0) > value },
-            make("\(name) >= \(value)", 1) { lhs($0) >= value },
-            make("\(name) < \(value)", 0) { lhs($0) < value },
-            make("\(name) <= \(value)", 1) { lhs($0) <= value },
-        ]
-    }
-
-    /// The four comparisons in string form, with the counts Realm gives for `>`, `>=`, `<` and `<=`.
-    static func orderTextCases(
-        _ make: TQPMakeText,
-        _ name: String,
-        _ value: TQPArgument,
-        _ counts: (greater: Int, greaterOrEqual: Int, less: Int, lessOrEqual: Int)
-    ) -> [TQPCase] {
-        [
-            make("\(name) > %@", [value], counts.greater),
-            make("\(name) >= %@", [value], counts.greaterOrEqual),
-            make("\(name) < %@", [value], counts.less),
-            make("\(name) <= %@", [value], counts.lessOrEqual),
+        _ lhs: @escaping @Sendable (Query<Root>) -> Query<V>,
+        _ value: V,
+        _ counts: (greater: Int, greaterOrEqual: Int, less: Int, lessOrEqual: Int) = (0, 1, 0, 1)
+    ) -> [TQPCase] where V.PersistedType: _QueryString {
+        let label = tqpDescribe(value)
+        return [
+            make("\(name) > \(label)", counts.greater) { lhs($0) > value },
+            make("\(name) >= \(label)", counts.greaterOrEqual) { lhs($0) >= value },
+            make("\(name) < \(label)", counts.less) { lhs($0) < value },
+            make("\(name) <= \(label)", counts.lessOrEqual) { lhs($0) <= value },
         ]
     }
 
@@ -102,19 +90,21 @@ extension TypedQueryPortTests {
         ]
     }
 
-    /// The same ranges in the string forms Realm's typed query builds (`>= && <` and `BETWEEN`).
-    static func rangeTextCases(_ make: TQPMakeText, _ name: String, _ values: [TQPArgument]) -> [TQPCase] {
+    /// The same for an optional property: ranges of the wrapped type.
+    static func optionalRangeCases<Root, V: OptionalProtocol & Sendable>(
+        _ make: TQPMake<Root>,
+        _ name: String,
+        _ lhs: @escaping @Sendable (Query<Root>) -> Query<V>,
+        _ values: [V.Wrapped]
+    ) -> [TQPCase] where V.Wrapped: Comparable & Sendable {
         let (low, middle, high) = (values[0], values[1], values[2])
         return [
-            make("\(name) >= %@ && \(name) < %@", [low, high], 1),
-            make("\(name) >= %@ && \(name) < %@", [low, middle], 0),
-            make("\(name) BETWEEN {%@, %@}", [low, high], 1),
-            make("\(name) BETWEEN {%@, %@}", [low, middle], 1),
+            make("\(name) in \(low)..<\(high)", 1) { lhs($0).contains(low..<high) },
+            make("\(name) in \(low)..<\(middle)", 0) { lhs($0).contains(low..<middle) },
+            make("\(name) in \(low)...\(high)", 1) { lhs($0).contains(low...high) },
+            make("\(name) in \(low)...\(middle)", 1) { lhs($0).contains(low...middle) },
         ]
     }
-
-    /// Strata's parser rejects an ordered comparison with nil, which Realm evaluates.
-    static let orderedNilIssue = "<, <=, > and >= with nil are rejected (\"null compares with ==, != and IN\")"
 
     // MARK: testEquals
 
@@ -284,6 +274,7 @@ extension TypedQueryPortTests {
 
     static var numericComparisonCases: [TQPCase] {
         let all: TQPMake<TQPAllTypes> = TQPCase.allTypes
+        let custom: TQPMake<TQPCustomTypes> = TQPCase.custom
         var rows: [TQPCase] = []
         rows += orderCases(all, "intCol", { $0.intCol }, 3)
         rows += orderCases(all, "int8Col", { $0.int8Col }, Int8(9))
@@ -294,53 +285,71 @@ extension TypedQueryPortTests {
         rows += orderCases(all, "doubleCol", { $0.doubleCol }, TQPValues.double)
         rows += orderCases(all, "dateCol", { $0.dateCol }, TQPValues.date)
         rows += orderCases(all, "decimalCol", { $0.decimalCol }, TQPValues.decimal)
-        rows += optionalOrderCases(all, "optIntCol", { $0.optIntCol }, 3)
-        rows += optionalOrderCases(all, "optInt8Col", { $0.optInt8Col }, Int8(9))
-        rows += optionalOrderCases(all, "optInt16Col", { $0.optInt16Col }, Int16(17))
-        rows += optionalOrderCases(all, "optInt32Col", { $0.optInt32Col }, Int32(33))
-        rows += optionalOrderCases(all, "optInt64Col", { $0.optInt64Col }, Int64(65))
-        rows += optionalOrderCases(all, "optFloatCol", { $0.optFloatCol }, TQPValues.float)
-        rows += optionalOrderCases(all, "optDoubleCol", { $0.optDoubleCol }, TQPValues.double)
-        rows += optionalOrderCases(all, "optDateCol", { $0.optDateCol }, TQPValues.date)
-        rows += optionalOrderCases(all, "optDecimalCol", { $0.optDecimalCol }, TQPValues.decimal)
-        return rows
+        rows += orderCases(all, "intEnumCol", { $0.intEnumCol }, TQPIntEnum.value2)
+        rows += orderCases(custom, "int", { $0.int }, TQPWrap(3))
+        rows += orderCases(custom, "int8", { $0.int8 }, TQPWrap(Int8(9)))
+        rows += orderCases(custom, "int16", { $0.int16 }, TQPWrap(Int16(17)))
+        rows += orderCases(custom, "int32", { $0.int32 }, TQPWrap(Int32(33)))
+        rows += orderCases(custom, "int64", { $0.int64 }, TQPWrap(Int64(65)))
+        rows += orderCases(custom, "float", { $0.float }, TQPWrap(TQPValues.float))
+        rows += orderCases(custom, "double", { $0.double }, TQPWrap(TQPValues.double))
+        rows += orderCases(custom, "date", { $0.date }, TQPWrap(TQPValues.date))
+        rows += orderCases(custom, "decimal", { $0.decimal }, TQPWrap(TQPValues.decimal))
+        rows += orderCases(all, "optIntCol", { $0.optIntCol }, 3)
+        rows += orderCases(all, "optInt8Col", { $0.optInt8Col }, Int8(9))
+        rows += orderCases(all, "optInt16Col", { $0.optInt16Col }, Int16(17))
+        rows += orderCases(all, "optInt32Col", { $0.optInt32Col }, Int32(33))
+        rows += orderCases(all, "optInt64Col", { $0.optInt64Col }, Int64(65))
+        rows += orderCases(all, "optFloatCol", { $0.optFloatCol }, TQPValues.float)
+        rows += orderCases(all, "optDoubleCol", { $0.optDoubleCol }, TQPValues.double)
+        rows += orderCases(all, "optDateCol", { $0.optDateCol }, TQPValues.date)
+        rows += orderCases(all, "optDecimalCol", { $0.optDecimalCol }, TQPValues.decimal)
+        rows += orderCases(all, "optIntEnumCol", { $0.optIntEnumCol }, TQPIntEnum.value2)
+        rows += orderCases(custom, "optInt", { $0.optInt }, TQPWrap(3))
+        rows += orderCases(custom, "optInt8", { $0.optInt8 }, TQPWrap(Int8(9)))
+        rows += orderCases(custom, "optInt16", { $0.optInt16 }, TQPWrap(Int16(17)))
+        rows += orderCases(custom, "optInt32", { $0.optInt32 }, TQPWrap(Int32(33)))
+        rows += orderCases(custom, "optInt64", { $0.optInt64 }, TQPWrap(Int64(65)))
+        rows += orderCases(custom, "optFloat", { $0.optFloat }, TQPWrap(TQPValues.float))
+        rows += orderCases(custom, "optDouble", { $0.optDouble }, TQPWrap(TQPValues.double))
+        rows += orderCases(custom, "optDate", { $0.optDate }, TQPWrap(TQPValues.date))
+        rows += orderCases(custom, "optDecimal", { $0.optDecimal }, TQPWrap(TQPValues.decimal))
+        return rows + numericNilComparisonCases
     }
 
-    /// The comparisons Realm writes with typed API Strata lacks (an enum or a wrapper compared, or `nil`).
-    static var numericComparisonTextCases: [TQPCase] {
-        let all: TQPMakeText = TQPCase.allTypesText
-        let custom: TQPMakeText = TQPCase.customText
-        let stored: [(String, TQPArgument)] = [
-            ("int", .int(3)), ("int8", .int(9)), ("int16", .int(17)), ("int32", .int(33)), ("int64", .int(65)),
-            ("float", .float(TQPValues.float)), ("double", .double(TQPValues.double)), ("date", .date(TQPValues.date)),
-            ("decimal", .decimal(TQPValues.decimal)),
-        ]
-        let nullable = [
-            "optIntCol", "optInt8Col", "optInt16Col", "optInt32Col", "optInt64Col", "optFloatCol", "optDoubleCol",
-            "optDateCol", "optDecimalCol", "optIntEnumCol",
-        ]
+    /// An optional number, date, enum or wrapper compared with `nil`: Realm matches nothing, whatever the operator.
+    static var numericNilComparisonCases: [TQPCase] {
+        let all: TQPMake<TQPAllTypes> = TQPCase.allTypes
+        let custom: TQPMake<TQPCustomTypes> = TQPCase.custom
+        let none = (0, 0, 0, 0)
         var rows: [TQPCase] = []
-        rows += orderTextCases(all, "intEnumCol", .int(3), (0, 1, 0, 1))
-        rows += orderTextCases(all, "optIntEnumCol", .int(3), (0, 1, 0, 1))
-        for (name, value) in stored {
-            rows += orderTextCases(custom, name, value, (0, 1, 0, 1))
-            rows += orderTextCases(custom, "opt" + name.prefix(1).uppercased() + name.dropFirst(), value, (0, 1, 0, 1))
-        }
-        var nilRows: [TQPCase] = []
-        for name in nullable {
-            nilRows += orderTextCases(all, name, .null, (0, 0, 0, 0))
-        }
-        for (name, _) in stored {
-            let optional = "opt" + name.prefix(1).uppercased() + name.dropFirst()
-            nilRows += orderTextCases(custom, optional, .null, (0, 0, 0, 0))
-        }
-        rows += nilRows.map { $0.differs(orderedNilIssue) }
+        rows += orderCases(all, "optIntCol", { $0.optIntCol }, nil, none)
+        rows += orderCases(all, "optInt8Col", { $0.optInt8Col }, nil, none)
+        rows += orderCases(all, "optInt16Col", { $0.optInt16Col }, nil, none)
+        rows += orderCases(all, "optInt32Col", { $0.optInt32Col }, nil, none)
+        rows += orderCases(all, "optInt64Col", { $0.optInt64Col }, nil, none)
+        rows += orderCases(all, "optFloatCol", { $0.optFloatCol }, nil, none)
+        rows += orderCases(all, "optDoubleCol", { $0.optDoubleCol }, nil, none)
+        rows += orderCases(all, "optDateCol", { $0.optDateCol }, nil, none)
+        rows += orderCases(all, "optDecimalCol", { $0.optDecimalCol }, nil, none)
+        rows += orderCases(all, "optIntEnumCol", { $0.optIntEnumCol }, nil, none)
+        rows += orderCases(custom, "optInt", { $0.optInt }, nil, none)
+        rows += orderCases(custom, "optInt8", { $0.optInt8 }, nil, none)
+        rows += orderCases(custom, "optInt16", { $0.optInt16 }, nil, none)
+        rows += orderCases(custom, "optInt32", { $0.optInt32 }, nil, none)
+        rows += orderCases(custom, "optInt64", { $0.optInt64 }, nil, none)
+        rows += orderCases(custom, "optFloat", { $0.optFloat }, nil, none)
+        rows += orderCases(custom, "optDouble", { $0.optDouble }, nil, none)
+        rows += orderCases(custom, "optDate", { $0.optDate }, nil, none)
+        rows += orderCases(custom, "optDecimal", { $0.optDecimal }, nil, none)
         return rows
     }
 
-    @Test("<, <=, > and >= of every numeric type, date and decimal count as in Realm (testNumericComparisons)")
+    @Test(
+        "<, <=, > and >= of every number, date, decimal, enum and wrapper count as in Realm (testNumericComparisons)"
+    )
     func numericComparisons() async throws {
-        let rows = Self.numericComparisonCases + Self.numericComparisonTextCases
+        let rows = Self.numericComparisonCases
         #expect(rows.count == 228)
         await TQPCase.check(rows, in: try await Self.makeRealm())
     }
@@ -350,19 +359,19 @@ extension TypedQueryPortTests {
     @Test("<, <=, > and >= of strings, string enums and string wrappers count as in Realm (testStringComparisons)")
     func stringComparisons() async throws {
         let all: TQPMake<TQPAllTypes> = TQPCase.allTypes
+        let custom: TQPMake<TQPCustomTypes> = TQPCase.custom
         var rows: [TQPCase] = []
-        rows += Self.orderCases(all, "stringCol", { $0.stringCol }, TQPValues.string)
-        rows += Self.optionalOrderCases(all, "optStringCol", { $0.optStringCol }, TQPValues.string)
-        rows += Self.orderTextCases(TQPCase.allTypesText, "stringEnumCol", .string("c"), (0, 1, 0, 1))
-        rows += Self.orderTextCases(TQPCase.allTypesText, "optStringEnumCol", .string("c"), (0, 1, 0, 1))
-        rows += Self.orderTextCases(TQPCase.customText, "string", .string(TQPValues.string), (0, 1, 0, 1))
-        rows += Self.orderTextCases(TQPCase.customText, "optString", .string(TQPValues.string), (0, 1, 0, 1))
+        rows += Self.stringOrderCases(all, "stringCol", { $0.stringCol }, TQPValues.string)
+        rows += Self.stringOrderCases(all, "stringEnumCol", { $0.stringEnumCol }, TQPStringEnum.value2)
+        rows += Self.stringOrderCases(custom, "string", { $0.string }, TQPWrap(TQPValues.string))
+        rows += Self.stringOrderCases(all, "optStringCol", { $0.optStringCol }, TQPValues.string)
+        rows += Self.stringOrderCases(all, "optStringEnumCol", { $0.optStringEnumCol }, TQPStringEnum.value2)
+        rows += Self.stringOrderCases(custom, "optString", { $0.optString }, TQPWrap(TQPValues.string))
         // A string compared with nil: Realm counts a stored string as greater than nil.
-        let nilRows =
-            Self.orderTextCases(TQPCase.allTypesText, "optStringCol", .null, (1, 1, 0, 0))
-            + Self.orderTextCases(TQPCase.allTypesText, "optStringEnumCol", .null, (1, 1, 0, 0))
-            + Self.orderTextCases(TQPCase.customText, "optString", .null, (1, 1, 0, 0))
-        rows += nilRows.map { $0.differs(Self.orderedNilIssue) }
+        let greater = (1, 1, 0, 0)
+        rows += Self.stringOrderCases(all, "optStringCol", { $0.optStringCol }, nil, greater)
+        rows += Self.stringOrderCases(all, "optStringEnumCol", { $0.optStringEnumCol }, nil, greater)
+        rows += Self.stringOrderCases(custom, "optString", { $0.optString }, nil, greater)
         #expect(rows.count == 36)
         await TQPCase.check(rows, in: try await Self.makeRealm())
     }
@@ -372,6 +381,7 @@ extension TypedQueryPortTests {
     @Test("contains(range) of every numeric type, date and decimal counts as in Realm (testNumericContains)")
     func numericContains() async throws {
         let all: TQPMake<TQPAllTypes> = TQPCase.allTypes
+        let custom: TQPMake<TQPCustomTypes> = TQPCase.custom
         var rows: [TQPCase] = []
         rows += Self.rangeCases(all, "intCol", { $0.intCol }, TQPValues.ints)
         rows += Self.rangeCases(all, "int8Col", { $0.int8Col }, TQPValues.int8s)
@@ -382,27 +392,80 @@ extension TypedQueryPortTests {
         rows += Self.rangeCases(all, "doubleCol", { $0.doubleCol }, TQPValues.doubles)
         rows += Self.rangeCases(all, "dateCol", { $0.dateCol }, TQPValues.dates)
         rows += Self.rangeCases(all, "decimalCol", { $0.decimalCol }, TQPValues.decimals)
-        let argumentSets: [(String, [TQPArgument])] = [
-            ("Int", TQPValues.ints.map { .int($0) }),
-            ("Int8", TQPValues.int8s.map { .int(Int($0)) }),
-            ("Int16", TQPValues.int16s.map { .int(Int($0)) }),
-            ("Int32", TQPValues.int32s.map { .int(Int($0)) }),
-            ("Int64", TQPValues.int64s.map { .int(Int($0)) }),
-            ("Float", TQPValues.floats.map { .float($0) }),
-            ("Double", TQPValues.doubles.map { .double($0) }),
-            ("Date", TQPValues.dates.map { .date($0) }),
-            ("Decimal", TQPValues.decimals.map { .decimal($0) }),
-        ]
-        // intEnumCol.rawValue, the wrappers' persistableValue and the optionals' ranges of the wrapped type: the
-        // string forms (Strata's typed API has none of them).
-        rows += Self.rangeTextCases(TQPCase.allTypesText, "intEnumCol", TQPValues.ints.map { .int($0) })
-        rows += Self.rangeTextCases(TQPCase.allTypesText, "optIntEnumCol", TQPValues.ints.map { .int($0) })
-        for (type, arguments) in argumentSets {
-            let column = type.prefix(1).lowercased() + type.dropFirst()
-            rows += Self.rangeTextCases(TQPCase.allTypesText, "opt\(type)Col", arguments)
-            rows += Self.rangeTextCases(TQPCase.customText, column, arguments)
-            rows += Self.rangeTextCases(TQPCase.customText, "opt\(type)", arguments)
-        }
+        rows += Self.rangeCases(all, "intEnumCol.rawValue", { $0.intEnumCol.rawValue }, TQPValues.ints)
+        rows += Self.rangeCases(custom, "int.persistableValue", { $0.int.persistableValue }, TQPValues.ints)
+        rows += Self.rangeCases(custom, "int8.persistableValue", { $0.int8.persistableValue }, TQPValues.int8s)
+        rows += Self.rangeCases(custom, "int16.persistableValue", { $0.int16.persistableValue }, TQPValues.int16s)
+        rows += Self.rangeCases(custom, "int32.persistableValue", { $0.int32.persistableValue }, TQPValues.int32s)
+        rows += Self.rangeCases(custom, "int64.persistableValue", { $0.int64.persistableValue }, TQPValues.int64s)
+        rows += Self.rangeCases(custom, "float.persistableValue", { $0.float.persistableValue }, TQPValues.floats)
+        rows += Self.rangeCases(custom, "double.persistableValue", { $0.double.persistableValue }, TQPValues.doubles)
+        rows += Self.rangeCases(custom, "date.persistableValue", { $0.date.persistableValue }, TQPValues.dates)
+        rows += Self.rangeCases(custom, "decimal.persistableValue", { $0.decimal.persistableValue }, TQPValues.decimals)
+        rows += Self.optionalRangeCases(all, "optIntCol", { $0.optIntCol }, TQPValues.ints)
+        rows += Self.optionalRangeCases(all, "optInt8Col", { $0.optInt8Col }, TQPValues.int8s)
+        rows += Self.optionalRangeCases(all, "optInt16Col", { $0.optInt16Col }, TQPValues.int16s)
+        rows += Self.optionalRangeCases(all, "optInt32Col", { $0.optInt32Col }, TQPValues.int32s)
+        rows += Self.optionalRangeCases(all, "optInt64Col", { $0.optInt64Col }, TQPValues.int64s)
+        rows += Self.optionalRangeCases(all, "optFloatCol", { $0.optFloatCol }, TQPValues.floats)
+        rows += Self.optionalRangeCases(all, "optDoubleCol", { $0.optDoubleCol }, TQPValues.doubles)
+        rows += Self.optionalRangeCases(all, "optDateCol", { $0.optDateCol }, TQPValues.dates)
+        rows += Self.optionalRangeCases(all, "optDecimalCol", { $0.optDecimalCol }, TQPValues.decimals)
+        rows += Self.optionalRangeCases(all, "optIntEnumCol.rawValue", { $0.optIntEnumCol.rawValue }, TQPValues.ints)
+        rows += Self.optionalRangeCases(
+            custom,
+            "optInt.persistableValue",
+            { $0.optInt.persistableValue },
+            TQPValues.ints
+        )
+        rows += Self.optionalRangeCases(
+            custom,
+            "optInt8.persistableValue",
+            { $0.optInt8.persistableValue },
+            TQPValues.int8s
+        )
+        rows += Self.optionalRangeCases(
+            custom,
+            "optInt16.persistableValue",
+            { $0.optInt16.persistableValue },
+            TQPValues.int16s
+        )
+        rows += Self.optionalRangeCases(
+            custom,
+            "optInt32.persistableValue",
+            { $0.optInt32.persistableValue },
+            TQPValues.int32s
+        )
+        rows += Self.optionalRangeCases(
+            custom,
+            "optInt64.persistableValue",
+            { $0.optInt64.persistableValue },
+            TQPValues.int64s
+        )
+        rows += Self.optionalRangeCases(
+            custom,
+            "optFloat.persistableValue",
+            { $0.optFloat.persistableValue },
+            TQPValues.floats
+        )
+        rows += Self.optionalRangeCases(
+            custom,
+            "optDouble.persistableValue",
+            { $0.optDouble.persistableValue },
+            TQPValues.doubles
+        )
+        rows += Self.optionalRangeCases(
+            custom,
+            "optDate.persistableValue",
+            { $0.optDate.persistableValue },
+            TQPValues.dates
+        )
+        rows += Self.optionalRangeCases(
+            custom,
+            "optDecimal.persistableValue",
+            { $0.optDecimal.persistableValue },
+            TQPValues.decimals
+        )
         #expect(rows.count == 152)
         await TQPCase.check(rows, in: try await Self.makeRealm())
     }

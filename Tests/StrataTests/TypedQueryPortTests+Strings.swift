@@ -50,100 +50,103 @@ private let tqpLexicographicRows: [(string: String, counts: (Int, Int, Int, Int)
 ]
 
 extension TypedQueryPortTests {
-    /// Realm's validateStringOperations with the values ("Foó", "Fo", "oó"): `matching` when the property holds
-    /// "Foó" (every operation matches whatever the options), not when it holds "c".
-    static func stringOperationCases<V: StringQueryable & SendableMetatype>(
+    /// Realm's validateStringOperations with the values (full, prefix, suffix) = ("Foó", "Fo", "oó") of the
+    /// property's type: every operation matches whatever the options when the property holds "Foó" (`matching`),
+    /// none when it holds "c".
+    static func stringOperationCases<Root, V: _HasPersistedType & Sendable>(
+        _ make: TQPMake<Root>,
         _ name: String,
-        _ lhs: @escaping @Sendable (Query<TQPAllTypes>) -> Query<V>,
+        _ lhs: @escaping @Sendable (Query<Root>) -> Query<V>,
+        _ values: (full: V, prefix: V, suffix: V),
         matching: Bool
-    ) -> [TQPCase] {
+    ) -> [TQPCase] where V.PersistedType: _QueryString {
         let (yes, no) = matching ? (1, 0) : (0, 1)
+        let (full, prefix, suffix) = values
         return tqpModifiers.flatMap { modifier, options -> [TQPCase] in
             [
-                .allTypes("\(name) ==\(modifier) Foó", yes) { lhs($0).equals("Foó", options: options) },
-                .allTypes("NOT \(name) ==\(modifier) Foó", 1 - yes) { !lhs($0).equals("Foó", options: options) },
-                .allTypes("\(name) !=\(modifier) Foó", no) { lhs($0).notEquals("Foó", options: options) },
-                .allTypes("NOT \(name) !=\(modifier) Foó", 1 - no) { !lhs($0).notEquals("Foó", options: options) },
-                .allTypes("\(name) CONTAINS\(modifier) Foó", yes) { lhs($0).contains("Foó", options: options) },
-                .allTypes("NOT \(name) CONTAINS\(modifier) Foó", 1 - yes) {
-                    !lhs($0).contains("Foó", options: options)
+                make("\(name) ==\(modifier) Foó", yes) { lhs($0).equals(full, options: options) },
+                make("NOT \(name) ==\(modifier) Foó", 1 - yes) { !lhs($0).equals(full, options: options) },
+                make("\(name) !=\(modifier) Foó", no) { lhs($0).notEquals(full, options: options) },
+                make("NOT \(name) !=\(modifier) Foó", 1 - no) { !lhs($0).notEquals(full, options: options) },
+                make("\(name) CONTAINS\(modifier) Foó", yes) { lhs($0).contains(full, options: options) },
+                make("NOT \(name) CONTAINS\(modifier) Foó", 1 - yes) { !lhs($0).contains(full, options: options) },
+                make("\(name) BEGINSWITH\(modifier) Fo", yes) { lhs($0).starts(with: prefix, options: options) },
+                make("NOT \(name) BEGINSWITH\(modifier) Fo", 1 - yes) {
+                    !lhs($0).starts(with: prefix, options: options)
                 },
-                .allTypes("\(name) BEGINSWITH\(modifier) Fo", yes) { lhs($0).starts(with: "Fo", options: options) },
-                .allTypes("NOT \(name) BEGINSWITH\(modifier) Fo", 1 - yes) {
-                    !lhs($0).starts(with: "Fo", options: options)
-                },
-                .allTypes("\(name) ENDSWITH\(modifier) oó", yes) { lhs($0).ends(with: "oó", options: options) },
-                .allTypes("NOT \(name) ENDSWITH\(modifier) oó", 1 - yes) {
-                    !lhs($0).ends(with: "oó", options: options)
-                },
-            ]
-        }
-    }
-
-    /// The same operations in the string form Realm's typed query builds.
-    static func stringOperationTextCases(_ make: TQPMakeText, _ name: String, matching: Bool) -> [TQPCase] {
-        let (yes, no) = matching ? (1, 0) : (0, 1)
-        return tqpModifiers.flatMap { modifier, _ -> [TQPCase] in
-            [
-                make("\(name) ==\(modifier) %@", [.string("Foó")], yes),
-                make("NOT \(name) ==\(modifier) %@", [.string("Foó")], 1 - yes),
-                make("\(name) !=\(modifier) %@", [.string("Foó")], no),
-                make("NOT \(name) !=\(modifier) %@", [.string("Foó")], 1 - no),
-                make("\(name) CONTAINS\(modifier) %@", [.string("Foó")], yes),
-                make("NOT \(name) CONTAINS\(modifier) %@", [.string("Foó")], 1 - yes),
-                make("\(name) BEGINSWITH\(modifier) %@", [.string("Fo")], yes),
-                make("NOT \(name) BEGINSWITH\(modifier) %@", [.string("Fo")], 1 - yes),
-                make("\(name) ENDSWITH\(modifier) %@", [.string("oó")], yes),
-                make("NOT \(name) ENDSWITH\(modifier) %@", [.string("oó")], 1 - yes),
+                make("\(name) ENDSWITH\(modifier) oó", yes) { lhs($0).ends(with: suffix, options: options) },
+                make("NOT \(name) ENDSWITH\(modifier) oó", 1 - yes) { !lhs($0).ends(with: suffix, options: options) },
             ]
         }
     }
 
     @Test("==, !=, CONTAINS, BEGINSWITH and ENDSWITH with each option, negated or not (testStringOperations)")
     func stringOperations() async throws {
+        let all: TQPMake<TQPAllTypes> = TQPCase.allTypes
+        let custom: TQPMake<TQPCustomTypes> = TQPCase.custom
+        let strings = ("Foó", "Fo", "oó")
+        let optionals: (String?, String?, String?) = ("Foó", "Fo", "oó")
+        let wrappers = (TQPWrap("Foó"), TQPWrap("Fo"), TQPWrap("oó"))
         var rows: [TQPCase] = []
-        rows += Self.stringOperationCases("stringCol", { $0.stringCol }, matching: true)
-        rows += Self.stringOperationCases("optStringCol", { $0.optStringCol }, matching: true)
-        rows += Self.stringOperationTextCases(TQPCase.allTypesText, "stringEnumCol", matching: false)
-        rows += Self.stringOperationTextCases(TQPCase.allTypesText, "optStringEnumCol", matching: false)
-        rows += Self.stringOperationTextCases(TQPCase.customText, "string", matching: true)
-        rows += Self.stringOperationTextCases(TQPCase.customText, "optString", matching: true)
+        rows += Self.stringOperationCases(all, "stringCol", { $0.stringCol }, strings, matching: true)
+        rows += Self.stringOperationCases(
+            all,
+            "stringEnumCol.rawValue",
+            { $0.stringEnumCol.rawValue },
+            strings,
+            matching: false
+        )
+        rows += Self.stringOperationCases(custom, "string", { $0.string }, wrappers, matching: true)
+        rows += Self.stringOperationCases(all, "optStringCol", { $0.optStringCol }, optionals, matching: true)
+        rows += Self.stringOperationCases(
+            all,
+            "optStringEnumCol.rawValue",
+            { $0.optStringEnumCol.rawValue },
+            optionals,
+            matching: false
+        )
+        rows += Self.stringOperationCases(custom, "optString", { $0.optString }, wrappers, matching: true)
         #expect(rows.count == 240)
         await TQPCase.check(rows, in: try await Self.makeRealm())
     }
 
-    /// Realm's validateStringLike: the pattern's counts when the property holds "Foó", none when it holds "c".
-    static func likeCases<V: StringQueryable & SendableMetatype>(
+    /// Realm's validateStringLike: each pattern, of the property's type, with its counts when the property holds
+    /// "Foó", none when it holds "c".
+    static func likeCases<Root, V: _HasPersistedType & Sendable>(
+        _ make: TQPMake<Root>,
         _ name: String,
-        _ lhs: @escaping @Sendable (Query<TQPAllTypes>) -> Query<V>
-    ) -> [TQPCase] {
+        _ lhs: @escaping @Sendable (Query<Root>) -> Query<V>,
+        _ wrap: (String) -> V,
+        canMatch: Bool
+    ) -> [TQPCase] where V.PersistedType: _QueryString {
         tqpLikeRows.flatMap { pattern, sensitive, insensitive -> [TQPCase] in
-            [
-                .allTypes("\(name) LIKE \(pattern)", sensitive) { lhs($0).like(pattern) },
-                .allTypes("\(name) LIKE[c] \(pattern)", insensitive) { lhs($0).like(pattern, caseInsensitive: true) },
-            ]
-        }
-    }
-
-    /// The same patterns in string form.
-    static func likeTextCases(_ make: TQPMakeText, _ name: String, canMatch: Bool) -> [TQPCase] {
-        tqpLikeRows.flatMap { pattern, sensitive, insensitive -> [TQPCase] in
-            [
-                make("\(name) LIKE %@", [.string(pattern)], canMatch ? sensitive : 0),
-                make("\(name) LIKE[c] %@", [.string(pattern)], canMatch ? insensitive : 0),
+            let value = wrap(pattern)
+            return [
+                make("\(name) LIKE \(pattern)", canMatch ? sensitive : 0) { lhs($0).like(value) },
+                make("\(name) LIKE[c] \(pattern)", canMatch ? insensitive : 0) {
+                    lhs($0).like(value, caseInsensitive: true)
+                },
             ]
         }
     }
 
     @Test("LIKE with * and ?, case-sensitive and with [c], counts as in Realm (testStringLike)")
     func stringLike() async throws {
+        let all: TQPMake<TQPAllTypes> = TQPCase.allTypes
+        let custom: TQPMake<TQPCustomTypes> = TQPCase.custom
         var rows: [TQPCase] = []
-        rows += Self.likeCases("stringCol") { $0.stringCol }
-        rows += Self.likeCases("optStringCol") { $0.optStringCol }
-        rows += Self.likeTextCases(TQPCase.allTypesText, "stringEnumCol", canMatch: false)
-        rows += Self.likeTextCases(TQPCase.allTypesText, "optStringEnumCol", canMatch: false)
-        rows += Self.likeTextCases(TQPCase.customText, "string", canMatch: true)
-        rows += Self.likeTextCases(TQPCase.customText, "optString", canMatch: true)
+        rows += Self.likeCases(all, "stringCol", { $0.stringCol }, { $0 }, canMatch: true)
+        rows += Self.likeCases(all, "stringEnumCol.rawValue", { $0.stringEnumCol.rawValue }, { $0 }, canMatch: false)
+        rows += Self.likeCases(custom, "string", { $0.string }, { TQPWrap($0) }, canMatch: true)
+        rows += Self.likeCases(all, "optStringCol", { $0.optStringCol }, { String?.some($0) }, canMatch: true)
+        rows += Self.likeCases(
+            all,
+            "optStringEnumCol.rawValue",
+            { $0.optStringEnumCol.rawValue },
+            { String?.some($0) },
+            canMatch: false
+        )
+        rows += Self.likeCases(custom, "optString", { $0.optString }, { TQPWrap($0) }, canMatch: true)
         #expect(rows.count == 120)
         await TQPCase.check(rows, in: try await Self.makeRealm())
     }
@@ -157,87 +160,67 @@ extension TypedQueryPortTests {
             object.optStringEnumCol = .value4
         }
         let all: TQPMake<TQPAllTypes> = TQPCase.allTypes
+        let custom: TQPMake<TQPCustomTypes> = TQPCase.custom
         var rows: [TQPCase] = []
         for (string, counts) in tqpLexicographicRows {
-            rows += Self.orderTextCasesTyped(all, "stringCol", { $0.stringCol }, string, counts)
-            rows += Self.optionalOrderTextCasesTyped(all, "optStringCol", { $0.optStringCol }, string, counts)
-            for name in ["stringEnumCol", "optStringEnumCol"] {
-                rows += Self.orderTextCases(TQPCase.allTypesText, name, .string(string), counts)
-            }
-            for name in ["string", "optString"] {
-                rows += Self.orderTextCases(TQPCase.customText, name, .string(string), counts)
-            }
+            rows += Self.stringOrderCases(all, "stringCol", { $0.stringCol }, string, counts)
+            rows += Self.stringOrderCases(all, "stringEnumCol.rawValue", { $0.stringEnumCol.rawValue }, string, counts)
+            rows += Self.stringOrderCases(custom, "string", { $0.string }, TQPWrap(string), counts)
+            rows += Self.stringOrderCases(all, "optStringCol", { $0.optStringCol }, String?.some(string), counts)
+            rows += Self.stringOrderCases(
+                all,
+                "optStringEnumCol.rawValue",
+                { $0.optStringEnumCol.rawValue },
+                String?.some(string),
+                counts
+            )
+            rows += Self.stringOrderCases(custom, "optString", { $0.optString }, TQPWrap(string), counts)
         }
         #expect(rows.count == 408)
         await TQPCase.check(rows, in: realm)
     }
 
-    /// `>`, `>=`, `<` and `<=` of a string property with `value`, with the given counts.
-    static func orderTextCasesTyped(
-        _ make: TQPMake<TQPAllTypes>,
-        _ name: String,
-        _ lhs: @escaping @Sendable (Query<TQPAllTypes>) -> Query<String>,
-        _ value: String,
-        _ counts: (Int, Int, Int, Int)
-    ) -> [TQPCase] {
-        [
-            make("\(name) > \(value)", counts.0) { lhs($0) > value },
-            make("\(name) >= \(value)", counts.1) { lhs($0) >= value },
-            make("\(name) < \(value)", counts.2) { lhs($0) < value },
-            make("\(name) <= \(value)", counts.3) { lhs($0) <= value },
-        ]
-    }
-
-    /// The same for an optional string property.
-    static func optionalOrderTextCasesTyped(
-        _ make: TQPMake<TQPAllTypes>,
-        _ name: String,
-        _ lhs: @escaping @Sendable (Query<TQPAllTypes>) -> Query<String?>,
-        _ value: String,
-        _ counts: (Int, Int, Int, Int)
-    ) -> [TQPCase] {
-        [
-            make("\(name) > \(value)", counts.0) { lhs($0) > value },
-            make("\(name) >= \(value)", counts.1) { lhs($0) >= value },
-            make("\(name) < \(value)", counts.2) { lhs($0) < value },
-            make("\(name) <= \(value)", counts.3) { lhs($0) <= value },
-        ]
-    }
-
     /// Realm's validateData on 128 zero bytes: 28 zero bytes begin, end and are contained in it but do not equal
-    /// it; 28 one bytes do none of these.
-    static func binaryTextCases(_ make: TQPMakeText, _ name: String) -> [TQPCase] {
-        let zero = TQPArgument.data(Data(count: 28))
-        let one = TQPArgument.data(Data(repeating: 1, count: 28))
-        return [
-            make("\(name) BEGINSWITH %@", [zero], 1),
-            make("NOT \(name) BEGINSWITH %@", [zero], 0),
-            make("\(name) ENDSWITH %@", [zero], 1),
-            make("NOT \(name) ENDSWITH %@", [zero], 0),
-            make("\(name) CONTAINS %@", [zero], 1),
-            make("NOT \(name) CONTAINS %@", [zero], 0),
-            make("\(name) == %@", [zero], 0),
-            make("NOT \(name) == %@", [zero], 1),
-            make("\(name) != %@", [zero], 1),
-            make("NOT \(name) != %@", [zero], 0),
-            make("\(name) BEGINSWITH %@", [one], 0),
-            make("\(name) ENDSWITH %@", [one], 0),
-            make("\(name) CONTAINS %@", [one], 0),
-            make("NOT \(name) CONTAINS %@", [one], 1),
-            make("\(name) == %@", [one], 0),
-            make("NOT \(name) == %@", [one], 1),
-            make("\(name) != %@", [one], 1),
-            make("NOT \(name) != %@", [one], 0),
+    /// it; 28 one bytes do none of these. `zero` and `one` are those bytes as the property's type.
+    static func binaryCases<Root, V: _HasPersistedType & Sendable>(
+        _ make: TQPMake<Root>,
+        _ name: String,
+        _ lhs: @escaping @Sendable (Query<Root>) -> Query<V>,
+        zero: V,
+        one: V
+    ) -> [TQPCase] where V.PersistedType: _QueryBinary {
+        [
+            make("\(name) BEGINSWITH zeros", 1) { lhs($0).starts(with: zero) },
+            make("NOT \(name) BEGINSWITH zeros", 0) { !lhs($0).starts(with: zero) },
+            make("\(name) ENDSWITH zeros", 1) { lhs($0).ends(with: zero) },
+            make("NOT \(name) ENDSWITH zeros", 0) { !lhs($0).ends(with: zero) },
+            make("\(name) CONTAINS zeros", 1) { lhs($0).contains(zero) },
+            make("NOT \(name) CONTAINS zeros", 0) { !lhs($0).contains(zero) },
+            make("\(name) == zeros", 0) { lhs($0).equals(zero) },
+            make("NOT \(name) == zeros", 1) { !lhs($0).equals(zero) },
+            make("\(name) != zeros", 1) { lhs($0).notEquals(zero) },
+            make("NOT \(name) != zeros", 0) { !lhs($0).notEquals(zero) },
+            make("\(name) BEGINSWITH ones", 0) { lhs($0).starts(with: one) },
+            make("\(name) ENDSWITH ones", 0) { lhs($0).ends(with: one) },
+            make("\(name) CONTAINS ones", 0) { lhs($0).contains(one) },
+            make("NOT \(name) CONTAINS ones", 1) { !lhs($0).contains(one) },
+            make("\(name) == ones", 0) { lhs($0).equals(one) },
+            make("NOT \(name) == ones", 1) { !lhs($0).equals(one) },
+            make("\(name) != ones", 1) { lhs($0).notEquals(one) },
+            make("NOT \(name) != ones", 0) { !lhs($0).notEquals(one) },
         ]
     }
 
     @Test("BEGINSWITH, ENDSWITH, CONTAINS, == and != of binary data count as in Realm (testBinarySearchQueries)")
     func binarySearch() async throws {
+        let all: TQPMake<TQPAllTypes> = TQPCase.allTypes
+        let custom: TQPMake<TQPCustomTypes> = TQPCase.custom
+        let (zero, one) = (Data(count: 28), Data(repeating: 1, count: 28))
         var rows: [TQPCase] = []
-        rows += Self.binaryTextCases(TQPCase.allTypesText, "binaryCol")
-        rows += Self.binaryTextCases(TQPCase.allTypesText, "optBinaryCol")
-        rows += Self.binaryTextCases(TQPCase.customText, "binary")
-        rows += Self.binaryTextCases(TQPCase.customText, "optBinary")
+        rows += Self.binaryCases(all, "binaryCol", { $0.binaryCol }, zero: zero, one: one)
+        rows += Self.binaryCases(custom, "binary", { $0.binary }, zero: TQPWrap(zero), one: TQPWrap(one))
+        rows += Self.binaryCases(all, "optBinaryCol", { $0.optBinaryCol }, zero: Data?.some(zero), one: Data?.some(one))
+        rows += Self.binaryCases(custom, "optBinary", { $0.optBinary }, zero: TQPWrap(zero), one: TQPWrap(one))
         #expect(rows.count == 72)
         await TQPCase.check(rows, in: try await Self.makeRealm())
     }

@@ -234,12 +234,21 @@ protocol ElementsProvider {
     var anyElements: [Any] { get }
 }
 
-/// Equality for collection elements: objects by identity, other values by `==` when Equatable.
+/// Equality for collection elements, as Realm's collections find an element: an object (bare, or the `.object` of
+/// an ``AnyRealmValue``) by the stored object it is (``ObjectBase/isSameObject(as:)``, whatever the class's primary
+/// key), other values by `==` when Equatable.
 enum CollectionElementEquality {
     static func equal(_ lhs: Any, _ rhs: Any) -> Bool {
-        if let left = lhs as? ObjectBase, let right = rhs as? ObjectBase { return left.isSameObject(as: right) }
+        if let left = object(in: lhs), let right = object(in: rhs) { return left.isSameObject(as: right) }
         if let left = lhs as? any Equatable { return isEqual(left, rhs) }
         return false
+    }
+
+    /// The object an element is or links to: itself, or the object of an ``AnyRealmValue/object(_:)``.
+    private static func object(in element: Any) -> ObjectBase? {
+        if let object = element as? ObjectBase { return object }
+        if case .object(let object)? = element as? AnyRealmValue { return object }
+        return nil
     }
 
     private static func isEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 // Key-value coding on every collection kind, declared once, as Realm Swift's collections answer it.
@@ -8,17 +9,20 @@ extension RealmCollection {
     /// ```swift
     /// let names = dogs.value(forKey: "name") as! [String]
     /// ```
-    /// Each value is what ``ObjectBase/value(forKey:)`` gives: nil (`NSNull` in Realm) for a nil optional, a
-    /// missing link or ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value.
-    /// `self` gives the elements the same way.
+    /// Each value is what ``ObjectBase/value(forKey:)`` gives: nil for a nil optional, a missing link or
+    /// ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value. `self` gives the
+    /// elements the same way, except that a mixed collection's ``AnyRealmValue/none`` is `NSNull`, as in Realm.
+    /// - Note: Differs from Realm Swift, whose array holds `NSNull` for every nil: here a nil stays nil (a mixed
+    ///   collection's elements aside), so that `value(forKey: "age") as? [Int?]` works (outside Apple platforms
+    ///   `NSNull` does not cast to an optional's nil).
     /// - Complexity: O(n) for n elements.
     /// - Parameter key: a property name of the elements, or `self`.
     /// - Returns: an array with one value per element.
     public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
 
-    /// The value at a key path of every element, in order, as an array; a path through to-one links gives nil
-    /// (`NSNull` in Realm) where a link is missing. A collection operator as the first part answers instead, as
-    /// Realm's collections do:
+    /// The value at a key path of every element, in order, as an array, each as ``value(forKey:)`` gives it; a path
+    /// through to-one links gives nil (`NSNull` in Realm) where a link is missing. A collection operator as the first
+    /// part answers instead, as Realm's collections do:
     ///
     /// - `@count`: the number of elements;
     /// - `@min`, `@max`, `@sum`, `@avg` followed by a property: its aggregate;
@@ -85,7 +89,7 @@ extension RealmCollection {
         return try map { element -> Any in
             guard keyPath != "self", var object = element as? ObjectBase else {
                 if keyPath != "self" { try Self.checkValueKey(keyPath, of: element) }
-                return Self.arrayElement(ValueConversion.keyValueCodingValue(element))
+                return Self.arrayElement(of: element)
             }
             for part in parts.dropLast() {
                 try Self.checkKey(part, of: object)
@@ -130,7 +134,7 @@ extension RealmCollection {
 
     /// The elements of a collection a property holds, as values of an array.
     private static func elements<S: Sequence>(of collection: S) -> [Any] {
-        collection.map { Self.arrayElement(ValueConversion.keyValueCodingValue($0)) }
+        collection.map { Self.arrayElement(of: $0) }
     }
 
     /// `values` with each value once, the first of each kept in place: equal hashable values (objects compare as
@@ -150,6 +154,13 @@ extension RealmCollection {
 
     /// A value as an element of the array `value(forKeyPath:)` gives: itself, or a nil `Any?` for nil.
     private static func arrayElement(_ value: Any?) -> Any { value ?? (Optional<Any>.none as Any) }
+
+    /// A collection's element as an element of the array `value(forKeyPath:)` gives: its key-value coding value,
+    /// `NSNull` for ``AnyRealmValue/none`` (as in Realm), a nil `Any?` for a nil optional.
+    private static func arrayElement<Value>(of element: Value) -> Any {
+        if case .some(AnyRealmValue.none) = element as? AnyRealmValue { return NSNull() }
+        return arrayElement(ValueConversion.keyValueCodingValue(element))
+    }
 
     /// Throws Realm's message when a key other than `self` is asked of a value (a number or a string has no
     /// properties; Realm asks each element, and Foundation raises). Nil and mixed elements answer as they are.

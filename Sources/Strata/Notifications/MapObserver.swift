@@ -137,4 +137,55 @@ extension Map {
     ) -> NotificationToken {
         NotificationToken(changes(keyPaths: keyPaths), on: queue, block)
     }
+
+    /// Calls `block` isolated to `actor` with the map's changes, until the returned token is invalidated.
+    ///
+    /// ```swift
+    /// let token = await realm.read { realm in
+    ///     player.scores.observe(keyPaths: ["points"], on: scoreboard) { scoreboard, change in
+    ///         scoreboard.show(change)
+    ///     }
+    /// }
+    /// ```
+    /// The first call reports `.initial`, each later one an `.update` with the keys a write deleted, inserted
+    /// and modified. Call it on a managed map inside its realm's isolation; a frozen or unmanaged map stops with a
+    /// message, as ``changes(keyPaths:)`` does.
+    /// - Parameters:
+    ///   - keyPaths: for a map of objects, the properties whose changes make a key modified, or nil for every
+    ///     property. They name properties of the objects, not keys of the map.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the map in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    /// - Complexity: as ``changes(keyPaths:)``.
+    /// - Note: Differs from Realm Swift, whose method is `async` and runs on the actor: here it registers the
+    ///   observation where it is called (so `await` is not needed), and the map in each change is frozen.
+    public func observe<A: Actor>(
+        keyPaths: [String]? = nil,
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, RealmMapChange<Map>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: actor, block)
+    }
+
+    /// The actor form of `observe(keyPaths:on:_:)` with Swift key paths of the map's objects: `[\.age]`.
+    ///
+    /// ```swift
+    /// let token = await realm.read { realm in
+    ///     kennel.dogsByName.observe(keyPaths: [\.age], on: vet) { vet, change in vet.review(change) }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - keyPaths: the properties of the objects whose changes make a key modified.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the map in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    /// - Complexity: as ``changes(keyPaths:)``.
+    /// - Note: Differs from Realm Swift as the string form does (not `async`; frozen maps).
+    public func observe<A: Actor, Wrapped: ObjectBase>(
+        keyPaths: [PartialKeyPath<Wrapped>],
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, RealmMapChange<Map>) -> Void
+    ) -> NotificationToken where Value == Wrapped? {
+        observe(keyPaths: keyPaths.map { KeyPathName.of($0) }, on: actor, block)
+    }
 }

@@ -22,6 +22,9 @@
 ///     dogs.append(try realm.dynamicCreate("Dog", value: ["name": "Rex"]))
 /// }
 /// ```
+///
+/// A property can also be named as a member, as in Realm Swift: `person.name` is `person["name"]`.
+@dynamicMemberLookup
 public final class DynamicObject: Object {
     /// Set for a migration's old object: the row of the file before the migration it reads, read-only.
     var migrationOldObject: MigrationOldObject?
@@ -29,6 +32,17 @@ public final class DynamicObject: Object {
     /// Creates an unbound dynamic object (only dynamic queries make useful ones).
     public required init() {
         super.init()
+    }
+
+    /// The property named `member`, read and written as the subscript by name does: `dog.age` is `dog["age"]`.
+    ///
+    /// ```swift
+    /// let age = realm.dynamicObjects("Dog")[0].age as? Int
+    /// ```
+    /// - Parameter member: a property name.
+    public subscript(dynamicMember member: String) -> Any? {
+        get { self[member] }
+        set { self[member] = newValue }
     }
 
     /// ``ObjectBase/value(forKey:)`` of a dynamic object: linked objects and collections of objects as dynamic

@@ -10,7 +10,7 @@ import StrataCore
 /// (as Realm Swift's `_rlmGetProperty` and `_rlmSetProperty` do). They are Strata's own: conform your types to
 /// ``PersistableEnum``, ``CustomPersistable`` or ``FailableCustomPersistable``, which provide them, never to this
 /// protocol directly.
-public protocol _Persistable {
+public protocol _Persistable: _HasPersistedType {
     /// The value a property of this type starts with when its declaration gives none. For Strata's use only.
     static func _rlmDefaultValue() -> Self
     /// This value as the file stores it, objects stored as links by `links`. For Strata's use only.
@@ -95,8 +95,21 @@ extension String: _MapKey {}
 /// enum Status: String, PersistableEnum { case open, closed }
 /// class Ticket: Object { @Persisted var status = Status.open }
 /// ```
-public protocol PersistableEnum: RealmCollectionValue, RawRepresentable, CaseIterable, MinMaxType, SortableType
-where RawValue: _Persistable {}
+///
+/// It is stored as its raw value (its `PersistedType`), and compares and sorts by it: `<` on two cases compares their
+/// raw values, as in Realm Swift.
+public protocol PersistableEnum: RealmCollectionValue, RawRepresentable, CaseIterable, MinMaxType, SortableType,
+    Comparable
+where RawValue: _Persistable & Comparable, PersistedType == RawValue {}
+
+extension PersistableEnum {
+    /// Whether `lhs`'s raw value is less than `rhs`'s.
+    /// - Parameters:
+    ///   - lhs: a case.
+    ///   - rhs: another case.
+    /// - Returns: `lhs.rawValue < rhs.rawValue`.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
 
 /// A type stored as another persistable type.
 ///
@@ -127,9 +140,11 @@ where RawValue: _Persistable {}
 ///     var persistableValue: Point { Point(value: [x, y]) }
 /// }
 /// ```
-public protocol CustomPersistable: RealmCollectionValue {
-    /// The type actually stored.
-    associatedtype PersistedType: _Persistable
+///
+/// Its `PersistedType` (the type actually stored) is inferred from ``init(persistedValue:)``.
+public protocol CustomPersistable: RealmCollectionValue where PersistedType: _Persistable {
+    /// The type actually stored (redeclared so that a conformance infers it from ``init(persistedValue:)``).
+    associatedtype PersistedType
     /// Creates a value from its stored form.
     /// - Parameter persistedValue: the value as read from the file.
     init(persistedValue: PersistedType)
@@ -154,9 +169,11 @@ public protocol CustomPersistable: RealmCollectionValue {
 /// `init(value:)` stops and `create(_:value:update:)` throws ("Could not convert value '1' to type 'Even'."), and
 /// reading such a stored value stops, with Realm Swift's messages. A property without a declared default starts from
 /// its persisted type's default, and stops if the initializer rejects that.
-public protocol FailableCustomPersistable: RealmCollectionValue {
-    /// The type actually stored.
-    associatedtype PersistedType: _Persistable
+///
+/// Its `PersistedType` (the type actually stored) is inferred from ``init(persistedValue:)``.
+public protocol FailableCustomPersistable: RealmCollectionValue where PersistedType: _Persistable {
+    /// The type actually stored (redeclared so that a conformance infers it from ``init(persistedValue:)``).
+    associatedtype PersistedType
     /// Creates a value from its stored form, or nil if it is not valid.
     /// - Parameter persistedValue: the value as read from the file; return nil to reject it.
     init?(persistedValue: PersistedType)

@@ -37,35 +37,6 @@ extension Query where T == AnyRealmValue {
     /// ```
     public var any: Query<AnyRealmValue> { step(.all, collection: true) }
 
-    /// Less than (numbers with numbers, strings with strings, dates with dates; other pairs never match).
-    /// - Parameters:
-    ///   - lhs: a mixed property, or an element or value reached through one.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object's value once.
-    public static func < (lhs: Query<T>, rhs: AnyRealmValue) -> Query<Bool> { lhs.compare(.less, rhs) }
-    /// Less than or equal.
-    /// - Parameters:
-    ///   - lhs: a mixed property, or an element or value reached through one.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object's value once.
-    public static func <= (lhs: Query<T>, rhs: AnyRealmValue) -> Query<Bool> { lhs.compare(.lessOrEqual, rhs) }
-    /// Greater than.
-    /// - Parameters:
-    ///   - lhs: a mixed property, or an element or value reached through one.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object's value once.
-    public static func > (lhs: Query<T>, rhs: AnyRealmValue) -> Query<Bool> { lhs.compare(.greater, rhs) }
-    /// Greater than or equal.
-    /// - Parameters:
-    ///   - lhs: a mixed property, or an element or value reached through one.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object's value once.
-    public static func >= (lhs: Query<T>, rhs: AnyRealmValue) -> Query<Bool> { lhs.compare(.greaterOrEqual, rhs) }
-
     private func step(_ step: MixedStep, collection: Bool) -> Query<AnyRealmValue> {
         guard case .path(let parts, let wasCollection, nil, nil) = storage else {
             preconditionFailure("a subscript needs a mixed property")

@@ -69,7 +69,7 @@ public struct Query<T>: Sendable {
     }
 
     func appending<V>(_ name: String, collection: Bool, entersObjectCollection: Bool = false) -> Query<V> {
-        let valueIsCollection = V.self is any CollectionMarker.Type
+        let valueIsCollection = isCollectionType(V.self)
         let newParts = parts + name.split(separator: ".").map(String.init)
         var newScope = scope
         if var existing = newScope {
@@ -79,6 +79,12 @@ public struct Query<T>: Sendable {
             newScope = SubqueryScope(collection: parts, innerCollection: valueIsCollection)
         }
         return Query<V>(parts: newParts, collection: isCollection || collection, scope: newScope)
+    }
+
+    /// Whether a property of type `type` is a collection (a list, set, map or linking objects), compared through
+    /// `ANY` or an aggregate.
+    func isCollectionType(_ type: Any.Type) -> Bool {
+        type is any CollectionMarker.Type || type is any LinkingObjectsMarker.Type
     }
 
     var operand: QueryOperand {
@@ -157,40 +163,18 @@ extension Query where T: ObjectBase {
     /// - Parameter keyPath: a persisted property of `T`, such as `\.name` (written `$0.name` in a `where` closure).
     /// - Complexity: O(1).
     public subscript<V>(dynamicMember keyPath: KeyPath<T, V>) -> Query<V> {
-        appending(name(keyPath), collection: V.self is any CollectionMarker.Type)
+        appending(name(keyPath), collection: isCollectionType(V.self))
     }
 
     func name<V>(_ keyPath: KeyPath<T, V>) -> String { KeyPathName.of(keyPath) }
 }
 
-extension Query {
+extension Query where T: OptionalProtocol, T.Wrapped: ObjectBase {
     /// A property of an optional linked object.
     /// - Parameter keyPath: a persisted property of the linked object.
     /// - Complexity: O(1).
-    public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V> where T == W? {
-        appending(KeyPathName.of(keyPath), collection: V.self is any CollectionMarker.Type)
-    }
-
-    /// A property of the objects in a list (matches when any object matches).
-    /// - Parameter keyPath: a persisted property of the list's objects.
-    /// - Complexity: O(1).
-    public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V> where T == List<W> {
-        appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
-    }
-
-    /// A property of the objects linking here (matches when any object matches).
-    /// - Parameter keyPath: a persisted property of the linking objects.
-    /// - Complexity: O(1).
-    public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V>
-    where T == LinkingObjects<W> {
-        appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
-    }
-
-    /// A property of the objects in a set (matches when any object matches).
-    /// - Parameter keyPath: a persisted property of the set's objects.
-    /// - Complexity: O(1).
-    public subscript<W: ObjectBase, V>(dynamicMember keyPath: KeyPath<W, V>) -> Query<V> where T == MutableSet<W> {
-        appending(KeyPathName.of(keyPath), collection: true, entersObjectCollection: true)
+    public subscript<V>(dynamicMember keyPath: KeyPath<T.Wrapped, V>) -> Query<V> {
+        appending(KeyPathName.of(keyPath), collection: isCollectionType(V.self))
     }
 }
 
@@ -246,63 +230,45 @@ extension Query {
 }
 
 extension Query where T: Comparable {
-    /// Less than.
-    /// - Parameters:
-    ///   - lhs: a property, such as `$0.age`.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
-    public static func < (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.less, rhs) }
-    /// Less than or equal.
-    /// - Parameters:
-    ///   - lhs: a property, such as `$0.age`.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
-    public static func <= (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.lessOrEqual, rhs) }
-    /// Greater than.
-    /// - Parameters:
-    ///   - lhs: a property, such as `$0.age`.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
-    public static func > (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.greater, rhs) }
-    /// Greater than or equal.
-    /// - Parameters:
-    ///   - lhs: a property, such as `$0.age`.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
-    public static func >= (lhs: Query<T>, rhs: T) -> Query<Bool> { lhs.compare(.greaterOrEqual, rhs) }
-    /// Less than another property.
-    /// - Parameters:
-    ///   - lhs: a property, such as `$0.spent`.
-    ///   - rhs: another property of the same type, such as `$0.budget`.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares the two values of each object once.
-    public static func < (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.compare(.less, rhs) }
-    /// Greater than another property.
-    /// - Parameters:
-    ///   - lhs: a property, such as `$0.spent`.
-    ///   - rhs: another property of the same type, such as `$0.budget`.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares the two values of each object once.
-    public static func > (lhs: Query<T>, rhs: Query<T>) -> Query<Bool> { lhs.compare(.greater, rhs) }
-
     /// Within a closed range (`BETWEEN`).
     /// - Parameter range: the accepted values, both bounds included.
     /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
     /// - Complexity: O(1) to build; the query compares each object with the two bounds.
-    public func contains(_ range: ClosedRange<T>) -> Query<Bool> {
+    public func contains(_ range: ClosedRange<T>) -> Query<Bool> { between(range.lowerBound, range.upperBound) }
+
+    /// Within a half-open range.
+    /// - Parameter range: the accepted values, from the lower bound up to but not including the upper one.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`: `>= lower && < upper`.
+    /// - Complexity: O(1) to build; the query compares each object with the two bounds.
+    public func contains(_ range: Range<T>) -> Query<Bool> { halfOpen(range.lowerBound, range.upperBound) }
+}
+
+extension Query where T: OptionalProtocol, T.Wrapped: Comparable {
+    /// Within a closed range (`BETWEEN`); an object whose value is nil does not match.
+    /// - Parameter range: the accepted values, both bounds included.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
+    /// - Complexity: O(1) to build; the query compares each object with the two bounds.
+    public func contains(_ range: ClosedRange<T.Wrapped>) -> Query<Bool> {
+        between(range.lowerBound, range.upperBound)
+    }
+
+    /// Within a half-open range; an object whose value is nil does not match.
+    /// - Parameter range: the accepted values, from the lower bound up to but not including the upper one.
+    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`: `>= lower && < upper`.
+    /// - Complexity: O(1) to build; the query compares each object with the two bounds.
+    public func contains(_ range: Range<T.Wrapped>) -> Query<Bool> { halfOpen(range.lowerBound, range.upperBound) }
+}
+
+extension Query {
+    /// `BETWEEN {low, high}`, both bounds included.
+    func between(_ low: Any, _ high: Any) -> Query<Bool> {
         do {
-            let low = try RealmPredicate.engineValue(range.lowerBound)
-            let high = try RealmPredicate.engineValue(range.upperBound)
             return Query<Bool>(
                 .predicate(
                     .between(
                         operand,
-                        .constant(low, column: 0),
-                        .constant(high, column: 0),
+                        .constant(try RealmPredicate.engineValue(low), column: 0),
+                        .constant(try RealmPredicate.engineValue(high), column: 0),
                         isCollection ? .any : nil,
                         column: 0
                     )
@@ -313,282 +279,10 @@ extension Query where T: Comparable {
         }
     }
 
-    /// Within a half-open range.
-    /// - Parameter range: the accepted values, from the lower bound up to but not including the upper one.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`: `>= lower && < upper`.
-    /// - Complexity: O(1) to build; the query compares each object with the two bounds.
-    public func contains(_ range: Range<T>) -> Query<Bool> {
-        (self >= range.lowerBound) && (self < range.upperBound)
+    /// `>= low && < high`.
+    func halfOpen(_ low: Any, _ high: Any) -> Query<Bool> {
+        compare(.greaterOrEqual, low) && compare(.less, high)
     }
-}
-
-extension Query {
-    /// Less than (optional property).
-    /// - Parameters:
-    ///   - lhs: an optional property, such as `$0.rating`; an object where it is nil never matches.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
-    public static func < <W: Comparable>(lhs: Query<T>, rhs: W) -> Query<Bool> where T == W? { lhs.compare(.less, rhs) }
-    /// Less than or equal (optional property).
-    /// - Parameters:
-    ///   - lhs: an optional property, such as `$0.rating`; an object where it is nil never matches.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
-    public static func <= <W: Comparable>(lhs: Query<T>, rhs: W) -> Query<Bool> where T == W? {
-        lhs.compare(.lessOrEqual, rhs)
-    }
-    /// Greater than (optional property).
-    /// - Parameters:
-    ///   - lhs: an optional property, such as `$0.rating`; an object where it is nil never matches.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
-    public static func > <W: Comparable>(lhs: Query<T>, rhs: W) -> Query<Bool> where T == W? {
-        lhs.compare(.greater, rhs)
-    }
-    /// Greater than or equal (optional property).
-    /// - Parameters:
-    ///   - lhs: an optional property, such as `$0.rating`; an object where it is nil never matches.
-    ///   - rhs: the value to compare with.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object once (each element, through a collection).
-    public static func >= <W: Comparable>(lhs: Query<T>, rhs: W) -> Query<Bool> where T == W? {
-        lhs.compare(.greaterOrEqual, rhs)
-    }
-}
-
-// MARK: Strings
-
-extension Query where T: StringQueryable {
-    /// Contains `value`.
-    /// - Parameters:
-    ///   - value: the text to look for.
-    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query searches each object's string once, in time linear in its length.
-    public func contains(_ value: String, options: StringOptions = []) -> Query<Bool> {
-        compare(.contains, value, options: options.engine)
-    }
-    /// Begins with `value`.
-    /// - Parameters:
-    ///   - value: the prefix.
-    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object's string once, in time linear in the prefix.
-    public func starts(with value: String, options: StringOptions = []) -> Query<Bool> {
-        compare(.beginsWith, value, options: options.engine)
-    }
-    /// Ends with `value`.
-    /// - Parameters:
-    ///   - value: the suffix.
-    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object's string once, in time linear in the suffix.
-    public func ends(with value: String, options: StringOptions = []) -> Query<Bool> {
-        compare(.endsWith, value, options: options.engine)
-    }
-    /// Equals `value` with options.
-    /// - Parameters:
-    ///   - value: the whole string to match.
-    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none (the same
-    ///     as `==`).
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object's string once.
-    public func equals(_ value: String, options: StringOptions = []) -> Query<Bool> {
-        compare(.equal, value, options: options.engine)
-    }
-    /// Does not equal `value` with options (`!=[c]`, `!=[d]`, `!=[cd]`).
-    ///
-    /// ```swift
-    /// let others = realm.objects(Person.self).where { $0.name.notEquals("ada", options: .caseInsensitive) }
-    /// ```
-    /// - Parameters:
-    ///   - value: the whole string to compare with.
-    ///   - options: ``StringOptions/caseInsensitive`` and ``StringOptions/diacriticInsensitive``, or none (the same
-    ///     as `!=`).
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each object's string once.
-    public func notEquals(_ value: String, options: StringOptions = []) -> Query<Bool> {
-        compare(.notEqual, value, options: options.engine)
-    }
-    /// Matches a `*`/`?` wildcard pattern.
-    /// - Parameters:
-    ///   - pattern: the whole string to match, where `*` stands for any run of characters and `?` for one.
-    ///   - caseInsensitive: whether upper and lower case match each other (`LIKE[c]`).
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query matches each object's string once.
-    public func like(_ pattern: String, caseInsensitive: Bool = false) -> Query<Bool> {
-        compare(.like, pattern, options: caseInsensitive ? [.caseInsensitive] : [])
-    }
-}
-
-/// `String` and `String?`: the types string operators apply to.
-public protocol StringQueryable {}
-extension String: StringQueryable {}
-extension Optional: StringQueryable where Wrapped == String {}
-
-// MARK: Collections
-
-extension Query where T: CollectionQueryable {
-    /// The number of elements.
-    public var count: Query<Int> {
-        guard case .path(let parts, _, _, _) = storage else { preconditionFailure("count needs a collection") }
-        return Query<Int>(
-            .path(parts: parts, collection: false, aggregate: .count, aggregateProperty: nil),
-            scope: scalarScope
-        )
-    }
-
-    /// The scope of a single value computed from this collection (its count or an aggregate).
-    private var scalarScope: SubqueryScope? {
-        scope.map { SubqueryScope(collection: $0.collection, innerCollection: false) }
-    }
-
-    /// Whether the collection holds `element`.
-    /// - Parameter element: the value or object to look for.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query compares each element of each object's collection once.
-    public func contains(_ element: T.QueryElement) -> Query<Bool> {
-        do {
-            return comparison(.equal, .constant(try RealmPredicate.engineValue(element), column: 0))
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-
-    private func aggregate(_ kind: KeyPathAggregate) -> Query<T.QueryElement> {
-        guard case .path(let parts, _, _, _) = storage else {
-            preconditionFailure("\(kind.rawValue) needs a collection")
-        }
-        return Query<T.QueryElement>(
-            .path(parts: parts, collection: false, aggregate: kind, aggregateProperty: nil),
-            scope: scalarScope
-        )
-    }
-
-    /// The smallest element.
-    public var min: Query<T.QueryElement> { aggregate(.min) }
-    /// The largest element.
-    public var max: Query<T.QueryElement> { aggregate(.max) }
-    /// The sum of the elements.
-    public var sum: Query<T.QueryElement> { aggregate(.sum) }
-    /// The average of the elements.
-    public var avg: Query<T.QueryElement> { aggregate(.avg) }
-}
-
-extension Query where T: CollectionQueryable, T.QueryElement: Comparable {
-    /// Whether every element lies within a closed range, as Realm Swift builds it: `@min >= low AND @max <= high`
-    /// (so an empty collection does not match).
-    /// - Parameter range: the accepted values, both bounds included.
-    /// - Returns: a condition to pass to `where`, or to combine with `&&`, `||` and `!`.
-    /// - Complexity: O(1) to build; the query reads each element of each object's collection once for `@min` and
-    ///   once for `@max`.
-    public func contains(_ range: ClosedRange<T.QueryElement>) -> Query<Bool> {
-        guard case .path(let parts, _, _, _) = storage else { preconditionFailure("contains(_:) needs a collection") }
-        do {
-            let low = try RealmPredicate.engineValue(range.lowerBound)
-            let high = try RealmPredicate.engineValue(range.upperBound)
-            func bound(_ aggregate: KeyPathAggregate, _ op: ComparisonOperator, _ value: StrataCore.Value) -> QueryNode
-            {
-                .comparison(
-                    .keyPath(parts, aggregate: aggregate, aggregateProperty: nil, column: 0),
-                    op,
-                    .constant(value, column: 0),
-                    [],
-                    nil,
-                    column: 0
-                )
-            }
-            return Query<Bool>(.predicate(.and([bound(.min, .greaterOrEqual, low), bound(.max, .lessOrEqual, high)])))
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-}
-
-extension Query where T: MapQueryable {
-    /// The map's keys (`@keys`): a comparison matches when any key does.
-    ///
-    /// ```swift
-    /// let tagged = realm.objects(Item.self).where { $0.counts.keys == "red" }
-    /// ```
-    public var keys: Query<T.MapKey> { selecting(.keys) }
-
-    /// The map's values (`@values`): a comparison matches when any value does.
-    public var values: Query<T.QueryElement> { selecting(.values) }
-
-    private func selecting<V>(_ selector: KeyPathAggregate) -> Query<V> {
-        guard case .path(let parts, _, _, _) = storage else { preconditionFailure("\(selector.rawValue) needs a map") }
-        return Query<V>(.path(parts: parts, collection: true, aggregate: selector, aggregateProperty: nil))
-    }
-}
-
-extension Query where T: QueryAggregatable {
-    /// The smallest value of this property over a list or set of objects (`@min`).
-    ///
-    /// ```swift
-    /// let withPuppies = realm.objects(Person.self).where { $0.dogs.age.min < 1 }
-    /// ```
-    public var min: Query<T> { aggregateOverCollection(.min) }
-    /// The largest value of this property over a list or set of objects (`@max`).
-    public var max: Query<T> { aggregateOverCollection(.max) }
-    /// The sum of this property over a list or set of objects (`@sum`).
-    public var sum: Query<T> { aggregateOverCollection(.sum) }
-    /// The average of this property over a list or set of objects (`@avg`).
-    public var avg: Query<T> { aggregateOverCollection(.avg) }
-
-    private func aggregateOverCollection(_ kind: KeyPathAggregate) -> Query<T> {
-        guard let scope, case .path(let parts, _, nil, _) = storage, parts.count > scope.collection.count else {
-            preconditionFailure(
-                "\(kind.rawValue) needs a property of the objects of a list or set, such as $0.dogs.age"
-            )
-        }
-        let property = parts.dropFirst(scope.collection.count).joined(separator: ".")
-        return Query<T>(.path(parts: scope.collection, collection: false, aggregate: kind, aggregateProperty: property))
-    }
-}
-
-/// Property types that `@min`, `@max`, `@sum` and `@avg` accept across a collection of objects.
-public protocol QueryAggregatable {}
-extension Int: QueryAggregatable {}
-extension Int8: QueryAggregatable {}
-extension Int16: QueryAggregatable {}
-extension Int32: QueryAggregatable {}
-extension Int64: QueryAggregatable {}
-extension Float: QueryAggregatable {}
-extension Double: QueryAggregatable {}
-extension Decimal128: QueryAggregatable {}
-extension Date: QueryAggregatable {}
-extension Optional: QueryAggregatable where Wrapped: QueryAggregatable {}
-
-/// Maps: the collections whose keys and values queries can reach.
-public protocol MapQueryable: CollectionQueryable {
-    /// The key type.
-    associatedtype MapKey
-}
-
-extension Map: MapQueryable {
-    /// The map's value type.
-    public typealias QueryElement = Value
-    /// The map's key type.
-    public typealias MapKey = Key
-}
-
-/// Lists and sets: the collections whose elements queries can reach.
-public protocol CollectionQueryable {
-    /// The element type.
-    associatedtype QueryElement
-}
-extension List: CollectionQueryable {
-    /// The list's element type.
-    public typealias QueryElement = Element
-}
-
-extension MutableSet: CollectionQueryable {
-    /// The set's element type.
-    public typealias QueryElement = Element
 }
 
 // MARK: Logic

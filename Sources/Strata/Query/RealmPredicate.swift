@@ -77,11 +77,46 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
     /// A link no object has: what an unmanaged object argument stands for (as in Realm, it matches nothing).
     static let unmanagedLink = StrataCore.Value.link(ObjectKey(Int64.min))
 
+    /// The engine value of a query constant: objects by key (an unmanaged one as ``unmanagedLink``), and a custom
+    /// type stored as an object by its properties (``memberwiseValue(_:)``).
     static func engineValue(_ value: Any) throws -> StrataCore.Value {
-        try ValueConversion.engineValue(value) { object in
+        if let members = try memberwiseValue(value) { return members }
+        return try ValueConversion.engineValue(value) { object in
             guard let binding = object.binding else { return unmanagedLink }
             return .link(binding.key)
         }
+    }
+
+    /// For a custom type stored as an (embedded) object, the object's properties as a dictionary of property name
+    /// to value, which the engine compares with a link member by member (`point == CGPoint(x: 1, y: 2)` is
+    /// `point.x == 1 AND point.y == 2`, as in Realm Swift); nil for every other value.
+    /// - Throws: ``RealmError/invalidQuery(_:)`` with Realm Swift's message when the object has a collection or a
+    ///   link property, which memberwise equality does not compare.
+    static func memberwiseValue(_ value: Any) throws -> StrataCore.Value? {
+        let persisted: Any
+        if let custom = value as? any CustomPersistable {
+            persisted = custom.persistableValue
+        } else if let custom = value as? any FailableCustomPersistable {
+            persisted = custom.persistableValue
+        } else {
+            return nil
+        }
+        guard let object = persisted as? ObjectBase, object.binding == nil else { return nil }
+        let info = try ObjectClassInfo.of(type(of: object))
+        var entries: [DictionaryEntry] = []
+        for property in info.properties {
+            func refuse(_ reason: String) -> RealmError {
+                RealmError.invalidQuery(
+                    "Unsupported property '\(info.className).\(property.name)' for memberwise equality query: \(reason)"
+                )
+            }
+            if property.typeInfo.collection != .single { throw refuse("equality on collections is not implemented.") }
+            if property.typeInfo.type == .object || property.typeInfo.type == .linkingObjects {
+                throw refuse("object links are not implemented.")
+            }
+            entries.append(DictionaryEntry(key: property.name, value: try engineValue(property.read(object))))
+        }
+        return .dictionary(entries)
     }
 }
 

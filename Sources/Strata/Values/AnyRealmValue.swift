@@ -116,6 +116,35 @@ public enum AnyRealmValue: Hashable, RealmCollectionValue, CustomStringConvertib
         if case .object(let value) = self { return value as? T } else { return nil }
     }
 
+    /// The object as a ``DynamicObject``, if this is `.object`; its properties are then read and written by name.
+    ///
+    /// ```swift
+    /// let name = setting.value.dynamicObject?["name"] as? String
+    /// ```
+    ///
+    /// This reaches an object stored in a mixed value without naming its class, as Realm Swift's does (for
+    /// example an object of a class a later version of the app added). A managed object gives a dynamic object
+    /// of the same stored object (frozen when it is frozen); a dynamic object gives itself.
+    /// - Note: Differs from Realm Swift: an unmanaged object of a model class gives nil (Realm reinterprets the
+    ///   instance itself), and an object of a class the realm's schema lacks reads as ``none`` (so nil here).
+    public var dynamicObject: DynamicObject? {
+        guard case .object(let object) = self else { return nil }
+        if let dynamic = object as? DynamicObject { return dynamic }
+        guard let binding = object.binding else { return nil }
+        let dynamic = DynamicObject()
+        dynamic.binding = binding
+        return dynamic
+    }
+
+    /// Creates ``none``, as Realm Swift's `AnyRealmValue()` does.
+    ///
+    /// ```swift
+    /// AnyRealmValue() == .none   // true
+    /// ```
+    public init() {
+        self = .none
+    }
+
     /// The value's description.
     public var description: String {
         switch self {

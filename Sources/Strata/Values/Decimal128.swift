@@ -161,6 +161,26 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// The value as text, e.g. `"19.99"`.
     public var description: String { decimalValue.isNaN ? "NaN" : "\(decimalValue)" }
 
+    /// The value as text, the same as ``description``, as Realm's `stringValue` is.
+    ///
+    /// ```swift
+    /// try Decimal128(string: "19.990").stringValue   // "19.99"
+    /// ```
+    public var stringValue: String { description }
+
+    /// The `Double` nearest to the value; NaN for NaN. The conversion may lose digits: a double holds about
+    /// 15 significant decimal digits, and a decimal up to 34.
+    ///
+    /// ```swift
+    /// try Decimal128(string: "0.1").doubleValue   // 0.1
+    /// ```
+    public var doubleValue: Double {
+        // Swift's `Double(String)` rounds the exact decimal text to the nearest double (`description` is digits with
+        // at most one point and a sign, or "NaN", all of which it reads).
+        guard let value = Double(description) else { preconditionFailure("a decimal's description is a number") }
+        return value
+    }
+
     /// Orders by numeric value; NaN sorts first.
     /// - Parameters:
     ///   - lhs: a value.

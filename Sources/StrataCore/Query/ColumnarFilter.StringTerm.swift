@@ -8,12 +8,12 @@
 //   1. byte path: an inline, non-null value against an ASCIIPattern (==, !=, BEGINSWITH, ENDSWITH, CONTAINS,
 //      LIKE with a plain needle, with or without [c]) whose `matches` answers for the value's bytes in place;
 //   2. exact path: the value read as Table.value reads it (a null is null in a nullable column and "" in another,
-//      an external value is read from its blob), then ValueComparison.matches, which QueryEvaluator applies to
-//      a row of a dirty leaf too.
+//      an external value is read from its blob), then ValueComparison.matches with nulls ordered before every
+//      string (`NullOrder.stringsFirst`), as QueryEvaluator applies it to a row of a dirty leaf too.
 //
 // Invariants:
-//   (1) For every row, the answer is ValueComparison.matches(value, op, constant, options), where value is what
-//       Table.value returns for the row (ASCIIPattern.swift's invariant 2 makes the byte path agree).
+//   (1) For every row, the answer is ValueComparison.matches(value, op, constant, options, .stringsFirst), where
+//       value is what Table.value returns for the row (ASCIIPattern.swift's invariant 2 makes the byte path agree).
 //   (2) A leaf written before the column was added answers every row as the column's default would.
 //
 // No state machine: a term is compiled once per query and only read.
@@ -56,7 +56,13 @@ extension ColumnarFilter {
 
         /// Whether the column's default value passes (invariant 2): null in a nullable column, else "".
         var defaultPasses: Bool {
-            ValueComparison.matches(nullable ? .null : .string(""), op, constant, options: options)
+            ValueComparison.matches(
+                nullable ? .null : .string(""),
+                op,
+                constant,
+                options: options,
+                nullOrder: .stringsFirst
+            )
         }
 
         /// Clears `selected[row]` for each selected row of `block` whose value does not pass.
@@ -75,7 +81,8 @@ extension ColumnarFilter {
                         try value(block, row, reader: reader),
                         op,
                         constant,
-                        options: options
+                        options: options,
+                        nullOrder: .stringsFirst
                     )
                 }
             }

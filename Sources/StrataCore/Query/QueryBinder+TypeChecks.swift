@@ -3,8 +3,9 @@
 // Rules (QueryBinder.swift lists them in full):
 //   (1) ANY/SOME/ALL/NONE need a collection; a collection needs one of them or an aggregate.
 //   (2) String operators and [c]/[d] need string, binary or mixed values.
-//   (3) Numbers compare across int, float, double and decimal128; null compares with ==, != and IN, and is a
-//       needle for the string operators; links compare only for equality; bool takes == and != (and 0/1).
+//   (3) Numbers compare across int, float, double and decimal128; null compares with ==, != and IN, with <, <=,
+//       > and >= too (realm-core; ValueComparison.swift says how nulls order) except for bool and links, and is
+//       a needle for the string operators; links compare only for equality; bool takes == and != (and 0/1).
 //   (4) Every error names the key path, the value or operator, and the column of the comparison.
 
 extension QueryBinder {
@@ -87,7 +88,11 @@ extension QueryBinder {
         guard let type = path.valueType else { return }
         let ok: Bool
         switch (type, value) {
-        case (_, .null): ok = op == .equal || op == .notEqual || op == .inList || op.isStringOperator
+        case (_, .null):
+            let ordered: Set<ComparisonOperator> = [.less, .lessOrEqual, .greater, .greaterOrEqual]
+            ok =
+                op == .equal || op == .notEqual || op == .inList || op.isStringOperator
+                || (ordered.contains(op) && ![.bool, .link, .backlink].contains(type))
         case (.mixed, _): ok = true
         case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
             (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),

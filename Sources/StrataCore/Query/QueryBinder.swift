@@ -21,6 +21,9 @@
 //   (10) Inside SUBQUERY(collection, $x, body), a key path of the body is a path from one element of the
 //       collection, with or without the `$x.` prefix: realm-core binds the body to the element's table (so
 //       `$x.name == name` compares an element's name with itself, as realm-swift's QueryTests count it).
+//   (11) A link compared (== or !=) with a dictionary constant compares the linked object's properties with the
+//       dictionary's entries, as Realm Swift compares a custom type stored as an embedded object
+//       (QueryBinder+Memberwise.swift).
 
 /// Binds parsed queries to the tables of a transaction.
 package struct QueryBinder {
@@ -100,7 +103,7 @@ package struct QueryBinder {
         return path
     }
 
-    private func bind(_ node: QueryNode) throws -> BoundNode {
+    func bind(_ node: QueryNode) throws -> BoundNode {
         switch node {
         case .truePredicate: return .constant(true)
         case .falsePredicate: return .constant(false)
@@ -168,6 +171,9 @@ package struct QueryBinder {
                 return .compare(left, op, right, [], nil)
             }
             guard case .path(let path) = left else { throw QueryError("a comparison needs a property", at: column) }
+            // A custom type stored as an object, compared member by member (QueryBinder+Memberwise.swift).
+            let pathOperand = if case .keyPath = lhs { lhs } else { rhs }
+            if let node = try memberwise(pathOperand, path, op, right, quantifier, column: column) { return node }
             if path.mixedSteps != nil, path.aggregate == .type {
                 return try typeComparison(path, op, right, quantifier, column: column)
             }

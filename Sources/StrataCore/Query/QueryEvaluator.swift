@@ -133,25 +133,31 @@ package struct QueryEvaluator {
         case .compare(.path(let path), let op, let rhs, let options, let quantifier):
             let right: [Value]
             switch rhs {
-            case .value(.list(let list)), .list(let list): right = list
+            case .list(let list): right = list
+            // A list constant is IN's list; compared otherwise (`mixed == [..]`), it is one value.
+            case .value(.list(let list)) where op == .inList: right = list
             case .value(let value): right = [value]
             case .path(let other): right = [try single(other, key: key)]
             case .subqueryCount: return false
             }
+            let nullOrder = Self.nullOrder(path, rhs)
             return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { value in
                 if op == .inList {
                     return right.contains { ValueComparison.matches(value, .equal, $0, options: options) }
                 }
-                // A null string orders first only in a string column; a null mixed value never orders.
-                if value.isNull, path.valueType == .mixed,
-                    [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(op)
-                {
-                    return false
-                }
-                return ValueComparison.matches(value, op, right[0], options: options)
+                return ValueComparison.matches(value, op, right[0], options: options, nullOrder: nullOrder)
             }
         case .compare: return false
         }
+    }
+
+    /// How nulls order in `path op rhs`: before every string when `path` is a string column of the queried object
+    /// and `rhs` a constant (realm-core's StringNode), never elsewhere (ValueComparison.swift, rule 3).
+    static func nullOrder(_ path: BoundPath, _ rhs: BoundOperand) -> ValueComparison.NullOrder {
+        guard case .value = rhs, path.directColumn != nil, path.final?.type == .string else {
+            return .unordered
+        }
+        return .stringsFirst
     }
 
     /// The number of objects of `collection` (of the object `key`) that match `inner`.

@@ -490,6 +490,12 @@ package struct QueryParser {
         var parts = text.split(separator: ".").map(String.init)
         var aggregate: KeyPathAggregate?
         var aggregateProperty: String?
+        // `map.@allValues.owner.name` (Realm Swift): a property after a map's values reads them as objects, which
+        // the plain path `map.owner.name` already does (a map of objects is crossed like a list of them).
+        parts = parts.enumerated().filter { index, part in
+            !(["@values", "@allvalues"].contains(part.lowercased()) && index + 1 < parts.count
+                && !parts[index + 1].hasPrefix("@"))
+        }.map(\.element)
         if let index = parts.firstIndex(where: { $0.hasPrefix("@") && $0.lowercased() != "@links" }) {
             // `@allKeys` and `@allValues` are NSDictionary's names for `@keys` and `@values`.
             let name = ["@allkeys": "@keys", "@allvalues": "@values"][parts[index].lowercased()] ?? parts[index]

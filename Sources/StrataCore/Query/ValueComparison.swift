@@ -2,21 +2,51 @@
 // string options ([c] case, [d] diacritics), LIKE wildcards, and Realm's sort order.
 //
 // As Realm Swift (Foundation's rule, which realm-core's own parser does not follow): CONTAINS, BEGINSWITH and
-// ENDSWITH with a null or empty needle match nothing. Only a null string is LIKE null. In ordered comparisons a
-// null string is less than every string (realm-core), and other nulls never order.
+// ENDSWITH with a null or empty needle match nothing. Only a null string is LIKE null.
+//
+// Ordered comparisons (<, <=, >, >=) follow realm-core's query_conditions.hpp (Greater, Less, GreaterEqual and
+// LessEqual on mixed query values):
+//   (1) Two nulls are equal: `>=` and `<=` hold, `<` and `>` do not.
+//   (2) A null and a non-null value never order: all four are false, for every type.
+//   (3) Except under `NullOrder.stringsFirst`, which a string column of the queried object compared with a constant
+//       uses (realm-core's StringNode compares StringData, whose null is less than every string, "" included):
+//       there a null orders before every string.
+//   (4) Values of types that do not compare (a string and a number, say) never order.
+// Equality: a null equals only a null; a nested list in a mixed value equals any other list, a nested dictionary
+// any other dictionary (realm-core's Mixed::compare compares nested collections by kind only, and Realm Swift
+// passes a list or dictionary query argument as an empty collection of that kind).
 
 import Foundation
 
 package enum ValueComparison {
-    /// Whether `lhs op rhs` holds. A null compares equal only to null, and never orders.
-    package static func matches(_ lhs: Value, _ op: ComparisonOperator, _ rhs: Value, options: QueryStringOptions)
-        -> Bool
-    {
+    /// How a null orders against a non-null value in `<`, `<=`, `>` and `>=`.
+    package enum NullOrder: Sendable {
+        /// It never orders (realm-core's rule for every value it compares as a mixed query value).
+        case unordered
+        /// A null string orders before every string (realm-core's rule for a string column of the queried object
+        /// compared with a constant).
+        case stringsFirst
+    }
+
+    /// Whether `lhs op rhs` holds: a null equals only a null; in ordered comparisons two nulls are equal and a
+    /// null orders against nothing else, unless `nullOrder` is ``NullOrder/stringsFirst``.
+    package static func matches(
+        _ lhs: Value,
+        _ op: ComparisonOperator,
+        _ rhs: Value,
+        options: QueryStringOptions,
+        nullOrder: NullOrder = .unordered
+    ) -> Bool {
         switch op {
         case .equal: return equal(lhs, rhs, options: options)
         case .notEqual: return !equal(lhs, rhs, options: options)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard let order = order(lhs, rhs, options: options) ?? nullStringOrder(lhs, rhs) else { return false }
+            // realm-core: null >= null and null <= null hold; null > null and null < null do not.
+            if lhs.isNull && rhs.isNull { return op == .lessOrEqual || op == .greaterOrEqual }
+            let nullOrder = nullOrder == .stringsFirst ? nullStringOrder(lhs, rhs) : nil
+            guard let order = order(lhs, rhs, options: options) ?? collectionKindOrder(lhs, rhs) ?? nullOrder else {
+                return false
+            }
             switch op {
             case .less: return order < 0
             case .lessOrEqual: return order <= 0
@@ -58,11 +88,20 @@ package enum ValueComparison {
         return false
     }
 
-    /// realm-core orders a null string before every string.
+    /// realm-core's StringData order: a null string before every string.
     private static func nullStringOrder(_ lhs: Value, _ rhs: Value) -> Int? {
         switch (lhs, rhs) {
         case (.null, .string): return -1
         case (.string, .null): return 1
+        default: return nil
+        }
+    }
+
+    /// realm-core's Mixed::compare for nested collections: two of the same kind (list or dictionary) are equal,
+    /// whatever they hold.
+    private static func collectionKindOrder(_ lhs: Value, _ rhs: Value) -> Int? {
+        switch (lhs, rhs) {
+        case (.list, .list), (.dictionary, .dictionary): return 0
         default: return nil
         }
     }
@@ -93,7 +132,7 @@ package enum ValueComparison {
             return options.isEmpty
                 ? a.unicodeScalars.elementsEqual(b.unicodeScalars) : fold(a, options) == fold(b, options)
         case (.binary, .string), (.string, .binary): return text(lhs) == text(rhs)
-        default: return order(lhs, rhs, options: options) == 0
+        default: return (order(lhs, rhs, options: options) ?? collectionKindOrder(lhs, rhs)) == 0
         }
     }
 

@@ -47,9 +47,12 @@ enum ValueCoercion {
                 ?? (value as? any RealmCollection).map({ elementsOf($0) }),
             let marker = type as? any CollectionMarker.Type
         {
-            // A list or set element is never null unless its type is optional, even where a property of the element
-            // type takes NSNull (a custom type stored as an embedded object), as in Realm.
-            if !(marker.elementType is any OptionalMarker.Type), elements.contains(where: { $0 is NSNull }) {
+            // A list or set element is never null unless its type is optional or mixed (NSNull is none, as
+            // `value(forKey: "self")` gives it), even where a property of the element type takes NSNull (a custom
+            // type stored as an embedded object), as in Realm.
+            if !(marker.elementType is any OptionalMarker.Type), marker.elementType != AnyRealmValue.self,
+                elements.contains(where: { $0 is NSNull })
+            {
                 throw RealmError.invalidValue(
                     "Invalid value '<null>' for an element of '\(property)' of type \(marker.elementType)"
                 )
