@@ -34,9 +34,7 @@ extension RealmPortTests {
         #expect(await realm.schema["Object"] == nil)
         _ = try await realm.write { realm in realm.objects(Object.self).count }
         let names = await realm.schema.objectSchema.map(\.className).sorted()
-        withKnownIssue("objects(Object.self) inside a write creates a table named Object") {
-            #expect(names == ["RPTCompany", "RPTEmployee", "RPTPrimaryString", "RPTString"])
-        }
+        #expect(names == ["RPTCompany", "RPTEmployee", "RPTPrimaryString", "RPTString"])
     }
 
     // MARK: Copies

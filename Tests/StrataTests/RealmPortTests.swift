@@ -287,9 +287,8 @@ struct RealmPortTests {
         configuration.readOnly = true
         let readOnly = try await Realm(configuration: configuration)
         let error = await openingError(directory.configuration(rptTypes))
-        withKnownIssue("Strata opens a file read-write beside a read-only realm of the same process") {
-            #expect(error != nil)
-        }
+        #expect(error.map(realmErrorCase) == "fileError")
+        #expect(error?.description.contains("already opened with different read permissions") == true)
         #expect(await readOnly.read { $0.objects(RPTString.self).count } == 0)
     }
 
@@ -300,9 +299,7 @@ struct RealmPortTests {
         configuration.readOnly = true
         let error = await openingError(configuration)
         let path = configuration.fileURL!.path
-        withKnownIssue("Strata throws invalidValue (\"no database exists at …\") for a missing read-only file") {
-            #expect(error.map(realmErrorCase) == "fileError")
-        }
+        #expect(error.map(realmErrorCase) == "fileError")
         #expect(error?.description.contains(path) == true, "\(String(describing: error))")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
@@ -337,9 +334,7 @@ struct RealmPortTests {
         configuration.readOnly = true
         configuration.deleteRealmIfMigrationNeeded = true
         let error = await openingError(configuration)
-        withKnownIssue("Strata opens a read-only realm that has deleteRealmIfMigrationNeeded set") {
-            #expect(error != nil)
-        }
+        #expect(error?.description == "Cannot set `deleteRealmIfMigrationNeeded` when `readOnly` is set.")
     }
 
     // MARK: Write calls outside a transaction

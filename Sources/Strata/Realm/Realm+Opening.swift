@@ -47,10 +47,29 @@ extension Realm {
         }
     }
 
+    /// Throws for settings Realm refuses together or at all, with Realm's messages, before anything is opened.
+    private static func validate(_ configuration: Configuration) throws {
+        if configuration.encryptionKey != nil { throw RealmError.encryptionNotSupported }
+        if configuration.inMemoryIdentifier == "" {
+            throw RealmError.invalidValue("In-memory identifier must not be empty")
+        }
+        if configuration.inMemoryIdentifier == nil, configuration.fileURL?.path.isEmpty == true {
+            throw RealmError.invalidValue("Realm path must not be empty")
+        }
+        guard configuration.readOnly else { return }
+        if configuration.deleteRealmIfMigrationNeeded {
+            throw RealmError.invalidValue("Cannot set `deleteRealmIfMigrationNeeded` when `readOnly` is set.")
+        }
+        if configuration.shouldCompactOnLaunch != nil {
+            throw RealmError.invalidValue("Cannot set `shouldCompactOnLaunch` when `readOnly` is set.")
+        }
+    }
+
     /// Opens (creating, migrating or compacting as configured) the file of `configuration`.
     private static func open(
         _ configuration: Configuration
     ) async throws -> (Database, ResolvedSchema, (any ReplicationAttachment)?) {
+        try validate(configuration)
         let path = configuration.path
         let options = DatabaseOptions(
             durability: configuration.inMemoryIdentifier == nil ? .full : .memoryOnly,
@@ -72,6 +91,16 @@ extension Realm {
         // the file, which the realms that have it open must keep.
         let firstOpen = !FileCoordinator.hasOpenRealms(path)
         var database = try realmErrors { try Database.open(path: path, options: options) }
+        // One database per file and process: another realm's permissions may differ from these. While a realm of the
+        // process has the file open that is refused, as realm-core's coordinator refuses it; a database only closed
+        // realms still hold is closed and the file opened again with these permissions.
+        if database.options.readOnly != options.readOnly {
+            guard !FileCoordinator.hasOpenRealms(path) else {
+                throw RealmError.fileError("Realm at path '\(path)' already opened with different read permissions.")
+            }
+            database.close()
+            database = try realmErrors { try Database.open(path: path, options: options) }
+        }
         if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
             configuration.inMemoryIdentifier == nil, firstOpen
         {

@@ -30,6 +30,9 @@ extension Realm {
                 if newValue != nil { fileURL = nil }
             }
         }
+        /// A 64-byte key to encrypt the file with, as in Realm. Strata does not encrypt files yet: a non-nil key makes
+        /// opening throw ``RealmError/notSupported(_:)``, so no data is ever written unencrypted by mistake.
+        public var encryptionKey: Data?
         /// Open the file read-only: writes throw.
         public var readOnly: Bool
         /// The version of the models; raise it when properties are added, removed or changed.
@@ -94,6 +97,8 @@ extension Realm {
         /// - Parameters:
         ///   - fileURL: the file of an on-disk realm; ignored when `inMemoryIdentifier` is set.
         ///   - inMemoryIdentifier: the name of an in-memory realm.
+        ///   - encryptionKey: must be nil: Strata does not encrypt files yet (opening with a key throws
+        ///     ``RealmError/notSupported(_:)``).
         ///   - readOnly: whether writes are refused.
         ///   - schemaVersion: the version of the models.
         ///   - migrationBlock: called when the file's schema version is lower.
@@ -105,6 +110,7 @@ extension Realm {
         public init(
             fileURL: URL? = Configuration.defaultFileURL,
             inMemoryIdentifier: String? = nil,
+            encryptionKey: Data? = nil,
             readOnly: Bool = false,
             schemaVersion: UInt64 = 0,
             migrationBlock: MigrationBlock? = nil,
@@ -116,6 +122,7 @@ extension Realm {
         ) {
             self.fileURL = inMemoryIdentifier == nil ? fileURL : nil
             storedInMemoryIdentifier = inMemoryIdentifier
+            self.encryptionKey = encryptionKey
             self.readOnly = readOnly
             self.schemaVersion = schemaVersion
             self.migrationBlock = migrationBlock

@@ -129,6 +129,19 @@ public actor Realm {
         frozenSnapshot = nil
     }
 
+    /// Opens (creating if needed) the realm file at `fileURL`, with the default configuration's other settings.
+    ///
+    /// ```swift
+    /// let realm = try await Realm(fileURL: URL(fileURLWithPath: "inventory.realm"))
+    /// ```
+    /// - Parameter fileURL: the file of the realm.
+    /// - Throws: as ``init(configuration:)``.
+    public init(fileURL: URL) async throws {
+        var configuration = Configuration.defaultConfiguration
+        configuration.fileURL = fileURL
+        try await self.init(configuration: configuration)
+    }
+
     /// The realm's object types.
     public var schema: Schema { state.schema.schema }
 

@@ -183,7 +183,8 @@ package final class Database: Sendable {
     private static func openNew(path: String, options: DatabaseOptions) throws -> Database {
         let fs = options.fileSystem
         if !fs.fileExists(path) {
-            guard !options.readOnly else { throw StorageError.schema("no database exists at \(path)") }
+            // A read-only open never creates the file: a missing one is the open's ENOENT, as the file system reports it.
+            guard !options.readOnly else { throw StorageError.io(SystemError("open", code: ENOENT, path: path)) }
             try create(path: path, options: options)
         }
         let file = try fs.open(path, mode: options.readOnly ? .readOnly : .readWrite)

@@ -24,7 +24,7 @@ package struct DatabaseOptions: Sendable {
     }
 
     var durability: Durability
-    var readOnly: Bool
+    package var readOnly: Bool
     /// The most versions that may be active (pinned or newest) at once; nil for no limit.
     var maximumActiveVersions: Int?
     package var fileSystem: any FileSystem

@@ -11,6 +11,14 @@ enum SchemaBinding {
         var pending = types
         while let next = pending.popLast() {
             guard seen[ObjectIdentifier(next)] == nil else { continue }
+            // The base classes declare no model: Realm refuses them as types it does not manage.
+            if next == Object.self || next == EmbeddedObject.self || next == ObjectBase.self
+                || next == DynamicObject.self
+            {
+                throw RealmError.invalidSchema(
+                    "Object type '\(next)' is not managed by the Realm: it is a base class, not a model; declare a subclass"
+                )
+            }
             let info = try ObjectClassInfo.of(next)
             seen[ObjectIdentifier(next)] = info
             order.append(info)
