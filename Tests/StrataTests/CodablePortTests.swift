@@ -16,15 +16,9 @@ import Testing
 
 @Suite("Codable port: every property kind, strategies, RealmProperty, enums")
 struct CodablePortTests {
-    /// `json` decoded as a `CPTAllTypes`. Strata fails to decode the plain `data` property from base 64 (see
-    /// `plainDataFromBase64`); the other facts are checked all the same, with that one value given as its bytes.
+    /// `json` decoded as a `CPTAllTypes`.
     private static func decode(_ json: String) throws -> CPTAllTypes {
-        do {
-            return try JSONDecoder().decode(CPTAllTypes.self, from: Data(json.utf8))
-        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.map(\.stringValue) == ["data"] {
-            let bytes = json.replacingOccurrences(of: #""data":"ZGVm""#, with: #""data":[100,101,102]"#)
-            return try JSONDecoder().decode(CPTAllTypes.self, from: Data(bytes.utf8))
-        }
+        try JSONDecoder().decode(CPTAllTypes.self, from: Data(json.utf8))
     }
 
     /// `value` encoded with sorted keys, after `configure` set the encoder's strategies.
@@ -79,10 +73,8 @@ struct CodablePortTests {
     @Test("a plain Data property decodes from base 64, as JSONDecoder's data strategy reads it")
     func plainDataFromBase64() throws {
         let json = CPTJSON.object(CPTJSON.allTypesFields(optionalsNil: false))
-        withKnownIssue("Persisted.init(from:) decodes Data with Data's own init, bypassing the decoder's strategy") {
-            let object = try JSONDecoder().decode(CPTAllTypes.self, from: Data(json.utf8))
-            #expect(object.data == Data("def".utf8))
-        }
+        let object = try JSONDecoder().decode(CPTAllTypes.self, from: Data(json.utf8))
+        #expect(object.data == Data("def".utf8))
     }
 
     @Test("an optional property's key may be left out: it decodes as nil")

@@ -21,24 +21,24 @@ extension MigrationPortTests {
             migration.create("MPTCreated")
         }
         #expect(created == ["string1", "string2", ""])
-        // An enum or custom persistable value stops the process in Strata ("Invalid value 'value1' of type
-        // MPTStringEnum for 'stringCol' of type String"), so each is tried in a child process.
-        await withKnownIssue("Migration.create refuses a PersistableEnum value for its raw type's property") {
-            await #expect(processExitsWith: .success) {
-                let created = try await MigrationPortTests.created { migration in
-                    migration.create("MPTCreated", value: ["stringCol": MPTStringEnum.value1])
-                }
-                #expect(created == ["one"])
-            }
+        // An enum or custom persistable value given for its raw (persisted) type is stored as that value.
+        let fromEnumAndCustom = try await Self.created { migration in
+            migration.create("MPTCreated", value: ["stringCol": MPTStringEnum.value1])
+            migration.create("MPTCreated", value: ["stringCol": MPTStringWrapper(persistedValue: "string3")])
+            migration.create("MPTCreated", value: [MPTStringEnum.value2])
         }
-        await withKnownIssue("Migration.create refuses a CustomPersistable value for its persisted type's property") {
-            await #expect(processExitsWith: .success) {
-                let created = try await MigrationPortTests.created { migration in
-                    migration.create("MPTCreated", value: ["stringCol": MPTStringWrapper(persistedValue: "string3")])
-                }
-                #expect(created == ["string3"])
-            }
+        #expect(fromEnumAndCustom == ["one", "string3", "two"])
+    }
+
+    @Test("a new object of a migration takes an enum or custom persistable value for its raw type's property")
+    func newObjectsTakeEnumAndCustomValues() async throws {
+        let created = try await Self.created { migration in
+            let object = migration.create("MPTCreated")
+            object["stringCol"] = MPTStringEnum.value2
+            let other = migration.create("MPTCreated")
+            other.setValue(MPTStringWrapper(persistedValue: "custom"), forKey: "stringCol")
         }
+        #expect(created == ["two", "custom"])
     }
 
     /// The `stringCol`s of the `MPTCreated` objects of a fresh file after a migration running `block`.

@@ -11,16 +11,45 @@
 /// ```
 extension Persisted: Decodable where Value: Decodable {
     /// Decodes the property's value: the value a new unmanaged object starts with.
+    ///
+    /// The value is read through the decoder's single value container, as Realm Swift reads it, so the decoder's
+    /// strategies apply (`JSONDecoder`'s `dataDecodingStrategy` reads a `Data` property from base 64, its
+    /// `dateDecodingStrategy` a `Date`). A null is nil for an optional property and the default value of a
+    /// ``CustomPersistable`` type.
     /// - Parameter decoder: the decoder to read from.
-    /// - Throws: the decoder's error.
+    /// - Throws: the decoder's error; `DecodingError.typeMismatch` ("Cannot convert nil to String") for a null given
+    ///   any other type.
     public init(from decoder: any Decoder) throws {
-        self.init(wrappedValue: try Value(from: decoder))
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            guard let value = Self.valueOfNull() else {
+                throw DecodingError.typeMismatch(
+                    Value.self,
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "Cannot convert nil to \(Value.self)"
+                    )
+                )
+            }
+            self.init(wrappedValue: value)
+        } else {
+            self.init(wrappedValue: try container.decode(Value.self))
+        }
+    }
+
+    /// The value a null decodes as, as Realm Swift converts one: nil for an optional, the default value of a
+    /// (non-failable) custom persistable type; no value for any other type.
+    private static func valueOfNull() -> Value? {
+        if let optional = Value.self as? any OptionalMarker.Type { return optional.noneValue as? Value }
+        if Value.self is any CustomPersistable.Type { return TypeInspector.defaultValue(Value.self) as? Value }
+        return nil
     }
 }
 
 extension Persisted: Encodable where Value: Encodable {
     /// Encodes the property's value in an unmanaged object: the value it was declared or decoded with, or the
-    /// last one set through the property.
+    /// last one set through the property. The value goes through the encoder's single value container, so the
+    /// encoder's strategies apply (`JSONEncoder`'s `dataEncodingStrategy` and `dateEncodingStrategy`).
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: the encoder's error, or `EncodingError.invalidValue` for an object read from a realm.
     /// - Note: As in Realm Swift, synthesized coding is for unmanaged objects; a managed object's wrappers do not

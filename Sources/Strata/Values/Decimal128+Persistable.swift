@@ -24,11 +24,11 @@ extension Decimal128: RealmCollectionValue {
         // A `Decimal` converts exactly, not through a `Double`.
         if let decimal = value as? Decimal { return Decimal128(value: decimal) }
         // A string must be a decimal number (or NaN): Realm refuses any other.
-        if let text = value as? String { return Decimal128.parse(text).map { Decimal128(value: $0) } }
+        if let text = value as? String { return Decimal128.parsed(text) }
         // Realm takes every `NSNumber`, one made from a Boolean included: integers exactly, floating point rounded to
         // 15 significant digits.
         if let (number, _) = ValueCoercion.numberObject(value) { return Decimal128(number: number) }
-        if let integer = ValueCoercion.integer(value) { return Decimal128(value: Decimal(integer)) }
-        return ValueCoercion.floating(value).map { Decimal128(value: Decimal128.rounded($0)) }
+        if let integer = ValueCoercion.integer(value) { return Decimal128(integerLiteral: integer) }
+        return ValueCoercion.floating(value).map { Decimal128(floatLiteral: $0) }
     }
 }

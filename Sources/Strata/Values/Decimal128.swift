@@ -10,32 +10,42 @@ import StrataCore
 ///
 /// Arithmetic is carried out with up to 38 significant digits; values are stored in Realm's
 /// decimal128 format (34 digits).
+///
+/// As in Realm, a value keeps the exponent it was given with, which its ``stringValue`` shows: `"150"` and `"1.5e2"`
+/// are equal, but their string values are `"150"` and `"1.5E2"`.
 public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertible, Codable,
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral
 {
     /// The value as a Foundation `Decimal`.
     public let decimalValue: Decimal
 
+    /// The exponent the value was given with (IEEE 754's quantum: -1 for `"1.5"`, 1 for `"15e1"`, 0 for an
+    /// integer), which decimal128 keeps and ``stringValue`` shows; the value is stored in the form nearest it.
+    let quantumExponent: Int
+
     /// Creates a value from a Foundation `Decimal`.
-    /// - Parameter value: the value; a NaN `Decimal` gives ``nan``.
-    public init(value: Decimal) { decimalValue = value }
+    /// - Parameter value: the value; a NaN `Decimal` gives ``nan``. A `Decimal` keeps no exponent of its own, so the
+    ///   ``stringValue`` is its plain text (`"150"` for `Decimal(string: "1.5e2")`), as Realm Swift reads it.
+    public init(value: Decimal) { self.init(decimalValue: value, quantumExponent: 0) }
 
     /// Creates a value from an integer or floating-point number, as Realm converts one: an integer exactly, a
     /// floating-point number rounded to 15 significant digits (so `3.1416` is 3.1416, not the binary double's
     /// 3.14160000000000005).
     /// - Parameter number: the number; an infinite or NaN floating-point number gives ``nan``.
-    public init(number: NSNumber) { decimalValue = Self.decimal(of: number) }
+    public init(number: NSNumber) { self = Self.converted(number: number) }
 
     /// Creates a value from an integer.
     /// - Parameter value: the integer; every `Int64` is exact.
-    public init(integerLiteral value: Int64) { decimalValue = Decimal(value) }
+    public init(integerLiteral value: Int64) { self.init(decimalValue: Decimal(value), quantumExponent: 0) }
 
     /// Creates a value from a floating-point literal, rounded to 15 significant digits as Realm converts a `Double`.
     /// - Parameter value: the number; `0.1` gives exactly 0.1, not the binary double nearest to it.
-    public init(floatLiteral value: Double) { decimalValue = Self.rounded(value) }
+    public init(floatLiteral value: Double) {
+        self.init(decimalValue: Self.rounded(value), quantumExponent: Self.quantumExponent(of: value))
+    }
 
     /// Creates zero.
-    public init() { decimalValue = 0 }
+    public init() { self.init(decimalValue: 0, quantumExponent: 0) }
 
     /// Creates a value from any number, a numeric string, a `Decimal`, another ``Decimal128``, or
     /// `nil`/`NSNull` (which give NaN), as Realm Swift's `init(value:)` does.
@@ -69,13 +79,13 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// - Throws: Nothing; `throws` is kept for Realm Swift's signature.
     /// - Parameter string: the text, such as `"1.25"`, `"-3e10"` or `"NaN"`.
     public init(string: String) throws {
-        decimalValue = Self.parse(string) ?? .nan
+        self = Self.parsed(string) ?? .nan
     }
 
     /// Parses a string literal as ``init(string:)`` does (NaN if it is not a number).
     /// - Parameter value: the literal, such as `"19.99"`.
     public init(stringLiteral value: String) {
-        decimalValue = Self.parse(value) ?? .nan
+        self = Self.parsed(value) ?? .nan
     }
 
     /// Creates a value from an integer; never nil, since every integer fits (Realm Swift's signature).
@@ -96,7 +106,7 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
         switch value {
         case let v as Decimal128: return v
         case let v as Decimal: return Decimal128(value: v)
-        case let v as String: return Decimal128(decimalValue: parse(v) ?? .nan)
+        case let v as String: return parsed(v) ?? .nan
         case is NSNull: return .nan
         case let v as any OptionalMarker:
             guard let wrapped = v.wrappedValueIfAny else { return .nan }
@@ -104,13 +114,17 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
         case let v as Float: return Decimal128(floatLiteral: Double(v))
         case let v as Double: return Decimal128(floatLiteral: v)
         case let v as any BinaryInteger:
-            return Decimal128(decimalValue: Decimal(string: "\(v)", locale: posix) ?? .nan)
+            return Decimal128(decimalValue: Decimal(string: "\(v)", locale: posix) ?? .nan, quantumExponent: 0)
         case let v as NSNumber: return Decimal128(number: v)
         default: return nil
         }
     }
 
-    private init(decimalValue: Decimal) { self.decimalValue = decimalValue }
+    /// A value with the exponent it was given with.
+    init(decimalValue: Decimal, quantumExponent: Int) {
+        self.decimalValue = decimalValue
+        self.quantumExponent = quantumExponent
+    }
 
     /// A `Double` as Realm converts one to a decimal (realm-core's `Decimal128(double)`): rounded to 15 significant
     /// digits, the most a double holds faithfully; NaN for an infinity or NaN (Strata's decimals have no infinities).
@@ -118,38 +132,51 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// An `NSNumber` as Realm converts one: an integer (a Boolean included) exactly, a floating-point number as
     /// ``rounded(_:)``.
-    static func decimal(of number: NSNumber) -> Decimal {
+    static func converted(number: NSNumber) -> Decimal128 {
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "f"), UInt8(ascii: "d"): return rounded(number.doubleValue)
-        case UInt8(ascii: "Q"), UInt8(ascii: "L"): return Decimal(number.uint64Value)
-        default: return Decimal(number.int64Value)
+        case UInt8(ascii: "f"), UInt8(ascii: "d"): return Decimal128(floatLiteral: number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"):
+            return Decimal128(decimalValue: Decimal(number.uint64Value), quantumExponent: 0)
+        default: return Decimal128(decimalValue: Decimal(number.int64Value), quantumExponent: 0)
         }
     }
 
     private static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// The value of a whole decimal string (sign, digits with at most one point, optional exponent), or
-    /// nil; `NaN` in any case is NaN.
-    static func parse(_ string: String) -> Decimal? {
+    /// The value of a whole decimal string (sign, digits with at most one point, optional exponent), with the
+    /// exponent it gives (`"1.50"` is 150E-2, `"15e1"` 15E1), or nil; `NaN` in any case is NaN.
+    static func parsed(_ string: String) -> Decimal128? {
         let trimmed = string.trimmingCharacters(in: .whitespaces)
         let unsigned = trimmed.first == "+" || trimmed.first == "-" ? trimmed.dropFirst() : Substring(trimmed)
         if unsigned.lowercased() == "nan" { return .nan }
         var digits = 0
         var points = 0
+        var fractionDigits = 0
         var rest = unsigned[...]
         while let character = rest.first, character.isASCII, character.isNumber || character == "." {
-            if character == "." { points += 1 } else { digits += 1 }
+            if character == "." {
+                points += 1
+            } else {
+                digits += 1
+                if points == 1 { fractionDigits += 1 }
+            }
             rest = rest.dropFirst()
         }
         guard digits > 0, points <= 1 else { return nil }
+        var exponent = 0
         if let marker = rest.first, marker == "e" || marker == "E" {
             rest = rest.dropFirst()
+            let negative = rest.first == "-"
             if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
             guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            // Beyond decimal128's range the exponent only clamps; `Int` does not overflow for any length.
+            let significant = rest.drop { $0 == "0" }
+            let magnitude = significant.count > 9 ? 999_999_999 : Int(significant) ?? 0
+            exponent = negative ? -magnitude : magnitude
             rest = rest.dropFirst(rest.count)
         }
-        guard rest.isEmpty else { return nil }
-        return Decimal(string: trimmed, locale: posix)
+        guard rest.isEmpty, let value = Decimal(string: trimmed, locale: posix) else { return nil }
+        return Decimal128(decimalValue: value, quantumExponent: exponent - fractionDigits)
     }
 
     /// Not a number.
@@ -158,15 +185,11 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Whether the value is NaN.
     public var isNaN: Bool { decimalValue.isNaN }
 
-    /// The value as text, e.g. `"19.99"`.
-    public var description: String { decimalValue.isNaN ? "NaN" : "\(decimalValue)" }
-
-    /// The value as text, the same as ``description``, as Realm's `stringValue` is.
+    /// The value as Swift prints a `Decimal`: digits with at most one point, such as `"19.99"`, `"1230000"` or
+    /// `"0.5"`; `"NaN"` for NaN.
     ///
-    /// ```swift
-    /// try Decimal128(string: "19.990").stringValue   // "19.99"
-    /// ```
-    public var stringValue: String { description }
+    /// - Note: Differs from Realm Swift, whose description is the ``stringValue`` (`"1.23E6"`, `"5E-1"`).
+    public var description: String { decimalValue.isNaN ? "NaN" : "\(decimalValue)" }
 
     /// The `Double` nearest to the value; NaN for NaN. The conversion may lose digits: a double holds about
     /// 15 significant decimal digits, and a decimal up to 34.
@@ -191,13 +214,27 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
         return lhs.decimalValue < rhs.decimalValue
     }
 
+    /// Whether two values are equal in value, whatever exponent each was given with (`"150"` equals `"1.5e2"`).
+    /// - Parameters:
+    ///   - lhs: a value.
+    ///   - rhs: another value.
+    /// - Returns: whether their decimal values are equal.
+    public static func == (lhs: Decimal128, rhs: Decimal128) -> Bool { lhs.decimalValue == rhs.decimalValue }
+
+    /// Hashes the value, not the exponent it was given with, so that equal values hash alike.
+    /// - Parameter hasher: the hasher to feed.
+    public func hash(into hasher: inout Hasher) { hasher.combine(decimalValue) }
+
     /// Sum.
     /// - Parameters:
     ///   - lhs: a value.
     ///   - rhs: the value to add.
     /// - Returns: the sum, rounded to 38 significant digits; NaN when either is NaN.
     public static func + (lhs: Decimal128, rhs: Decimal128) -> Decimal128 {
-        Decimal128(value: lhs.decimalValue + rhs.decimalValue)
+        Decimal128(
+            decimalValue: lhs.decimalValue + rhs.decimalValue,
+            quantumExponent: Swift.min(lhs.quantumExponent, rhs.quantumExponent)
+        )
     }
     /// Difference.
     /// - Parameters:
@@ -205,7 +242,10 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     ///   - rhs: the value to subtract.
     /// - Returns: the difference, rounded to 38 significant digits; NaN when either is NaN.
     public static func - (lhs: Decimal128, rhs: Decimal128) -> Decimal128 {
-        Decimal128(value: lhs.decimalValue - rhs.decimalValue)
+        Decimal128(
+            decimalValue: lhs.decimalValue - rhs.decimalValue,
+            quantumExponent: Swift.min(lhs.quantumExponent, rhs.quantumExponent)
+        )
     }
     /// Product.
     /// - Parameters:
@@ -213,7 +253,10 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     ///   - rhs: the value to multiply by.
     /// - Returns: the product, rounded to 38 significant digits; NaN when either is NaN.
     public static func * (lhs: Decimal128, rhs: Decimal128) -> Decimal128 {
-        Decimal128(value: lhs.decimalValue * rhs.decimalValue)
+        Decimal128(
+            decimalValue: lhs.decimalValue * rhs.decimalValue,
+            quantumExponent: lhs.quantumExponent + rhs.quantumExponent
+        )
     }
     /// Quotient.
     /// - Parameters:
@@ -221,12 +264,17 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     ///   - rhs: the divisor.
     /// - Returns: the quotient, rounded to 38 significant digits; NaN when either is NaN or `rhs` is zero.
     public static func / (lhs: Decimal128, rhs: Decimal128) -> Decimal128 {
-        Decimal128(value: lhs.decimalValue / rhs.decimalValue)
+        Decimal128(
+            decimalValue: lhs.decimalValue / rhs.decimalValue,
+            quantumExponent: lhs.quantumExponent - rhs.quantumExponent
+        )
     }
     /// Negation.
     /// - Parameter operand: a value.
     /// - Returns: the value with its sign flipped.
-    public static prefix func - (operand: Decimal128) -> Decimal128 { Decimal128(value: -operand.decimalValue) }
+    public static prefix func - (operand: Decimal128) -> Decimal128 {
+        Decimal128(decimalValue: -operand.decimalValue, quantumExponent: operand.quantumExponent)
+    }
 
     /// Decodes from a string (NaN if it is not a number), an integer or a floating-point number, as
     /// Realm Swift does.
@@ -237,9 +285,9 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
         // Each `try?` only asks whether the value has that form (its error is a type mismatch, a null or a number out
         // of range, in the caller's encoded input, not the database file); a value of no form throws below.
         if let text = try? container.decode(String.self) {
-            self.init(decimalValue: Self.parse(text) ?? .nan)
+            self = Self.parsed(text) ?? .nan
         } else if let integer = try? container.decode(Int64.self) {
-            self.init(decimalValue: Decimal(integer))
+            self.init(integerLiteral: integer)
         } else if let double = try? container.decode(Double.self) {
             self.init(floatLiteral: double)
         } else {
@@ -252,19 +300,21 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// Encodes as a string.
-    /// - Parameter encoder: the encoder to write the value's ``description`` to.
+    /// Encodes as a string, the ``stringValue`` (`"1.5E2"`), as Realm Swift does.
+    /// - Parameter encoder: the encoder to write the value's ``stringValue`` to.
     /// - Throws: what the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(description)
+        try container.encode(stringValue)
     }
 
     // MARK: Storage (BID decimal128: sign, 14-bit exponent biased by 6176, 113-bit coefficient)
 
-    /// The 16 stored bytes, little-endian.
-    var storageBytes: [UInt8] { DecimalBits.encode(decimalValue) }
+    /// The 16 stored bytes, little-endian: the form of the value nearest the exponent it was given with.
+    var storageBytes: [UInt8] { DecimalBits.encode(decimalValue, preferredExponent: quantumExponent) }
 
-    /// Decodes 16 stored bytes.
-    init(storageBytes bytes: [UInt8]) { decimalValue = DecimalBits.decode(bytes) }
+    /// Decodes 16 stored bytes, keeping their exponent.
+    init(storageBytes bytes: [UInt8]) {
+        self.init(decimalValue: DecimalBits.decode(bytes), quantumExponent: DecimalBits.parts(bytes)?.exponent ?? 0)
+    }
 }

@@ -43,8 +43,17 @@ package struct QueryEvaluator {
                 if !linked.isEmpty {
                     keys = try keys.filter { key in try !linked.contains { try linkIsMissing($0, key: key) } }
                 }
+                // Decimals by value: 150 and 1.5E2 are one value in two stored forms.
                 var seen = Set<[Value]>()
-                keys = try keys.filter { key in seen.insert(try paths.map { try single($0, key: key) }).inserted }
+                keys = try keys.filter { key in
+                    seen.insert(
+                        try paths.map { path in
+                            let value = try single(path, key: key)
+                            if case .decimal128(let bytes) = value { return .decimal128(DecimalBits.canonical(bytes)) }
+                            return value
+                        }
+                    ).inserted
+                }
             case .sort(let sortKeys):
                 keys = try sorted(keys, by: sortKeys)
             case .limit(let limit):

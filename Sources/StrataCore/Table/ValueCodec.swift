@@ -119,8 +119,12 @@ package enum ValueCodec {
 
     /// The stable 64-bit hash an index files a value under. An integer is its own hash: no two integers
     /// collide, and ascending keys append to the index tree instead of landing in random leaves.
+    /// A decimal is hashed in its canonical form (DecimalBits.canonical), so equal values of other exponents meet.
     static func indexHash(_ value: Value) -> Int64 {
         if case .int(let integer) = value { return integer }
+        if case .decimal128(let bytes) = value {
+            return Int64(bitPattern: Checksum.hash(encode(.decimal128(DecimalBits.canonical(bytes))), seed: 0x1D_E5))
+        }
         return Int64(bitPattern: Checksum.hash(encode(value), seed: 0x1D_E5))
     }
 

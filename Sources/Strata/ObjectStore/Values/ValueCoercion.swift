@@ -25,6 +25,9 @@ enum ValueCoercion {
             return try coerce(wrapped, to: type, property: property)
         }
         if Swift.type(of: value) == type { return value }
+        // An enum or custom persistable value given for another type stands for the value it is stored as, as
+        // Realm bridges one: `MyEnum.value1` for a `String` property is its raw value.
+        if let stored = storedForm(of: value) { return try coerce(stored, to: type, property: property) }
         // The type's own conversions (numbers of other widths, strings of ObjectIds, ...).
         if let persistable = type as? any _Persistable.Type, let converted = try persistable._rlmCoerce(value) {
             return converted
@@ -83,6 +86,17 @@ enum ValueCoercion {
         throw RealmError.invalidValue(
             "Invalid value '\(value)' of type \(Swift.type(of: value)) for '\(property)' of type \(type)"
         )
+    }
+
+    /// The value an enum or custom persistable `value` is stored as: a ``PersistableEnum``'s raw value, a
+    /// ``CustomPersistable`` or ``FailableCustomPersistable`` value's persisted value; nil for any other value.
+    static func storedForm(of value: Any) -> Any? {
+        switch value {
+        case let value as any PersistableEnum: value.rawValue
+        case let value as any CustomPersistable: value.persistableValue
+        case let value as any FailableCustomPersistable: value.persistableValue
+        default: nil
+        }
     }
 
     /// The stored object `object` stands for, read as an object of `type` (the same row, through its model class):
@@ -263,7 +277,9 @@ enum ValueCoercion {
         case let v as any ElementsProvider: return .fromArray(v.anyElements.map(anyRealmValue))
         case let v as any EntriesProvider:
             return .fromDictionary(Dictionary(v.anyEntries.map { ($0.0, anyRealmValue($0.1)) }) { $1 })
-        default: return .none
+        default:
+            // An enum or custom persistable value is its stored value, as Realm bridges one.
+            return storedForm(of: value).map(anyRealmValue) ?? .none
         }
     }
 }
