@@ -134,7 +134,8 @@ extension Map {
     /// ```
     /// - Parameter key: a key of the map.
     /// - Returns: the entry's value as ``ObjectBase/value(forKey:)`` gives a property's: nil for a missing key,
-    ///   a nil value or ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value.
+    ///   a nil value or ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value,
+    ///   a custom type's `persistableValue`.
     /// - Complexity: O(n) for n entries.
     public func value(forKey key: String) -> Any? {
         self[key as! Key].flatMap { ValueConversion.keyValueCodingValue($0) }

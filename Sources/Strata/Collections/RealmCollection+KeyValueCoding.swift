@@ -10,7 +10,8 @@ extension RealmCollection {
     /// let names = dogs.value(forKey: "name") as! [String]
     /// ```
     /// Each value is what ``ObjectBase/value(forKey:)`` gives: nil for a nil optional, a missing link or
-    /// ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value. `self` gives the
+    /// ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload, a ``PersistableEnum``'s raw value, a custom type's
+    /// `persistableValue`. `self` gives the
     /// elements the same way, except that a mixed collection's ``AnyRealmValue/none`` is `NSNull`, as in Realm.
     /// - Note: Differs from Realm Swift, whose array holds `NSNull` for every nil: here a nil stays nil (a mixed
     ///   collection's elements aside), so that `value(forKey: "age") as? [Int?]` works (outside Apple platforms

@@ -31,8 +31,11 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     @exclusivity(unchecked) var liveReader = LiveRowReader()
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
     @usableFromInline var unmanagedValues = UnmanagedValues()
-    /// The unmanaged lists, sets and maps the object held when it was added to a realm, by property index: they
-    /// became its managed collections (AdoptableCollection.swift), so reading the property gives them again.
+    /// The lists, sets and maps a live object gives for its properties, by property index, so that every read of a
+    /// property gives the same one, as in Realm: the unmanaged ones the object held when it was added to a realm,
+    /// which became its managed collections (AdoptableCollection.swift), and the ones its first reads made
+    /// (`ObjectBinding.get`). Only ever touched on the thread of the object's realm (a live object is confined to
+    /// it); frozen and unmanaged objects keep none.
     var adoptedCollections: [Int: AnyObject]?
     /// Set on probe objects that record which properties a key path reads. `@exclusivity(unchecked)` with the proof
     /// of `binding`: assigned whole, once, on a probe before it is used, and otherwise only read.
@@ -150,7 +153,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     ///
     /// Nil for a nil optional, a missing link and ``AnyRealmValue/none``; an ``AnyRealmValue``'s payload (`1`
     /// for `.int(1)`, the object for `.object`, the ``List`` or ``Map`` for a nested collection); a
-    /// ``PersistableEnum``'s raw value; a collection property's ``List``, ``MutableSet`` or ``Map``. The typed
+    /// ``PersistableEnum``'s raw value; a ``CustomPersistable`` or ``FailableCustomPersistable`` value's
+    /// `persistableValue`; a collection property's ``List``, ``MutableSet`` or ``Map``. The typed
     /// `@Persisted` properties keep their own types. A ``DynamicObject``'s linked object is a ``DynamicObject``, and
     /// its list, set or map of objects a `List<DynamicObject>`, `MutableSet<DynamicObject>` or
     /// `Map<String, DynamicObject?>`, as in Realm Swift.

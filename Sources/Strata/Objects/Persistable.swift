@@ -254,8 +254,9 @@ enum TypeInspector {
             guard var element = info(for: collection.elementType), element.collection == .single,
                 !element.isLinkingObjects
             else { return nil }
-            // A custom type stored as an object is a link that never holds nil inside a collection.
-            if element.isCustomObject { element.optional = false }
+            // A custom type stored as an object is a link that never holds nil inside a list or set; a map's values
+            // of objects are always optional, as in Realm Swift.
+            if element.isCustomObject { element.optional = collection.collectionKind == .dictionary }
             element.collection = collection.collectionKind
             return element
         }

@@ -143,7 +143,9 @@ public struct Persisted<Value: _Persistable> {
                 Value._rlmSetUnmanaged(newValue, object, index)
                 // An encodable model's wrapper keeps the value too, for synthesized `Codable` (which sees only the
                 // wrapper); the index's entry says whether the model is one, so other models pay one test.
-                if entry & PersistedIndexCache.encodableFlag != 0 { keepForCoding(object, storageKeyPath, newValue) }
+                if entry & PersistedIndexCache.encodableFlag != 0 {
+                    keepAssignedForCoding(object, storageKeyPath, newValue)
+                }
             }
         }
     }
@@ -185,6 +187,20 @@ public struct Persisted<Value: _Persistable> {
         _ value: Value
     ) {
         object[keyPath: storageKeyPath].initial = value
+    }
+
+    /// Keeps `value`, just assigned to the property of unmanaged `object` of an `Encodable` model, in the property's
+    /// wrapper. A list, set or map was copied into the one the property holds, which the wrapper keeps since it was
+    /// made (see `value(of:_:_:_:)` and `PropertyInfo.read`): that one stays.
+    @usableFromInline
+    @inline(never)
+    static func keepAssignedForCoding<EnclosingSelf: ObjectBase>(
+        _ object: EnclosingSelf,
+        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>,
+        _ value: Value
+    ) {
+        if value is any AssignableCollection { return }
+        keepForCoding(object, storageKeyPath, value)
     }
 
     /// The index of the property `storageKeyPath` names among its class's properties, with

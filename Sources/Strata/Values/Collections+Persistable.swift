@@ -2,7 +2,8 @@ import StrataCore
 
 // A collection property is never stored as one value: its elements are written and read through the object that
 // holds it (ManagedCollectionBacking.swift). A collection type's requirements give its empty default, refuse to be
-// stored whole and read a null as empty.
+// stored whole, read a null as empty, and copy a collection assigned to an unmanaged object's property into the one
+// the property holds (AssignableCollection.swift).
 
 extension List {
     /// A new, empty, unmanaged list.
@@ -14,6 +15,11 @@ extension List {
     /// An empty list for a null; a list is read through its object.
     public static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> List<Element> {
         stored.mismatch(Self.self)
+    }
+
+    /// Copies the elements of `value` into the list that property `index` of unmanaged `object` holds.
+    public static func _rlmSetUnmanaged(_ value: List<Element>, _ object: ObjectBase, _ index: Int) {
+        object.setUnmanagedCollection(value, at: index)
     }
 }
 
@@ -28,6 +34,11 @@ extension MutableSet {
     public static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> MutableSet<Element> {
         stored.mismatch(Self.self)
     }
+
+    /// Copies the elements of `value` into the set that property `index` of unmanaged `object` holds.
+    public static func _rlmSetUnmanaged(_ value: MutableSet<Element>, _ object: ObjectBase, _ index: Int) {
+        object.setUnmanagedCollection(value, at: index)
+    }
 }
 
 extension Map {
@@ -41,6 +52,11 @@ extension Map {
     public static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> Map<Key, Value> {
         stored.mismatch(Self.self)
     }
+
+    /// Copies the entries of `value` into the map that property `index` of unmanaged `object` holds.
+    public static func _rlmSetUnmanaged(_ value: Map<Key, Value>, _ object: ObjectBase, _ index: Int) {
+        object.setUnmanagedCollection(value, at: index)
+    }
 }
 
 extension LinkingObjects {
@@ -53,6 +69,17 @@ extension LinkingObjects {
     /// Empty for a null; linking objects are read through their object.
     public static func _rlmValue(_ stored: _StoredValue, _ reading: _StoredReading) -> LinkingObjects<Element> {
         stored.mismatch(Self.self)
+    }
+}
+
+extension ObjectBase {
+    /// Copies the elements of `collection` into the collection unmanaged property `index` holds (see
+    /// `PropertyInfo.setUnmanaged`).
+    func setUnmanagedCollection(_ collection: any AssignableCollection, at index: Int) {
+        guard let property = propertyInfo?.properties[index] else {
+            preconditionFailure("\(type(of: self)) has no property \(index)")
+        }
+        property.setUnmanaged(self, collection)
     }
 }
 

@@ -247,9 +247,18 @@ struct ObjectBinding {
     func get(_ index: Int, of object: ObjectBase?) -> Any {
         let property = table.info.properties[index]
         if property.typeInfo.isLinkingObjects || property.typeInfo.collection != .single {
-            // The unmanaged collection the object held when it was added is the managed one (AdoptableCollection).
-            if let adopted = object?.adoptedCollections?[index] { return adopted }
-            return collection(index)
+            // The collection the object gave for the property before: the unmanaged one it held when it was added
+            // (AdoptableCollection), or the one its first read made.
+            if let kept = object?.adoptedCollections?[index] { return kept }
+            let made = collection(index)
+            // A live object gives the same list, set or map on every read, as Realm's object caches it. Only a live
+            // one keeps it: `collection(index)` just checked that this runs on its realm's thread, which is the
+            // only one that reads or writes a live object's collections. A frozen object, which many tasks read
+            // at once, keeps nothing and makes one on every read.
+            if let object, liveState != nil, let cached = made as? any AssignableCollection {
+                object.adoptedCollections = (object.adoptedCollections ?? [:]).merging([index: cached]) { $1 }
+            }
+            return made
         }
         let value = engineValue(index, of: object)
         if property.typeInfo.type == .any,

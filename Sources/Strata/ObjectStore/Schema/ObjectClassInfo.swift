@@ -61,9 +61,20 @@ struct PropertyInfo {
         } else if isRealmProperty, let holder = wrapperField.wrapper(of: object) as? any RealmPropertyStorage {
             holder.setUnmanaged(converted)
         } else {
-            object.unmanagedValues[position] = converted
-            if keepsValuesInWrapper { wrapperField.keep(converted, in: object) }
+            setUnmanaged(object, converted)
         }
+    }
+
+    /// Sets the property of unmanaged `object` to `value`, of the property's type. A list, set or map is copied into
+    /// the collection the property holds, which stays the property's, as in Realm (AssignableCollection.swift);
+    /// any other value replaces the one held.
+    func setUnmanaged(_ object: ObjectBase, _ value: Any) {
+        if value is any AssignableCollection, let own = read(object) as? any AssignableCollection {
+            own.assignContents(of: value)
+            return
+        }
+        object.unmanagedValues[position] = value
+        if keepsValuesInWrapper { wrapperField.keep(value, in: object) }
     }
 
     var property: Property {
@@ -244,15 +255,17 @@ final class ObjectClassInfo: @unchecked Sendable {
                 )
             }
             // Realm Swift's maps of objects hold optional values (`Map<String, Dog?>`: a deleted object leaves nil);
-            // its lists and sets of objects never hold nil.
+            // its lists and sets of objects never hold nil. Refused in Realm Swift's words.
+            func target() -> String { info.objectClass.map { ObjectClassInfo.unqualifiedName(of: $0) } ?? "Object" }
             if info.type == .object, info.collection == .list || info.collection == .set, info.optional {
-                throw RealmError.invalidSchema("\(className).\(property.name): collections of objects cannot hold nil")
-            }
-            // Realm Swift's rule too: a map's object values become nil when their objects are deleted.
-            if info.type == .object, info.collection == .dictionary, !info.optional, !info.isCustomObject {
-                let target = info.objectClass.map { ObjectClassInfo.unqualifiedName(of: $0) } ?? "Object"
+                let kind = info.collection == .list ? "List" : "MutableSet"
                 throw RealmError.invalidSchema(
-                    "\(className).\(property.name): a map of objects must hold optional values (Map<String, \(target)?>)"
+                    "\(kind)<\(target())> property '\(property.name)' must not be marked as optional."
+                )
+            }
+            if info.type == .object, info.collection == .dictionary, !info.optional {
+                throw RealmError.invalidSchema(
+                    "Map<String, \(target())> property '\(property.name)' must be marked as optional."
                 )
             }
             if info.isLinkingObjects, property.options.originProperty == nil {

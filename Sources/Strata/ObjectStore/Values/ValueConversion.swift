@@ -153,7 +153,9 @@ enum ValueConversion {
 
     /// A property value as key-value coding gives it, as Realm Swift does: nil for a nil optional (a missing link
     /// included) and for ``AnyRealmValue/none``, an ``AnyRealmValue``'s payload (an object, or a nested
-    /// ``List`` or ``Map``, as it is), a ``PersistableEnum``'s raw value, and anything else as it is.
+    /// ``List`` or ``Map``, as it is), a ``PersistableEnum``'s raw value, a ``CustomPersistable`` or
+    /// ``FailableCustomPersistable`` value's `persistableValue` (as it is, as Realm bridges one), and anything else
+    /// (a collection of custom values included) as it is.
     static func keyValueCodingValue(_ value: Any) -> Any? {
         // The common types by metadata identity first (see engineValue).
         switch ObjectIdentifier(type(of: value)) {
@@ -168,6 +170,8 @@ enum ValueConversion {
         }
         if let mixed = value as? AnyRealmValue { return payload(of: mixed) }
         if let enumValue = value as? any PersistableEnum { return rawValue(of: enumValue) }
+        if let custom = value as? any CustomPersistable { return custom.persistableValue }
+        if let custom = value as? any FailableCustomPersistable { return custom.persistableValue }
         return value
     }
 
