@@ -324,7 +324,8 @@ package struct QueryEvaluator {
     /// A query constant in the form the column stores (index hashes are of stored values).
     private func storedForm(_ value: Value, _ column: ColumnSpec) -> Value {
         switch (column.type, value) {
-        case (.int, .double(let v)) where v == v.rounded(): return .int(Int64(v))
+        // A whole double within Int64's range is the integer; any other (1e30, 2.5) matches no integer as it is.
+        case (.int, .double(let v)): return Int64(exactly: v).map { .int($0) } ?? value
         case (.bool, .int(let v)): return .bool(v != 0)
         default: return value
         }
