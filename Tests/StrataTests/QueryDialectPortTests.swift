@@ -57,7 +57,7 @@ struct QueryDialectPortTests {
         }
     }
 
-    static let refusals: [(String, String)] = [
+    static let refusalRows: [(String, String)] = [
         // A constant on the left of a string operator (QueryTests.m: "Operator 'CONTAINS' requires a keypath on
         // the left side").
         ("'Realm' CONTAINS name", "Operator 'CONTAINS' requires a keypath on the left side."),
@@ -87,7 +87,7 @@ struct QueryDialectPortTests {
         ("tags.@size.length == 1", "Invalid keypath 'tags.@size.length': @size must appear at the end of a keypath."),
     ]
 
-    @Test("Each query Realm refuses is refused, with an error naming the operator", arguments: Self.refusals)
+    @Test("Each query Realm refuses is refused, with an error naming the operator", arguments: Self.refusalRows)
     func refusals(query: String, message: String) async throws {
         let error = try await Self.error(query)
         #expect(error.contains(message), "'\(query)': \(error)")
