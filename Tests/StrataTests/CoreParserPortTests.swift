@@ -6,8 +6,8 @@ import Testing
 // realm-core's tests build tables and call `verify_query(table, "query", count)`, or expect a query to throw
 // (CHECK_THROW, CHECK_THROW_ANY, CHECK_THROW_EX with the message); each row here is one such query string, run through
 // `RealmPredicate(format:argumentArray:)` and `Results.filter(_:)` on the same data rebuilt as Strata models
-// (CoreParserPortTests+Models.swift and +CollectionModels.swift), with the count realm-core expects or the key words of
-// its message. This file: the harness, and Parser_valid_queries, Parser_invalid_queries and Parser_empty_input.
+// (CoreParserPortTests+Models.swift and CoreParserPortTests+CollectionModels.swift), with the count realm-core expects
+// or the key words of its message. This file: the harness, and Parser_valid_queries, Parser_invalid_queries and Parser_empty_input.
 //
 // The dialect is Realm Swift's (DESIGN §3), so realm-core's query strings are written the way Strata documents where
 // the two differ, and a row says so: a key path through a list or a set takes ANY (realm-core implies it; `items.price
