@@ -77,13 +77,16 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
     /// A link no object has: what an unmanaged object argument stands for (as in Realm, it matches nothing).
     static let unmanagedLink = StrataCore.Value.link(ObjectKey(Int64.min))
 
-    /// The engine value of a query constant: objects by key (an unmanaged one as ``unmanagedLink``), and a custom
-    /// type stored as an object by its properties (``memberwiseValue(_:)``).
+    /// The engine value of a query constant: objects by class and key (an unmanaged one as ``unmanagedLink``), so
+    /// that the binder can refuse an object of another class than the link's, and a custom type stored as an object
+    /// by its properties (``memberwiseValue(_:)``).
     static func engineValue(_ value: Any) throws -> StrataCore.Value {
+        // A null may stand in an array argument too (`name IN %@` with `["a", NSNull()]`).
+        if value is NSNull { return .null }
         if let members = try memberwiseValue(value) { return members }
         return try ValueConversion.engineValue(value) { object in
             guard let binding = object.binding else { return unmanagedLink }
-            return .link(binding.key)
+            return .typedLink(binding.table.tableKey, binding.key)
         }
     }
 

@@ -2,7 +2,8 @@
 //
 // A predicate qualifies when it is a comparison, BETWEEN or an AND of them, each on a column of the queried
 // table itself (no links, no collections): an integer, Bool or Double column against a numeric constant, or a
-// string column against a constant (ColumnarFilter.StringTerm.swift, which compares the stored bytes in place).
+// string column against a constant (ColumnarFilter.StringTerm.swift, which compares the stored bytes in place);
+// a NaN constant does not qualify.
 // Each committed leaf is then filtered with one tight loop per term over its column block; leaves the
 // transaction has made dirty fall back to row-at-a-time evaluation.
 //
@@ -112,7 +113,10 @@ final class ColumnarFilter {
         return Term(column: final.key, position: position, nullable: final.nullable)
     }
 
+    /// A NaN constant is no bound (it orders with nothing): such a term is left to ``ValueComparison``, which
+    /// matches NaN as the general evaluator does for every other column.
     private static func bound(_ value: Value, for type: ValueType) -> Bound? {
+        if case .double(let v) = value, v.isNaN { return nil }
         switch (type, value) {
         case (.int, .int(let v)): return .integer(v)
         case (.int, .double(let v)): return .double(v)

@@ -84,6 +84,17 @@ extension QueryBinder {
         return a == b
     }
 
+    /// An object compared with a link must be of the link's class (Realm Swift: "Cannot compare value … of type …
+    /// to property … of type …"); objects of two classes may share a key, so the key alone would match the wrong one.
+    func checkLinkClass(_ path: BoundPath, _ table: TableKey, column: Int) throws {
+        guard let target = path.final?.linkTable, target != table else { return }
+        throw QueryError(
+            "Cannot compare value of type '\(specs[table]?.name ?? "?")' to property '\(path.text)' of type "
+                + "'\(specs[target]?.name ?? "?")'",
+            at: column
+        )
+    }
+
     func checkType(_ path: BoundPath, _ op: ComparisonOperator, _ value: Value, column: Int) throws {
         guard let type = path.valueType else { return }
         let ok: Bool
@@ -94,6 +105,10 @@ extension QueryBinder {
                 op == .equal || op == .notEqual || op == .inList || op.isStringOperator
                 || (ordered.contains(op) && ![.bool, .link, .backlink].contains(type))
         case (.mixed, _): ok = true
+        // realm-core refuses an integer compared with infinity (and with a Float NaN): no integer is either.
+        case (.int, .double(let v)) where v.isInfinite: throw QueryError("Infinity not supported for int", at: column)
+        case (.int, .float(let v)) where v.isInfinite: throw QueryError("Infinity not supported for int", at: column)
+        case (.int, .float(let v)) where v.isNaN: throw QueryError("NaN not supported for int", at: column)
         case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
             (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),
             (.decimal128, .float), (.decimal128, .decimal128), (.int, .decimal128), (.float, .decimal128),
@@ -103,7 +118,10 @@ extension QueryBinder {
         case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
         case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
         case (.timestamp, .timestamp), (.objectId, .objectId), (.uuid, .uuid): ok = true
-        case (.link, .link), (.link, .typedLink), (.backlink, .link), (.backlink, .typedLink):
+        case (.link, .typedLink(let table, _)), (.backlink, .typedLink(let table, _)):
+            try checkLinkClass(path, table, column: column)
+            ok = op == .equal || op == .notEqual || op == .inList
+        case (.link, .link), (.backlink, .link):
             ok = op == .equal || op == .notEqual || op == .inList
         case (_, .list(let values)) where op == .inList:
             for element in values { try checkType(path, .equal, element, column: column) }

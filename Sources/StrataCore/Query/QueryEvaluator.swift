@@ -326,6 +326,7 @@ package struct QueryEvaluator {
         switch (column.type, value) {
         // A whole double within Int64's range is the integer; any other (1e30, 2.5) matches no integer as it is.
         case (.int, .double(let v)): return Int64(exactly: v).map { .int($0) } ?? value
+        case (.int, .float(let v)): return Int64(exactly: v).map { .int($0) } ?? value
         case (.bool, .int(let v)): return .bool(v != 0)
         default: return value
         }

@@ -52,7 +52,9 @@ enum ValueConversion {
         case .decimal128(let v): return .decimal128(v.storageBytes)
         case .uuid(let v): return .uuid(withUnsafeBytes(of: v.uuid) { Array($0) })
         case .object(let object):
-            guard case .link(let key) = try link(object), let binding = object.binding else {
+            let stored = try link(object)
+            if case .typedLink = stored { return stored }
+            guard case .link(let key) = stored, let binding = object.binding else {
                 throw RealmError.invalidValue("the object in an AnyRealmValue could not be stored")
             }
             return .typedLink(binding.table.tableKey, key)
