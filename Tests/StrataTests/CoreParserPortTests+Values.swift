@@ -139,12 +139,15 @@ struct CoreParserValueTests {
     static let decimalRows: [QCPRow] = {
         var rows = [qcp("dec == 0", 1), qcp("nullableDec == null", 1), qcp("dec == 0.", 1)]
         for text in qcpDecimalTexts {
-            let known =
-                text.contains("+")
-                ? "Strata's lexer reads no '+', as a sign or in an exponent"
-                : text.count > 17 ? "Strata reads a number literal as a Double, which holds 15 to 17 digits" : nil
-            rows += [qcp("dec == \(text)", 1, known: known), qcp("nullableDec == \(text)", 1, known: known)]
+            rows += [qcp("dec == \(text)", 1), qcp("nullableDec == \(text)", 1)]
         }
+        // A literal is read from its text against a decimal (all 19 digits), on either side, and in a SUBQUERY body;
+        // fewer digits name another value.
+        rows += [
+            qcp("3.141592653589793238 == dec", 1), qcp("dec >= 3.141592653589793238 && dec < 3.1415926535897932381", 1),
+            qcp("dec == 3.141592653589793", 0), qcp("dec == 3.1415926535897932", 0),
+            qcp("dec == 3.141592653589793238 || nullableDec == 3.1415926535897932", 1),
+        ]
         for text in decimalInvalids {
             rows += [qcpError("dec == \(text)"), qcpError("nullableDec == \(text)")]
         }

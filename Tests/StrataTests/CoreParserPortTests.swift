@@ -212,10 +212,8 @@ struct CoreParserPortTests {
 
     @Test("A number that runs into AND: realm-core reads `a=1AND NOTb=2` as `a = 1 AND NOTb = 2`")
     func numberBeforeKeyword() {
-        withKnownIssue("Strata's lexer reads '1AND' as one number token and refuses it") {
-            let (threw, message) = qcpParse("a=1AND NOTb=2")
-            #expect(!threw, "\(message)")
-        }
+        let (threw, message) = qcpParse("a=1AND NOTb=2")
+        #expect(!threw, "\(message)")
     }
 
     // Parser_invalid_queries: each is a syntax error (realm-core's SyntaxError), so parsing throws.

@@ -323,6 +323,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
                     ? predicate.parsed.predicate : .and([query.predicate, predicate.parsed.predicate])
                 query.stages += predicate.parsed.stages
                 query.keyPathColumns.merge(predicate.parsed.keyPathColumns) { earlier, _ in earlier }
+                query.exactDecimals.merge(predicate.parsed.exactDecimals) { earlier, _ in earlier }
             }
         )
     }

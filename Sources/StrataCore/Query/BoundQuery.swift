@@ -5,8 +5,11 @@
 //   (2) A path with `isMultiple` is compared under a quantifier; one without never is.
 //   (3) No quantifier is `.anyIfCollection`.
 //   (4) `mapKey` is set only when `final` is a dictionary column, and then `aggregate` is nil.
-//   (6) `mixedSteps` is set only when `final` is a single mixed column; `aggregate` is then nil, @size, @count,
-//       @keys, @values or @type, and a path with `[*]` may be compared without a quantifier (it means ANY).
+//   (6) `mixedSteps` is set only when `final` is a single mixed column (`aggregate` then nil, @size, @count,
+//       @keys, @values or @type), or with `aggregate` @type: `[*]` on a list, set or map of mixed values, a key
+//       on a map of them, or no step on any other column (a constant type name, QueryBinder+Mixed.swift rule 5,
+//       which is compared before it is ever evaluated). A path with `[*]` may be compared without a quantifier
+//       (it means ANY).
 //   (5) Constants stand on the right.
 //   (6) `geoWithin` paths are single-valued: `type` a string, `coordinates` a list of doubles, both columns of
 //       the table one to-one link away; its region is already validated.
@@ -15,7 +18,7 @@
 package struct BoundPath: Sendable, Equatable {
     /// Link columns crossed, each with the table it starts from.
     var hops: [(table: TableKey, column: ColumnSpec)]
-    /// The final column (nil for `links.@count` on a link collection).
+    /// The final column (nil for `@links.@count`, the count of every backlink).
     var final: ColumnSpec?
     var finalTable: TableKey
     var aggregate: KeyPathAggregate?

@@ -16,8 +16,11 @@
 //   (3) `@size`/`@count` yield a nested list's or dictionary's element count, nothing for other values;
 //       `@keys`/`@values` a dictionary's keys or values.
 //   (4) `@type` yields the value's type name; it is compared (== or !=) with a name of realm-core's table
-//       (query_value.cpp `attribute_map`), where `numeric` and `collection` name several types.
+//       (query_value.cpp `attribute_map`), where `numeric` and `collection` name several types, or with
+//       another `@type`.
 //   (5) @min, @max, @sum and @avg over a mixed value are not supported: the binder reports them.
+//   (6) The same steps walk a list, set or map of mixed values for `@type` (QueryBinder+Mixed.swift rule 5):
+//       `[*]` from the collection's value for each element's type, a key for one map value's type.
 
 /// One step into a mixed value's nested collections.
 package enum MixedStep: Sendable, Hashable {

@@ -120,6 +120,10 @@ package struct ParsedQuery: Sendable, Equatable {
     package var stages: [QueryStage] = []
     /// Where each key path of a SORT or DISTINCT first appears in the query text (1-based column), for errors.
     package var keyPathColumns: [String: Int] = [:]
+    /// The floating-point literals whose text holds a value their Double loses (more than 15 significant digits),
+    /// by the literal's column: compared with a decimal property, such a literal is read from its text, as
+    /// realm-core reads it (`dec == 3.141592653589793238` keeps all 19 digits).
+    package var exactDecimals: [Int: ExactDecimalLiteral] = [:]
 
     package init(predicate: QueryNode, stages: [QueryStage] = []) {
         self.predicate = predicate
@@ -130,6 +134,19 @@ package struct ParsedQuery: Sendable, Equatable {
     /// ties: the newest sort takes precedence, as Realm's `sorted` does on sorted results.
     package mutating func sort(by keys: [QuerySortKey]) {
         stages.append(.sort(keys))
+    }
+}
+
+/// A floating-point literal's Double and its exact value as a Decimal128 (``ParsedQuery/exactDecimals``).
+package struct ExactDecimalLiteral: Sendable, Equatable {
+    /// The value the literal stands for in the query (the binder swaps in `decimal` only for this value).
+    package var double: Double
+    /// The literal's text as a `.decimal128` value.
+    package var decimal: Value
+
+    package init(double: Double, decimal: Value) {
+        self.double = double
+        self.decimal = decimal
     }
 }
 

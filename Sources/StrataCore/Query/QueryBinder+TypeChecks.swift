@@ -67,8 +67,9 @@ extension QueryBinder {
                 at: column
             )
         }
-        // realm-core: a mixed path with `[*]` compared without a quantifier means ANY.
-        if path.isMultiple && quantifier == nil && path.mixedSteps == nil {
+        // realm-core: a mixed path with `[*]` compared without a quantifier means ANY, and so does an aggregate
+        // after another collection (one value per object reached).
+        if path.isMultiple && quantifier == nil && path.mixedSteps == nil && !Self.isAggregatePerObject(path) {
             throw QueryError(
                 "'\(path.text)' is a collection: use ANY, ALL, NONE or an aggregate such as @count",
                 at: column
@@ -134,5 +135,12 @@ extension QueryBinder {
                 at: column
             )
         }
+    }
+
+    /// Whether `path` is an aggregate taken once per object a collection reached (`list.integers.@count`): its values
+    /// compare as ANY unless a quantifier says otherwise.
+    static func isAggregatePerObject(_ path: BoundPath) -> Bool {
+        guard path.isMultiple, path.mixedSteps == nil, let aggregate = path.aggregate else { return false }
+        return !aggregate.isSelector && aggregate != .type
     }
 }

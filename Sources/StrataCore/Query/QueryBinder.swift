@@ -24,6 +24,18 @@
 //   (11) A link compared (== or !=) with a dictionary constant compares the linked object's properties with the
 //       dictionary's entries, as Realm Swift compares a custom type stored as an embedded object
 //       (QueryBinder+Memberwise.swift).
+//   (12) A SUBQUERY may not name its elements with a variable an enclosing SUBQUERY uses for the same table's
+//       objects (realm-core: "Unable to create a subquery expression with variable '$x' since an identical
+//       variable already exists in this context"); for another table's objects it may. The variable typed queries
+//       generate (`$element`, for every nested SUBQUERY) is exempt.
+//   (13) An aggregate after another collection (`list.integers.@count`, `links.dict.@max`, `list.links.@count`) is
+//       taken per object reached: the path is multiple and compares as ANY unless quantified. @min/@max/@sum/@avg
+//       of a property of linked objects (`list.links.@sum.age`) instead takes every object reached at once: one
+//       value. (ANY/ALL/NONE over `list.integers` apply to all the values reached together, as the dialect
+//       documents; realm-core applies ALL and NONE per listed object.)
+//   (14) `@links.@count` (or `@size`), alone or after a key path, counts every link to the objects reached, from
+//       any class and property, added up: a BoundPath with no `final` column.
+//   (15) `property IN collection.path` is `ANY collection.path == property` (realm-core).
 
 /// Binds parsed queries to the tables of a transaction.
 package struct QueryBinder {
@@ -38,6 +50,10 @@ package struct QueryBinder {
     let embeddedTables: Set<TableKey>?
     /// The variable of an enclosing SUBQUERY (`$x`), stripped from the start of key paths.
     var variable: String?
+    /// The query's floating-point literals read exactly, for decimal properties (ParsedQuery.exactDecimals).
+    var exactDecimals: [Int: ExactDecimalLiteral] = [:]
+    /// The variables of the SUBQUERYs enclosing this one, each with the table its elements are in (rule 12).
+    var outerVariables: [(table: TableKey, name: String)] = []
 
     package init(
         reading: any TransactionReading,
@@ -60,13 +76,17 @@ package struct QueryBinder {
         columnNames = parent.columnNames
         embeddedTables = parent.embeddedTables
         self.variable = variable
+        exactDecimals = parent.exactDecimals
+        outerVariables = parent.outerVariables + (parent.variable.map { [(parent.root, $0)] } ?? [])
     }
 
     /// Binds a query; throws `QueryError` for unknown properties and type mismatches.
     package func bind(_ query: ParsedQuery) throws -> BoundQuery {
-        BoundQuery(
+        var binder = self
+        binder.exactDecimals = query.exactDecimals
+        return BoundQuery(
             table: root,
-            predicate: try bind(query.predicate),
+            predicate: try binder.bind(query.predicate),
             stages: try query.stages.map { stage in
                 switch stage {
                 case .sort(let keys):
@@ -141,6 +161,15 @@ package struct QueryBinder {
             }
             // Constants go on the right: `5 < age` is `age > 5`; `"x" IN tags` is `ANY tags == "x"`.
             var quantifier = quantifier
+            // realm-core: `favItem.price IN items.price` is `ANY items.price == favItem.price`.
+            if op == .inList, quantifier == nil || quantifier == .anyIfCollection, case .path(let needle) = left,
+                case .path(let collection) = right, collection.isMultiple, !needle.isMultiple
+            {
+                op = .equal
+                quantifier = .any
+                left = .path(collection)
+                right = .path(needle)
+            }
             if quantifier == .anyIfCollection {
                 let multiple = [left, right].contains { if case .path(let p) = $0 { p.isMultiple } else { false } }
                 quantifier = multiple ? .any : nil
@@ -174,8 +203,8 @@ package struct QueryBinder {
             // A custom type stored as an object, compared member by member (QueryBinder+Memberwise.swift).
             let pathOperand = if case .keyPath = lhs { lhs } else { rhs }
             if let node = try memberwise(pathOperand, path, op, right, quantifier, column: column) { return node }
-            if path.mixedSteps != nil, path.aggregate == .type {
-                return try typeComparison(path, op, right, quantifier, column: column)
+            if Self.comparesType(left, right) {
+                return try typeComparison(path, op, right, options, quantifier, column: column)
             }
             try checkQuantifier(path, quantifier, column: column)
             try checkCountComparison(path, right, column: rhs.column)
@@ -217,6 +246,13 @@ package struct QueryBinder {
             if path.valueType == .bool, case .value(.int(let number)) = right {
                 right = .value(.bool(number != 0))
             }
+            // realm-core reads a literal compared with a decimal property from its text, keeping every digit.
+            let literal = if case .constant = rhs { rhs } else { lhs }
+            if path.valueType == .decimal128, case .value(.double(let double)) = right,
+                let exact = exactDecimals[literal.column], exact.double == double
+            {
+                right = .value(exact.decimal)
+            }
             return .compare(left, op, right, options, quantifier)
         }
     }
@@ -237,10 +273,25 @@ package struct QueryBinder {
                     at: column
                 )
             }
+            // realm-core: a variable names one table's elements once in a context (rule 12).
+            let enclosing = outerVariables + (self.variable.map { [(root, $0)] } ?? [])
+            if variable != Self.typedQueryVariable,
+                enclosing.contains(where: { $0.table == target && $0.name == variable })
+            {
+                throw QueryError(
+                    "Unable to create a subquery expression with variable '\(variable)' since an identical variable "
+                        + "already exists in this context",
+                    at: column
+                )
+            }
             let inner = try QueryBinder(parent: self, root: target, variable: variable).bind(predicate)
             return .subqueryCount(collection, inner)
         }
     }
+
+    /// The variable Strata's typed queries (`Query<T>`) name every SUBQUERY's element with, nested ones included:
+    /// rule 12 does not apply to it, since a body's key paths reach only its own element (rule 10).
+    static let typedQueryVariable = "$element"
 
     static func isCollection(_ column: ColumnSpec) -> Bool { column.collection != .single || column.type == .backlink }
 
@@ -355,6 +406,23 @@ package struct QueryBinder {
             + (aggregateProperty.map { ".\($0)" } ?? "")
         var index = 0
         while index < parts.count {
+            if index == parts.count - 1, parts[index].lowercased() == "@links",
+                aggregate == .count || aggregate == .size
+            {
+                // Rule (14): every link to the objects reached, from any class and property.
+                guard aggregateProperty == nil else {
+                    throw QueryError("\(aggregate?.rawValue ?? "") must end the key path", at: column)
+                }
+                return BoundPath(
+                    hops: hops,
+                    final: nil,
+                    finalTable: table,
+                    aggregate: aggregate,
+                    aggregateColumn: nil,
+                    isMultiple: false,
+                    text: text
+                )
+            }
             let (found, consumed) = try segment(parts, at: index, in: table, column: column)
             let name = parts[index]
             index += consumed
@@ -374,6 +442,19 @@ package struct QueryBinder {
             if index < parts.count, parts[index].hasPrefix("["), parts[index].hasSuffix("]") {
                 guard found.collection == .dictionary else {
                     throw QueryError("a subscript needs a map, '\(name)' is not one", at: column)
+                }
+                if let path = try mapSubscriptPath(
+                    parts[index...],
+                    final: found,
+                    name: name,
+                    table: table,
+                    hops: hops,
+                    multiple: multiple,
+                    aggregate: aggregate,
+                    text: text,
+                    column: column
+                ) {
+                    return path
                 }
                 guard index + 1 == parts.count, aggregate == nil else {
                     throw QueryError("a map subscript must end the key path", at: column)
@@ -402,7 +483,14 @@ package struct QueryBinder {
                 )
                 guard let aggregate else { return path }
                 if aggregate == .type {
-                    throw QueryError("@type needs a mixed (AnyRealmValue) property, '\(name)' is not one", at: column)
+                    return try typePath(
+                        found,
+                        table: table,
+                        hops: hops,
+                        aggregateProperty: aggregateProperty,
+                        text: text,
+                        column: column
+                    )
                 }
                 if aggregate.isSelector {
                     guard found.collection == .dictionary else {
@@ -413,10 +501,9 @@ package struct QueryBinder {
                 guard Self.isCollection(found) else {
                     throw QueryError("\(aggregate.rawValue) needs a collection, '\(name)' is not one", at: column)
                 }
-                if hops.contains(where: { Self.isCollection($0.column) }) {
-                    throw QueryError("\(aggregate.rawValue) cannot follow another collection", at: column)
-                }
-                path.isMultiple = false
+                // Rule (13): after another collection, one aggregate per object reached (any may match), except
+                // @min/@max/@sum/@avg of a property of linked objects, which takes every object reached at once.
+                path.isMultiple = aggregateProperty == nil && hops.contains { Self.isCollection($0.column) }
                 if let aggregateProperty {
                     guard let target = Self.linkTarget(found), let targetSpec = specs[target],
                         let property = targetSpec.column(named: columnName(aggregateProperty, in: target))

@@ -9,6 +9,12 @@
 // A sort or distinct key path through links treats an object whose chain of links breaks (a nil link before
 // the last property) as realm-core does: DISTINCT drops the object; SORT puts it after every other object
 // ascending and before them descending (a null *value* at the end of an unbroken chain is an ordinary null).
+//
+// What a key path yields (`values`), as realm-core's expressions do: the values of every object reached, in order,
+// duplicates kept; a null for a chain of to-one links that breaks; for an aggregate, one value per object reached,
+// except that @min/@max/@sum/@avg of a property of linked objects after another collection aggregate every object
+// reached at once, and a collection of values behind a broken chain of to-one links aggregates as an empty one;
+// for `@links.@count` (no final column), the number of links to the objects reached, added up.
 
 /// Evaluates bound queries.
 package struct QueryEvaluator {
@@ -216,7 +222,15 @@ package struct QueryEvaluator {
             objects = try objects.flatMap { try linked(table.value($0, hop.column.key)) }
         }
         let table = try reading.table(path.finalTable)
-        guard let final = path.final else { return [] }
+        guard let final = path.final else {
+            // `@links.@count`: every link to the objects reached, from any class and property, added up.
+            let backlinks = table.spec.columns.filter { $0.type == .backlink }
+            var count = 0
+            for object in objects {
+                for column in backlinks { count += elementsOf(try table.value(object, column.key)).count }
+            }
+            return path.aggregate == nil ? [] : [.int(Int64(count))]
+        }
         if let steps = path.mixedSteps {
             return try objects.flatMap { object in
                 MixedPath.apply(
@@ -246,6 +260,20 @@ package struct QueryEvaluator {
             }
         }
         if let aggregate = path.aggregate {
+            let elementType = path.aggregateColumn?.type ?? final.type
+            let throughCollection = path.hops.contains { QueryBinder.isCollection($0.column) }
+            if let property = path.aggregateColumn, let target = final.linkTable, throughCollection {
+                // realm-core: a property of linked objects after another collection aggregates every object reached.
+                let targetTable = try reading.table(target)
+                let elements = try objects.flatMap { object in
+                    try linked(try table.value(object, final.key)).map { try targetTable.value($0, property.key) }
+                }
+                return [Self.aggregate(aggregate, elements, elementType: elementType)]
+            }
+            if objects.isEmpty, !path.hops.isEmpty, !throughCollection, QueryBinder.linkTarget(final) == nil {
+                // realm-core: a collection of values behind a missing to-one link aggregates as an empty one.
+                return [Self.aggregate(aggregate, [], elementType: elementType)]
+            }
             return try objects.map { object in
                 let collection = try table.value(object, final.key)
                 var elements = elementsOf(collection)
@@ -253,7 +281,7 @@ package struct QueryEvaluator {
                     let targetTable = try reading.table(target)
                     elements = try linked(collection).map { try targetTable.value($0, property.key) }
                 }
-                return Self.aggregate(aggregate, elements, elementType: path.aggregateColumn?.type ?? final.type)
+                return Self.aggregate(aggregate, elements, elementType: elementType)
             }
         }
         return try objects.flatMap { object -> [Value] in
@@ -284,8 +312,8 @@ package struct QueryEvaluator {
         switch aggregate {
         case .count, .size: return .int(Int64(values.count))
         case .keys, .values: return .list(values)
-        case .min: return ValueAggregate.extreme(values, smallest: true)
-        case .max: return ValueAggregate.extreme(values, smallest: false)
+        case .min: return ValueAggregate.extreme(values, smallest: true, elementType: elementType)
+        case .max: return ValueAggregate.extreme(values, smallest: false, elementType: elementType)
         case .sum: return ValueAggregate.sum(values, elementType: elementType)
         case .avg: return ValueAggregate.average(values, elementType: elementType)
         case .type: return .null  // Bound only on mixed paths, which MixedPath.apply evaluates.

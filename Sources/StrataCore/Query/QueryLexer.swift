@@ -22,11 +22,6 @@ extension QueryToken.Kind {
 
 /// Splits query text into tokens.
 enum QueryLexer {
-    /// Whether a number like `.5` starts at `index`: a point followed by a digit.
-    private static func startsFraction(_ characters: [Character], _ index: Int) -> Bool {
-        index + 1 < characters.count && characters[index] == "." && characters[index + 1].isNumber
-    }
-
     static func tokens(_ text: String) throws -> [QueryToken] {
         let characters = Array(text)
         var tokens: [QueryToken] = []
@@ -78,39 +73,26 @@ enum QueryLexer {
                 tokens.append(QueryToken(kind: .string(value), column: column))
                 continue
             }
-            if character == "-", !(tokens.last.map(isOperand) ?? false),
-                let word = negativeInfinity(characters, index + 1)
-            {
-                tokens.append(QueryToken(kind: .number("-" + word), column: column))
+            let afterOperand = tokens.last.map(isOperand) ?? false
+            if character == "-" || character == "+", !afterOperand, let word = signedWord(characters, index + 1) {
+                tokens.append(QueryToken(kind: .number(String(character) + word), column: column))
                 index += 1 + word.count
                 continue
             }
-            if character.isNumber || (startsFraction(characters, index) && !(tokens.last.map(isOperand) ?? false))
-                || (character == "-"
-                    && (index + 1 < characters.count && characters[index + 1].isNumber
-                        || startsFraction(characters, index + 1))
-                    && !(tokens.last.map(isOperand) ?? false))
+            if character.isNumber || (!afterOperand && "+-.".contains(character)),
+                let end = dateEnd(characters, index) ?? numberEnd(characters, index)
             {
-                var text = String(character)
-                index += 1
-                while index < characters.count {
-                    let next = characters[index]
-                    // Dates: 2020-01-31@12:00:00(:nanos); numbers: 1.5e-3; hex: 0x1F
-                    if next.isNumber || next.isLetter || next == "." || next == "@" || next == ":"
-                        || (next == "-"
-                            && (text.contains("-") || text.count == 4 || text.last == "e" || text.last == "E"))
-                    {
-                        if next == "-" && !(text.last == "e" || text.last == "E") && !isDateLike(text) { break }
-                        text.append(next)
-                        index += 1
-                    } else {
-                        break
-                    }
-                }
-                tokens.append(QueryToken(kind: .number(text), column: column))
+                tokens.append(QueryToken(kind: .number(String(characters[index..<end])), column: column))
+                index = end
                 continue
             }
             // As in Realm's grammar, any character outside ASCII may start or continue a name (`柱колоéн👍`).
+            // T1580473800:0, a timestamp in seconds and nanoseconds since 1970 (each signed); longer than the name T….
+            if character == "T", let end = secondsTimestampEnd(characters, index) {
+                tokens.append(QueryToken(kind: .number(String(characters[index..<end])), column: column))
+                index = end
+                continue
+            }
             if character.isLetter || !character.isASCII || character == "_" || character == "@" || character == "#" {
                 var text = String(character)
                 index += 1
@@ -120,19 +102,6 @@ enum QueryLexer {
                 {
                     text.append(characters[index])
                     index += 1
-                }
-                // T1580473800:0, a timestamp in seconds and nanoseconds since 1970.
-                if text.count > 1, text.first == "T", text.dropFirst().allSatisfy(\.isNumber),
-                    index + 1 < characters.count, characters[index] == ":", characters[index + 1].isNumber
-                {
-                    text.append(":")
-                    index += 1
-                    while index < characters.count, characters[index].isNumber {
-                        text.append(characters[index])
-                        index += 1
-                    }
-                    tokens.append(QueryToken(kind: .number(text), column: column))
-                    continue
                 }
                 tokens.append(QueryToken(kind: .identifier(text), column: column))
                 // oid(...) and uuid(...) hold raw text (uuids contain '-').
@@ -211,9 +180,9 @@ enum QueryLexer {
         }
     }
 
-    /// "inf" or "infinity" (any case) starting at `start` and ending a word, for `-inf` literals.
-    private static func negativeInfinity(_ characters: [Character], _ start: Int) -> String? {
-        for word in ["infinity", "inf"] {
+    /// "inf", "infinity" or "nan" (any case) starting at `start` and ending a word, for `-inf`, `+inf` and `-nan`.
+    private static func signedWord(_ characters: [Character], _ start: Int) -> String? {
+        for word in ["infinity", "inf", "nan"] {
             let end = start + word.count
             guard end <= characters.count, String(characters[start..<end]).lowercased() == word else { continue }
             if end < characters.count, characters[end].isLetter || characters[end].isNumber { continue }
@@ -222,7 +191,73 @@ enum QueryLexer {
         return nil
     }
 
-    private static func isDateLike(_ text: String) -> Bool {
-        text.count == 4 || (text.count == 7 && text.filter { $0 == "-" }.count == 1)
+    /// The end of the ASCII digits from `start` (`start` itself when there are none).
+    private static func digitsEnd(_ characters: [Character], _ start: Int) -> Int {
+        var end = start
+        while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+        return end
+    }
+
+    /// The end of the longest number at `start`, as realm-core's lexer reads one: `0x` and hexadecimal digits, or
+    /// an optional sign, digits with an optional point (a digit on at least one side) and an optional exponent
+    /// `e`/`E`, sign and digits. Nil when no number starts there.
+    static func numberEnd(_ characters: [Character], _ start: Int) -> Int? {
+        var index = start
+        if index + 2 < characters.count, characters[index] == "0",
+            characters[index + 1] == "x" || characters[index + 1] == "X",
+            characters[index + 2].isHexDigit
+        {
+            index += 2
+            while index < characters.count, characters[index].isHexDigit { index += 1 }
+            return index
+        }
+        if index < characters.count, characters[index] == "+" || characters[index] == "-" { index += 1 }
+        let integerEnd = digitsEnd(characters, index)
+        var end = integerEnd
+        if end < characters.count, characters[end] == "." {
+            let fractionEnd = digitsEnd(characters, end + 1)
+            if fractionEnd > end + 1 || integerEnd > index { end = fractionEnd }
+        }
+        guard end > index, end > integerEnd || integerEnd > index else { return nil }
+        if end < characters.count, characters[end] == "e" || characters[end] == "E" {
+            var exponent = end + 1
+            if exponent < characters.count, characters[exponent] == "+" || characters[exponent] == "-" { exponent += 1 }
+            let exponentEnd = digitsEnd(characters, exponent)
+            if exponentEnd > exponent { end = exponentEnd }
+        }
+        return end
+    }
+
+    /// The end of a date at `start`, YYYY-MM-DD@HH:MM:SS or with `T` for `@`, and an optional `:NANOSECONDS`; each
+    /// part is one or more digits without a sign, as in realm-core's lexer. Nil when no whole date starts there.
+    static func dateEnd(_ characters: [Character], _ start: Int) -> Int? {
+        var index = start
+        for separator: Character in ["-", "-", "@", ":", ":"] {
+            let end = digitsEnd(characters, index)
+            guard end > index, end < characters.count else { return nil }
+            let found = characters[end]
+            guard found == separator || (separator == "@" && found == "T") else { return nil }
+            index = end + 1
+        }
+        let seconds = digitsEnd(characters, index)
+        guard seconds > index else { return nil }
+        if seconds + 1 < characters.count, characters[seconds] == ":" {
+            let nanoseconds = digitsEnd(characters, seconds + 1)
+            if nanoseconds > seconds + 1 { return nanoseconds }
+        }
+        return seconds
+    }
+
+    /// The end of `T` seconds `:` nanoseconds at `start`, each an optionally signed run of digits; nil if none.
+    static func secondsTimestampEnd(_ characters: [Character], _ start: Int) -> Int? {
+        func signedDigitsEnd(_ from: Int) -> Int? {
+            let digits = from < characters.count && "+-".contains(characters[from]) ? from + 1 : from
+            let end = digitsEnd(characters, digits)
+            return end > digits ? end : nil
+        }
+        guard let seconds = signedDigitsEnd(start + 1), seconds < characters.count, characters[seconds] == ":" else {
+            return nil
+        }
+        return signedDigitsEnd(seconds + 1)
     }
 }

@@ -1,35 +1,45 @@
 // QueryLiterals.swift: literals of every property type in the Realm query language.
 //
-//   integers 42, -7, 0x1F     floats 1.5, -2e3     strings "…" or '…'     nil NULL
-//   true false TRUE FALSE YES NO     dates 2020-01-31@12:30:00(:nanoseconds) (UTC)
-//   dates also 2020-01-31T12:30:00 and T1580473800:0 (seconds:nanoseconds since 1970)
+//   integers 42, -7, +7, 0x1F     floats 1.5, -2e3, +1.5E+2, .5, 10.     strings "…" or '…'     nil NULL
+//   true false TRUE FALSE YES NO     dates 2020-01-31@12:30:00(:nanoseconds) (UTC; 2020-1-31@1:2:3 too)
+//   dates also 2020-01-31T12:30:00 and T1580473800:0 (seconds:nanoseconds since 1970, T-1:-1 before it)
 //   oid(6283b6e9f7a5e8e0c6b1a2f3)    uuid(123e4567-e89b-12d3-a456-426614174000)
-//   binary B64"AQID"     doubles inf infinity nan
+//   binary B64"AQID"     doubles inf infinity nan, signed: +inf -infinity -nan (any case)
+//
+// Invariants (realm-core's query_flex.ll and driver.cpp): a date needs its time (`1970-01-01` alone is no literal)
+// and a year from 1900; its nanoseconds take the sign of its seconds, as do those of T…:… (whose signs must agree).
+// A floating-point literal is a Double; compared with a decimal property it is read from its text
+// (``exactDecimal(_:)``), keeping digits a Double would lose.
 
 import Foundation
 
 enum QueryLiterals {
     static func number(_ text: String, column: Int) throws -> Value {
-        if ["-inf", "-infinity"].contains(text.lowercased()) { return .double(-.infinity) }
+        switch text.lowercased() {
+        case "+inf", "+infinity": return .double(.infinity)
+        case "-inf", "-infinity": return .double(-.infinity)
+        case "+nan", "-nan": return .double(.nan)
+        default: break
+        }
         if text.hasPrefix("T") {
             let parts = text.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, let seconds = Int64(parts[0]), let nanoseconds = Int32(parts[1]) else {
+            guard parts.count == 2, let seconds = Int64(parts[0]), let nanoseconds = Int32(parts[1]),
+                abs(nanoseconds) < 1_000_000_000
+            else {
                 throw QueryError("'\(text)' is not a timestamp (Tseconds:nanoseconds)", at: column)
+            }
+            // realm-core: the nanoseconds take the sign of the seconds (T-1:-1 is a second and 1 ns before 1970).
+            guard (seconds >= 0 && nanoseconds >= 0) || (seconds <= 0 && nanoseconds <= 0) else {
+                throw QueryError("Invalid timestamp format", at: column)
             }
             return .timestamp(Timestamp(seconds: seconds, nanoseconds: nanoseconds))
         }
-        if text.contains("@") || text.contains("T")
-            || (text.count >= 8 && text.filter({ $0 == "-" }).count >= 2 && !text.hasPrefix("-"))
-        {
-            return .timestamp(try date(text, column: column))
-        }
-        let lower = text.lowercased()
-        if lower.hasPrefix("0x") || lower.hasPrefix("-0x") {
-            let negative = lower.hasPrefix("-")
-            guard let value = Int64(lower.dropFirst(negative ? 3 : 2), radix: 16) else {
+        if text.contains("@") || text.contains("T") { return .timestamp(try date(text, column: column)) }
+        if text.hasPrefix("0x") || text.hasPrefix("0X") {
+            guard let value = Int64(text.dropFirst(2), radix: 16) else {
                 throw QueryError("'\(text)' is not a number", at: column)
             }
-            return .int(negative ? -value : value)
+            return .int(value)
         }
         if let value = Int64(text) { return .int(value) }
         if let value = Double(text), text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
@@ -38,6 +48,21 @@ enum QueryLiterals {
         throw QueryError("'\(text)' is not a number", at: column)
     }
 
+    /// The exact value of a floating-point literal as a Decimal128 (realm-core reads a literal compared with a
+    /// decimal property from its text), when it differs from the value its Double converts to (15 significant
+    /// digits, DecimalBits.decimal): nil for other literals.
+    static func exactDecimal(_ text: String) -> Value? {
+        guard text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let double = Double(text),
+            double.isFinite,
+            let exact = Decimal(string: text.hasPrefix("+") ? String(text.dropFirst()) : text, locale: nil),
+            exact != DecimalBits.decimal(.double(double))
+        else { return nil }
+        return .decimal128(DecimalBits.encode(exact))
+    }
+
+    /// A date literal, YYYY-MM-DD@HH:MM:SS[:NANOSECONDS] or with `T` for `@` (UTC), each part one or more digits
+    /// (QueryLexer.dateEnd). As in realm-core, a year before 1900 is refused and the nanoseconds of a date before
+    /// 1970 count away from 1970, as its seconds do (1969-12-31@23:59:59:500000000 is Timestamp(-1, -500000000)).
     static func date(_ text: String, column: Int) throws -> Timestamp {
         let parts = text.split(omittingEmptySubsequences: false) { $0 == "@" || $0 == "T" }
         // Every part must be a number: one that is not (or does not fit an Int) makes the text no date.
@@ -46,8 +71,7 @@ enum QueryLiterals {
             let values = pieces.compactMap { Int($0) }
             return values.count == pieces.count ? values : nil
         }
-        guard parts.count <= 2, let day = numbers(parts[0], "-"),
-            let time = parts.count > 1 ? numbers(parts[1], ":") : [0, 0, 0],
+        guard parts.count == 2, let day = numbers(parts[0], "-"), let time = numbers(parts[1], ":"),
             day.count == 3, time.count >= 3, time.count <= 4, (1...12).contains(day[1]), (1...31).contains(day[2]),
             (0...23).contains(time[0]), (0...59).contains(time[1]), (0...60).contains(time[2]),
             time.count == 3 || (0..<1_000_000_000).contains(time[3])
@@ -57,6 +81,7 @@ enum QueryLiterals {
                 at: column
             )
         }
+        guard day[0] >= 1900 else { throw QueryError("Conversion of dates before 1900 is not supported.", at: column) }
         var components = DateComponents()
         components.year = day[0]
         components.month = day[1]
@@ -71,7 +96,8 @@ enum QueryLiterals {
         else {
             throw QueryError("'\(text)' is not a valid date", at: column)
         }
-        return Timestamp(seconds: seconds, nanoseconds: Int32(time.count == 4 ? time[3] : 0))
+        let nanoseconds = Int32(time.count == 4 ? time[3] : 0)
+        return Timestamp(seconds: seconds, nanoseconds: seconds < 0 ? -nanoseconds : nanoseconds)
     }
 
     static func keywordLiteral(_ name: String, parser: inout QueryParser, column: Int) throws -> QueryOperand? {

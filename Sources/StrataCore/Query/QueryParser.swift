@@ -23,6 +23,8 @@ package struct QueryParser {
     private var position = 0
     private let arguments: [QueryArgument]
     private var nextArgument = 0
+    /// The exact decimals of floating-point literals, by column (ParsedQuery.exactDecimals).
+    private var exactDecimals: [Int: ExactDecimalLiteral] = [:]
 
     /// An argument value: a value, a list of values (for IN) or a key path (for %K).
     package enum QueryArgument: Sendable, Equatable {
@@ -139,6 +141,7 @@ package struct QueryParser {
         }
         guard case .end = current.kind else { throw QueryError("unexpected \(describe(current))", at: current.column) }
         guard nextArgument <= arguments.count else { throw QueryError("too few arguments", at: nil) }
+        query.exactDecimals = exactDecimals
         return query
     }
 
@@ -193,6 +196,15 @@ package struct QueryParser {
         if let word = keyword(current), ["ANY", "SOME", "ALL", "NONE"].contains(word), nextStartsOperand {
             quantifier = word == "ALL" ? .all : word == "NONE" ? .noneOf : .any
             advance()
+            // realm-core's grammar puts ANY, ALL and NONE before a key path, a list or an argument, never before a
+            // literal (`ANY 5.5 IN items.price` is a syntax error).
+            switch current.kind {
+            case .string, .number:
+                throw QueryError("\(word) cannot come before a literal value", at: current.column)
+            case .identifier(let name) where isLiteralKeyword(name):
+                throw QueryError("\(word) cannot come before a literal value", at: current.column)
+            default: break
+            }
         }
         let lhs = try parseOperand()
         if keyword(current) == "BETWEEN" {
@@ -421,7 +433,11 @@ package struct QueryParser {
             return .constant(.string(value), column: token.column)
         case .number(let text):
             advance()
-            return .constant(try QueryLiterals.number(text, column: token.column), column: token.column)
+            let value = try QueryLiterals.number(text, column: token.column)
+            if case .double(let double) = value, let exact = QueryLiterals.exactDecimal(text) {
+                exactDecimals[token.column] = ExactDecimalLiteral(double: double, decimal: exact)
+            }
+            return .constant(value, column: token.column)
         case .argument(let index):
             advance()
             switch try takeArgument(column: token.column, index: index) {
@@ -459,6 +475,16 @@ package struct QueryParser {
             return try parseKeyPath()
         default:
             throw QueryError("expected a property or a value but found \(describe(token))", at: token.column)
+        }
+    }
+
+    /// Whether `name` is a literal (null, true, inf, oid(…), B64"…" and the like) where an operand starts.
+    private func isLiteralKeyword(_ name: String) -> Bool {
+        switch name.uppercased() {
+        case "NIL", "NULL", "TRUE", "YES", "FALSE", "NO", "INF", "INFINITY", "NAN": return true
+        case "OID", "UUID": return next.kind == .symbol("(")
+        case "B64": return next.kind.isString
+        default: return false
         }
     }
 

@@ -1,5 +1,6 @@
 // ValueComparison.swift: how the query engine compares values: null semantics, numbers across types,
-// string options ([c] case, [d] diacritics), LIKE wildcards, and Realm's sort order.
+// string options ([c] case, [d] diacritics), LIKE wildcards, Realm's sort order, and the total order of mixed values
+// that `@min` and `@max` use (realm-core's `Mixed::compare`: `mixedOrder`).
 //
 // As Realm Swift (Foundation's rule, which realm-core's own parser does not follow): CONTAINS, BEGINSWITH and
 // ENDSWITH with a null or empty needle match nothing. Only a null string is LIKE null.
@@ -222,6 +223,28 @@ package enum ValueComparison {
             let (a, b) = (sortRank(lhs), sortRank(rhs))
             if a != b { return a < b ? -1 : 1 }
             // realm-core orders NaN before every other number (and equal to another NaN).
+            let (leftNaN, rightNaN) = (isNaN(lhs), isNaN(rhs))
+            return leftNaN == rightNaN ? 0 : (leftNaN ? -1 : 1)
+        }
+    }
+
+    /// realm-core's `Mixed::compare` for two non-null values, the order of `@min` and `@max` over mixed values: a
+    /// total order that ranks types as ``sortOrder(_:_:)`` does (booleans, numbers, strings, data, dates, object
+    /// ids, UUIDs, links), then lists before dictionaries; strings compare by their bytes (UTF-8), not by
+    /// collation; a NaN orders before every other number.
+    package static func mixedOrder(_ lhs: Value, _ rhs: Value) -> Int {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)):
+            return a.utf8.elementsEqual(b.utf8) ? 0 : (a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1)
+        case (.typedLink(let ta, let a), .typedLink(let tb, let b)):
+            if ta != tb { return ta < tb ? -1 : 1 }
+            return a == b ? 0 : (a < b ? -1 : 1)
+        case (.list, .dictionary): return -1
+        case (.dictionary, .list): return 1
+        default:
+            if let order = order(lhs, rhs) { return order }
+            let (a, b) = (sortRank(lhs), sortRank(rhs))
+            if a != b { return a < b ? -1 : 1 }
             let (leftNaN, rightNaN) = (isNaN(lhs), isNaN(rhs))
             return leftNaN == rightNaN ? 0 : (leftNaN ? -1 : 1)
         }
