@@ -132,7 +132,10 @@ package enum ValueComparison {
         case (.string(let a), .string(let b)):
             return options.isEmpty
                 ? a.unicodeScalars.elementsEqual(b.unicodeScalars) : fold(a, options) == fold(b, options)
-        case (.binary, .string), (.string, .binary): return text(lhs) == text(rhs)
+        case (.binary, .string), (.string, .binary):
+            // A mixed value's bytes compare with a string needle as its text would, [c] and [d] included.
+            guard let a = text(lhs), let b = text(rhs) else { return false }
+            return options.isEmpty ? a == b : fold(a, options) == fold(b, options)
         default: return (order(lhs, rhs, options: options) ?? collectionKindOrder(lhs, rhs)) == 0
         }
     }
