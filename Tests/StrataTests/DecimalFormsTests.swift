@@ -42,3 +42,31 @@ struct DecimalFormsTests {
         #expect(setCounts == [1, 1, 1, 1])
     }
 }
+
+@Suite("Decimals of more digits than decimal128 holds")
+struct LongDecimalTests {
+    /// 66 digits: more than a Foundation decimal's 38, so its coefficient reaches 39 digits (the query fuzzer's
+    /// finding: such a literal used to stop the process when encoded).
+    static let longText = String(repeating: "6", count: 60) + "00010000"
+
+    @Test("A long literal against a decimal property rounds to 34 digits and matches what it equals")
+    func longLiteral() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([DFTItem.self]))
+        try await realm.write { realm in
+            let item = DFTItem()
+            item.decimal = try Decimal128(string: Self.longText)
+            try realm.add(item)
+        }
+        let (stored, matches, misses) = await realm.read { realm in
+            let items = realm.objects(DFTItem.self)
+            return (
+                items.first!.decimal,
+                items.filter("decimal == \(Self.longText).").count,
+                items.filter("decimal == 1\(Self.longText).").count
+            )
+        }
+        #expect(stored == (try Decimal128(string: "6666666666666666666666666666666667e34")))
+        #expect(matches == 1)
+        #expect(misses == 0)
+    }
+}

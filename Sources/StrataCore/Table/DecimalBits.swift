@@ -37,7 +37,9 @@ package enum DecimalBits {
                 coefficient /= 10
                 exponent += 1
             }
-            while exponent > preferred, coefficient * 10 < limit {
+            // (`coefficient < limit / 10`, not `coefficient * 10 < limit`: a Foundation decimal's 39-digit
+            // coefficient times 10 overflows.)
+            while exponent > preferred, coefficient < limit / 10 {
                 coefficient *= 10
                 exponent -= 1
             }
