@@ -34,7 +34,7 @@ extension Replica {
             do {
                 if try await pullOnce() { continue }
                 backoff = .milliseconds(100)
-                guard holdsSyncLock() else {
+                guard try holdsSyncLock() else {
                     // Another process pushes and pulls this file: follow its progress through the file.
                     try refreshFromFile()
                     try? await Task.sleep(for: interval)
@@ -63,7 +63,7 @@ extension Replica {
     /// Pulls and applies the next batch of what the hub has past the cursor (and, for classes subscribed since, past
     /// their own download's progress); false when there was nothing new.
     func pullOnce() async throws -> Bool {
-        guard holdsSyncLock() else { return false }
+        guard try holdsSyncLock() else { return false }
         let (cursor, bootstrap) = state.withLock { ($0.cursor, $0.bootstrap) }
         let name = configuration.databaseName
         let from = min(cursor, bootstrap.values.min() ?? cursor)

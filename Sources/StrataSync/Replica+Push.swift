@@ -42,7 +42,7 @@ extension Replica {
     /// for at most the poll interval (a commit that failed after its hook never appears); true when it appeared.
     func awaitRecordedCommit() async throws -> Bool {
         let recorded = recorder.recordedSequence
-        guard recorded > state.withLock({ $0.acknowledged }), holdsSyncLock() else { return false }
+        guard recorded > state.withLock({ $0.acknowledged }), try holdsSyncLock() else { return false }
         let deadline = ContinuousClock.now + configuration.pollInterval
         while ContinuousClock.now < deadline && !isStopped {
             if try SyncTables.clientRow(try database.beginRead())?.nextSequence ?? 0 > recorded { return true }
@@ -53,7 +53,7 @@ extension Replica {
 
     /// Pushes one batch of the outbox; false when there was nothing to push (or another process pushes this file).
     func pushOnce() async throws -> Bool {
-        guard holdsSyncLock() else { return false }
+        guard try holdsSyncLock() else { return false }
         let reading = try database.beginRead()
         let rows = try SyncTables.pendingOutbox(reading, byteLimit: Self.batchByteLimit)
         let classes = try recorder.classes(in: reading)

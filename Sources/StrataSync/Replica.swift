@@ -201,12 +201,13 @@ final class Replica: Sendable {
         realmConfiguration.record(.replication(metric()))
     }
 
-    /// Takes the file's sync lock if no other process holds it (invariant 4); true when this process holds it.
-    func holdsSyncLock() -> Bool {
+    /// Takes the file's sync lock if no other process holds it (invariant 4); true when this process holds it. A lock
+    /// file that cannot be opened or locked throws: read as "another process syncs", it would stop this replica's
+    /// pushes and pulls with nothing reported.
+    func holdsSyncLock() throws -> Bool {
         if state.withLock({ $0.syncLock != nil }) { return true }
-        guard let lock = try? FileLock(path: database.path + ".sync.lock"), (try? lock.tryLockWriter()) == true else {
-            return false
-        }
+        let lock = try FileLock(path: database.path + ".sync.lock")
+        guard try lock.tryLockWriter() else { return false }
         state.withLock { $0.syncLock = lock }
         return true
     }

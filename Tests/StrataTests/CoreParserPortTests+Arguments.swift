@@ -120,11 +120,7 @@ struct CoreParserArgumentTests {
         subError("paid == $7"), subError("time == $0"), subError("time == $1"), subError("time == $2"),
         subError("time == $4"), subError("time == $6"), subError("time == $7"), subError("binary == $0"),
         subError("binary == $1"),
-        qcpError(
-            "binary == $2",
-            known: "Strata compares a binary property with a string argument (its UTF-8 bytes)",
-            payerArguments
-        ),
+        qcpError("binary == $2", ["Cannot compare argument", "binary"], payerArguments),
         subError("binary == $4"), subError("binary == $5"),
         subError("binary == $7"),
         // An argument past the end of the list.

@@ -66,6 +66,7 @@ extension RealmCollection {
     func filter(query isIncluded: (Query<Element>) -> Query<Bool>) -> Results<Element> {
         let values = _contents.results?.holdsValues ?? !(Element.self is ObjectBase.Type)
         let node = isIncluded(Query<Element>(parts: values ? ["self"] : [], collection: false)).predicate
+            .numberingTypedSubqueries()
         do {
             return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "where { … }"))
         } catch {
@@ -172,7 +173,7 @@ extension RealmCollection {
             let node = isIncluded(
                 Query<Element>(parts: Element.self is ObjectBase.Type ? [] : ["self"], collection: false)
             )
-            .predicate
+            .predicate.numberingTypedSubqueries()
             do {
                 return try UnmanagedQuery.firstIndex(in: Array(self), matching: ParsedQuery(predicate: node))
             } catch {

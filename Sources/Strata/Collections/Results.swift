@@ -324,6 +324,7 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
                 query.stages += predicate.parsed.stages
                 query.keyPathColumns.merge(predicate.parsed.keyPathColumns) { earlier, _ in earlier }
                 query.exactDecimals.merge(predicate.parsed.exactDecimals) { earlier, _ in earlier }
+                query.argumentTexts.merge(predicate.parsed.argumentTexts) { earlier, _ in earlier }
             }
         )
     }

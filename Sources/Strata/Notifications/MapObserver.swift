@@ -72,8 +72,11 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
         // A map whose object was deleted can never change again: its last element reports every key deleted (as
         // Realm does), or the stream just ends when it was empty.
         mailbox.publish(snapshot, version: snapshot.version, last: backing.owner.isInvalidated) { base in
-            // Freezing pins the version (no node read); its one error is the version limit.
-            guard let base else { return (try? map.freeze()).map { .initial($0) } }
+            // Freezing pins the version (no node read); its one error is the version limit, delivered as the
+            // collection observers deliver it.
+            guard let base else {
+                do { return .initial(try map.freeze()) } catch { return .error(error) }
+            }
             return update(from: base, to: snapshot, state: state, reader: reader)
         }
     }
@@ -95,7 +98,12 @@ final class MapObserver<Key: _MapKey, Value: RealmCollectionValue>: StreamingObs
         }.sorted()
         if deletions.isEmpty && insertions.isEmpty && modifications.isEmpty { return nil }
         // Freezing pins the version (no node read); its one error is the version limit.
-        guard let frozen = try? map.freeze() else { return nil }
+        let frozen: Map<Key, Value>
+        do {
+            frozen = try map.freeze()
+        } catch {
+            return .error(error)
+        }
         return .update(
             frozen,
             deletions: deletions.map { $0 as! Key },

@@ -202,7 +202,8 @@ extension ColumnBlock {
             let end = Swift.min(values.count, start + 255)
             var chunk: UInt8 = 0
             for index in start..<end {
-                // Adding the comparison's Bool byte (not branching on it) keeps the loop vectorizable.
+                // Adding the comparison's Bool byte (not branching on it) keeps the loop vectorizable. The bit cast is
+                // sound: a Swift `Bool` is one byte holding exactly 0 or 1, the size and values of the `UInt8` added.
                 chunk &+= unsafeBitCast(values[index] &- low <= width, to: UInt8.self)
             }
             matches &+= Int(chunk)

@@ -22,6 +22,10 @@ import Glibc
 
 /// The lock file of one database, open in this process.
 package final class FileLock: @unchecked Sendable {
+    // Proof of `@unchecked Sendable`: `descriptor`, `path` and `signal` are `let`s; `readerSlot` is written only by
+    // `claimReaderSlot()`, which `Database.openLockFile` calls before the lock is shared, and only read afterwards.
+    // Every method is a system call on the descriptor (fcntl, pread, pwrite) that the kernel makes safe from any
+    // thread; `publish` is called under the database's state lock.
     private static let ofdGetLock: Int32 = 36
     private static let ofdSetLock: Int32 = 37
     static let readerTableOffset = 4096

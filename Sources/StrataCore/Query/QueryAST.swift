@@ -124,6 +124,10 @@ package struct ParsedQuery: Sendable, Equatable {
     /// by the literal's column: compared with a decimal property, such a literal is read from its text, as
     /// realm-core reads it (`dec == 3.141592653589793238` keeps all 19 digits).
     package var exactDecimals: [Int: ExactDecimalLiteral] = [:]
+    /// The string and binary constants that came from arguments (`$0`, `%@`), by column: realm-core compares a
+    /// binary property with a string literal and a string property with a `B64"…"` literal, but refuses the same
+    /// values given as arguments ("Cannot compare argument … to a binary").
+    package var argumentTexts: [Int: Value] = [:]
 
     package init(predicate: QueryNode, stages: [QueryStage] = []) {
         self.predicate = predicate

@@ -96,6 +96,21 @@ extension QueryBinder {
         )
     }
 
+    /// A string constant compared with a binary property, or a binary one with a string property, as realm-core takes
+    /// it: a literal crosses (a `B64"…"` literal compared with a string is the text its bytes spell, returned here), an
+    /// argument does not ("Cannot compare argument … to a binary"). Nil leaves the value as it is: a string literal
+    /// against a binary property compares its UTF-8 bytes, and a binary argument (or a B64 literal that is not UTF-8,
+    /// which no string equals) against a string property is refused by ``checkType(_:_:_:column:)``.
+    func crossText(_ path: BoundPath, _ value: Value, fromArgument: Bool, column: Int) throws -> Value? {
+        switch (path.valueType, value) {
+        case (.binary?, .string(let text)) where fromArgument:
+            throw QueryError("Cannot compare argument with value '\(text)' to a binary", at: column)
+        case (.string?, .binary(let bytes)) where !fromArgument:
+            return String(validating: bytes, as: UTF8.self).map(Value.string)
+        default: return nil
+        }
+    }
+
     func checkType(_ path: BoundPath, _ op: ComparisonOperator, _ value: Value, column: Int) throws {
         guard let type = path.valueType else { return }
         let ok: Bool

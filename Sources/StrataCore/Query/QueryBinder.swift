@@ -26,8 +26,8 @@
 //       (QueryBinder+Memberwise.swift).
 //   (12) A SUBQUERY may not name its elements with a variable an enclosing SUBQUERY uses for the same table's
 //       objects (realm-core: "Unable to create a subquery expression with variable '$x' since an identical
-//       variable already exists in this context"); for another table's objects it may. The variable typed queries
-//       generate (`$element`, for every nested SUBQUERY) is exempt.
+//       variable already exists in this context"); for another table's objects it may. Typed queries number their
+//       variables (`$col1`, `$col2`, …) before they are bound (Query+SubqueryVariables.swift in Strata).
 //   (13) An aggregate after another collection (`list.integers.@count`, `links.dict.@max`, `list.links.@count`) is
 //       taken per object reached: the path is multiple and compares as ANY unless quantified. @min/@max/@sum/@avg
 //       of a property of linked objects (`list.links.@sum.age`) instead takes every object reached at once: one
@@ -52,6 +52,8 @@ package struct QueryBinder {
     var variable: String?
     /// The query's floating-point literals read exactly, for decimal properties (ParsedQuery.exactDecimals).
     var exactDecimals: [Int: ExactDecimalLiteral] = [:]
+    /// The query's string and binary arguments, by column (ParsedQuery.argumentTexts).
+    var argumentTexts: [Int: Value] = [:]
     /// The variables of the SUBQUERYs enclosing this one, each with the table its elements are in (rule 12).
     var outerVariables: [(table: TableKey, name: String)] = []
 
@@ -77,6 +79,7 @@ package struct QueryBinder {
         embeddedTables = parent.embeddedTables
         self.variable = variable
         exactDecimals = parent.exactDecimals
+        argumentTexts = parent.argumentTexts
         outerVariables = parent.outerVariables + (parent.variable.map { [(parent.root, $0)] } ?? [])
     }
 
@@ -84,6 +87,7 @@ package struct QueryBinder {
     package func bind(_ query: ParsedQuery) throws -> BoundQuery {
         var binder = self
         binder.exactDecimals = query.exactDecimals
+        binder.argumentTexts = query.argumentTexts
         return BoundQuery(
             table: root,
             predicate: try binder.bind(query.predicate),
@@ -215,7 +219,14 @@ package struct QueryBinder {
                         throw QueryError("IN needs a list of values on its right", at: rhs.column)
                     }
                 }
-                try checkType(path, op, value, column: rhs.column)
+                let constant = if case .constant = rhs { rhs } else { lhs }
+                var checked = value
+                let fromArgument = argumentTexts[constant.column] == value
+                if let text = try crossText(path, value, fromArgument: fromArgument, column: constant.column) {
+                    checked = text
+                    right = .value(text)
+                }
+                try checkType(path, op, checked, column: rhs.column)
             case .list(let values):
                 if op != .inList && op != .equal {
                     throw QueryError("a list of values can only be used with IN", at: column)
@@ -275,9 +286,7 @@ package struct QueryBinder {
             }
             // realm-core: a variable names one table's elements once in a context (rule 12).
             let enclosing = outerVariables + (self.variable.map { [(root, $0)] } ?? [])
-            if variable != Self.typedQueryVariable,
-                enclosing.contains(where: { $0.table == target && $0.name == variable })
-            {
+            if enclosing.contains(where: { $0.table == target && $0.name == variable }) {
                 throw QueryError(
                     "Unable to create a subquery expression with variable '\(variable)' since an identical variable "
                         + "already exists in this context",
@@ -288,10 +297,6 @@ package struct QueryBinder {
             return .subqueryCount(collection, inner)
         }
     }
-
-    /// The variable Strata's typed queries (`Query<T>`) name every SUBQUERY's element with, nested ones included:
-    /// rule 12 does not apply to it, since a body's key paths reach only its own element (rule 10).
-    static let typedQueryVariable = "$element"
 
     static func isCollection(_ column: ColumnSpec) -> Bool { column.collection != .single || column.type == .backlink }
 

@@ -25,6 +25,8 @@ package struct QueryParser {
     private var nextArgument = 0
     /// The exact decimals of floating-point literals, by column (ParsedQuery.exactDecimals).
     private var exactDecimals: [Int: ExactDecimalLiteral] = [:]
+    /// The string and binary arguments, by column (ParsedQuery.argumentTexts).
+    private var argumentTexts: [Int: Value] = [:]
 
     /// An argument value: a value, a list of values (for IN) or a key path (for %K).
     package enum QueryArgument: Sendable, Equatable {
@@ -142,6 +144,7 @@ package struct QueryParser {
         guard case .end = current.kind else { throw QueryError("unexpected \(describe(current))", at: current.column) }
         guard nextArgument <= arguments.count else { throw QueryError("too few arguments", at: nil) }
         query.exactDecimals = exactDecimals
+        query.argumentTexts = argumentTexts
         return query
     }
 
@@ -441,7 +444,10 @@ package struct QueryParser {
         case .argument(let index):
             advance()
             switch try takeArgument(column: token.column, index: index) {
-            case .value(let value): return .constant(value, column: token.column)
+            case .value(let value):
+                if case .string = value { argumentTexts[token.column] = value }
+                if case .binary = value { argumentTexts[token.column] = value }
+                return .constant(value, column: token.column)
             case .list(let values): return .list(values, column: token.column)
             case .geo(let shape):
                 throw QueryError("a \(shape) argument can only be used with GEOWITHIN", at: token.column)

@@ -83,6 +83,9 @@ package struct NodeView {
 /// Resolves refs to nodes inside one version's mapped bytes, verifying each node's checksum the first time the
 /// process reads it.
 struct NodeReader: @unchecked Sendable {
+    // Proof of `@unchecked Sendable`: the three stored properties are `let`s of `Sendable` types (`MemoryMapping`
+    // and `VerifiedNodes` prove theirs); the mapped bytes are PROT_READ and a pinned version's nodes never change,
+    // so any number of threads may copy a reader and read through it at once.
     /// The mapping (kept alive by this reader).
     let mapping: MemoryMapping
     /// The end of the version's used space; no ref of the version points past it.

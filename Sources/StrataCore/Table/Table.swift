@@ -14,6 +14,9 @@
 package final class Table {
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
+    // Proof for these and `readPlanCache`: each is read, assigned whole, or edited in place (`spec.objectCount += 1`,
+    // a dictionary subscript, `removeAll` with a closure over its element) with no call that could reach this
+    // table in between, never passed `inout`; a table belongs to one transaction, used by one thread at a time.
     @exclusivity(unchecked) package internal(set) var spec: TableSpec
     let tree: ClusterTree
     let context: TreeContext

@@ -339,8 +339,10 @@ extension Database {
             let format = header.loadUnaligned(fromByteOffset: page * FileHeader.pageSize + 8, as: UInt32.self)
             return UInt32(littleEndian: format) == FileHeader.ringFormatVersion
         }
-        guard names(page: 0) || names(page: 1),
-            let current = (try? FileHeader.decode(Array(header), path: path))?.current,
+        guard names(page: 0) || names(page: 1) else { return }
+        // The caller holds the writer lock, so no process is writing the header now: a header that does not decode is
+        // damage, refused here rather than committed over without the ring's records.
+        guard let current = try FileHeader.decode(Array(header), path: path).current,
             current.slot.ring?.mayHoldRecords == true
         else { return }
         _ = try mappingSystemErrors {

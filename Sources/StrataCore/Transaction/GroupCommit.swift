@@ -131,6 +131,8 @@ final class GroupCommit: Sendable {
     /// A weak reference to the database, so that a lingering thread does not keep it open.
     private final class WeakDatabase: @unchecked Sendable {
         // Written once, before the thread starts; read by the thread only.
+        // Proof: `init` is the only write, made in `startThread(for:)` before the thread that gets the box starts;
+        // that thread only loads it, and weak loads are atomic in the runtime, so a deinit elsewhere just gives nil.
         weak var database: Database?
         init(_ database: Database) { self.database = database }
     }

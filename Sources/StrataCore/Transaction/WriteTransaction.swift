@@ -24,6 +24,10 @@ package final class WriteTransaction: TransactionReading {
     }
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
+    // Proof for `lastTable`, `filedChanges`, `openTableChanges` and `phase`: only `record(_:_:)` passes one `inout`
+    // (`openTableChanges`), to closures that edit just the `TableChanges` they are handed, never the transaction;
+    // every other access reads or assigns a whole value or edits a dictionary in place without calling out. The
+    // class is not `Sendable`, so only the thread running the transaction reaches them.
     /// The table `table(_:)` returned last: object-at-a-time work asks for the same table again and again.
     @exclusivity(unchecked) private var lastTable: (key: TableKey, table: Table)?
     /// What the transaction changed, per table.

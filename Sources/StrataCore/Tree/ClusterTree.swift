@@ -52,6 +52,8 @@ final class LeafCursor {
     let low: Int64
     let high: Int64
     /// The row the last lookup through this cursor found: lookups in key order find the next one there.
+    // Unchecked: an `Int` only read and assigned whole by the lookup that owns the cursor (its tree belongs to one
+    // transaction, used by one thread at a time), never passed `inout`, so no two accesses can overlap.
     @exclusivity(unchecked) var lastRow: Int
 
     /// Nil for an empty leaf, which covers nothing. `lastRow` is the row just found in it, if any.

@@ -21,6 +21,9 @@ final class LeafIndex {
     private let refs: [Ref]
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
+    // Proof: after `init`, only `leaf(for:)` touches these three, by whole reads, whole assignments and in-place
+    // element writes; what it calls between them (the search closure, `reader.node`, the leaf initializers) has no
+    // reference to this index, so no access overlaps another. One read transaction's tree owns it, on one thread.
     @exclusivity(unchecked) private var parsed: [CleanLeafColumns?]
     @exclusivity(unchecked) private var parsedCount = 0
     /// The leaf the previous lookup landed in: lookups in key order stay there.

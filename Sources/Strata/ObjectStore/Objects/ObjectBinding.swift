@@ -63,6 +63,8 @@ struct ObjectBinding {
         }
         let object = makeObject(source: source, table: table, key: key)
         // The object is an instance of the table's class: when that is `Element` itself, no cast is needed.
+        // Proof of the `unsafeBitCast`: `makeObject` made `object` with `table.info.type.init()`, and the identity
+        // test shows `Element` is that very class, so both sides are one strong reference to the same instance.
         if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
             return unsafeBitCast(object, to: Element.self)
         }

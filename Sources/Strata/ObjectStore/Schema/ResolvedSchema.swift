@@ -4,6 +4,9 @@ import StrataCore
 ///
 /// `@unchecked Sendable`: immutable after creation.
 final class ResolvedTable: @unchecked Sendable {
+    // Proof of `@unchecked Sendable`: every stored property is a `let` set in `init` and never changed, holding
+    // `Sendable` values (keys, arrays and dictionaries of them, `ObjectClassInfo`, which proves its own), so any
+    // number of tasks may read it at once and none writes.
     let info: ObjectClassInfo
     let tableKey: TableKey
     /// Column of each property (nil for LinkingObjects).
@@ -64,6 +67,8 @@ final class ResolvedTable: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: immutable after creation.
 final class ResolvedSchema: @unchecked Sendable {
+    // Proof of `@unchecked Sendable`: all four stored properties are `let`s set in `init` (dictionaries of the
+    // immutable `ResolvedTable` above, and a `Schema` value); no method writes them, so readers never meet a writer.
     let tables: [String: ResolvedTable]
     let byTableKey: [TableKey: ResolvedTable]
     let schema: Schema
