@@ -3,7 +3,7 @@ import Foundation
 /// Applies `init(value:)` and `create(_:value:)` input to an object.
 ///
 /// The value is a dictionary by property name (keys that name no property are ignored, as in Realm), an array in
-/// property order, or another object whose properties of the same names are read. `init(value:)` keeps the
+/// property order, or another object whose properties of the same names are read (it must have every one). `init(value:)` keeps the
 /// objects the value holds as they are; `create` passes a ``ValueCopy``, which copies them as Realm does and
 /// records which properties the value gave each object.
 enum ObjectValueSetter {
@@ -39,9 +39,16 @@ enum ObjectValueSetter {
             }
             for (property, element) in zip(properties, array) { try set(property, element) }
         case let other as ObjectBase:
+            // Another object is read property by property, as Realm reads a key-value coding value: one of another
+            // class that lacks a property is refused (Realm's "missing key"), never half copied.
             let otherInfo = try ObjectClassInfo.of(type(of: other))
             for property in properties {
-                guard let index = otherInfo.index(ofProperty: property.name) else { continue }
+                guard let index = otherInfo.index(ofProperty: property.name) else {
+                    throw RealmError.invalidValue(
+                        "Invalid value '\(otherInfo.className)' object to initialize object of type '\(info.className)': "
+                            + "missing key '\(property.name)'"
+                    )
+                }
                 try set(property, otherInfo.properties[index].read(other))
             }
         default:
