@@ -46,15 +46,10 @@ extension RealmCollection {
     /// can, or when only the engine can tell (a path through a collection), which then throws as it reads.
     private func aggregateViolation(_ property: String, operation: String) -> String? {
         guard var info = aggregatedClass else { return nil }
-        // A managed collection's engine also knows a property by its stored name (`propertiesMapping()`); an unmanaged
-        // one, as Realm's, only by the property's own name.
-        let managed = _contents.results != nil
+        // Only the property's own name, never its stored one (`propertiesMapping()`), as Realm's aggregates take it.
         let names = property.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         for (position, name) in names.enumerated() {
-            guard
-                let index = info.index(ofProperty: name)
-                    ?? (managed ? info.properties.firstIndex(where: { $0.columnName == name }) : nil)
-            else {
+            guard let index = info.index(ofProperty: name) else {
                 let shown = position == 0 ? property : name
                 return "Invalid property name: Property '\(shown)' not found in object of type '\(info.className)'"
             }

@@ -1,6 +1,8 @@
 // Realm Swift's checks of the key paths a collection of objects is sorted or made distinct by, with its
-// messages: a collection operator (`@count`), a property the class does not have, and a list, set, map or
-// linking objects property on the way each stop the call. Other key paths go on to the query engine.
+// messages (realm-core's object store, `Results::sort` and `distinct`): a collection operator (`@count`), a
+// property the class does not have (by its own or its stored name), a list, set, map, linking objects or binary
+// property, a link at the end of the path and a value before its end each stop the call. Other key paths go on to
+// the query engine.
 
 /// Realm Swift's messages for sort and distinct key paths it refuses.
 enum SortKeyPathValidation {
@@ -26,24 +28,33 @@ enum SortKeyPathValidation {
                 return "Cannot sort on key path '\(keyPath)': property '\(info.className).\(name)' does not exist."
             }
             let typeInfo = info.properties[position].typeInfo
+            let property = "property '\(info.className).\(name)'"
             if let unsupported = unsupportedTypeName(typeInfo) {
-                return "Cannot sort on key path '\(keyPath)': property '\(info.className).\(name)' is of unsupported "
-                    + "type '\(unsupported)'."
+                return "Cannot sort on key path '\(keyPath)': \(property) is of unsupported type '\(unsupported)'."
             }
-            guard index < names.count - 1, let next = typeInfo.objectClass else { return nil }
-            objectType = next
+            let last = index == names.count - 1
+            if let next = typeInfo.objectClass {
+                if last {
+                    return "Cannot sort on key path '\(keyPath)': \(property) of type 'object' cannot be the final "
+                        + "property in the key path."
+                }
+                objectType = next
+            } else if !last {
+                return "Cannot sort on key path '\(keyPath)': \(property) of type '\(typeInfo.type)' may only be "
+                    + "the final property in the key path."
+            }
         }
         return nil
     }
 
-    /// Realm's name for a property type a key path cannot go through, or nil for a single value or link.
+    /// Realm's name for a property type a key path cannot go through or end at, or nil for a single value or link.
     private static func unsupportedTypeName(_ typeInfo: TypeInfo) -> String? {
         if typeInfo.isLinkingObjects { return "linking objects" }
         switch typeInfo.collection {
         case .list: return "array"
         case .set: return "set"
         case .dictionary: return "dictionary"
-        case .single: return nil
+        case .single: return typeInfo.type == .data ? "data" : nil
         }
     }
 

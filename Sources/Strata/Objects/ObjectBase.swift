@@ -79,8 +79,13 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         }
     }
 
-    /// The realm managing the object, or nil for an unmanaged object.
-    public var realm: Realm? { binding?.realm }
+    /// The realm managing the object, or nil for an unmanaged object and for an object deleted through this instance
+    /// (as Realm Swift's `realm` of an object passed to `delete` is nil).
+    public var realm: Realm? { deletedThroughSelf ? nil : binding?.realm }
+
+    /// Set when this instance was passed to `Realm.delete`, which gives up its realm (``realm``). Written once, on the
+    /// realm's actor, which the object is confined to.
+    var deletedThroughSelf = false
 
     /// Whether the object was deleted, or its realm invalidated or closed.
     public var isInvalidated: Bool {

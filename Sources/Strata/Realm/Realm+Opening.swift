@@ -142,8 +142,12 @@ extension Realm {
         // changed was recreated), so that its hook sees every local commit.
         let replication = try await configuration.replication?.attach(to: database, configuration: configuration)
         let missing = try infos.contains { try reading.table(named: $0.className) == nil }
+        // The classes the realm reads now: all of them, except in a read-only file that lacks some, whose objects
+        // read as none until a writable open adds their tables (as in Realm).
+        var resolvable = infos
         if configuration.readOnly {
-            guard !missing && !needsMigration else { throw RealmError.readOnly("add the models' tables") }
+            guard !needsMigration else { throw RealmError.readOnly("migrate the models' tables") }
+            if missing { resolvable = try infos.filter { try reading.table(named: $0.className) != nil } }
         } else if needsMigration {
             let old = stored ?? 0
             configuration.log(
@@ -191,7 +195,7 @@ extension Realm {
             try commitOpening(write, configuration, database)
         }
         let current = try realmErrors { try database.beginRead() }
-        let tables = try SchemaBinding.resolve(infos, in: current)
+        let tables = try SchemaBinding.resolve(resolvable, in: current)
         if let started {
             configuration.log(
                 .info,

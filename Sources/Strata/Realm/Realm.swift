@@ -382,6 +382,9 @@ public actor Realm {
             preconditionFailure("Can't cancel a non-existent write transaction")
         }
         write.rollback()
+        // Beginning the write moved the realm to the newest version: its observers hear of that move however the
+        // write ends, as Realm's do (held back while the write was open).
+        deliverNotifications()
     }
 
     /// Moves the realm to the newest version; returns whether there was a newer one.
@@ -535,6 +538,7 @@ public actor Realm {
         try checkWritable("delete objects")
         if object.binding?.realmInvalidated == true { throw RealmError.objectInvalidated("The object being deleted") }
         try state.delete(object)
+        object.deletedThroughSelf = true
     }
 
     /// Deletes every object of a sequence.
@@ -542,9 +546,10 @@ public actor Realm {
     ///   before the first deletion).
     /// - Throws: as ``delete(_:)-(ObjectBase)``.
     public func delete<S: Sequence>(_ objects: S) throws where S.Element: ObjectBase {
+        // Outside a write even no objects is a misuse, as Realm's delete of results or a list reports it.
+        try checkWritable("delete objects")
         let objects = Array(objects)
         guard !objects.isEmpty else { return }
-        try checkWritable("delete objects")
         // One batch: the AnyRealmValues that name the deleted objects are found with one scan, not one per object.
         try state.deletingInBatch {
             for object in objects { try delete(object) }

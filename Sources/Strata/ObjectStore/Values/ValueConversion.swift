@@ -69,22 +69,38 @@ enum ValueConversion {
         }
     }
 
+    /// Seconds from 1970 to 2001, the reference date `Date` counts from.
+    private static let secondsFrom1970To2001: Double = 978_307_200
+
+    /// The stored form of `date`, as Realm makes it (`RLMTimestampForNSDate`): whole seconds and nanoseconds taken from
+    /// the interval since 2001 (a `Double` with more fraction bits near today than the interval since 1970), each
+    /// truncated toward zero; NaN is 1970, and dates past what 64-bit seconds hold are clamped to the extremes.
     static func timestamp(_ date: Date) -> Timestamp {
-        let interval = date.timeIntervalSince1970
-        var seconds = Int64(interval.rounded(.towardZero))
-        var nanoseconds = Int64(((interval - Double(seconds)) * 1e9).rounded())
-        if nanoseconds >= 1_000_000_000 {
-            seconds += 1
-            nanoseconds -= 1_000_000_000
-        } else if nanoseconds <= -1_000_000_000 {
-            seconds -= 1
+        let interval = date.timeIntervalSinceReferenceDate
+        let since1970 = secondsFrom1970To2001
+        if interval.isNaN { return Timestamp(seconds: 0, nanoseconds: 0) }
+        let largest = Timestamp(seconds: .max, nanoseconds: 999_999_999)
+        if interval >= Double(Int64.max) - since1970 { return largest }
+        if interval - since1970 < Double(Int64.min) { return Timestamp(seconds: .min, nanoseconds: -999_999_999) }
+        var seconds = Int64(interval)
+        var nanoseconds = Int32((interval - Double(seconds)) * 1e9)
+        let (shifted, overflow) = seconds.addingReportingOverflow(Int64(since1970))
+        if overflow { return largest }
+        seconds = shifted
+        // The two parts share a sign.
+        if nanoseconds < 0 && seconds > 0 {
             nanoseconds += 1_000_000_000
+            seconds -= 1
         }
-        return Timestamp(seconds: seconds, nanoseconds: Int32(nanoseconds))
+        return Timestamp(seconds: seconds, nanoseconds: nanoseconds)
     }
 
+    /// The `Date` of a stored timestamp, as Realm reads it (`RLMTimestampToNSDate`): counted from 2001.
     static func date(_ timestamp: Timestamp) -> Date {
-        Date(timeIntervalSince1970: Double(timestamp.seconds) + Double(timestamp.nanoseconds) / 1e9)
+        Date(
+            timeIntervalSinceReferenceDate: Double(timestamp.seconds) - secondsFrom1970To2001
+                + Double(timestamp.nanoseconds) / 1e9
+        )
     }
 
     // MARK: Engine to Swift
