@@ -3,7 +3,7 @@ import Strata
 import Testing
 
 // Realm's static helpers read a file without touching the realms of the process that have it open:
-// schemaVersionAtURL, Realm.fileExists(for:), performMigration(for:), a seed file being copied, and a second open
+// schemaVersionAtURL, Realm.fileExists(for:), performMigration(for:) (which refuses), a seed file being copied, and a second open
 // with shouldCompactOnLaunch (Realm asks it only at the first open in the process). Each runs while a realm has the
 // file open; that realm must then still write, read and copy itself.
 
@@ -21,7 +21,11 @@ enum StaticFileHelper: String, CaseIterable, Sendable, CustomTestStringConvertib
         case .fileExists:
             #expect(Realm.fileExists(for: configuration))
         case .performMigration:
-            try await Realm.performMigration(for: configuration)
+            // Refused while the file is open in the process, as Realm refuses it (RealmTests.mm,
+            // testCannotMigrateRealmWhenRealmIsOpen).
+            await #expect(throws: RealmError.fileError("Cannot migrate Realms that are already open.")) {
+                try await Realm.performMigration(for: configuration)
+            }
         case .seedFromOpenFile:
             var seeded = Realm.Configuration(
                 fileURL: directory.url.appendingPathComponent("seeded.realm"),

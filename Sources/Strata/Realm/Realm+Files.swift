@@ -128,8 +128,13 @@ extension Realm {
     /// try await Realm.performMigration(for: configuration)
     /// ```
     /// - Parameter configuration: the realm's configuration, with the schema version and migration block to apply.
-    /// - Throws: what opening the realm throws (``RealmError/schemaMismatch(_:)`` for a lower schema version).
+    /// - Throws: ``RealmError/fileError(_:)`` while a realm of this process has the file open (Realm's "Cannot migrate
+    ///   Realms that are already open."), and what opening the realm throws (``RealmError/schemaMismatch(_:)`` for a
+    ///   lower schema version).
     public static func performMigration(for configuration: Configuration = .defaultConfiguration) async throws {
+        guard !FileCoordinator.hasOpenRealms(configuration.path) else {
+            throw RealmError.fileError("Cannot migrate Realms that are already open.")
+        }
         let realm = try await Realm(configuration: configuration)
         await realm.close()
     }
