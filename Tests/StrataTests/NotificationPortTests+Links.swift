@@ -141,11 +141,7 @@ extension NotificationPortTests {
     @Test("a child's parents after links go, or a parent links twice", arguments: linkingObjectsRemovalRows)
     func linkingObjectsRemoval(_ row: LinkRow) async throws {
         let change = try await Self.parentsChange(after: row.edit)
-        withKnownIssue(
-            "Strata orders linking objects by origin key; Realm appends a new link and moves the last into a gap"
-        ) {
-            #expect(change == row.expected)
-        }
+        #expect(change == row.expected)
     }
 
     @Test("deleting every person, the child with its parents, reports each parent deleted (testDeleteAll)")

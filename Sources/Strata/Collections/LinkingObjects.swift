@@ -89,8 +89,8 @@ public struct LinkingObjects<Element: ObjectBase & RealmCollectionValue>: Random
         return owner.thawed().map { LinkingObjects(owner: $0, property: property) }
     }
 
-    /// The objects, in the order of their keys (an object that links here twice comes twice, side by side). Realm
-    /// orders them by when each link was made, moving the last one into the place of a removed one.
+    /// The objects in Realm's order: the order their links were made in (an object that links here twice comes
+    /// twice), where a removed link's place is taken by the last one.
     /// - Returns: an iterator over the objects linking here when it is made.
     /// - Complexity: O(k) to make, for k backlinks.
     public func makeIterator() -> RLMIterator<Element> {

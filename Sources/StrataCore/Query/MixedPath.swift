@@ -124,24 +124,7 @@ enum MixedPath {
     }
 
     /// The canonical type name of a value (one of realm-core's names).
-    static func typeName(_ value: Value) -> String {
-        switch value {
-        case .null: return "null"
-        case .int: return "int"
-        case .bool: return "bool"
-        case .float: return "float"
-        case .double: return "double"
-        case .string: return "string"
-        case .binary: return "binary"
-        case .timestamp: return "timestamp"
-        case .decimal128: return "decimal128"
-        case .objectId: return "objectid"
-        case .uuid: return "uuid"
-        case .link, .typedLink: return "objectlink"
-        case .list: return "array"
-        case .dictionary: return "object"
-        }
-    }
+    static func typeName(_ value: Value) -> String { value.canonicalTypeName }
 
     /// The canonical names a type name in a query stands for (realm-core's `attribute_map`); nil when unknown.
     static func typeNames(matching name: String) -> [String]? {

@@ -247,42 +247,10 @@ extension QueryBinder {
     }
 
     /// realm-core's name for the type of a value compared with `@type` (`get_data_type_name`).
-    static func rawTypeName(_ value: Value) -> String {
-        switch value {
-        case .null: return "null"
-        case .int: return "int"
-        case .bool: return "bool"
-        case .float: return "float"
-        case .double: return "double"
-        case .string: return "string"
-        case .binary: return "binary"
-        case .timestamp: return "timestamp"
-        case .decimal128: return "decimal128"
-        case .objectId: return "objectId"
-        case .uuid: return "uuid"
-        case .link: return "link"
-        case .typedLink: return "typedLink"
-        case .list, .dictionary: return "mixed"
-        }
-    }
+    static func rawTypeName(_ value: Value) -> String { value.rawTypeName }
 
     /// realm-core's name for the type of a property compared with `@type`.
-    static func rawTypeName(_ path: BoundPath) -> String {
-        switch path.valueType {
-        case .int?: return "int"
-        case .bool?: return "bool"
-        case .float?: return "float"
-        case .double?: return "double"
-        case .string?: return "string"
-        case .binary?: return "binary"
-        case .timestamp?: return "timestamp"
-        case .decimal128?: return "decimal128"
-        case .objectId?: return "objectId"
-        case .uuid?: return "uuid"
-        case .link?, .backlink?: return "link"
-        case .mixed?, nil: return "mixed"
-        }
-    }
+    static func rawTypeName(_ path: BoundPath) -> String { path.valueType?.rawTypeName ?? "mixed" }
 
     private static func isList(_ value: Value) -> Bool {
         if case .list = value { true } else { false }
@@ -294,19 +262,6 @@ extension BoundPath {
     /// (QueryBinder+Mixed.swift rule 5); nil for any other path.
     var constantTypeName: String? {
         guard aggregate == .type, let final, final.type != .mixed else { return nil }
-        switch final.type {
-        case .int: return "int"
-        case .bool: return "bool"
-        case .float: return "float"
-        case .double: return "double"
-        case .string: return "string"
-        case .binary: return "binary"
-        case .timestamp: return "timestamp"
-        case .decimal128: return "decimal128"
-        case .objectId: return "objectid"
-        case .uuid: return "uuid"
-        case .link, .backlink: return "objectlink"
-        case .mixed: return nil
-        }
+        return final.type.canonicalTypeName
     }
 }

@@ -6,7 +6,9 @@
 //   - deleting an object removes it from every list and set that links to it, and sets every single
 //     link and dictionary value that pointed to it to null; mixed values that name it follow the same rule
 //     (WriteTransaction+MixedLinks.swift), found by a scan, as typed links have no backlinks;
-//   - every link (with multiplicity) is mirrored by one entry in the target's backlink column.
+//   - every link (with multiplicity) is mirrored by one entry in the target's backlink column, in Realm's order:
+//     a new link's entry is appended, and a removed link's entry (the first one from that origin) takes the last
+//     entry in its place, as realm-core's ArrayBacklink does, so a LinkingObjects lists its origins as Realm does.
 //
 // Setting a list column logs the change by index for its observers (ListChangeBuilder.swift): an assignment of the
 // whole list unless the caller says which edits it was; a deleted object's removal from a list is logged as a
@@ -435,7 +437,7 @@ extension WriteTransaction {
         let targetTable = try self.table(try self.table(origin).column(column).linkTable!)
         let backlink = try backlinkColumn(of: targetTable, origin: origin, column: column)
         var keys = try targetTable.backlinks(target, from: origin, column: column)
-        keys.insert(originKey, at: keys.firstIndex { $0 > originKey } ?? keys.count)
+        keys.append(originKey)
         try targetTable.setValue(target, backlink.key, .list(keys.map { .link($0) }))
         record(targetTable.key) { $0.modify(target, backlink.key) }
     }
@@ -452,7 +454,9 @@ extension WriteTransaction {
         guard let position = keys.firstIndex(of: originKey) else {
             throw StorageError.corrupt("\(targetTable.name) \(target) lacks a backlink from \(origin) \(originKey)")
         }
-        keys.remove(at: position)
+        // The last entry fills the gap (see the link rules above).
+        keys.swapAt(position, keys.count - 1)
+        keys.removeLast()
         try targetTable.setValue(target, backlink.key, .list(keys.map { .link($0) }))
         record(targetTable.key) { $0.modify(target, backlink.key) }
     }
