@@ -264,9 +264,15 @@ extension RealmState {
         }
         // An embedded object updated in place leaves its parent's link as it was.
         if inPlace, info.collection == .single, newValue == old { return }
+        // With `.modified`, a link (or a list) that already holds what it is given is not written, so it is not
+        // reported as changed, as Realm's diffed update does (the objects it links to were updated above).
+        let stored =
+            update == .modified && info.collection != .dictionary && info.collection != .set
+            ? (embedded ? old : binding.readValue(property.position)) : nil
+        if let stored, stored == newValue { return }
         var edits = listEdits
         if update == .modified, edits == nil, info.collection == .list,
-            case .list(let oldElements) = embedded ? old : binding.readValue(property.position),
+            case .list(let oldElements)? = stored,
             case .list(let newElements) = newValue
         {
             edits = Self.elementwiseEdits(from: oldElements, to: newElements)
