@@ -180,15 +180,15 @@ public final class Migration {
     /// again from ``enumerateObjects(ofType:_:)``. Old objects are unaffected.
     /// - Parameters:
     ///   - typeName: the class name.
-    ///   - oldName: the property's name in the old schema; a name the file lacks stops with a message.
-    ///   - newName: its name in the new schema. For a class of the models, it must be one of the class's
-    ///     properties, of the old property's type, and `oldName` must not be one; otherwise this stops with a
-    ///     message, as Realm Swift raises.
+    ///   - oldName: the property's name in the old schema.
+    ///   - newName: its name in the new schema: one of the class's properties, of the old property's type and
+    ///     optionality, or a name no model has, as a step of a rename over several migrations
+    ///     (a column left with such a name is removed after the block).
+    ///
+    /// A rename realm-core refuses (a class the file lacks or the models dropped, a source property the model still
+    /// has or the file lacks, a change of type or to required) fails the migration with realm-core's message once
+    /// the block returns, and nothing the block did is kept; the renames after it are not made.
     public func renameProperty(onType typeName: String, from oldName: String, to newName: String) {
-        do {
-            try migrator.rename(typeName, from: oldName, to: newName)
-        } catch {
-            ReadFailure.stop(error, reading: "the realm being migrated", otherwise: "\(error)")
-        }
+        migrator.renameInBlock(typeName, from: oldName, to: newName)
     }
 }

@@ -29,6 +29,9 @@ final class Migrator {
     private let database: Database
     /// Columns added for new properties: table name -> names.
     private var added: [String: Set<String>] = [:]
+    /// The first misuse of the block's renames: it fails the migration once the block returns, as realm-core's
+    /// exception fails Realm's (nothing the block did is kept).
+    private var blockError: (any Error)?
 
     init(
         write: WriteTransaction,
@@ -56,6 +59,25 @@ final class Migrator {
                 || (column.type == .link && column.collection == .single))
     }
 
+    /// Whether `wanted` differs from `column` only in letting its values be null (required to optional).
+    static func onlyMadeOptional(_ column: ColumnSpec, _ wanted: ColumnSpec) -> Bool {
+        var widened = column
+        widened.nullable = true
+        return !column.nullable && wanted.nullable && sameShape(widened, wanted)
+    }
+
+    /// Copies each object's value of every old column of `columns` into the new column of the given name.
+    private func copyValues(_ columns: [(ColumnKey, String)], in tableKey: TableKey) throws {
+        guard !columns.isEmpty else { return }
+        let table = try write.table(tableKey)
+        for (old, name) in columns {
+            guard let new = table.spec.column(named: name)?.key else { continue }
+            for key in try table.keys() {
+                try write.set(try table.value(key, old), of: new, in: tableKey, object: key)
+            }
+        }
+    }
+
     /// The column `property` of `info` needs in `write`.
     private func wantedColumn(_ property: PropertyInfo) throws -> ColumnSpec {
         let target = try property.typeInfo.objectClass.flatMap {
@@ -73,10 +95,14 @@ final class Migrator {
             for info in infos {
                 let table = try write.table(named: info.className)!
                 var missing: [PropertyInfo] = []
+                // Columns made optional keep their values, as in Realm: old column -> the property's column name.
+                var widened: [(ColumnKey, String)] = []
                 for property in info.properties where !property.typeInfo.isLinkingObjects {
                     if let column = table.spec.column(named: property.columnName) {
-                        if Self.sameShape(column, try wantedColumn(property)) { continue }
+                        let wanted = try wantedColumn(property)
+                        if Self.sameShape(column, wanted) { continue }
                         try write.renameColumn(column.key, in: table.key, to: "__old_\(property.columnName)")
+                        if Self.onlyMadeOptional(column, wanted) { widened.append((column.key, property.columnName)) }
                     }
                     missing.append(property)
                     added[info.className, default: []].insert(property.columnName)
@@ -88,6 +114,7 @@ final class Migrator {
                     return plain
                 }
                 try SchemaBinding.addColumns(for: info, properties: plain, in: write)
+                try copyValues(widened, in: table.key)
             }
         }
         if let block = configuration.migrationBlock {
@@ -101,6 +128,7 @@ final class Migrator {
             }
             block(Migration(migrator: self, realm: realm), oldVersion)
         }
+        if let blockError { throw blockError }
         try realmErrors {
             for info in infos {
                 let table = try write.table(named: info.className)!
@@ -119,29 +147,49 @@ final class Migrator {
         ResolvedSchema(tables: try SchemaBinding.resolve(infos, in: write))
     }
 
+    /// Renames as ``rename(_:from:to:)``, keeping a refused rename's error to fail the migration with after the block
+    /// (a damaged file still stops at once); the renames after a refused one are not made.
+    func renameInBlock(_ typeName: String, from oldName: String, to newName: String) {
+        guard blockError == nil else { return }
+        do {
+            try rename(typeName, from: oldName, to: newName)
+        } catch let error as RealmError {
+            blockError = error
+        } catch {
+            ReadFailure.stop(error, reading: "the realm being migrated", otherwise: "\(error)")
+        }
+    }
+
     func rename(_ typeName: String, from oldName: String, to newName: String) throws {
-        guard let table = try write.table(named: typeName), let column = table.spec.column(named: oldName),
-            !oldName.hasPrefix("__")
-        else {
+        // realm-core's checks, in its order and with its messages (ObjectStore::rename_property).
+        guard let table = try write.table(named: typeName), !typeName.hasPrefix("__") else {
+            throw RealmError.invalidValue("Cannot rename properties for type '\(typeName)' because it does not exist.")
+        }
+        guard let info = infos.first(where: { $0.className == typeName }) else {
+            throw RealmError.invalidValue(
+                "Cannot rename properties for type '\(typeName)' because it has been removed from the Realm."
+            )
+        }
+        if info.properties.contains(where: { $0.columnName == oldName && !$0.typeInfo.isLinkingObjects }) {
+            throw RealmError.invalidValue(
+                "Cannot rename property '\(typeName).\(oldName)' to '\(newName)' because the source property still"
+                    + " exists."
+            )
+        }
+        guard let column = table.spec.column(named: oldName), !oldName.hasPrefix("__") else {
             throw RealmError.invalidValue("Cannot rename property '\(typeName).\(oldName)' because it does not exist.")
         }
-        if let info = infos.first(where: { $0.className == typeName }) {
-            if info.properties.contains(where: { $0.columnName == oldName && !$0.typeInfo.isLinkingObjects }) {
+        // A name no model has is a step of a rename done in several migrations: the column takes it, and is
+        // removed after the block unless a later rename gives it a model's name.
+        if let property = info.properties.first(where: { $0.columnName == newName && !$0.typeInfo.isLinkingObjects }) {
+            let wanted = try wantedColumn(property)
+            if column.nullable && !wanted.nullable && column.type == wanted.type && column.type != .mixed {
                 throw RealmError.invalidValue(
-                    "Cannot rename property '\(typeName).\(oldName)' to '\(newName)' because the source property"
-                        + " still exists in the model."
+                    "Cannot rename property '\(typeName).\(oldName)' to '\(newName)' because it would change from"
+                        + " optional to required."
                 )
             }
-            guard
-                let property = info.properties.first(where: {
-                    $0.columnName == newName && !$0.typeInfo.isLinkingObjects
-                })
-            else {
-                throw RealmError.invalidValue(
-                    "Renamed property '\(typeName).\(newName)' is not present in the new schema."
-                )
-            }
-            if !Self.sameShape(column, try wantedColumn(property)) {
+            if !Self.sameShape(column, wanted) {
                 throw RealmError.invalidValue(
                     "Cannot rename property '\(typeName).\(oldName)' to '\(newName)' because it would change from"
                         + " type '\(column.type)' to '\(property.valueType)'."
