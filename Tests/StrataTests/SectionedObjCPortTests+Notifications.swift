@@ -124,11 +124,7 @@ extension SectionedObjCPortTests {
                 _ = await changes.next()
                 try await realm.write { realm in try step.write(realm) }
                 let change = SectionedObservationTests.text(await changes.next(), socRows)
-                withKnownIssue("a list value replaced in place is a deletion plus an insertion, not a modification") {
-                    #expect(change == step.change, "step \(index)")
-                } when: {
-                    index == 2
-                }
+                #expect(change == step.change, "step \(index)")
             }
         }
     }

@@ -64,8 +64,16 @@ enum ValueQuery {
 
     /// The values that match `query`, in its order (`values` as they are without one).
     static func run(_ query: ParsedQuery?, over values: [Value]) -> [Value] {
-        guard let query else { return values }
-        var result = values.filter { matches(query.predicate, $0) }
+        guard query != nil else { return values }
+        return positions(query, over: values).map { values[$0] }
+    }
+
+    /// The positions in `values` of the values that match `query`, in its order (every position, in order, without
+    /// one): what a sectioned list of values follows its values through the list's edits by.
+    /// - Complexity: O(n log n) for n values with a sort, O(n) without one (O(n·d) to keep d distinct values).
+    static func positions(_ query: ParsedQuery?, over values: [Value]) -> [Int] {
+        guard let query else { return Array(values.indices) }
+        var result = values.indices.filter { matches(query.predicate, values[$0]) }
         for stage in query.stages {
             switch stage {
             case .sort(let keys):
@@ -73,15 +81,16 @@ enum ValueQuery {
                 guard let ascending = keys.first?.ascending else { continue }
                 result = result.enumerated()
                     .sorted { lhs, rhs in
-                        let order = ValueComparison.sortOrder(lhs.element, rhs.element)
+                        let order = ValueComparison.sortOrder(values[lhs.element], values[rhs.element])
                         if order != 0 { return ascending ? order < 0 : order > 0 }
                         return lhs.offset < rhs.offset
                     }
                     .map(\.element)
             case .distinct:
-                var kept: [Value] = []
-                for value in result where !kept.contains(where: { ValueComparison.sortOrder($0, value) == 0 }) {
-                    kept.append(value)
+                var kept: [Int] = []
+                for position in result
+                where !kept.contains(where: { ValueComparison.sortOrder(values[$0], values[position]) == 0 }) {
+                    kept.append(position)
                 }
                 result = kept
             case .limit(let count): result = Array(result.prefix(count))

@@ -28,9 +28,14 @@ struct ObservedList {
 
     /// The list whose elements `results` are, as they are; nil for any other results.
     init?<Element>(_ results: Results<Element>) {
-        guard let base = results.base, results.query == nil,
-            base.ownerTable.info.properties[base.property].typeInfo.collection == .list
-        else { return nil }
+        guard let base = results.base, results.query == nil else { return nil }
+        self.init(list: base)
+    }
+
+    /// The list property `base` names, whatever query results over it apply; nil when it is a set, a map or
+    /// linking objects.
+    init?(list base: CollectionBase) {
+        guard base.ownerTable.info.properties[base.property].typeInfo.collection == .list else { return nil }
         switch base.kind {
         case .list, .values: break
         case .backlinks: return nil
