@@ -257,6 +257,9 @@ package struct QueryBinder {
             if path.valueType == .bool, case .value(.int(let number)) = right {
                 right = .value(.bool(number != 0))
             }
+            // realm-core reads a number compared with a float property as a float: `floatCol == 1.1` finds the 1.1
+            // stored (its double is not the float's).
+            if path.valueType == .float { right = Self.narrowedToFloat(right) }
             // realm-core reads a literal compared with a decimal property from its text, keeping every digit.
             let literal = if case .constant = rhs { rhs } else { lhs }
             if path.valueType == .decimal128, case .value(.double(let double)) = right,
@@ -265,6 +268,23 @@ package struct QueryBinder {
                 right = .value(exact.decimal)
             }
             return .compare(left, op, right, options, quantifier)
+        }
+    }
+
+    /// `operand` with each double it holds made a float, as realm-core converts a constant to a float property's
+    /// type; a double beyond a float's range stays a double (no float equals it, and it orders past them all).
+    static func narrowedToFloat(_ operand: BoundOperand) -> BoundOperand {
+        func narrow(_ value: Value) -> Value {
+            guard case .double(let double) = value,
+                !double.isFinite || abs(double) <= Double(Float.greatestFiniteMagnitude)
+            else { return value }
+            return .float(Float(double))
+        }
+        switch operand {
+        case .value(.list(let values)): return .value(.list(values.map(narrow)))
+        case .value(let value): return .value(narrow(value))
+        case .list(let values): return .list(values.map(narrow))
+        case .path, .subqueryCount: return operand
         }
     }
 
