@@ -19,6 +19,12 @@ enum MRSAfter {
     }
 }
 
+enum MRSOptional {
+    final class MRSString: Object {
+        @Persisted var stringCol: String?
+    }
+}
+
 @Suite("Migration renames in steps, and the renames realm-core refuses")
 struct MigrationRenameStepsTests {
     /// A file holding one `MRSString` whose `stringCol0` is "0".
@@ -38,6 +44,17 @@ struct MigrationRenameStepsTests {
             if oldVersion < 2 { migration.renameProperty(onType: "MRSString", from: "stringCol1", to: "stringCol") }
         }
         let values = await realm.read { realm in realm.objects(MRSAfter.MRSString.self).map(\.stringCol) }
+        #expect(values == ["0"])
+        await realm.close()
+    }
+
+    @Test("a rename that also makes the property optional keeps the value (testMigrationRenamePropertySetOptional)")
+    func renameMakingOptional() async throws {
+        let directory = try await Self.seeded()
+        let realm = try await MigrationPortTests.migrate(directory, [MRSOptional.MRSString.self]) { migration, _ in
+            migration.renameProperty(onType: "MRSString", from: "stringCol0", to: "stringCol")
+        }
+        let values = await realm.read { realm in realm.objects(MRSOptional.MRSString.self).map(\.stringCol) }
         #expect(values == ["0"])
         await realm.close()
     }

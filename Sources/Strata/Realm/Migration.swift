@@ -181,8 +181,8 @@ public final class Migration {
     /// - Parameters:
     ///   - typeName: the class name.
     ///   - oldName: the property's name in the old schema.
-    ///   - newName: its name in the new schema: one of the class's properties, of the old property's type and
-    ///     optionality, or a name no model has, as a step of a rename over several migrations
+    ///   - newName: its name in the new schema: one of the class's properties, of the old property's type (it may
+    ///     become optional, keeping its values, but not required), or a name no model has, as a step of a rename over several migrations
     ///     (a column left with such a name is removed after the block).
     ///
     /// A rename realm-core refuses (a class the file lacks or the models dropped, a source property the model still

@@ -181,15 +181,17 @@ final class Migrator {
         }
         // A name no model has is a step of a rename done in several migrations: the column takes it, and is
         // removed after the block unless a later rename gives it a model's name.
+        var madeOptional = false
         if let property = info.properties.first(where: { $0.columnName == newName && !$0.typeInfo.isLinkingObjects }) {
             let wanted = try wantedColumn(property)
+            madeOptional = Self.onlyMadeOptional(column, wanted)
             if column.nullable && !wanted.nullable && column.type == wanted.type && column.type != .mixed {
                 throw RealmError.invalidValue(
                     "Cannot rename property '\(typeName).\(oldName)' to '\(newName)' because it would change from"
                         + " optional to required."
                 )
             }
-            if !Self.sameShape(column, wanted) {
+            if !madeOptional && !Self.sameShape(column, wanted) {
                 throw RealmError.invalidValue(
                     "Cannot rename property '\(typeName).\(oldName)' to '\(newName)' because it would change from"
                         + " type '\(column.type)' to '\(property.valueType)'."
@@ -197,6 +199,14 @@ final class Migrator {
             }
         }
         try realmErrors {
+            // Renamed and made optional, as realm-core allows: the property's new (optional) column takes the values,
+            // since a column keeps its nullability, and the old column goes.
+            if madeOptional, table.spec.column(named: newName) != nil {
+                try copyValues([(column.key, newName)], in: table.key)
+                try write.removeColumn(column.key, from: table.key)
+                added[typeName]?.remove(newName)
+                return
+            }
             if let placeholder = table.spec.column(named: newName), added[typeName]?.contains(newName) == true {
                 try write.removeColumn(placeholder.key, from: table.key)
                 added[typeName]?.remove(newName)
