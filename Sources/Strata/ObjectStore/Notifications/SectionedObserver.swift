@@ -26,14 +26,14 @@ struct SectionedSnapshot: Sendable {
 ///       position in the section is a modification; modified at another position, it is a deletion at the old
 ///       position plus an insertion at the new one (realm-core: "we err on the side of producing deletes and
 ///       inserts for everything that isn't marked as modified in both the old and new versions").
-///   (5) The values of a list are followed as realm-core follows them, by their positions in the list: the list's
-///       logged edits map each old position to its new one, and a value set in place is a modification (a value
-///       kept where it was, under rule (3)); where the history does not tell the edits, values are compared as
-///       they are.
 ///   (4) Observing one section (`section` set) reports only what (1)-(3) say about that key, and nothing at all
 ///       (no element) when they say nothing about it; such a silent change still becomes the base of the next
 ///       one, whose old positions are therefore the section's at the version just before it, as realm-core's
 ///       handler, which moves its previous state forward at every run, reports them.
+///   (5) The values of a list are followed as realm-core follows them, by their positions in the list: the list's
+///       logged edits map each old position to its new one, and a value set in place is a modification (a value
+///       kept where it was, under rule (3)); where the history does not tell the edits, values are compared as
+///       they are.
 final class SectionedObserver<Key: _Persistable & Hashable, Element: RealmCollectionValue, Observed: Sendable>:
     StreamingObserver
 {
