@@ -13,6 +13,11 @@ package struct RowLocation {
     let row: Int
     /// The tree's `shapeVersion` when the row was found.
     let shapeVersion: Int
+
+    /// The location of row `row` of the same leaf (a row a ``RowReader/sibling(_:)`` of this location's reader found).
+    package func moved(toRow row: Int) -> RowLocation {
+        RowLocation(leaf: leaf, row: row, shapeVersion: shapeVersion)
+    }
 }
 
 /// How a column's non-null values are read straight from a committed block, without building a `Cell`:

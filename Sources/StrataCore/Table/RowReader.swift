@@ -12,7 +12,9 @@
 //       its maker keeps the `RowLocation` and the value of `anchor` it was made from beside it.
 //   (2) A reader is used only while the transaction that located the row has not changed its tree (no insert,
 //       removal, set or layout change since): the object layer uses it only at the realm generation it was made in,
-//       and every write and every move to another version bumps that generation.
+//       and every write and every move to another version bumps that generation. One write keeps readers good: a
+//       set in place through a reader of a dirty leaf (WriteTransaction+TypedSets.swift) changes one cell and moves
+//       no row, so every reader of that leaf, and its `sibling`s, still read their rows after it.
 //
 // Every read returns nil where the general path (`Table.value(at:column:)`) must answer: a null, a column the leaf
 // predates, a type stored otherwise, a string in a blob.
@@ -38,6 +40,40 @@ package struct RowReader {
         row = location.row
         self.plan = Unmanaged.passUnretained(plan)
         shapeVersion = location.shapeVersion
+    }
+
+    /// The row this reader reads, in its leaf.
+    package var rowIndex: Int { row }
+
+    /// A reader of the row of object `key` in this reader's leaf, looked for first at the next row (the next object
+    /// of a walk in key order), then by a search of the leaf; nil when the leaf does not hold `key`. Good while this
+    /// reader is (invariant 2): it borrows the same leaf and plan.
+    package func sibling(_ key: ObjectKey) -> RowReader? {
+        let key = key.rawValue
+        let next = row + 1
+        let found: Int?
+        switch leaf {
+        case .clean(let columns):
+            found = columns._withUnsafeGuaranteedRef { columns in
+                let view = columns.view
+                return next < view.count && view.key(at: next) == key ? next : view.find(key)
+            }
+        case .dirty(let dirty):
+            found = dirty._withUnsafeGuaranteedRef { leaf in
+                if next < leaf.count && leaf.keys[next] == key { return next }
+                let index = leaf.lowerBound(key)
+                return index < leaf.count && leaf.keys[index] == key ? index : nil
+            }
+        }
+        guard let found else { return nil }
+        return RowReader(leaf: leaf, row: found, plan: plan, shapeVersion: shapeVersion)
+    }
+
+    private init(leaf: Leaf, row: Int, plan: Unmanaged<ColumnReadPlan>, shapeVersion: Int) {
+        self.leaf = leaf
+        self.row = row
+        self.plan = plan
+        self.shapeVersion = shapeVersion
     }
 
     /// The dirty leaf, layout position and row of column `column` of object `key`, when the row is in a leaf this

@@ -70,19 +70,20 @@ extension ObjectBase {
         _ write: (WriteTransaction, ColumnKey, Table, ObjectKey, RowReader) -> Bool
     ) -> Bool {
         let row = liveReader
-        guard let (reader, column) = row.current(index), let state = row.state, let table = row.table,
+        guard let (reader, column) = row.current(index), let state = row.state, let leaf = row.leaf,
             let resolved = row.resolved
         else { return false }
         return state._withUnsafeGuaranteedRef { state in
             let (tableKey, primaryKey) = resolved._withUnsafeGuaranteedRef { ($0.tableKey, $0.info.primaryKeyIndex) }
-            guard index != primaryKey, let transaction = state.ownedWrite,
-                table._withUnsafeGuaranteedRef({ write(transaction, column, $0, row.key, reader) })
-            else { return false }
-            // The row and its leaf stay where they are: both stay current.
-            state.touch(tableKey)
-            liveRow.generation = state.generation
-            liveReader.generation = state.generation
-            return true
+            return leaf._withUnsafeGuaranteedRef { leaf in
+                guard index != primaryKey, let transaction = state.ownedWrite,
+                    write(transaction, column, leaf.table, row.key, reader)
+                else { return false }
+                // The rows of the leaf stay where they are: the leaf stays current (LiveRow.swift).
+                state.touch(tableKey)
+                leaf.advance(to: state.generation)
+                return true
+            }
         }
     }
 

@@ -120,7 +120,7 @@ struct ObjectBinding {
         // the generation), and each read goes straight to the row's leaf.
         do {
             let generation = state.generation
-            if object.liveRow.generation != generation { try locateRow(generation, state, object) }
+            if !object.liveRow.isKnown(at: generation) { try locateRow(generation, state, object) }
             guard let (rows, location) = object.liveRow.current(at: generation) else {
                 throw RealmError.objectInvalidated("object")
             }
@@ -140,7 +140,7 @@ struct ObjectBinding {
             let generation = state.generation
             // A failure leaves the generation with no row (`locateRow`): the general path then reads again and
             // reports the error, damage included, so nothing is lost here.
-            if object.liveRow.generation != generation { try? locateRow(generation, state, object) }
+            if !object.liveRow.isKnown(at: generation) { try? locateRow(generation, state, object) }
             return true
         }
     }
@@ -165,32 +165,43 @@ struct ObjectBinding {
     /// The object keeps what it finds with one assignment (a failure keeps the generation with no row, so the
     /// reads of this generation take the general path, which reports it).
     private func locateRow(_ generation: Int, _ state: RealmState, _ object: ObjectBase) throws {
+        // The leaf the realm found last first: the next object of a walk in key order is on its next row.
+        if let leaf = state.liveLeaf, let reader = leaf.reader(of: key, in: table.tableKey, at: generation) {
+            keep(reader, in: leaf, for: object)
+            return
+        }
         do {
             let rows = try state.table(table.tableKey)
             guard let location = try rows.locate(key) else {
-                object.keepRow(LiveRow(table: rows, location: nil, generation: generation), LiveRowReader())
+                object.keepRow(LiveRow(missingAt: generation), LiveRowReader())
                 return
             }
             keep(location, in: rows, generation: generation, for: object)
         } catch {
-            object.keepRow(LiveRow(generation: generation), LiveRowReader())
+            object.keepRow(LiveRow(missingAt: generation), LiveRowReader())
             throw error
         }
     }
 
     /// Keeps `location`, the row of live `object` (bound by this binding) in `rows` as the realm reads it at
-    /// `generation`, in the object, with its borrowed reader.
+    /// `generation`, in the object, with its borrowed reader; its leaf becomes the realm's last found.
     func keep(_ location: RowLocation, in rows: Table, generation: Int, for object: ObjectBase) {
-        let (reader, anchor) = rows.rowReader(at: location)
+        let leaf = LiveLeaf(table: rows, tableKey: table.tableKey, location: location, generation: generation)
+        liveState?._withUnsafeGuaranteedRef { $0.liveLeaf = leaf }
+        keep(leaf.firstReader, in: leaf, for: object)
+    }
+
+    /// Keeps the row `reader` reads in `leaf` in live `object` (bound by this binding).
+    @inline(__always)
+    private func keep(_ reader: RowReader, in leaf: LiveLeaf, for object: ObjectBase) {
         object.keepRow(
-            LiveRow(table: rows, location: location, generation: generation, anchor: anchor),
+            LiveRow(leaf: leaf, row: reader.rowIndex),
             LiveRowReader(
-                generation: generation,
+                leaf: Unmanaged.passUnretained(leaf),
                 reader: reader,
                 state: liveState,
                 resolved: Unmanaged.passUnretained(table),
-                key: key,
-                table: Unmanaged.passUnretained(rows)
+                key: key
             )
         )
     }
@@ -222,9 +233,8 @@ struct ObjectBinding {
                 try realmErrors({ try write.setInPlace(newValue, of: column, in: rows, object: key, at: location) })
             {
                 state.touch(table.tableKey)
-                // The row and its leaf stay where they are: both stay current.
-                object.liveRow.generation = state.generation
-                object.liveReader.generation = state.generation
+                // The rows of the leaf stay where they are: the leaf stays current.
+                object.liveRow.leaf?.advance(to: state.generation)
                 return
             }
             try state.setPlain(newValue, of: self, column: column)

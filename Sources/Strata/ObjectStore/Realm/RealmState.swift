@@ -41,6 +41,9 @@ final class RealmState {
     /// Bumped on every change made through this realm and on every move to another version: caches of live
     /// objects and collections re-read.
     private(set) var generation = 0
+    /// The leaf of the row a live object found last (LiveRow.swift): the next object of a walk in key order finds its
+    /// row there. Good only while its generation is `generation`; forgotten when the realm closes.
+    var liveLeaf: LiveLeaf?
     /// Bumped by `invalidate()`: objects and collections obtained before are invalid.
     private(set) var epoch = 0
     /// The `generation` at which each table last changed (a table missing here changed at `allTablesChanged`).
@@ -291,6 +294,7 @@ final class RealmState {
             giveBackTurn()
         }
         phase = .closed
+        liveLeaf = nil
         turns.fail(with: RealmError.closed)
         touchAll()
     }
