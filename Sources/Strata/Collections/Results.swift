@@ -162,7 +162,9 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         // The closures capture no `Results` value: calling a method on one would look up its generic
         // metadata for every object.
         let source = self.source
-        let make = { (key: ObjectKey) in ObjectBinding.makeElement(Element.self, source, table, key) }
+        // One context for every object the iterator makes (ObjectBinding.swift): each then holds one reference.
+        let context = BindingContext(source: source, table: table)
+        let make = { (key: ObjectKey) in ObjectBinding.makeElement(Element.self, context, key) }
         let inWrite = source.liveStateIfConfined("Results")?.writeTransaction != nil
         guard isWholeTable, !inWrite else { return RLMIterator(keys: objectKeys, make: make) }
         return RLMIterator(

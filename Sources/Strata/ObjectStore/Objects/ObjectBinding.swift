@@ -2,36 +2,33 @@ import StrataCore
 
 /// Binds a managed object to its row: where it reads from, its table and its key.
 ///
-/// A value stored in the object itself (``ObjectBase/binding``), so that making a managed object is one
-/// allocation. A binding never changes after it is made: the hot paths call it in place
+/// A value stored in the object itself (``ObjectBase/binding``): its key and a ``BindingContext`` shared with the
+/// other objects made with it, so that an object made by a `Results` iterator is one allocation and one strong
+/// reference. A binding never changes after it is made: the hot paths call it in place
 /// (`object.binding!.engineValue(i, of: object)`), and a live object's row, found once per version of its realm,
 /// is kept beside it in the object (``ObjectBase/liveRow``). Frozen objects, which many tasks read at once, read
 /// through `readValue(_:)`, which keeps nothing.
 @usableFromInline
 struct ObjectBinding {
-    let source: RealmSource
-    let table: ResolvedTable
+    /// What the binding shares with the other objects of its table made together (a `Results` iterator's).
+    let context: BindingContext
     let key: ObjectKey
-    /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
-    let epoch: Int
-    /// For live objects, the realm's state: `source` holds the realm, which holds its state for its whole
-    /// life, so this reference is borrowed without counting (each property read would otherwise retain and
-    /// release the realm and its state).
-    private let liveState: Unmanaged<RealmState>?
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
-        self.source = source
-        self.table = table
-        self.key = key
-        if case .live(let realm) = source {
-            let state = realm.access.checked("object")
-            epoch = state.epoch
-            liveState = Unmanaged.passUnretained(state)
-        } else {
-            epoch = 0
-            liveState = nil
-        }
+        self.init(context: BindingContext(source: source, table: table), key: key)
     }
+
+    init(context: BindingContext, key: ObjectKey) {
+        self.context = context
+        self.key = key
+    }
+
+    var source: RealmSource { context.source }
+    var table: ResolvedTable { context.table }
+    /// The realm's epoch when the binding was made (see `Realm.invalidate()`).
+    var epoch: Int { context.epoch }
+    /// For live objects, the realm's state, borrowed (see ``BindingContext``).
+    private var liveState: Unmanaged<RealmState>? { context.liveState }
 
     /// Whether the realm was invalidated or closed since the binding was made.
     var realmInvalidated: Bool {
@@ -41,10 +38,15 @@ struct ObjectBinding {
 
     /// Creates a managed instance of `table`'s class for `key`.
     static func makeObject(source: RealmSource, table: ResolvedTable, key: ObjectKey) -> ObjectBase {
+        makeObject(BindingContext(source: source, table: table), key)
+    }
+
+    /// Creates a managed instance of `context`'s table's class for `key`, sharing `context`.
+    static func makeObject(_ context: BindingContext, _ key: ObjectKey) -> ObjectBase {
+        let info = context.table.info
         // An encodable model's wrappers are marked, so that synthesized coding refuses the managed object.
-        let object =
-            table.info.isEncodable ? PersistedSerial.makingManaged { table.info.type.init() } : table.info.type.init()
-        object.binding = ObjectBinding(source: source, table: table, key: key)
+        let object = info.isEncodable ? PersistedSerial.makingManaged { info.type.init() } : info.type.init()
+        object.binding = ObjectBinding(context: context, key: key)
         return object
     }
 
@@ -56,12 +58,19 @@ struct ObjectBinding {
         _ table: ResolvedTable,
         _ key: ObjectKey
     ) -> Element {
+        makeElement(Element.self, BindingContext(source: source, table: table), key)
+    }
+
+    /// A managed object of `context`'s table as a collection's element type (see above), sharing `context`: the
+    /// objects a `Results` iterator makes share one.
+    static func makeElement<Element>(_: Element.Type, _ context: BindingContext, _ key: ObjectKey) -> Element {
+        let table = context.table
         if Element.self == DynamicObject.self {
             let object = DynamicObject()
-            object.binding = ObjectBinding(source: source, table: table, key: key)
+            object.binding = ObjectBinding(context: context, key: key)
             return object as! Element
         }
-        let object = makeObject(source: source, table: table, key: key)
+        let object = makeObject(context, key)
         // The object is an instance of the table's class: when that is `Element` itself, no cast is needed.
         // Proof of the `unsafeBitCast`: `makeObject` made `object` with `table.info.type.init()`, and the identity
         // test shows `Element` is that very class, so both sides are one strong reference to the same instance.
