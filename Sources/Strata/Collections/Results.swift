@@ -162,10 +162,14 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         // The closures capture no `Results` value: calling a method on one would look up its generic
         // metadata for every object.
         let source = self.source
-        // One context for every object the iterator makes (ObjectBinding.swift): each then holds one reference.
-        let context = BindingContext(source: source, table: table)
-        let make = { (key: ObjectKey) in ObjectBinding.makeElement(Element.self, context, key) }
-        let inWrite = source.liveStateIfConfined("Results")?.writeTransaction != nil
+        let live = source.liveStateIfConfined("Results")
+        let inWrite = live?.writeTransaction != nil
+        // One context for every object the iterator makes (ObjectBinding.swift): each then holds one reference. Off
+        // the realm's thread there is none: the keys' read stops there with the confinement message.
+        let context = live != nil || source.isFrozen ? BindingContext.of(source, table) : nil
+        let make = { (key: ObjectKey) in
+            ObjectBinding.makeElement(Element.self, context ?? BindingContext.of(source, table), key)
+        }
         guard isWholeTable, !inWrite else { return RLMIterator(keys: objectKeys, make: make) }
         return RLMIterator(
             keysAfter: { last in

@@ -14,8 +14,10 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// thread-local lookup per read.
     @exclusivity(unchecked) @usableFromInline var binding: ObjectBinding? {
         didSet {
-            keepRow(LiveRow(), LiveRowReader(frozen: binding?.isFrozen == true))
-            if let binding, binding.table.info.hasRealmProperties { attachRealmProperties(to: binding) }
+            // Through the context alone: copying the binding out would retain and release it.
+            guard let context = binding?.context else { return keepRow(LiveRow(), LiveRowReader()) }
+            keepRow(LiveRow(), LiveRowReader(frozen: context.isFrozen))
+            if context.hasRealmProperties, let binding { attachRealmProperties(to: binding) }
         }
     }
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.

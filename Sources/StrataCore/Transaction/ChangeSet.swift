@@ -20,7 +20,8 @@ package struct TableChanges: Equatable, Sendable {
     /// What happened to one object, in order. Recording appends (no hashing on the write path); the views
     /// below replay the log when someone asks (observers, tests), once per commit at most.
     private enum Event: Equatable, Sendable {
-        case insert(ObjectKey)
+        /// `count` objects inserted with consecutive keys from `first` (a run of creations is one event).
+        case insert(first: ObjectKey, count: Int)
         case modify(ObjectKey, ColumnKey)
         case delete(ObjectKey, primaryKey: Value?)
     }
@@ -61,7 +62,15 @@ package struct TableChanges: Equatable, Sendable {
     /// Objects that existed before the transaction and still exist, with the columns changed in each.
     package var modifications: [ObjectKey: ColumnSet] { replay().modifications }
 
-    mutating func insert(_ key: ObjectKey) { events.append(.insert(key)) }
+    mutating func insert(_ key: ObjectKey) {
+        if case .insert(let first, let count)? = events.last, key.rawValue > first.rawValue,
+            first.rawValue &+ Int64(count) == key.rawValue
+        {
+            events[events.count - 1] = .insert(first: first, count: count + 1)
+            return
+        }
+        events.append(.insert(first: key, count: 1))
+    }
 
     mutating func modify(_ key: ObjectKey, _ column: ColumnKey) { events.append(.modify(key, column)) }
 
@@ -117,7 +126,8 @@ package struct TableChanges: Equatable, Sendable {
         var primaryKeys: [ObjectKey: Value] = [:]
         for event in events {
             switch event {
-            case .insert(let key): insertions.insert(key)
+            case .insert(let first, let count):
+                for raw in first.rawValue..<first.rawValue + Int64(count) { insertions.insert(ObjectKey(raw)) }
             case .modify(let key, let column):
                 if !insertions.contains(key) { modifications[key, default: []].insert(column) }
             case .delete(let key, let primaryKey):

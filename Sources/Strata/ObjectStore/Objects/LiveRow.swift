@@ -11,13 +11,15 @@ import StrataCore
 /// version bumps the realm's, which leaves every leaf stale; the one write that keeps a leaf good is a set in place
 /// through it (``advance(to:)``): it changes one cell and moves no row (RowReader.swift in StrataCore, invariant 2).
 final class LiveLeaf {
+    // The fields are `var`s only for ``reuse(table:tableKey:location:generation:)``, which the realm calls when it
+    // holds the only reference. `@exclusivity(unchecked)`, with the proof of ``lastReader`` below.
     /// The table the leaf was found in, in the version the realm read at ``generation``.
-    let table: Table
-    let tableKey: TableKey
+    @exclusivity(unchecked) private(set) var table: Table
+    @exclusivity(unchecked) private(set) var tableKey: TableKey
     /// The first row found in the leaf: the leaf itself and the tree's shape, for every row's location.
-    private let location: RowLocation
+    @exclusivity(unchecked) private var location: RowLocation
     /// The table's read plan, which every reader of the leaf borrows.
-    private let plan: AnyObject
+    @exclusivity(unchecked) private var plan: AnyObject
     /// The reader of the last row found in the leaf: the next object of a walk in key order is on the row after it.
     ///
     /// `@exclusivity(unchecked)`, with this proof: a leaf is only reached by the live objects and the realm state of
@@ -29,6 +31,18 @@ final class LiveLeaf {
 
     /// The leaf of `location`, found in `table` at the realm's `generation`.
     init(table: Table, tableKey: TableKey, location: RowLocation, generation: Int) {
+        let (reader, plan) = table.rowReader(at: location)
+        self.table = table
+        self.tableKey = tableKey
+        self.location = location
+        self.plan = plan
+        lastReader = reader
+        self.generation = generation
+    }
+
+    /// Makes this leaf the one of `location`, found in `table` at `generation`, as `init` would: for the realm, when
+    /// no object holds the leaf any more (a loop of lookups then allocates no leaf per object).
+    func reuse(table: Table, tableKey: TableKey, location: RowLocation, generation: Int) {
         let (reader, plan) = table.rowReader(at: location)
         self.table = table
         self.tableKey = tableKey

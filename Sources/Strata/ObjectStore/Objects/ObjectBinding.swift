@@ -15,7 +15,7 @@ struct ObjectBinding {
     let key: ObjectKey
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
-        self.init(context: BindingContext(source: source, table: table), key: key)
+        self.init(context: BindingContext.of(source, table), key: key)
     }
 
     init(context: BindingContext, key: ObjectKey) {
@@ -38,14 +38,14 @@ struct ObjectBinding {
 
     /// Creates a managed instance of `table`'s class for `key`.
     static func makeObject(source: RealmSource, table: ResolvedTable, key: ObjectKey) -> ObjectBase {
-        makeObject(BindingContext(source: source, table: table), key)
+        makeObject(BindingContext.of(source, table), key)
     }
 
     /// Creates a managed instance of `context`'s table's class for `key`, sharing `context`.
     static func makeObject(_ context: BindingContext, _ key: ObjectKey) -> ObjectBase {
-        let info = context.table.info
+        let type = context.type
         // An encodable model's wrappers are marked, so that synthesized coding refuses the managed object.
-        let object = info.isEncodable ? PersistedSerial.makingManaged { info.type.init() } : info.type.init()
+        let object = context.isEncodable ? PersistedSerial.makingManaged { type.init() } : type.init()
         object.binding = ObjectBinding(context: context, key: key)
         return object
     }
@@ -58,13 +58,12 @@ struct ObjectBinding {
         _ table: ResolvedTable,
         _ key: ObjectKey
     ) -> Element {
-        makeElement(Element.self, BindingContext(source: source, table: table), key)
+        makeElement(Element.self, BindingContext.of(source, table), key)
     }
 
     /// A managed object of `context`'s table as a collection's element type (see above), sharing `context`: the
     /// objects a `Results` iterator makes share one.
     static func makeElement<Element>(_: Element.Type, _ context: BindingContext, _ key: ObjectKey) -> Element {
-        let table = context.table
         if Element.self == DynamicObject.self {
             let object = DynamicObject()
             object.binding = ObjectBinding(context: context, key: key)
@@ -72,9 +71,9 @@ struct ObjectBinding {
         }
         let object = makeObject(context, key)
         // The object is an instance of the table's class: when that is `Element` itself, no cast is needed.
-        // Proof of the `unsafeBitCast`: `makeObject` made `object` with `table.info.type.init()`, and the identity
+        // Proof of the `unsafeBitCast`: `makeObject` made `object` with `context.type.init()`, and the identity
         // test shows `Element` is that very class, so both sides are one strong reference to the same instance.
-        if ObjectIdentifier(table.info.type) == ObjectIdentifier(Element.self) {
+        if ObjectIdentifier(context.type) == ObjectIdentifier(Element.self) {
             return unsafeBitCast(object, to: Element.self)
         }
         if let projection = Element.self as? any ProjectionObservable.Type {
@@ -195,8 +194,17 @@ struct ObjectBinding {
     /// Keeps `location`, the row of live `object` (bound by this binding) in `rows` as the realm reads it at
     /// `generation`, in the object, with its borrowed reader; its leaf becomes the realm's last found.
     func keep(_ location: RowLocation, in rows: Table, generation: Int, for object: ObjectBase) {
-        let leaf = LiveLeaf(table: rows, tableKey: table.tableKey, location: location, generation: generation)
-        liveState?._withUnsafeGuaranteedRef { $0.liveLeaf = leaf }
+        guard let liveState else { return }
+        let leaf = liveState._withUnsafeGuaranteedRef { state in
+            // The realm's last leaf, when no object holds it any more, is made this one in place.
+            if isKnownUniquelyReferenced(&state.liveLeaf), let leaf = state.liveLeaf {
+                leaf.reuse(table: rows, tableKey: table.tableKey, location: location, generation: generation)
+                return leaf
+            }
+            let leaf = LiveLeaf(table: rows, tableKey: table.tableKey, location: location, generation: generation)
+            state.liveLeaf = leaf
+            return leaf
+        }
         keep(leaf.firstReader, in: leaf, for: object)
     }
 

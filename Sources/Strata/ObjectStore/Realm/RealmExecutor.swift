@@ -47,6 +47,14 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
     /// The executor thread's `pthread_self()`, set before its first job runs.
     private let thread = Atomic<UInt>(0)
     let label: String
+    /// The binding context the running job made last (BindingContext.swift), so that the objects one job makes of one
+    /// table (a loop of lookups or adds) share it. Dropped after every job: a context holds its realm, which holds
+    /// this executor, so one kept across jobs would keep its realm open for good.
+    ///
+    /// `nonisolated(unsafe)`, with this proof: only this executor's thread reads or writes it, inside its jobs (the
+    /// readers first pass the realm's confinement check, which is "this thread") and in `run()` between two jobs,
+    /// and that thread does one thing at a time.
+    nonisolated(unsafe) var jobBindingContext: BindingContext?
 
     /// How long (in nanoseconds) the thread polls for a new job before parking, at least and at most (see the
     /// type's documentation). Bounded by the clock, not by a count of polls: under the thread sanitizer a poll
@@ -133,6 +141,7 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
                     // Counted down as each job starts, so `hasOtherJobs` sees the rest of the batch too.
                     pending.subtract(1, ordering: .relaxed)
                     job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+                    jobBindingContext = nil
                 }
                 continue
             }
