@@ -445,13 +445,7 @@ struct QueryObjCPortTests {
         qoaRefused(QOAPerson.self, "age BETWEEN %@", [[1]], "exactly two objects", .between),
         qoaRefused(QOAPerson.self, "age BETWEEN %@", [[1, 2, 3]], "exactly two objects", .between),
         qoaRefused(QOAPerson.self, "age BETWEEN %@", [["Foo", "Bar"]], "type int for BETWEEN", .constantType),
-        qoaRefused(
-            QOAPerson.self,
-            "age BETWEEN %@",
-            [[1.5, 2.5]],
-            "type int for BETWEEN",
-            .accepted("Strata takes doubles as the bounds of an int column's BETWEEN")
-        ),
+        qoaRefused(QOAPerson.self, "age BETWEEN %@", [[1.5, 2.5]], "type int for BETWEEN"),
         qoaRefused(QOAPerson.self, "age BETWEEN %@", [[1, [2, 3]] as [Any]], "type int for BETWEEN", .argumentType),
         qoaRefused(QOAPerson.self, "age BETWEEN %@", [[25: 35]], "type NSArray for BETWEEN", .argumentType),
         qoaRefused(

@@ -89,9 +89,7 @@ extension QueryObjCPortTests2 {
                 ["Hannah", "Elijah", "Mackenzie"], roots, roots, [], linked + ["Mackenzie"], ["Hannah"],
             ]
         )
-        withKnownIssue("Strata accepts 'ANY parents == NULL' (and matches nothing); Realm refuses") {
-            #expect(nullError != "no error")
-        }
+        #expect(nullError != "no error")
     }
 
     /// A realm holding Realm's two renamed-property rows, (1, "a") and (2, "b"), in each renamed class, each row

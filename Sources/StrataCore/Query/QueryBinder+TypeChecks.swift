@@ -2,25 +2,96 @@
 //
 // Rules (QueryBinder.swift lists them in full):
 //   (1) ANY/SOME/ALL/NONE need a collection; a collection needs one of them or an aggregate.
-//   (2) String operators and [c]/[d] need string, binary or mixed values.
-//   (3) Numbers compare across int, float, double and decimal128; null compares with ==, != and IN, with <, <=,
-//       > and >= too (realm-core; ValueComparison.swift says how nulls order) except for bool and links, and is
-//       a needle for the string operators; links compare only for equality; bool takes == and != (and 0/1).
-//   (4) Every error names the key path, the value or operator, and the column of the comparison.
+//   (2) String operators and [c]/[d] need string, binary or mixed values, except that [c]/[d] on a map's values
+//       of another type are ignored (Realm Swift: `intMap['a'] ==[c] 5` is `intMap['a'] == 5`; it ignores them on
+//       every property that is not a string, where Strata refuses them).
+//   (3) Constants: numbers compare across int, float, double and decimal128, except that the @min, @max and @sum
+//       of ints and an int property's BETWEEN bounds take whole numbers only, and a float property no double beyond
+//       a float's range (Realm Swift's isObjectValidForProperty, which a map's `['key']`, compared as a mixed value,
+//       skips; Realm Swift refuses a fraction compared with an int property too, but Strata's documented
+//       `age < %f` takes it). Null compares with ==, != and IN, with <, <=, > and >= too (realm-core;
+//       ValueComparison.swift says how nulls order) except for bool and links, and is a needle for the string
+//       operators; but not with a Boolean property that is not optional, nor with a list, a set or linking objects
+//       of objects (Realm Swift refuses null for every property that is not optional; Strata takes it for the other
+//       types, matching nothing). Links compare only for equality; bool takes == and != (and 0/1), and a map's
+//       Booleans by key also <, <=, > and >= (as mixed values).
+//   (4) Two properties compare when both are numbers, both strings or binary, either mixed, or both of one type;
+//       else the error is Realm Swift's "Property type mismatch between … and …". (Realm Swift also refuses two
+//       numbers of different types, `intCol == doubleCol`, and two aggregates, `list.@sum.a > list.@max.b`; realm-core
+//       and Strata compare them.)
+//   (5) Every error names the key path, the value or operator, and the column of the comparison.
 
 extension QueryBinder {
+    /// Checks that a string operator compares strings, binary or mixed values, and returns the options that apply:
+    /// `options`, or none for a map's values that are not strings (Realm Swift ignores `[c]` and `[d]` there).
+    /// Otherwise an ordered comparison takes neither (RLMQueryUtil.mm orders strings case- and diacritic-sensitively
+    /// only).
     func checkStringOperator(
         _ path: BoundPath,
         _ op: ComparisonOperator,
         _ options: QueryStringOptions,
         column: Int
-    ) throws {
-        guard op.isStringOperator || !options.isEmpty else { return }
+    ) throws -> QueryStringOptions {
+        guard op.isStringOperator || !options.isEmpty else { return options }
+        let textual = path.valueType.map { [.string, .binary, .mixed].contains($0) } ?? false
+        if !op.isStringOperator && !textual && Self.isMapValue(path) { return [] }
+        if [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(op) {
+            if options.contains(.diacriticInsensitive) {
+                throw QueryError(
+                    "Operator '\(op.rawValue)' not supported with diacritic-insensitive modifier.",
+                    at: column
+                )
+            }
+            throw QueryError(
+                "Operator '\(op.rawValue)': Lexicographical comparisons must be case-sensitive",
+                at: column
+            )
+        }
         guard let type = path.valueType, [.string, .binary, .mixed].contains(type) else {
             throw QueryError(
                 "\(op.rawValue)\(options.isEmpty ? "" : " with string options") is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
                 at: column
             )
+        }
+        return options
+    }
+
+    /// Two properties compared with each other (rule 4): of comparable types.
+    func checkColumnTypes(_ path: BoundPath, _ other: BoundPath, column: Int) throws {
+        guard let a = path.valueType, let b = other.valueType, !compatible(a, b) else { return }
+        throw QueryError(
+            "cannot compare '\(path.text)' (\(a)) with '\(other.text)' (\(b)): Property type mismatch between "
+                + "\(Self.realmTypeName(path)) and \(Self.realmTypeName(other))",
+            at: column
+        )
+    }
+
+    /// Whether `path` reads a map's values: `map['key']` or `map.@values`.
+    static func isMapValue(_ path: BoundPath) -> Bool {
+        path.mixedSteps == nil
+            && (path.mapKey != nil || (path.aggregate == .values && path.final?.collection == .dictionary))
+    }
+
+    /// Whether `path` ends in one of Realm Swift's collection operators (@count, @size, @min, @max, @sum, @avg) of a
+    /// property's collection.
+    static func isCollectionOperation(_ path: BoundPath) -> Bool {
+        guard path.mixedSteps == nil, let aggregate = path.aggregate else { return false }
+        return !aggregate.isSelector && aggregate != .type
+    }
+
+    /// Whether Realm Swift refuses null for `path` (rule 3): a Boolean property that is not optional, or a list, a
+    /// set or linking objects of objects (whose elements are never null). Realm Swift refuses null for every property
+    /// that is not optional; Strata takes it for the other types (`address.city == nil` in QueryLanguage.md), where it
+    /// matches nothing.
+    static func refusesNull(_ path: BoundPath) -> Bool {
+        guard path.aggregate == nil, path.mixedSteps == nil, path.mapKey == nil, let final = path.final else {
+            return false
+        }
+        switch final.type {
+        case .backlink: return true
+        case .link: return final.collection == .list || final.collection == .set
+        case .bool: return !final.nullable
+        default: return false
         }
     }
 
@@ -43,8 +114,11 @@ extension QueryBinder {
     }
 
     /// The name Realm Swift's messages give a path's type (RLMTypeToString).
-    static func realmTypeName(_ path: BoundPath) -> String {
-        switch path.valueType {
+    static func realmTypeName(_ path: BoundPath) -> String { realmTypeName(path.valueType) }
+
+    /// The name Realm Swift's messages give a value type (RLMTypeToString).
+    static func realmTypeName(_ type: ValueType?) -> String {
+        switch type {
         case .int?: return "int"
         case .bool?: return "bool"
         case .float?: return "float"
@@ -114,22 +188,36 @@ extension QueryBinder {
     func checkType(_ path: BoundPath, _ op: ComparisonOperator, _ value: Value, column: Int) throws {
         guard let type = path.valueType else { return }
         let ok: Bool
+        var fraction = false
         switch (type, value) {
         case (_, .null):
             let ordered: Set<ComparisonOperator> = [.less, .lessOrEqual, .greater, .greaterOrEqual]
             ok =
-                op == .equal || op == .notEqual || op == .inList || op.isStringOperator
-                || (ordered.contains(op) && ![.bool, .link, .backlink].contains(type))
+                (op == .equal || op == .notEqual || op == .inList || op.isStringOperator
+                    || (ordered.contains(op) && ![.bool, .link, .backlink].contains(type)))
+                && !Self.refusesNull(path)
         case (.mixed, _): ok = true
         // realm-core refuses an integer compared with infinity (and with a Float NaN): no integer is either.
         case (.int, .double(let v)) where v.isInfinite: throw QueryError("Infinity not supported for int", at: column)
         case (.int, .float(let v)) where v.isInfinite: throw QueryError("Infinity not supported for int", at: column)
         case (.int, .float(let v)) where v.isNaN: throw QueryError("NaN not supported for int", at: column)
-        case (.int, .int), (.int, .double), (.int, .float), (.float, .int), (.float, .double), (.float, .float),
+        // Realm Swift: a map's value by key compares as a mixed value, with any number.
+        case (.int, .double) where path.mapKey != nil, (.int, .float) where path.mapKey != nil,
+            (.float, .double) where path.mapKey != nil:
+            ok = true
+        // Realm Swift: the @min, @max and @sum of ints take whole numbers only (and so do an int property's BETWEEN
+        // bounds, QueryBinder.bind); a float property no double beyond a float's range.
+        case (.int, .double), (.int, .float):
+            fraction = Self.isCollectionOperation(path) && [.min, .max, .sum].contains(path.aggregate)
+            ok = !fraction
+        case (.float, .double(let v)) where v.isFinite && abs(v) > Double(Float.greatestFiniteMagnitude): ok = false
+        case (.int, .int), (.float, .int), (.float, .double), (.float, .float),
             (.double, .int), (.double, .double), (.double, .float), (.decimal128, .int), (.decimal128, .double),
             (.decimal128, .float), (.decimal128, .decimal128), (.int, .decimal128), (.float, .decimal128),
             (.double, .decimal128):
             ok = true
+        // Realm Swift orders a map's Booleans by key as mixed values (false before true).
+        case (.bool, .bool) where path.mapKey != nil: ok = true
         case (.bool, .bool): ok = op == .equal || op == .notEqual || op == .inList
         case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
         case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
@@ -145,6 +233,13 @@ extension QueryBinder {
         default: ok = false
         }
         guard ok else {
+            if fraction, let aggregate = path.aggregate {
+                // Realm Swift's message for an aggregate's operand.
+                throw QueryError(
+                    "\(aggregate.rawValue) on a property of type int cannot be compared with '\(value)'",
+                    at: column
+                )
+            }
             throw QueryError(
                 "cannot compare '\(path.text)' of type \(type) with \(value) using \(op.rawValue)",
                 at: column

@@ -8,7 +8,8 @@
 //   (1) ANY/SOME/ALL/NONE need a collection; a collection needs one of them or an aggregate.
 //   (2) BETWEEN takes numbers, dates and mixed values, over a collection with ANY, ALL or NONE (Realm Swift;
 //       realm-core's parser allows only ALL there, and strings too).
-//   (3) String operators and [c]/[d] need a string, binary or mixed value; a null needle is allowed.
+//   (3) String operators and [c]/[d] need a string, binary or mixed value; a null needle is allowed. [c]/[d] on a
+//       map's values of another type are ignored, as Realm Swift ignores them (QueryBinder+TypeChecks.swift).
 //   (4) A constant left of a string operator (`'text' CONTAINS name`) is an error, as in Realm Swift; left of
 //       other operators it moves right, mirrored. Two constants are an error.
 //   (5) `boolColumn == 1` and `== 0` (Realm Swift) bind as `true` and `false`; other numbers are errors.
@@ -146,13 +147,22 @@ package struct QueryBinder {
             if let type = path.valueType, !ranged.contains(type) {
                 throw QueryError("BETWEEN is not valid for '\(path.text)' of type \(type)", at: column)
             }
-            for value in [low, high] { try checkType(path, .greaterOrEqual, value, column: column) }
+            for value in [low, high] {
+                // Realm Swift: an int property's bounds are whole numbers.
+                var fraction = false
+                if case .double = value { fraction = true }
+                if case .float = value { fraction = true }
+                if fraction, path.valueType == .int, path.aggregate == nil {
+                    throw QueryError("NSArray objects must be of type int for BETWEEN operations", at: column)
+                }
+                try checkType(path, .greaterOrEqual, value, column: column)
+            }
             return .between(bound, low, high, quantifier)
         case .between(_, _, _, _, let column):
             throw QueryError("BETWEEN needs constant bounds", at: column)
         case .geoWithin(let subject, let shape, let column):
             return try geoWithin(subject, shape, column: column)
-        case .comparison(let lhs, var op, let rhs, let options, let quantifier, let column):
+        case .comparison(let lhs, var op, let rhs, var options, let quantifier, let column):
             var left = try operand(lhs)
             var right = try operand(rhs)
             if op == .matches {
@@ -248,11 +258,9 @@ package struct QueryBinder {
                 if other.isMultiple {
                     throw QueryError("the right side of a comparison cannot be a collection", at: rhs.column)
                 }
-                if let a = path.valueType, let b = other.valueType, !compatible(a, b) {
-                    throw QueryError("cannot compare '\(path.text)' (\(a)) with '\(other.text)' (\(b))", at: column)
-                }
+                try checkColumnTypes(path, other, column: column)
             }
-            try checkStringOperator(path, op, options, column: column)
+            options = try checkStringOperator(path, op, options, column: column)
             // Realm Swift's `boolCol == 1`: 0 and 1 stand for false and true.
             if path.valueType == .bool, case .value(.int(let number)) = right {
                 right = .value(.bool(number != 0))

@@ -120,12 +120,25 @@ enum QueryLexer {
                 guard index + 1 < characters.count else {
                     throw QueryError("'%' must be followed by @, K, d or f", at: column)
                 }
-                switch characters[index + 1] {
-                case "@", "d", "f", "i", "u", "s": tokens.append(QueryToken(kind: .argument(nil), column: column))
-                case "K": tokens.append(QueryToken(kind: .keyArgument, column: column))
-                default: throw QueryError("'%\(characters[index + 1])' is not a valid argument placeholder", at: column)
+                // NSPredicate's format specifiers: %@, %K, and printf's numbers (%d, %i, %u, %f, %e, %g), which may
+                // carry a length modifier (%ld, %lld, %lf, %hd, %qd); each takes the next argument as it is.
+                var end = index + 1
+                while end < characters.count, end - index <= 2, "lhq".contains(characters[end]) { end += 1 }
+                guard end < characters.count else {
+                    throw QueryError("'%' must be followed by @, K, d or f", at: column)
                 }
-                index += 2
+                switch characters[end] {
+                case "@" where end == index + 1, "K" where end == index + 1:
+                    tokens.append(
+                        QueryToken(kind: characters[end] == "K" ? .keyArgument : .argument(nil), column: column)
+                    )
+                case "d", "i", "u", "f", "e", "E", "g", "G", "s":
+                    tokens.append(QueryToken(kind: .argument(nil), column: column))
+                default:
+                    let text = String(characters[(index + 1)...end])
+                    throw QueryError("'%\(text)' is not a valid argument placeholder", at: column)
+                }
+                index = end + 1
                 continue
             }
             if character == "$", index + 1 < characters.count, characters[index + 1].isLetter {

@@ -286,22 +286,11 @@ package struct QueryParser {
         }
     }
 
-    /// The options Realm Swift refuses whatever the types: `[d]` on LIKE, and `[c]` or `[d]` on an ordered
-    /// comparison (RLMQueryUtil.mm orders strings case- and diacritic-sensitively only).
+    /// The option Realm Swift refuses whatever the types: `[d]` on LIKE. (`[c]` and `[d]` on an ordered comparison
+    /// depend on the types compared: QueryBinder.checkStringOperator.)
     private func checkOptions(_ op: ComparisonOperator, _ options: QueryStringOptions, at column: Int) throws {
-        let ordered: [ComparisonOperator] = [.less, .lessOrEqual, .greater, .greaterOrEqual]
         if op == .like, options.contains(.diacriticInsensitive) {
             throw QueryError("Operator 'LIKE' not supported with diacritic-insensitive modifier.", at: column)
-        }
-        guard ordered.contains(op) else { return }
-        if options.contains(.diacriticInsensitive) {
-            throw QueryError("Operator '\(op.rawValue)' not supported with diacritic-insensitive modifier.", at: column)
-        }
-        if options.contains(.caseInsensitive) {
-            throw QueryError(
-                "Operator '\(op.rawValue)': Lexicographical comparisons must be case-sensitive",
-                at: column
-            )
         }
     }
 
