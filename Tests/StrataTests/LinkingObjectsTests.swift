@@ -133,4 +133,57 @@ struct LinkingObjectsTests {
         #expect(!dog.linkedFrom.isFrozen)
         #expect(LinkingObjects(fromType: AllTypes.self, property: "link").isEmpty)
     }
+
+    /// How a list assignment is written: Realm clears the list and appends the new elements for all three.
+    enum ListAssignment: String, CaseIterable, CustomTestStringConvertible {
+        case property, keyValueCoding, createUpdatingAll
+        var testDescription: String { rawValue }
+    }
+
+    @Test(
+        "assigning a whole list that keeps an element reorders the kept element's linking objects as Realm's clear-then-append does",
+        arguments: ListAssignment.allCases
+    )
+    func listAssignmentBacklinkOrder(assignment: ListAssignment) async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        // Rex's owners are 1, 2, 3 (in the order the links were made); Fido's is 1.
+        let orders = try await realm.write { realm in
+            let rex = try realm.create(Dog.self, value: ["name": "Rex"])
+            let fido = try realm.create(Dog.self, value: ["name": "Fido"])
+            let first = try realm.create(Person.self, value: ["id": 1, "dogs": [rex, fido]])
+            for id in 2...3 { try realm.create(Person.self, value: ["id": id, "dogs": [rex]]) }
+            switch assignment {
+            case .property:
+                let dogs = List<Dog>()
+                dogs.append(objectsIn: [rex, fido])
+                first.dogs = dogs
+            case .keyValueCoding: first.setValue([rex, fido], forKey: "dogs")
+            case .createUpdatingAll:
+                try realm.create(Person.self, value: ["id": 1, "dogs": [rex, fido]], update: .all)
+            }
+            return [rex.owners.map(\.id), fido.owners.map(\.id), first.dogs.map(\.name.count)]
+        }
+        // Realm (List::assign without its diff policy) clears the list, then appends: clearing removes 1's entry from
+        // Rex's backlinks [1, 2, 3], and the last entry (3) takes its place: [3, 2]; appending adds 1 at the end:
+        // [3, 2, 1]. Fido's [1] loses 1 and gets it back: [1].
+        #expect(orders == [[3, 2, 1], [1], [3, 4]])
+    }
+
+    @Test("an update with .modified changes the list position by position, reordering backlinks as Realm's diff does")
+    func modifiedUpdateBacklinkOrder() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration())
+        let orders = try await realm.write { realm in
+            let rex = try realm.create(Dog.self, value: ["name": "Rex"])
+            let fido = try realm.create(Dog.self, value: ["name": "Fido"])
+            try realm.create(Person.self, value: ["id": 1, "dogs": [rex, fido]])
+            try realm.create(Person.self, value: ["id": 2, "dogs": [rex, fido]])
+            try realm.create(Person.self, value: ["id": 3, "dogs": [rex]])
+            try realm.create(Person.self, value: ["id": 1, "dogs": [fido, rex]], update: .modified)
+            return [rex.owners.map(\.id), fido.owners.map(\.id)]
+        }
+        // Realm (List::assign with its diff policy) sets each differing position in order. Position 0 (Rex to Fido):
+        // Rex's [1, 2, 3] loses 1, 3 filling the gap: [3, 2]; Fido's [1, 2] gets 1: [1, 2, 1]. Position 1 (Fido to
+        // Rex): Fido's loses its first 1, the last entry filling the gap: [1, 2]; Rex's gets 1: [3, 2, 1].
+        #expect(orders == [[3, 2, 1], [1, 2]])
+    }
 }

@@ -330,11 +330,42 @@ struct MixedValueObjCPortTests {
             return (realm.objects(RVTMixed.self).count, object.anyCol.dynamicObject?["stringCol"] as? String)
         }
         #expect(count == 1)
-        withKnownIssue("Strata reads a mixed link to a class outside the opening's schema as none") {
-            #expect(text == "some string...")
-        }
+        #expect(text == "some string...")
         // A second opening with the same reduced schema reads the same object without failing.
         #expect(await second.read { realm in realm.objects(RVTMixed.self).count } == 1)
+    }
+
+    @Test("A mixed link to a class missing from the opening's schema: its schema, validity, and frozen reads")
+    func linkToClassOutsideSchemaDetails() async throws {
+        let directory = TemporaryDirectory()
+        let full = try await Realm(configuration: directory.configuration(rvtTypes))
+        try await full.write { realm in
+            let string = RVTString(value: ["some string..."])
+            _ = try realm.create(RVTMixed.self, value: ["anyCol": string, "anyArray": [string]])
+        }
+        let partial = try await Realm(configuration: directory.configuration([RVTMixed.self]))
+        let read = await partial.read { realm in
+            let holder = realm.objects(RVTMixed.self)[0]
+            let linked = holder.anyCol.dynamicObject
+            let element = holder.anyArray[0].dynamicObject
+            return [
+                linked?.objectSchema.className, linked?.objectSchema.properties.map(\.name).joined(separator: ","),
+                linked.map { "\($0.isInvalidated)" }, element?["stringCol"] as? String,
+                (linked?.value(forKey: "stringCol") as? String), linked?.stringCol as? String,
+            ]
+        }
+        #expect(read == ["RVTString", "stringCol", "false", "some string...", "some string...", "some string..."])
+        let frozen = try await partial.read { realm in try FrozenObject(realm.objects(RVTMixed.self)[0]) }
+        #expect(frozen.object.anyCol.dynamicObject?["stringCol"] as? String == "some string...")
+        // Deleting the row through an opening that lists the class invalidates the object.
+        try await full.write { realm in try realm.delete(realm.objects(RVTString.self)) }
+        let invalidated = await partial.read { realm in
+            let linked = realm.objects(RVTMixed.self)[0].anyCol
+            return linked.dynamicObject?.isInvalidated
+        }
+        // As a link to a deleted object reads: Realm clears the mixed value when the object is deleted.
+        #expect(invalidated == nil)
+        await full.close()
     }
 }
 

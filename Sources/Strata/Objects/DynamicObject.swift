@@ -26,8 +26,12 @@
 /// A property can also be named as a member, as in Realm Swift: `person.name` is `person["name"]`.
 @dynamicMemberLookup
 public final class DynamicObject: Object {
-    /// Set for a migration's old object: the row of the file before the migration it reads, read-only.
-    var migrationOldObject: MigrationOldObject?
+    /// Set for a row of a table no model class describes (a migration's old object, or an object of a class the
+    /// realm's schema lacks that a mixed value links to): the row it reads, read-only.
+    var specRow: SpecRow?
+
+    /// The row of a migration's old object, nil for any other object.
+    var migrationOldObject: SpecRow? { specRow.flatMap { $0.isMigrationOldObject ? $0 : nil } }
 
     /// Creates an unbound dynamic object (only dynamic queries make useful ones).
     public required init() {
@@ -46,9 +50,9 @@ public final class DynamicObject: Object {
     }
 
     /// ``ObjectBase/value(forKey:)`` of a dynamic object: linked objects and collections of objects as dynamic
-    /// ones (see the type's documentation); an old object of a migration reads its stored row.
+    /// ones (see the type's documentation); a spec row (a migration's old object) reads its stored row.
     func dynamicValue(forKey key: String) -> Any? {
-        if let migrationOldObject { return migrationOldObject.value(forKey: key) }
+        if let specRow { return specRow.value(forKey: key) }
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else { return nil }
         if let binding, let collection = binding.dynamicCollection(index) { return collection }
         let value = ValueConversion.keyValueCodingValue(info.properties[index].read(self))

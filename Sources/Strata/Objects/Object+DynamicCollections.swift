@@ -104,11 +104,11 @@ extension ObjectBase {
         as _: Collection.Type
     ) -> Collection {
         let collection = ["List", "MutableSet", "Map"][kind == .list ? 0 : kind == .set ? 1 : 2]
-        // A migration's old object: its stored collection, copied (see MigrationSnapshot+Values.swift).
-        if let old = (self as? DynamicObject)?.migrationOldObject {
+        // A spec row (a migration's old object): its stored collection, copied (see SpecRow+Values.swift).
+        if let old = (self as? DynamicObject)?.specRow {
             guard let copy = old.value(forKey: propertyName) as? Collection else {
                 preconditionFailure(
-                    "\(caller) reads a \(collection) of objects, and \(old.spec.name).\(propertyName) of the old object"
+                    "\(caller) reads a \(collection) of objects, and \(old.spec.name).\(propertyName) of the object"
                         + " is not one"
                 )
             }

@@ -48,6 +48,12 @@ extension ObjectBase {
                 "The old object of a migration is read-only: set '\(key)' on the newObject of enumerateObjects"
             )
         }
+        if let row = (self as? DynamicObject)?.specRow {
+            preconditionFailure(
+                "Strata: '\(row.spec.name)' is not in this realm's schema, and its objects are read-only: open the"
+                    + " realm with a schema listing the class to set '\(key)'"
+            )
+        }
         guard let info = propertyInfo, let index = info.index(ofProperty: key) else {
             throw RealmError.invalidValue("\(type(of: self)) has no property named '\(key)'")
         }

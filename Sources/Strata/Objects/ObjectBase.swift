@@ -91,7 +91,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
 
     /// Whether the object was deleted, or its realm invalidated or closed.
     public var isInvalidated: Bool {
-        if let old = (self as? DynamicObject)?.migrationOldObject { return !old.isReadable }
+        if let row = (self as? DynamicObject)?.specRow { return !row.isReadable }
         return binding?.isInvalidated ?? false
     }
 
@@ -109,7 +109,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// The object's schema.
     public var objectSchema: ObjectSchema {
         if let binding { return binding.table.info.schema }
-        if let old = (self as? DynamicObject)?.migrationOldObject { return old.objectSchema }
+        if let row = (self as? DynamicObject)?.specRow { return row.objectSchema }
         // As in `propertyInfo`: reflection, no file read; an invalid model declaration gives an empty schema.
         return (try? ObjectClassInfo.of(type(of: self)).schema)
             ?? ObjectSchema(className: "\(type(of: self))", properties: [], isEmbedded: false)

@@ -24,7 +24,7 @@ enum RealmDescription {
     /// The description of `object`, its nested values `depth` levels deep at most.
     static func object(_ object: ObjectBase, depth: Int = maximumDepth) -> String {
         if depth == 0 { return depthExceeded }
-        if let old = (object as? DynamicObject)?.migrationOldObject { return oldObject(old, depth: depth) }
+        if let row = (object as? DynamicObject)?.specRow { return specRow(row, depth: depth) }
         guard let info = object.propertyInfo else { return "\(type(of: object))" }
         if object.isInvalidated { return "[invalid object]" }
         var text = "\(info.className) {\n"
@@ -35,8 +35,8 @@ enum RealmDescription {
         return text + "}"
     }
 
-    /// The description of a migration's old object: its old class's properties and their stored values.
-    private static func oldObject(_ object: MigrationOldObject, depth: Int) -> String {
+    /// The description of a spec row (a migration's old object): its table's properties and their stored values.
+    private static func specRow(_ object: SpecRow, depth: Int) -> String {
         if !object.isReadable { return "[invalid object]" }
         let schema = object.objectSchema
         var text = "\(schema.className) {\n"

@@ -8,7 +8,10 @@
 //     (WriteTransaction+MixedLinks.swift), found by a scan, as typed links have no backlinks;
 //   - every link (with multiplicity) is mirrored by one entry in the target's backlink column, in Realm's order:
 //     a new link's entry is appended, and a removed link's entry (the first one from that origin) takes the last
-//     entry in its place, as realm-core's ArrayBacklink does, so a LinkingObjects lists its origins as Realm does.
+//     entry in its place, as realm-core's ArrayBacklink does, so a LinkingObjects lists its origins as Realm does;
+//   - a list of links assigned whole is cleared, then appended to, as realm-core's List::assign does without its
+//     diff policy: the entries of the targets it keeps are removed and appended again (an element-wise update, the
+//     diff policy, changes position by position; see backlinkSteps).
 //
 // Setting a list column logs the change by index for its observers (ListChangeBuilder.swift): an assignment of the
 // whole list unless the caller says which edits it was; a deleted object's removal from a list is logged as a
@@ -310,8 +313,14 @@ extension WriteTransaction {
         if spec.isLink {
             let old = linkTargets(try table.value(key, column))
             let new = linkTargets(value)
-            for target in multisetDifference(old, new) { try removeBacklink(from: tableKey, column, key, to: target) }
-            for target in multisetDifference(new, old) { try addBacklink(from: tableKey, column, key, to: target) }
+            for (target, adding) in backlinkSteps(from: old, to: new, list: spec.collection == .list, edits: listEdits)
+            {
+                if adding {
+                    try addBacklink(from: tableKey, column, key, to: target)
+                } else {
+                    try removeBacklink(from: tableKey, column, key, to: target)
+                }
+            }
         }
         try table.setValue(key, position: position, value)
         record(tableKey) { changes in
@@ -384,6 +393,54 @@ extension WriteTransaction {
         case .dictionary(let entries): return entries.flatMap { linkTargets($0.value) }
         default: return []
         }
+    }
+
+    /// The backlink entries to remove (`adding` false) and add, in order, when a link column's targets go from `old`
+    /// to `new`, as realm-core's `List::assign` makes them (see the link rules above): a list assigned whole
+    /// (`edits` nil or one `.assign`) is cleared, then appended to, so even the entries of the targets it keeps are
+    /// removed and appended again; a list updated element-wise (`edits` of `RealmState.elementwiseEdits`: `.set`
+    /// of positions both lists have, an insertion at the old end, erasures from the end) changes each differing
+    /// position in order, then appends, then removes from the end. Anything else (a single link, a set, a
+    /// dictionary, a list of embedded objects rewritten by an element edit, a removal of a deleted object) changes
+    /// only the entries of the targets that came or went.
+    private func backlinkSteps(from old: [ObjectKey], to new: [ObjectKey], list: Bool, edits: [ListEdit]?)
+        -> [(target: ObjectKey, adding: Bool)]
+    {
+        if list, Self.isAssignment(edits) { return old.map { ($0, false) } + new.map { ($0, true) } }
+        if list, let edits, Self.isElementwise(edits, old: old.count, new: new.count) {
+            var steps: [(target: ObjectKey, adding: Bool)] = []
+            for index in old.indices.prefix(new.count) where old[index] != new[index] {
+                steps += [(old[index], false), (new[index], true)]
+            }
+            steps += new.dropFirst(old.count).map { ($0, true) }
+            steps += old.dropFirst(new.count).reversed().map { ($0, false) }
+            return steps
+        }
+        return multisetDifference(old, new).map { ($0, false) } + multisetDifference(new, old).map { ($0, true) }
+    }
+
+    /// Whether `edits` log a list's change as an assignment of the whole list.
+    private static func isAssignment(_ edits: [ListEdit]?) -> Bool {
+        guard let edits else { return true }
+        guard edits.count == 1, case .assign = edits[0] else { return false }
+        return true
+    }
+
+    /// Whether `edits` change a list of `old` elements into one of `new` position by position: sets of positions
+    /// below both counts, then an insertion at the old end or erasures from the end down.
+    private static func isElementwise(_ edits: [ListEdit], old: Int, new: Int) -> Bool {
+        var erased = old
+        for edit in edits {
+            switch edit {
+            case .set(let index): guard index < min(old, new) else { return false }
+            case .insert(let index, let count): guard index == old, count == new - old else { return false }
+            case .erase(let index):
+                guard index == erased - 1, index >= new else { return false }
+                erased = index
+            default: return false
+            }
+        }
+        return true
     }
 
     private func multisetDifference(_ lhs: [ObjectKey], _ rhs: [ObjectKey]) -> [ObjectKey] {

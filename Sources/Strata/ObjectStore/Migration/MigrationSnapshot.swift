@@ -7,7 +7,8 @@ import StrataCore
     import Musl
 #endif
 
-/// The file as it was before a migration: what the migration's old objects (``MigrationOldObject``) read.
+/// The file as it was before a migration: what the migration's old objects (dynamic objects holding a
+/// ``SpecRow``) read.
 ///
 /// The old schema has no Swift model classes, so an old object is described by its table's spec alone: its
 /// properties are the table's columns by their stored names, and its values are typed by the column (see
@@ -17,7 +18,7 @@ import StrataCore
 /// meanwhile), from the migration's start until `end()`, which the migrator calls when the block returns and which
 /// releases the version. An old object used after that, or on another thread, stops with a message. Not
 /// `Sendable`, and it never leaves that thread but inside the objects that check it.
-final class MigrationSnapshot {
+final class MigrationSnapshot: SpecRowReading {
     /// The version the migration started from; nil once the migration ended.
     private var reader: ReadTransaction?
     /// The thread the migration runs on.
@@ -47,7 +48,7 @@ final class MigrationSnapshot {
     func table(named name: String) -> TableSpec? { keysByName[name].flatMap { specs[$0] } }
 
     /// Runs `body` with the old version; stops with a message after the migration or off its thread.
-    func read<T>(_ body: (ReadTransaction) throws -> T) rethrows -> T {
+    func read<T>(_ body: (any TransactionReading) throws -> T) rethrows -> T {
         guard pthread_equal(threadOfMigration, pthread_self()) != 0 else {
             preconditionFailure(
                 "Strata: an old object of the migration of \(path) was used off the migration's thread; read old"
@@ -76,9 +77,18 @@ final class MigrationSnapshot {
     /// The old object of table `table` with `key`.
     func object(_ table: TableKey, _ key: ObjectKey) -> DynamicObject {
         let object = DynamicObject()
-        object.migrationOldObject = MigrationOldObject(snapshot: self, table: table, key: key)
+        object.specRow = SpecRow(reader: self, table: table, key: key)
         return object
     }
+
+    /// Whether old objects can be read now: the migration is running, and the caller is on its thread.
+    var isReadable: Bool {
+        pthread_equal(threadOfMigration, pthread_self()) != 0 && isOpen
+    }
+
+    func isReadable(_: TableKey, _: ObjectKey) -> Bool { isReadable }
+
+    func objectName(_ table: TableKey) -> String { "the old \(specs[table]?.name ?? "") object" }
 
     /// The schema of `reading`'s tables, as a migration's ``Migration/oldSchema`` gives it (Strata's own
     /// `__`-prefixed tables left out).
@@ -126,30 +136,4 @@ final class MigrationSnapshot {
         case .backlink: return .linkingObjects
         }
     }
-}
-
-/// What makes a ``DynamicObject`` a migration's old object: a row of the file as it was before the migration,
-/// read through its ``MigrationSnapshot``.
-struct MigrationOldObject {
-    let snapshot: MigrationSnapshot
-    let table: TableKey
-    let key: ObjectKey
-
-    /// The old table's spec.
-    var spec: TableSpec {
-        guard let spec = snapshot.specs[table] else { preconditionFailure("an old object's table is in its snapshot") }
-        return spec
-    }
-
-    /// The old object's schema: its table's columns.
-    var objectSchema: ObjectSchema {
-        MigrationSnapshot.objectSchema(of: spec, in: Array(snapshot.specs.values))
-    }
-
-    /// Whether the object can still be read (its migration is running, and this is its thread).
-    var isReadable: Bool { snapshot.isReadable }
-
-    /// The value of the property named `name`, typed by its column (nil for nil, and for a name the old class
-    /// lacks).
-    func value(forKey name: String) -> Any? { snapshot.value(of: self, forKey: name) }
 }

@@ -112,6 +112,11 @@ enum ValueCoercion {
                     + " object (the newObject of enumerateObjects, or one made with migration.create)"
             )
         }
+        if let row = object.specRow {
+            throw RealmError.invalidValue(
+                "Object of type '\(row.spec.name)' does not match '\(property)' type '\(expected)'."
+            )
+        }
         guard let binding = object.binding else {
             throw RealmError.invalidValue(
                 "An unmanaged DynamicObject has no class: '\(property)' takes objects of type '\(expected)'"

@@ -149,9 +149,13 @@ enum ValueConversion {
         if let scalar = mixedScalar(value) { return scalar }
         switch value {
         case .typedLink(let table, let key):
-            guard let resolved = source.schema.byTableKey[table],
-                let object = ObjectBinding.makeObject(source: source, table: resolved, key: key) as? Object
-            else {
+            guard let resolved = source.schema.byTableKey[table] else {
+                // A class the file has and the opened schema lacks: as in Realm Swift, a dynamic object of the
+                // file's table, its properties read by their stored names (UnlistedTables.swift).
+                let tables = UnlistedTables(source: source)
+                return tables.specs[table] == nil ? .none : .object(tables.object(table, key))
+            }
+            guard let object = ObjectBinding.makeObject(source: source, table: resolved, key: key) as? Object else {
                 return .none
             }
             return .object(object)

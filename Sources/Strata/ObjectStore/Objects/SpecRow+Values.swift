@@ -1,43 +1,31 @@
 import Foundation
 import StrataCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
-/// The values of a migration's old objects, typed by their columns as Realm Swift types them:
+/// The values of spec rows (a migration's old objects, objects of classes an opened schema lacks), typed by their
+/// columns as Realm Swift types them:
 ///
 /// | column | value |
 /// |---|---|
 /// | integer of any width | `Int` |
 /// | bool, float, double, string, binary, timestamp | `Bool`, `Float`, `Double`, `String`, `Data`, `Date` |
 /// | decimal128, objectId, uuid | ``Decimal128``, ``ObjectId``, `UUID` |
-/// | mixed | its payload (nil for none), an object as an old object, a nested list or dictionary as a `List` or `Map` of ``AnyRealmValue`` |
-/// | link | an old object, or nil |
-/// | list or set of links | `List<DynamicObject>`, `MutableSet<DynamicObject>` of old objects |
+/// | mixed | its payload (nil for none), an object as the reader's object (`SpecRowReading.object`), a nested list or dictionary as a `List` or `Map` of ``AnyRealmValue`` |
+/// | link | the reader's object, or nil |
+/// | list or set of links | `List<DynamicObject>`, `MutableSet<DynamicObject>` of the reader's objects |
 /// | map of links | `Map<String, DynamicObject?>` |
 /// | list, set or map of values | `List<T>`, `MutableSet<T>`, `Map<String, T>`, `T` the column's type above (optional when the column is nullable, ``AnyRealmValue`` when mixed) |
 ///
-/// Collections are unmanaged copies of the stored ones: an old object is read-only.
-extension MigrationSnapshot {
-    /// Whether old objects can be read now: the migration is running, and the caller is on its thread.
-    var isReadable: Bool {
-        pthread_equal(threadOfMigration, pthread_self()) != 0 && isOpen
-    }
-
+/// Collections are unmanaged copies of the stored ones: a spec row is read-only.
+extension SpecRowReading {
     /// The value of property `name` of `object`, typed as the type's documentation says.
-    func value(of object: MigrationOldObject, forKey name: String) -> Any? {
-        guard !name.hasPrefix("__"), let column = specs[object.table]?.column(named: name), column.type != .backlink
+    func value(of object: SpecRow, forKey name: String) -> Any? {
+        guard !name.hasPrefix("__"), let column = object.spec.column(named: name), column.type != .backlink
         else { return nil }
         let stored: StrataCore.Value = read { reader in
             do {
                 return try reader.table(object.table).value(object.key, column.key)
             } catch {
-                preconditionFailure(
-                    "Strata: the old \(specs[object.table]?.name ?? "") object cannot be read: \(error)"
-                )
+                preconditionFailure("Strata: \(objectName(object.table)) cannot be read: \(error)")
             }
         }
         if column.collection != .single { return collection(stored, column) }
@@ -45,7 +33,7 @@ extension MigrationSnapshot {
         return plain(stored, linkTable: column.linkTable)
     }
 
-    /// A stored value as a Swift value: an old object for a link, arrays and dictionaries for the collections
+    /// A stored value as a Swift value: the reader's object for a link, arrays and dictionaries for the collections
     /// nested in a mixed value.
     private func plain(_ value: StrataCore.Value, linkTable: TableKey?) -> Any? {
         switch value {
@@ -114,7 +102,7 @@ extension MigrationSnapshot {
         case (.uuid, true): return typed(UUID?.self, kind, value, column)
         case (.mixed, _): return typed(AnyRealmValue.self, kind, value, column)
         case (.backlink, _):
-            preconditionFailure("Strata: \(column.name) is a backlink column, which an old object does not read")
+            preconditionFailure("Strata: \(column.name) is a backlink column, which a spec row does not read")
         }
     }
 
