@@ -31,25 +31,23 @@ final class LiveLeaf {
 
     /// The leaf of `location`, found in `table` at the realm's `generation`.
     init(table: Table, tableKey: TableKey, location: RowLocation, generation: Int) {
-        let (reader, plan) = table.rowReader(at: location)
-        self.table = table
-        self.tableKey = tableKey
-        self.location = location
-        self.plan = plan
-        lastReader = reader
+        (self.table, self.tableKey, self.location, plan, lastReader) = Self.fields(table, tableKey, location)
         self.generation = generation
     }
 
     /// Makes this leaf the one of `location`, found in `table` at `generation`, as `init` would: for the realm, when
     /// no object holds the leaf any more (a loop of lookups then allocates no leaf per object).
     func reuse(table: Table, tableKey: TableKey, location: RowLocation, generation: Int) {
-        let (reader, plan) = table.rowReader(at: location)
-        self.table = table
-        self.tableKey = tableKey
-        self.location = location
-        self.plan = plan
-        lastReader = reader
+        (self.table, self.tableKey, self.location, plan, lastReader) = Self.fields(table, tableKey, location)
         self.generation = generation
+    }
+
+    /// The stored fields of the leaf of `location` in `table`.
+    private static func fields(_ table: Table, _ tableKey: TableKey, _ location: RowLocation)
+        -> (Table, TableKey, RowLocation, AnyObject, RowReader)
+    {
+        let (reader, plan) = table.rowReader(at: location)
+        return (table, tableKey, location, plan, reader)
     }
 
     /// The reader of the row the leaf was found for.
