@@ -12,7 +12,7 @@ import StrataCore
 ///
 /// The old schema has no Swift model classes, so an old object is described by its table's spec alone: its
 /// properties are the table's columns by their stored names, and its values are typed by the column (see
-/// `MigrationSnapshot+Values.swift`).
+/// `SpecRow+Values.swift`).
 ///
 /// Lifetime: readable on the thread the migration runs on (the realm executor's, which runs nothing else
 /// meanwhile), from the migration's start until `end()`, which the migrator calls when the block returns and which
