@@ -60,6 +60,7 @@ enum InfoCommand: Command {
         guard let table = try read.table(named: "__strata_metadata"), table.count > 0 else { return nil }
         let value = try table.value(try table.key(atPosition: 0), try table.column(named: "schemaVersion").key)
         guard case .int(let version) = value else { return nil }
-        return UInt64(version)
+        // Stored as the version's bits (SchemaBinding.storeVersion).
+        return UInt64(bitPattern: version)
     }
 }

@@ -217,18 +217,24 @@ enum SchemaBinding {
         else {
             return nil
         }
-        return UInt64(version)
+        // Stored as the version's bits: versions above `Int64.max` (Realm takes any but `UInt64.max`) read back whole.
+        return UInt64(bitPattern: version)
     }
 
     /// Stores the schema version.
     static func storeVersion(_ version: UInt64, in write: WriteTransaction) throws {
         if let table = try write.table(named: metadataTable) {
             let column = try table.column(named: "schemaVersion").key
-            try write.set(.int(Int64(version)), of: column, in: table.key, object: try table.key(atPosition: 0))
+            try write.set(
+                .int(Int64(bitPattern: version)),
+                of: column,
+                in: table.key,
+                object: try table.key(atPosition: 0)
+            )
         } else {
             let key = try write.createTable(named: metadataTable)
             let column = try write.addColumn(ColumnSpec(name: "schemaVersion", type: .int), to: key)
-            try write.createObject(in: key, values: [column: .int(Int64(version))])
+            try write.createObject(in: key, values: [column: .int(Int64(bitPattern: version))])
         }
     }
 }
