@@ -254,9 +254,7 @@ struct AsyncObjCPortTests {
         }
         var counts: [Int] = []
         for realm in realms { counts.append(await realm.read { $0.objects(ASOInt.self).count }) }
-        withKnownIssue("with autorefresh off, each realm still reads all ten objects after the later realms' commits") {
-            #expect(counts == Array(1...10))
-        }
+        #expect(counts == Array(1...10))
         // Registered newest first, so that the oldest version is observed last.
         var iterators: [ChangeStream<RealmCollectionChange<Results<ASOInt>>>.Iterator] = []
         for realm in realms.reversed() {
@@ -264,9 +262,7 @@ struct AsyncObjCPortTests {
         }
         var initialCounts: [Int] = []
         for index in iterators.indices { initialCounts.append(payload(await iterators[index].next())?.count ?? -1) }
-        withKnownIssue("each stream starts at ten objects, not at its realm's version") {
-            #expect(initialCounts == Array((1...10).reversed()))
-        }
+        #expect(initialCounts == Array((1...10).reversed()))
         for realm in realms { await realm.refresh() }
         // Every stream reaches ten objects: those that started below it hear of the rest.
         var finalCounts: [Int] = []

@@ -326,6 +326,7 @@ public actor Realm {
             configuration.reportCommitFailure(error, database: state.database)
             throw error
         }
+        state.pinOwnCommit()
         deliverNotifications()
         fileLease.coordinator.committed(by: self)
     }
@@ -363,6 +364,7 @@ public actor Realm {
             configuration.reportCommitFailure(error, database: state.database)
             throw error
         }
+        state.pinOwnCommit()
         deliverNotifications()
         fileLease.coordinator.committed(by: self)
     }

@@ -10,7 +10,8 @@ import StrataCore
 ///
 ///     open(pinned: nil) ──reader()──▶ open(pinned: v) ──unpin()──▶ open(pinned: nil)
 ///        │    ▲                          │
-///        │    └──────endWrite()──────────┤ (a write drops the pin: it reads the newest version)
+///        │    └──────endWrite()──────────┤ (a write drops the pin: it reads the newest version; with
+///        │                               │  autorefresh off, the commit's version is pinned at once: pinOwnCommit)
 ///        └──────────beginWrite(w)────────┴──▶ writing(w)
 ///     any ──close()──▶ closed (final)
 ///     writing(w) ──detachWrite()──▶ closed (a migration's realm: w is left open for the opening code to commit)
@@ -237,6 +238,15 @@ final class RealmState {
     /// deliveries from now on see this commit (the next read pins the newest version, marking what changed).
     func committed(_ version: Version) {
         if case .open(let pinned?) = phase, pinned.version < version { phase = .open(pinned: nil) }
+    }
+
+    /// After this realm's own commit, with ``autorefresh`` off: pins the newest version, the one the commit made when
+    /// no other realm committed since, so that the realm stays at it until `refresh()` or its next write, as Realm's
+    /// does (without it, the next read would pin whatever is newest then).
+    func pinOwnCommit() {
+        guard !autorefresh, case .open(nil) = phase else { return }
+        // A failure leaves nothing pinned: the next read pins again and reports the error, so nothing is hidden.
+        _ = try? pinNewest()
     }
 
     /// A commit after `endWrite(rolledBack: false)` failed: nothing was committed, so the version number it
