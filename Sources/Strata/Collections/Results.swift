@@ -167,8 +167,15 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         // One context for every object the iterator makes (ObjectBinding.swift): each then holds one reference. Off
         // the realm's thread there is none: the keys' read stops there with the confinement message.
         let context = live != nil || source.isFrozen ? BindingContext.of(source, table) : nil
-        let make = { (key: ObjectKey) in
-            ObjectBinding.makeElement(Element.self, context ?? BindingContext.of(source, table), key)
+        let make: (ObjectKey) -> Element
+        if let context, context.isRecyclable, ObjectIdentifier(context.type) == ObjectIdentifier(Element.self) {
+            // An object the loop dropped is rebound to the next row (ObjectRecycler.swift). Proof of the
+            // `unsafeBitCast`: the recycler's objects are instances of `context.type`, which the identity test shows
+            // is `Element` itself, so both sides are one strong reference to the same instance.
+            let recycler = ObjectRecycler(context)
+            make = { key in unsafeBitCast(recycler.object(for: key), to: Element.self) }
+        } else {
+            make = { key in ObjectBinding.makeElement(Element.self, context ?? BindingContext.of(source, table), key) }
         }
         guard isWholeTable, !inWrite else { return RLMIterator(keys: objectKeys, make: make) }
         return RLMIterator(

@@ -6,30 +6,35 @@ import StrataCore
 open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm. Only ever assigned whole (its methods do not mutate it), which
     /// also forgets the row `liveRow` found for the previous binding.
+    @usableFromInline var binding: ObjectBinding? {
+        @inline(__always) get { boundTo }
+        set {
+            boundTo = newValue
+            // Through the context alone: copying the binding out would retain and release it.
+            guard let context = newValue?.context else { return keepRow(LiveRow(), LiveRowReader()) }
+            keepRow(LiveRow(), LiveRowReader(frozen: context.isFrozen))
+            if context.hasRealmProperties, let newValue { attachRealmProperties(to: newValue) }
+        }
+    }
+    /// The storage of ``binding``, which only its setter and ``recycle(to:in:)`` assign.
     ///
     /// `@exclusivity(unchecked)`, with this proof: every access is a read or a whole assignment, none is passed
     /// `inout` or held across a call that could reach the property again, so no two accesses on one thread ever
     /// overlap, which is all the run-time check can catch (it tracks each thread's own accesses). Every property
     /// read of every model reads it, from code inlined into the model's module, where the check cost a call and a
     /// thread-local lookup per read.
-    @exclusivity(unchecked) @usableFromInline var binding: ObjectBinding? {
-        didSet {
-            // Through the context alone: copying the binding out would retain and release it.
-            guard let context = binding?.context else { return keepRow(LiveRow(), LiveRowReader()) }
-            keepRow(LiveRow(), LiveRowReader(frozen: context.isFrozen))
-            if context.hasRealmProperties, let binding { attachRealmProperties(to: binding) }
-        }
-    }
+    @exclusivity(unchecked) @usableFromInline var boundTo: ObjectBinding?
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
     ///
     /// `@exclusivity(unchecked)`, with this proof: only a live object's reads and writes touch it, and only after
     /// checking that they run on the thread of the object's realm (`RealmState.isConfined`; anything else stops
     /// the process before reaching it). That thread runs one job at a time, so no two threads' accesses overlap;
-    /// on it, the row is only copied out or assigned whole, never passed `inout` to code that could reach it
-    /// again, so no access overlaps another there either. Frozen and unmanaged objects never touch it.
+    /// on it, the row is only copied out, assigned whole or (by ``recycle(to:in:)``) has a field assigned, never
+    /// passed `inout` to code that could reach it again, so no access overlaps another there either. Frozen and unmanaged objects never touch it.
     @exclusivity(unchecked) var liveRow = LiveRow()
     /// The same row with its references borrowed, for typed reads (LiveRow.swift): `@exclusivity(unchecked)` with the
-    /// proof of `liveRow`, whose references it borrows. Always assigned with it, by ``keepRow(_:_:)``.
+    /// proof of `liveRow`, whose references it borrows. Always assigned with it, by ``keepRow(_:_:)`` (or moved with
+    /// it to a sibling row of the same leaf, by ``recycle(to:in:)``).
     @exclusivity(unchecked) var liveReader = LiveRowReader()
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
     @usableFromInline var unmanagedValues = UnmanagedValues()
@@ -42,6 +47,30 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set on probe objects that record which properties a key path reads. `@exclusivity(unchecked)` with the proof
     /// of `binding`: assigned whole, once, on a probe before it is used, and otherwise only read.
     @exclusivity(unchecked) @usableFromInline var keyPathRecorder: KeyPathRecorder?
+
+    /// Binds the object to the row of `key` through `context` (the context it is bound through), forgetting
+    /// everything its previous binding left: its collections and whether it was deleted through itself. The
+    /// caller, ObjectRecycler.swift, proves that no one else sees the object.
+    ///
+    /// A live object whose row is current and whose leaf holds `key` next (a walk in key order) moves to that row
+    /// in place, with no reference counted; otherwise its row is forgotten and found on its next read.
+    func recycle(to key: ObjectKey, in context: BindingContext) {
+        adoptedCollections = nil
+        deletedThroughSelf = false
+        boundTo = ObjectBinding(context: context, key: key)
+        if let leaf = liveReader.leaf, let state = liveReader.state, let reader = liveReader.reader,
+            leaf._withUnsafeGuaranteedRef({ leaf in
+                state._withUnsafeGuaranteedRef { $0.generation == leaf.generation && $0.isConfined }
+            }),
+            let next = reader.sibling(key)
+        {
+            liveRow.row = next.rowIndex
+            liveReader.reader = next
+            liveReader.key = key
+        } else {
+            keepRow(LiveRow(), LiveRowReader(frozen: context.isFrozen))
+        }
+    }
 
     /// Keeps `row` and the borrowed `reader` of it (or forgets both), together, as LiveRowReader's invariant asks.
     @inline(__always)

@@ -20,6 +20,8 @@ final class BindingContext {
     let isEncodable: Bool
     /// Whether the table's class has ``RealmProperty`` properties, which an object binds when it is bound.
     let hasRealmProperties: Bool
+    /// Whether an object of the table's class may be rebound to another row (`ObjectClassInfo.isRecyclable`).
+    let isRecyclable: Bool
 
     /// A context for objects of `table` read through `source`: for a live source, the one the running job of its
     /// realm made last for `table`, at the realm's epoch (``RealmExecutor/jobBindingContext``), so that the objects
@@ -49,6 +51,7 @@ final class BindingContext {
         type = info.type
         isEncodable = info.isEncodable
         hasRealmProperties = info.hasRealmProperties
+        isRecyclable = info.isRecyclable
         if case .live(let realm) = source {
             let state = realm.access.checked("object")
             epoch = state.epoch

@@ -113,6 +113,10 @@ final class ObjectClassInfo: @unchecked Sendable {
     let properties: [PropertyInfo]
     /// Whether a property is a ``RealmProperty``: binding an object then binds those too.
     let hasRealmProperties: Bool
+    /// Whether an instance holds nothing but its `@Persisted` wrappers (no other stored property, no
+    /// ``RealmProperty``): one bound to a row is then the same as a fresh one bound to it, so an iteration may rebind
+    /// the object it made last when no one else holds it (ObjectRecycler.swift).
+    let isRecyclable: Bool
     let schema: ObjectSchema
     let primaryKeyIndex: Int?
     private let probe: ObjectBase
@@ -167,7 +171,9 @@ final class ObjectClassInfo: @unchecked Sendable {
         let mapping = type.propertiesMapping()
         var properties: [PropertyInfo] = []
         var serialIndex: [Int: Int] = [:]
+        var holdsOnlyWrappers = true
         for child in mirrors.reversed().flatMap(\.children) {
+            if !(child.value is any PersistedMarker) { holdsOnlyWrappers = false }
             guard let wrapper = child.value as? any PersistedMarker, let label = child.label else { continue }
             let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
             let valueType = Swift.type(of: wrapper).valueType
@@ -196,6 +202,7 @@ final class ObjectClassInfo: @unchecked Sendable {
         }
         self.properties = properties
         hasRealmProperties = properties.contains(where: \.isRealmProperty)
+        isRecyclable = holdsOnlyWrappers && !hasRealmProperties
         self.serialIndex = serialIndex
         let primaryKeys = properties.filter(\.options.primaryKey)
         primaryKeyIndex = primaryKeys.first?.position
