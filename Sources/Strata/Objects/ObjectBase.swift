@@ -6,7 +6,7 @@ import StrataCore
 open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm. Only ever assigned whole (its methods do not mutate it), which
     /// also forgets the row `liveRow` found for the previous binding.
-    @usableFromInline var binding: ObjectBinding? {
+    @usableFromInline final var binding: ObjectBinding? {
         @inline(__always) get { boundTo }
         set {
             boundTo = newValue
@@ -23,7 +23,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// overlap, which is all the run-time check can catch (it tracks each thread's own accesses). Every property
     /// read of every model reads it, from code inlined into the model's module, where the check cost a call and a
     /// thread-local lookup per read.
-    @exclusivity(unchecked) @usableFromInline var boundTo: ObjectBinding?
+    @exclusivity(unchecked) @usableFromInline final var boundTo: ObjectBinding?
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
     ///
     /// `@exclusivity(unchecked)`, with this proof: only a live object's reads and writes touch it, and only after
@@ -37,7 +37,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// it to a sibling row of the same leaf, by ``recycle(to:in:)``).
     @exclusivity(unchecked) var liveReader = LiveRowReader()
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
-    @usableFromInline var unmanagedValues = UnmanagedValues()
+    @usableFromInline final var unmanagedValues = UnmanagedValues()
     /// The lists, sets and maps a live object gives for its properties, by property index, so that every read of a
     /// property gives the same one, as in Realm: the unmanaged ones the object held when it was added to a realm,
     /// which became its managed collections (AdoptableCollection.swift), and the ones its first reads made
@@ -46,7 +46,7 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     var adoptedCollections: [Int: AnyObject]?
     /// Set on probe objects that record which properties a key path reads. `@exclusivity(unchecked)` with the proof
     /// of `binding`: assigned whole, once, on a probe before it is used, and otherwise only read.
-    @exclusivity(unchecked) @usableFromInline var keyPathRecorder: KeyPathRecorder?
+    @exclusivity(unchecked) @usableFromInline final var keyPathRecorder: KeyPathRecorder?
 
     /// Binds the object to the row of `key` through `context` (the context it is bound through), forgetting
     /// everything its previous binding left: its collections and whether it was deleted through itself. The
