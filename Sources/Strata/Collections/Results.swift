@@ -147,6 +147,10 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
     /// version cannot change under the loop) is read a piece at a time, so that iterating a large table keeps
     /// no list of every key; in a write transaction the keys are read up front, so a loop may delete the
     /// objects it visits, as in Realm.
+    ///
+    /// An object the loop lets go of before it asks for the next one (`for person in results { person.score += 1 }`)
+    /// may be bound to the next row instead of a new object being made, when nothing else refers to it and its class
+    /// holds only `@Persisted` properties. An object you keep, strongly or weakly, always stays the one it was.
     /// - Returns: an iterator over the results as they are when it is made.
     /// - Complexity: for a query, O(n) to make for n objects (the query runs on first access); for a whole table
     ///   of n objects, O(n) to make in a write transaction, amortized O(1) per element otherwise.
