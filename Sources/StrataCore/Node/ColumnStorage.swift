@@ -43,6 +43,9 @@ protocol ColumnStorage: AnyObject {
     func plainString(at index: Int) -> String?
     /// Appends the encoded block (see ColumnBlock.swift) to `writer`, writing long values to `sink`.
     func encode(into writer: inout ByteWriter, sink: any NodeSink) throws
+    /// For a committed column that a change decoded, the storage every call now goes to (CommittedColumn.swift);
+    /// nil for any other column.
+    var decodedColumn: (any ColumnStorage)? { get }
 }
 
 extension ColumnStorage {
@@ -53,6 +56,7 @@ extension ColumnStorage {
     func updateDoubles(atRows rows: [Int], _ transform: (Double) throws -> Double) throws -> Bool { false }
 
     var blobs: [BlobRef] { [] }
+    var decodedColumn: (any ColumnStorage)? { nil }
     func plainInteger(at index: Int) -> Int64? { nil }
     func plainDouble(at index: Int) -> Double? { nil }
     func plainString(at index: Int) -> String? { nil }

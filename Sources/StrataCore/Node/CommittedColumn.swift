@@ -3,7 +3,8 @@
 // A write that changes one property of one object copies the object's whole leaf; decoding every column of
 // it and encoding each again at commit was most of a small commit's work. A column no write has reached
 // stays its committed block: reads go to the block, the commit copies the block's bytes as they are, and
-// the first change decodes it (after which every call goes to the decoded storage).
+// the first change decodes it (after which every call goes to the decoded storage, and a set through the tree puts
+// that storage in the leaf in this column's place: `decodedColumn`, ClusterTree+Mutation.swift's `store`).
 //
 // Invariants:
 //   (1) The block was checked when this was made to decode without error, so decoding on first change
@@ -54,6 +55,8 @@ final class CommittedColumn: ColumnStorage {
     }
 
     var count: Int { decoded?.count ?? block.count }
+
+    var decodedColumn: (any ColumnStorage)? { decoded }
 
     func cell(at index: Int, reader: NodeReader) throws -> Cell {
         if let decoded { return try decoded.cell(at: index, reader: reader) }

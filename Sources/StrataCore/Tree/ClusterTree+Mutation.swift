@@ -335,9 +335,12 @@ extension ClusterTree {
         return true
     }
 
-    /// Replaces one cell of a dirty leaf, releasing the blob it may have held.
+    /// Replaces one cell of a dirty leaf, releasing the blob it may have held. A committed column the set decoded
+    /// forwards every call to its decoded storage from then on, so the leaf takes that storage in its place: the
+    /// typed reads and sets in place that follow (a loop over the leaf's objects) reach it in one call.
     private func store(_ cell: Cell, in leaf: ClusterLeaf, row: Int, column: Int) {
         if let blob = leaf.columns[column].set(cell, at: row) { context.release(blob) }
+        if let decoded = leaf.columns[column].decodedColumn { leaf.columns[column] = decoded }
     }
 
     /// Removes an object; false if there was none.

@@ -15,6 +15,8 @@ final class LiveLeaf {
     // holds the only reference. `@exclusivity(unchecked)`, with the proof of ``lastReader`` below.
     /// The table the leaf was found in, in the version the realm read at ``generation``.
     @exclusivity(unchecked) private(set) var table: Table
+    /// ``table``, borrowed (it holds it), for the sets in place that pass it on with no reference counted.
+    @exclusivity(unchecked) private(set) var borrowedTable: Unmanaged<Table>
     @exclusivity(unchecked) private(set) var tableKey: TableKey
     /// The first row found in the leaf: the leaf itself and the tree's shape, for every row's location.
     @exclusivity(unchecked) private var location: RowLocation
@@ -32,6 +34,7 @@ final class LiveLeaf {
     /// The leaf of `location`, found in `table` at the realm's `generation`.
     init(table: Table, tableKey: TableKey, location: RowLocation, generation: Int) {
         (self.table, self.tableKey, self.location, plan, lastReader) = Self.fields(table, tableKey, location)
+        borrowedTable = Unmanaged.passUnretained(table)
         self.generation = generation
     }
 
@@ -39,6 +42,7 @@ final class LiveLeaf {
     /// no object holds the leaf any more (a loop of lookups then allocates no leaf per object).
     func reuse(table: Table, tableKey: TableKey, location: RowLocation, generation: Int) {
         (self.table, self.tableKey, self.location, plan, lastReader) = Self.fields(table, tableKey, location)
+        borrowedTable = Unmanaged.passUnretained(table)
         self.generation = generation
     }
 

@@ -76,8 +76,11 @@ extension ObjectBase {
         return state._withUnsafeGuaranteedRef { state in
             let (tableKey, primaryKey) = resolved._withUnsafeGuaranteedRef { ($0.tableKey, $0.info.primaryKeyIndex) }
             return leaf._withUnsafeGuaranteedRef { leaf in
-                guard index != primaryKey, let transaction = state.ownedWrite,
-                    write(transaction, column, leaf.table, row.key, reader)
+                // Borrowed: the write only sets a cell, so the transaction and the leaf's table outlive it.
+                guard index != primaryKey,
+                    state.withOwnedWrite({ transaction in
+                        leaf.borrowedTable._withUnsafeGuaranteedRef { write(transaction, column, $0, row.key, reader) }
+                    }) == true
                 else { return false }
                 // The rows of the leaf stay where they are: the leaf stays current (LiveRow.swift).
                 state.touch(tableKey)

@@ -38,7 +38,14 @@ final class RealmState {
     let coordinator: FileCoordinator
     let executor: RealmExecutor
     var schema: ResolvedSchema
-    private(set) var phase: Phase = .open(pinned: nil)
+    private(set) var phase: Phase = .open(pinned: nil) {
+        didSet {
+            if case .writing(let write) = phase { writing = Unmanaged.passUnretained(write) } else { writing = nil }
+        }
+    }
+    /// The write transaction of `phase` while it is `.writing`, borrowed: `phase` holds it as long as this is set,
+    /// since both change together in `phase`'s observer. Read by ``withOwnedWrite(_:)``.
+    private var writing: Unmanaged<WriteTransaction>?
     /// Bumped on every change made through this realm and on every move to another version: caches of live
     /// objects and collections re-read.
     private(set) var generation = 0
@@ -58,6 +65,9 @@ final class RealmState {
     /// Set for the realm of a migration (``Realm/init(migrating:schema:configuration:)``): primary keys may
     /// be set, as Realm allows in a migration, and nothing is frozen.
     var isMigration = false
+    /// The embedded classes a migration makes embedded only once its block returns: until then their objects are
+    /// top-level ones (see ``embeddedClass(_:)``).
+    var topLevelDuringMigration: Set<ObjectIdentifier> = []
     /// The table roots of the version this realm read last (pinned, or began its write from).
     private var lastRoots: [TableKey: Ref]?
     /// The version this realm's own last commit made, until the realm pins a version again.
@@ -106,6 +116,15 @@ final class RealmState {
         guard let owner = writeOwnerAddress, owner == TaskIdentity.runningAddress, case .writing(let write) = phase
         else { return nil }
         return write
+    }
+
+    /// `body`'s answer for the write transaction, borrowed, when the running task began it; nil otherwise. Unlike
+    /// ``ownedWrite`` it counts no reference, so `body` must not end the transaction (commit, cancel or close),
+    /// which would free it under `body`: the typed sets in place that call it only write a cell.
+    @inline(__always)
+    func withOwnedWrite<Result>(_ body: (WriteTransaction) -> Result?) -> Result? {
+        guard let owner = writeOwnerAddress, owner == TaskIdentity.runningAddress, let writing else { return nil }
+        return writing._withUnsafeGuaranteedRef(body)
     }
 
     /// Whether a write transaction is open and belongs to another task than the running one.
