@@ -127,9 +127,7 @@ extension MigrationObjCPortTests {
             return before + parents.map { $0.object?.intCol ?? -1 }
         }
         #expect(values.prefix(2) == [42, 42])
-        withKnownIssue("Strata leaves both parents linking one embedded object") {
-            #expect(values.suffix(2) == [7, 42])
-        }
+        #expect(values.suffix(2) == [7, 42])
     }
 
     @Test("a migration block may unlink and delete an object linked twice before its class becomes embedded")
@@ -148,15 +146,66 @@ extension MigrationObjCPortTests {
             }
         }
         #expect(counts.withLock { $0[0] } == 2)
-        withKnownIssue(
-            "Strata's class is embedded during the block: unlinking the object deletes it before it is enumerated"
-        ) {
-            #expect(counts.withLock { $0[1] } == 1)
-        }
+        #expect(counts.withLock { $0[1] } == 1)
         let children = await realm.read { realm in
             realm.objects(MOCEmbedEmbedded.MOCParent.self).map { $0.object == nil }
         }
         #expect(children == [true, true])
+    }
+
+    @Test(
+        "a class made embedded loses the objects nothing links to; each link of a shared object gets its own copy"
+    )
+    func embeddedOrphansAndLinksInOneParent() async throws {
+        let directory = try await MigrationPortTests.file(MOCSchemaChange.emptyTopLevelToEmbedded.from) { realm in
+            try realm.create(MOCEmbedTopLevel.MOCChild.self, value: [1])
+            let shared = try realm.create(MOCEmbedTopLevel.MOCChild.self, value: [2])
+            let single = try realm.create(MOCEmbedTopLevel.MOCChild.self, value: [3])
+            try realm.create(MOCEmbedTopLevel.MOCParent.self, value: [1, shared, [shared, single, shared]])
+        }
+        let enumerated = Mutex(0)
+        let realm = try await MigrationPortTests.migrate(directory, MOCSchemaChange.emptyTopLevelToEmbedded.to) {
+            migration,
+            _ in
+            migration.enumerateObjects(ofType: "MOCChild") { _, _ in enumerated.withLock { $0 += 1 } }
+        }
+        #expect(enumerated.withLock { $0 } == 3)
+        let shape = try await realm.write { realm -> [Int] in
+            let parent = try #require(realm.objects(MOCEmbedEmbedded.MOCParent.self).first)
+            let before = [parent.object?.intCol ?? -1] + parent.array.map(\.intCol)
+            parent.array[0].intCol = 20
+            parent.array[2].intCol = 22
+            let after = [parent.object?.intCol ?? -1] + parent.array.map(\.intCol)
+            return before + after
+        }
+        #expect(shape == [2, 2, 3, 2, 2, 20, 3, 22])
+        await realm.close()
+        // The file now holds the class as embedded: the same models open it at the same version, and the class made
+        // top-level again shows the four objects left.
+        let again = try await MigrationPortTests.migrate(directory, MOCSchemaChange.emptyTopLevelToEmbedded.to, nil)
+        await again.close()
+        let topLevel = try await MigrationPortTests.migrate(
+            directory,
+            MOCSchemaChange.emptyEmbeddedToTopLevel.to,
+            version: 2,
+            nil
+        )
+        let children = await topLevel.read { $0.objects(MOCEmbedTopLevel.MOCChild.self).map(\.intCol).sorted() }
+        #expect(children == [2, 3, 20, 22])
+    }
+
+    @Test("a class made top-level keeps its objects, which then live on when their parent goes")
+    func embeddedMadeTopLevel() async throws {
+        let directory = try await MigrationPortTests.file(MOCSchemaChange.emptyEmbeddedToTopLevel.from) { realm in
+            try realm.create(MOCEmbedEmbedded.MOCParent.self, value: [1, [5], [[6], [7]]])
+        }
+        let realm = try await MigrationPortTests.migrate(directory, MOCSchemaChange.emptyEmbeddedToTopLevel.to, nil)
+        let values = try await realm.write { realm -> [Int] in
+            let before = realm.objects(MOCEmbedTopLevel.MOCChild.self).map(\.intCol).sorted()
+            try realm.delete(realm.objects(MOCEmbedTopLevel.MOCParent.self))
+            return before + [realm.objects(MOCEmbedTopLevel.MOCChild.self).count]
+        }
+        #expect(values == [5, 6, 7, 3])
     }
 
     @Test(

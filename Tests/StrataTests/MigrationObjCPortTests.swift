@@ -49,11 +49,13 @@ enum MOCSchemaChange: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether the change makes a class embedded or top-level.
-    var embedding: Bool {
+    /// realm-core's reason for a class made embedded or top-level (object_store.cpp's ChangeTableType).
+    var realmReason: String? {
         switch self {
-        case .emptyTopLevelToEmbedded, .emptyEmbeddedToTopLevel, .topLevelToEmbeddedWithObjects: true
-        default: false
+        case .emptyTopLevelToEmbedded, .topLevelToEmbeddedWithObjects:
+            "Class 'MOCChild' has been changed from TopLevel to Embedded."
+        case .emptyEmbeddedToTopLevel: "Class 'MOCChild' has been changed from Embedded to TopLevel."
+        default: nil
         }
     }
 
@@ -80,17 +82,16 @@ struct MigrationObjCPortTests {
         do {
             try await MigrationPortTests.migrate(directory, change.to, version: 0, block).close()
         } catch let error as RealmError {
-            guard case .schemaMismatch = error else {
+            guard case .schemaMismatch(let message) = error else {
                 Issue.record("expected schemaMismatch, got \(error)")
                 return
             }
             refused = true
+            if let reason = change.realmReason {
+                #expect(message.contains(reason), "\(message)")
+            }
         }
-        withKnownIssue("Strata compares columns only: a class made embedded or top-level needs no migration") {
-            #expect(refused, "the changed schema should need a migration")
-        } when: {
-            change.embedding
-        }
+        #expect(refused, "the changed schema should need a migration")
         #expect(calls.withLock { $0 }.isEmpty)
         try await MigrationPortTests.migrate(directory, change.to, block).close()
         #expect(calls.withLock { $0 } == [0])

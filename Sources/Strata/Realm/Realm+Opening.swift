@@ -107,7 +107,7 @@ extension Realm {
             database = try await Self.compactIfAsked(database, shouldCompact, configuration: configuration)
         }
         var reading = try realmErrors { try database.beginRead() }
-        var problems = SchemaBinding.differences(infos, in: reading)
+        var problems = try realmErrors { try SchemaBinding.differences(infos, in: reading) }
         var stored = try realmErrors { try SchemaBinding.storedVersion(reading) }
         if let stored, configuration.schemaVersion < stored {
             throw RealmError.schemaMismatch(
@@ -191,6 +191,7 @@ extension Realm {
                 try SchemaBinding.createMissing(infos, in: write)
                 try SchemaBinding.applyIndexes(infos, in: write)
                 try SchemaBinding.storeVersion(configuration.schemaVersion, in: write)
+                try SchemaBinding.storeTableTypes(infos, in: write)
             }
             try commitOpening(write, configuration, database)
         }

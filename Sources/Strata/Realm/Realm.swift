@@ -691,7 +691,7 @@ public actor Realm {
         if let table = state.schema.table(ofType: type) { return table }
         let infos = try SchemaBinding.closure(of: [type] + state.schema.tables.values.map(\.info.type))
         let reader = try state.reader()
-        let problems = SchemaBinding.differences(infos, in: reader)
+        let problems = try realmErrors { try SchemaBinding.differences(infos, in: reader) }
         guard problems.isEmpty else { throw RealmError.schemaMismatch(problems.joined(separator: " ")) }
         if try infos.contains(where: { try reader.table(named: $0.className) == nil }) {
             guard let write = state.ownedWrite else { return nil }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The object types of a realm.
 ///
 /// ```swift
@@ -12,6 +14,9 @@ public struct Schema: Sendable, Equatable, CustomStringConvertible {
     /// - Complexity: O(c) for c classes.
     public subscript(className: String) -> ObjectSchema? { objectSchema.first { $0.className == className } }
 
-    /// Every object type's description.
-    public var description: String { "Schema {\n" + objectSchema.map(\.description).joined(separator: "\n") + "\n}" }
+    /// Every object type's description, one tab deeper, each on lines of its own, in class name order.
+    public var description: String {
+        let classes = objectSchema.map { "\t" + $0.description.replacingOccurrences(of: "\n", with: "\n\t") + "\n" }
+        return "Schema {\n" + classes.joined() + "}"
+    }
 }

@@ -91,14 +91,20 @@ final class MigrationSnapshot: SpecRowReading {
     func objectName(_ table: TableKey) -> String { "the old \(specs[table]?.name ?? "") object" }
 
     /// The schema of `reading`'s tables, as a migration's ``Migration/oldSchema`` gives it (Strata's own
-    /// `__`-prefixed tables left out).
+    /// `__`-prefixed tables left out; a class is embedded as the file records it, top-level when it records nothing).
     static func schema(of reading: any TransactionReading) -> Schema {
         let specs = reading.tableSpecs.filter { !$0.name.hasPrefix("__") }
-        return Schema(objectSchema: specs.map { objectSchema(of: $0, in: reading.tableSpecs) })
+        let embedded =
+            ReadFailure.unlessAbsent("the classes' types") { try SchemaBinding.storedTableTypes(reading) } ?? [:]
+        return Schema(
+            objectSchema: specs.map {
+                objectSchema(of: $0, in: reading.tableSpecs, isEmbedded: embedded[$0.name] ?? false)
+            }
+        )
     }
 
     /// The schema of one table: a property per column, backlinks and `__`-prefixed columns left out.
-    static func objectSchema(of table: TableSpec, in tables: [TableSpec]) -> ObjectSchema {
+    static func objectSchema(of table: TableSpec, in tables: [TableSpec], isEmbedded: Bool = false) -> ObjectSchema {
         ObjectSchema(
             className: table.name,
             properties: table.columns.filter { $0.type != .backlink && !$0.name.hasPrefix("__") }.map { column in
@@ -115,7 +121,7 @@ final class MigrationSnapshot: SpecRowReading {
                     linkOriginPropertyName: nil
                 )
             },
-            isEmbedded: false
+            isEmbedded: isEmbedded
         )
     }
 

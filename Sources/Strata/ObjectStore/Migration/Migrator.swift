@@ -7,8 +7,9 @@ import StrataCore
 ///   2. the migration block, with new objects live in `realm` (a realm over `write`) and old objects read from
 ///      `snapshot` (the version `write` started from)
 ///   3. removed and set-aside columns dropped
-///   4. indexes and primary keys as declared
-///   5. the new schema version stored
+///   4. indexes and primary keys as declared, then the classes made embedded converted (Migrator+Embedding.swift;
+///      during step 2 their objects are top-level, as the file held them)
+///   5. the new schema version and the classes' types stored
 ///
 /// Invariants:
 ///   (1) `realm` never commits, cancels or closes `write`: after step 2 it is detached from it (its objects read
@@ -117,9 +118,10 @@ final class Migrator {
                 try copyValues(widened, in: table.key)
             }
         }
+        let embedding = try classesBeingEmbedded()
         if let block = configuration.migrationBlock {
             let realm = Realm(migrating: database, schema: try resolve(), configuration: configuration)
-            realm.beginMigration(write)
+            realm.beginMigration(write, keepingTopLevel: embedding.map(\.type))
             self.realm = realm
             defer {
                 realm.endMigration()
@@ -138,7 +140,9 @@ final class Migrator {
                 }
             }
             try SchemaBinding.applyIndexes(infos, in: write)
+            for info in embedding { try embed(info) }
             try SchemaBinding.storeVersion(configuration.schemaVersion, in: write)
+            try SchemaBinding.storeTableTypes(infos, in: write)
         }
     }
 

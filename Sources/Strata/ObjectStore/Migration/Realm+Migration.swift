@@ -6,9 +6,12 @@ import StrataCore
 /// through the checked accessor, which stops unless the caller runs on the realm's executor (a migration runs
 /// there), and `migrationCreate` enters the actor's isolation with `assumeIsolated`, which checks the same.
 extension Realm {
-    /// Enters the migration's write transaction `write` (the realm reads and writes in it from now on).
-    nonisolated func beginMigration(_ write: WriteTransaction) {
-        access.checked("migration").beginWrite(write, holdingTurn: false)
+    /// Enters the migration's write transaction `write` (the realm reads and writes in it from now on). The objects
+    /// of `topLevel`, embedded classes the file still holds as top-level ones, are top-level objects in the block.
+    nonisolated func beginMigration(_ write: WriteTransaction, keepingTopLevel topLevel: [ObjectBase.Type] = []) {
+        let state = access.checked("migration")
+        state.topLevelDuringMigration = Set(topLevel.map(ObjectIdentifier.init))
+        state.beginWrite(write, holdingTurn: false)
     }
 
     /// The table of model class `name`, if the models have it.

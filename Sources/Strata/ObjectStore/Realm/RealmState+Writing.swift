@@ -202,7 +202,7 @@ extension RealmState {
         touch(binding.table.tableKey)
         let table = binding.table
         let column = table.column(property.position)
-        let embeddedTarget = info.objectClass.flatMap { $0 is EmbeddedObject.Type ? $0 : nil }
+        let embeddedTarget = embeddedClass(info.objectClass)
         let embedded = embeddedTarget != nil
         let old = embedded ? binding.readValue(property.position) : .null
         let owned = Set(Self.linkedKeys(old))
@@ -233,7 +233,10 @@ extension RealmState {
                     try self.add(object, update: update, realm: realm, embeddedParent: true, copy: copy)
                 )
             }
-            return .link(try self.add(object, update: update, realm: realm, copy: copy))
+            // A class a migration makes embedded is top-level until its block returns; an unmanaged object of it
+            // is added under this parent.
+            let owned = info.objectClass is EmbeddedObject.Type
+            return .link(try self.add(object, update: update, realm: realm, embeddedParent: owned, copy: copy))
         }
         let newValue: StrataCore.Value
         switch info.collection {
@@ -321,14 +324,15 @@ extension RealmState {
         -> Bool
     {
         let info = property.typeInfo
-        guard info.collection != .single, !(info.objectClass.map { $0 is EmbeddedObject.Type } ?? false) else {
+        guard info.collection != .single, embeddedClass(info.objectClass) == nil else {
             return false
         }
         let write = writer("modify a managed object")
         touch(binding.table.tableKey)
         let link: (ObjectBase) throws -> StrataCore.Value = { object in
             try Self.checkLinkTarget(object, of: property)
-            return .link(try self.add(object, update: .error, realm: realm))
+            let owned = info.objectClass is EmbeddedObject.Type  // top-level during a migration (see setProperty)
+            return .link(try self.add(object, update: .error, realm: realm, embeddedParent: owned))
         }
         func value(_ element: Any) throws -> StrataCore.Value { try ValueConversion.engineValue(element, link: link) }
         let (table, column, key) = (binding.table.tableKey, binding.table.column(property.position), binding.key)
@@ -432,6 +436,15 @@ extension RealmState {
         }
     }
 
+    /// `type` if this realm owns its objects as embedded objects: an embedded class, unless a migration is making it
+    /// embedded (its objects are top-level until the migration block returns, as in Realm).
+    func embeddedClass(_ type: ObjectBase.Type?) -> ObjectBase.Type? {
+        guard let type, type is EmbeddedObject.Type, !topLevelDuringMigration.contains(ObjectIdentifier(type)) else {
+            return nil
+        }
+        return type
+    }
+
     /// Deletes a managed object of this realm and its embedded objects.
     func delete(_ object: ObjectBase) throws {
         _ = writer("delete objects")
@@ -468,7 +481,7 @@ extension RealmState {
         guard try realmErrors({ try engineTable.contains(key) }) else { return }
         var children: [(ResolvedTable, ObjectKey)] = []
         for property in table.info.properties {
-            guard let target = property.typeInfo.objectClass, target is EmbeddedObject.Type,
+            guard let target = embeddedClass(property.typeInfo.objectClass),
                 !property.typeInfo.isLinkingObjects
             else { continue }
             let value = try realmErrors { try engineTable.value(key, table.column(property.position)) }

@@ -241,7 +241,9 @@ final class ObjectClassInfo: @unchecked Sendable {
             )
         }
         if let key = primaryKeys.first {
-            if isEmbedded { throw RealmError.invalidSchema("embedded object \(className) cannot have a primary key") }
+            if isEmbedded {
+                throw RealmError.invalidSchema("Embedded object type '\(className)' cannot have a primary key.")
+            }
             let allowed: [PropertyType] = [.int, .string, .objectId, .UUID]
             guard key.typeInfo.collection == .single, allowed.contains(key.typeInfo.type) else {
                 throw RealmError.invalidSchema(
@@ -283,8 +285,18 @@ final class ObjectClassInfo: @unchecked Sendable {
             if property.options.indexed && !property.options.primaryKey {
                 let indexable: [PropertyType] = [.int, .bool, .string, .date, .objectId, .UUID, .any]
                 guard info.collection == .single, indexable.contains(info.type) else {
+                    // Realm names a collection by its kind, and Decimal128 "decimal".
+                    let type: String
+                    switch (info.collection, info.type) {
+                    case (_, .linkingObjects): type = "linking objects"
+                    case (.list, _): type = "array"
+                    case (.set, _): type = "set"
+                    case (.dictionary, _): type = "dictionary"
+                    case (_, .decimal128): type = "decimal"
+                    default: type = "\(info.type)"
+                    }
                     throw RealmError.invalidSchema(
-                        "\(className).\(property.name) of type \(info.type) cannot be indexed"
+                        "Property '\(className).\(property.name)' of type '\(type)' cannot be indexed."
                     )
                 }
             }

@@ -35,18 +35,35 @@ enum SchemaBinding {
         }
         for info in order {
             for property in info.properties where property.typeInfo.isLinkingObjects {
-                guard let source = property.typeInfo.objectClass, let origin = property.options.originProperty,
-                    let sourceInfo = order.first(where: { $0.type == source }),
-                    let link = sourceInfo.properties.first(where: { $0.name == origin }),
-                    link.typeInfo.objectClass.map({ ObjectClassInfo.unqualifiedName(of: $0) }) == info.className
-                else {
-                    throw RealmError.invalidSchema(
-                        "\(info.className).\(property.name) is LinkingObjects of '\(property.options.originProperty ?? "?")', which is not a property of \(ObjectClassInfo.unqualifiedName(of: property.typeInfo.objectClass!)) linking to \(info.className)"
-                    )
-                }
+                try validateOrigin(of: property, in: info, among: order)
             }
         }
         return order.sorted { $0.className < $1.className }
+    }
+
+    /// Refuses a LinkingObjects property whose origin is missing, is not a link, or links to another class, in
+    /// Realm's words.
+    private static func validateOrigin(
+        of property: PropertyInfo,
+        in info: ObjectClassInfo,
+        among classes: [ObjectClassInfo]
+    ) throws {
+        guard let source = property.typeInfo.objectClass, let origin = property.options.originProperty else { return }
+        let sourceName = ObjectClassInfo.unqualifiedName(of: source)
+        let declared =
+            "Property '\(sourceName).\(origin)' declared as origin of linking objects property "
+            + "'\(info.className).\(property.name)'"
+        let sourceInfo = classes.first { $0.type == source }
+        guard let link = sourceInfo?.properties.first(where: { $0.name == origin }) else {
+            throw RealmError.invalidSchema("\(declared) does not exist")
+        }
+        guard link.typeInfo.type == .object, let target = link.typeInfo.objectClass else {
+            throw RealmError.invalidSchema("\(declared) is not a link")
+        }
+        let targetName = ObjectClassInfo.unqualifiedName(of: target)
+        if targetName != info.className {
+            throw RealmError.invalidSchema("\(declared) links to type '\(targetName)'")
+        }
     }
 
     /// The engine column a property needs (the link target given by name), named with the property's
@@ -123,9 +140,10 @@ enum SchemaBinding {
         }
     }
 
-    /// What differs between the file and the models, per class (empty: nothing).
-    static func differences(_ infos: [ObjectClassInfo], in reading: any TransactionReading) -> [String] {
-        var problems: [String] = []
+    /// What differs between the file and the models, per class (empty: nothing): a class made embedded or
+    /// top-level (see SchemaBinding+TableTypes.swift), then the properties added, changed and removed.
+    static func differences(_ infos: [ObjectClassInfo], in reading: any TransactionReading) throws -> [String] {
+        var problems = try tableTypeChanges(infos, in: reading)
         let tables = Dictionary(uniqueKeysWithValues: reading.tableSpecs.map { ($0.name, $0) })
         for info in infos {
             guard let table = tables[info.className] else { continue }
@@ -158,6 +176,7 @@ enum SchemaBinding {
             created.append(info)
         }
         for info in created { try addColumns(for: info, properties: info.properties, in: write) }
+        try storeTableTypes(infos, in: write)
     }
 
     /// Adds columns for `properties` of `info`'s table.
