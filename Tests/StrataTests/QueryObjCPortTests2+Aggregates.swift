@@ -170,8 +170,7 @@ extension QueryObjCPortTests2 {
                     holders.expectError(
                         "$p.\(operation).intCol.foo.bar == 1.23",
                         "Invalid keypath '$p.\(operation).intCol.foo.bar': Property 'QOBInt.intCol' is not a link or "
-                            + "collection and can only appear at the end of a keypath.",
-                        issue: "Strata's message is ''intCol.foo.bar' is not a property of the objects in '…''"
+                            + "collection and can only appear at the end of a keypath."
                     )
                 }
                 // An integer's minimum, maximum or sum compared with a fraction (not so its average, a double).

@@ -111,18 +111,14 @@ extension QueryObjCPortTests2 {
                 all,
                 "ANY %K.@allValues BETWEEN %@",
                 ["stringObjDict", [hello, hello]],
-                "Operator 'BETWEEN' not supported for type 'object'",
-                issue: "Strata's message is 'BETWEEN is not valid for 'stringObjDict.@values' of type link'"
+                "Operator 'BETWEEN' not supported for type 'object'"
             )
             for operation in ["BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE"] {
                 qobExpectError(
                     all,
                     "ANY %K.@allValues \(operation) %@",
                     ["stringObjDict", hello],
-                    "Operator '\(operation)' not supported for type 'object'",
-                    issue:
-                        "Strata's message is 'cannot compare 'stringObjDict.@values' of type link with link(…) using "
-                        + "\(operation)'"
+                    "Operator '\(operation)' not supported for type 'object'"
                 )
             }
         }
@@ -186,7 +182,7 @@ extension QueryObjCPortTests2 {
                     "Operator '\(operation)' not supported for type '\(typeName)'",
                     issue: operation.count == 1
                         ? "Strata orders object ids and UUIDs in a map's values; Realm refuses < and > on them"
-                        : "Strata's message is '\(operation) is not valid for '\(property).@values' of type …'"
+                        : nil
                 )
             }
         }

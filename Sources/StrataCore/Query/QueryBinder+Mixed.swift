@@ -19,7 +19,8 @@
 //       ("Unsupported comparison between @type and raw value"); with [c] or [d] it is an error, realm-core's
 //       "Unsupported comparison operator '=[c]' against type '@type'".
 //   (7) A map has no order: a position (`dict[FIRST]`, `dict[LAST]`, `dict[2]`) is refused with realm-core's
-//       "Property 'Class.dict' does not support index 'FIRST'".
+//       "Property 'Class.dict' does not support index 'FIRST'", after Realm Swift's "Invalid subscript type
+//       'dict[2]'; only string keys are allowed as subscripts in dictionary queries." for a number.
 
 extension QueryBinder {
     func mixedPath(
@@ -228,8 +229,15 @@ extension QueryBinder {
         case .key, .all: position = nil
         }
         if let position {
+            // realm-core's message; for a number, Realm Swift's first (a map takes string keys only).
+            var realm = ""
+            if case .index = step, final.collection == .dictionary {
+                realm =
+                    "Invalid subscript type '\(text)'; only string keys are allowed as subscripts in dictionary "
+                    + "queries. "
+            }
             throw QueryError(
-                "Property '\(specs[table]?.name ?? "?").\(name)' does not support index '\(position)'",
+                "\(realm)Property '\(specs[table]?.name ?? "?").\(name)' does not support index '\(position)'",
                 at: column
             )
         }

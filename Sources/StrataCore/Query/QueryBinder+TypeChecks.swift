@@ -14,12 +14,17 @@
 //       operators; but not with a Boolean property that is not optional, nor with a list, a set or linking objects
 //       of objects (Realm Swift refuses null for every property that is not optional; Strata takes it for the other
 //       types, matching nothing). Links compare only for equality; bool takes == and != (and 0/1), and a map's
-//       Booleans by key also <, <=, > and >= (as mixed values).
+//       Booleans by key also <, <=, > and >= (as mixed values). A string that is a decimal's text compares with a
+//       decimal property as that decimal, `'Inf'` and `'-Infinity'` too (Realm Swift reads it so; see
+//       QueryLiterals.decimalText). A map's keys compare with strings and null only.
 //   (4) Two properties compare when both are numbers, both strings or binary, either mixed, or both of one type;
 //       else the error is Realm Swift's "Property type mismatch between … and …". (Realm Swift also refuses two
 //       numbers of different types, `intCol == doubleCol`, and two aggregates, `list.@sum.a > list.@max.b`; realm-core
 //       and Strata compare them.)
-//   (5) Every error names the key path, the value or operator, and the column of the comparison.
+//   (5) Every error names the key path, the value or operator, and the column of the comparison. Where Realm Swift
+//       refuses the same query, its message comes first ("Operator 'LIKE' not supported for type 'int'"), then the
+//       key path where Realm's message does not name it. A value of the property's type with an operator the type
+//       does not take is refused for the operator, as Realm Swift checks the value before the operator.
 
 extension QueryBinder {
     /// Checks that a string operator compares strings, binary or mixed values, and returns the options that apply:
@@ -48,8 +53,16 @@ extension QueryBinder {
             )
         }
         guard let type = path.valueType, [.string, .binary, .mixed].contains(type) else {
+            if op.isStringOperator {
+                // Realm Swift's message (RLMQueryUtil's unsupportedOperator), then the key path.
+                throw QueryError(
+                    "Operator '\(op.rawValue)' not supported for type '\(Self.realmTypeName(path))': \(op.rawValue) is "
+                        + "not valid for '\(path.text)'",
+                    at: column
+                )
+            }
             throw QueryError(
-                "\(op.rawValue)\(options.isEmpty ? "" : " with string options") is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
+                "\(op.rawValue) with string options is not valid for '\(path.text)' of type \(path.valueType.map { "\($0)" } ?? "object")",
                 at: column
             )
         }
@@ -96,8 +109,21 @@ extension QueryBinder {
     }
 
     /// `@count` and `@size` of a collection compare with numbers only (Realm Swift: "@count can only be compared
-    /// with a numeric value.").
+    /// with a numeric value."), and a map's keys with strings and null only (Realm Swift: "@allKeys can only be
+    /// compared with a string value.").
     func checkCountComparison(_ path: BoundPath, _ right: BoundOperand, column: Int) throws {
+        if path.aggregate == .keys, path.mixedSteps == nil {
+            let textual: Bool
+            switch right {
+            case .value(.list(let values)), .list(let values):
+                textual = values.allSatisfy { if case .string = $0 { true } else { $0.isNull } }
+            case .value(let value): textual = value.isNull || { if case .string = value { true } else { false } }()
+            case .path(let other): textual = other.valueType == .string
+            case .subqueryCount: textual = false
+            }
+            guard textual else { throw QueryError("@allKeys can only be compared with a string value.", at: column) }
+            return
+        }
         guard let aggregate = path.aggregate, aggregate == .count || aggregate == .size else { return }
         let numbers: Set<ValueType> = [.int, .float, .double, .decimal128]
         let numeric: Bool
@@ -136,8 +162,13 @@ extension QueryBinder {
 
     func checkQuantifier(_ path: BoundPath, _ quantifier: Quantifier?, column: Int) throws {
         if let quantifier, !path.isMultiple {
+            // Realm Swift's message (which refuses ALL everywhere), then the key path.
+            let realm =
+                quantifier == .all
+                ? "ALL modifier not supported on '\(path.text)'"
+                : "Aggregate operations can only be used on key paths that include an collection property"
             throw QueryError(
-                "\(quantifier.rawValue) needs a collection, and '\(path.text)' is not a collection",
+                "\(realm): \(quantifier.rawValue) needs a collection, and '\(path.text)' is not a collection",
                 at: column
             )
         }
@@ -145,7 +176,8 @@ extension QueryBinder {
         // after another collection (one value per object reached).
         if path.isMultiple && quantifier == nil && path.mixedSteps == nil && !Self.isAggregatePerObject(path) {
             throw QueryError(
-                "'\(path.text)' is a collection: use ANY, ALL, NONE or an aggregate such as @count",
+                "Key paths that include a collection property must use aggregate operations: '\(path.text)' is a "
+                    + "collection: use ANY, ALL, NONE or an aggregate such as @count",
                 at: column
             )
         }
@@ -182,6 +214,19 @@ extension QueryBinder {
         case (.string?, .binary(let bytes)) where !fromArgument:
             return String(validating: bytes, as: UTF8.self).map(Value.string)
         default: return nil
+        }
+    }
+
+    /// `value` as a decimal property reads it: a string that is a decimal's text is that decimal (Realm Swift's
+    /// isObjectValidForProperty takes it, RLMObjcToDecimal128 reads it), in a list too (IN, BETWEEN). Other values,
+    /// and values compared with anything but a decimal property, stay as they are; so does a value compared with a
+    /// map's value by key, which Realm Swift compares as a mixed value (a string, which no decimal equals).
+    static func decimalFromText(_ path: BoundPath, _ value: Value) -> Value {
+        guard path.valueType == .decimal128, path.mixedSteps == nil, path.mapKey == nil else { return value }
+        switch value {
+        case .string(let text): return QueryLiterals.decimalText(text) ?? value
+        case .list(let values): return .list(values.map { decimalFromText(path, $0) })
+        default: return value
         }
     }
 

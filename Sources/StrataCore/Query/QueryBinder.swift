@@ -145,8 +145,14 @@ package struct QueryBinder {
             // Realm Swift: BETWEEN takes numbers, dates and mixed values (ANY, ALL or NONE over a collection).
             let ranged: [ValueType] = [.int, .float, .double, .decimal128, .timestamp, .mixed]
             if let type = path.valueType, !ranged.contains(type) {
-                throw QueryError("BETWEEN is not valid for '\(path.text)' of type \(type)", at: column)
+                throw QueryError(
+                    "Operator 'BETWEEN' not supported for type '\(Self.realmTypeName(type))': BETWEEN is not valid for "
+                        + "'\(path.text)'",
+                    at: column
+                )
             }
+            let low = Self.decimalFromText(path, low)
+            let high = Self.decimalFromText(path, high)
             for value in [low, high] {
                 // Realm Swift: an int property's bounds are whole numbers.
                 var fraction = false
@@ -155,7 +161,16 @@ package struct QueryBinder {
                 if fraction, path.valueType == .int, path.aggregate == nil {
                     throw QueryError("NSArray objects must be of type int for BETWEEN operations", at: column)
                 }
-                try checkType(path, .greaterOrEqual, value, column: column)
+                do {
+                    try checkType(path, .greaterOrEqual, value, column: column)
+                } catch let error as QueryError {
+                    // Realm Swift's message, then the bound refused.
+                    throw QueryError(
+                        "NSArray objects must be of type \(Self.realmTypeName(path)) for BETWEEN operations: "
+                            + error.message,
+                        at: error.column
+                    )
+                }
             }
             return .between(bound, low, high, quantifier)
         case .between(_, _, _, _, let column):
@@ -208,6 +223,13 @@ package struct QueryBinder {
                 return .compare(left, op, right, [], nil)
             }
             if case .subqueryCount = left {
+                if case .path = right {
+                    // Realm Swift's message for a key path compared with the count.
+                    throw QueryError(
+                        "SUBQUERY(…).@count is only supported when compared with a constant number.",
+                        at: column
+                    )
+                }
                 guard case .value(let value) = right, ValueComparison.number(value) != nil else {
                     throw QueryError("SUBQUERY(...).@count must be compared with a number", at: column)
                 }
@@ -223,7 +245,9 @@ package struct QueryBinder {
             try checkQuantifier(path, quantifier, column: column)
             try checkCountComparison(path, right, column: rhs.column)
             switch right {
-            case .value(let value):
+            case .value(let given):
+                let value = Self.decimalFromText(path, given)
+                right = .value(value)
                 if op == .inList {
                     guard case .list = value else {
                         throw QueryError("IN needs a list of values on its right", at: rhs.column)
@@ -236,8 +260,15 @@ package struct QueryBinder {
                     checked = text
                     right = .value(text)
                 }
+                // Realm Swift checks the value, then the operator: a value of the property's type with a string
+                // operator the type does not take is refused for the operator.
+                if op.isStringOperator, (try? checkType(path, .equal, checked, column: rhs.column)) != nil {
+                    options = try checkStringOperator(path, op, options, column: column)
+                }
                 try checkType(path, op, checked, column: rhs.column)
-            case .list(let values):
+            case .list(var values):
+                values = values.map { Self.decimalFromText(path, $0) }
+                right = .list(values)
                 if op != .inList && op != .equal {
                     throw QueryError("a list of values can only be used with IN", at: column)
                 }
@@ -371,6 +402,29 @@ package struct QueryBinder {
         column.isLink || column.type == .backlink ? column.linkTable : nil
     }
 
+    /// A key path as Realm Swift's messages spell it (as `NSPredicate` prints it): names joined with dots, a key
+    /// subscript as `["key"]`, then `aggregate` by Realm Swift's name for it (`@allKeys` for `@keys`).
+    static func realmKeyPath(_ parts: some Collection<String>, _ aggregate: KeyPathAggregate? = nil) -> String {
+        let spelled = parts.reduce("") { text, part in
+            guard part.hasPrefix("[") else { return text.isEmpty ? part : "\(text).\(part)" }
+            if case .key(let key) = MixedStep(segment: part) { return "\(text)[\"\(key)\"]" }
+            return text + MixedStep(segment: part).text
+        }
+        return aggregate.map { "\(spelled).\(realmName($0))" } ?? spelled
+    }
+
+    /// Realm Swift's name for an aggregate: `@allKeys` and `@allValues` for `@keys` and `@values`.
+    static func realmName(_ aggregate: KeyPathAggregate) -> String {
+        [.keys: "@allKeys", .values: "@allValues"][aggregate] ?? aggregate.rawValue
+    }
+
+    /// Realm Swift's message for a property that is neither a link nor a collection followed by more of the key path
+    /// `text`.
+    private func notLinkOrCollection(_ table: TableKey, _ name: String, _ text: String) -> String {
+        "Invalid keypath '\(text)': Property '\(specs[table]?.name ?? "?").\(name)' is not a link or collection and "
+            + "can only appear at the end of a keypath."
+    }
+
     /// The column name a property name stands for in `table`.
     private func columnName(_ name: String, in table: TableKey) -> String { columnNames[table]?[name] ?? name }
 
@@ -474,7 +528,13 @@ package struct QueryBinder {
             }
             if index < parts.count, parts[index].hasPrefix("["), parts[index].hasSuffix("]") {
                 guard found.collection == .dictionary else {
-                    throw QueryError("a subscript needs a map, '\(name)' is not one", at: column)
+                    // Realm Swift's message (for a link, that of a key path it reads as an aggregate's), then why.
+                    let realm =
+                        found.isLink && found.collection == .single
+                        ? "Aggregate operations can only be used on key paths that include an collection property."
+                        : "Invalid keypath '\(Self.realmKeyPath(parts[...index]))': only dictionaries and realm `Any` "
+                            + "support subscript predicates."
+                    throw QueryError("\(realm) A subscript needs a map, and '\(name)' is not one", at: column)
                 }
                 if let path = try mapSubscriptPath(
                     parts[index...],
@@ -488,6 +548,14 @@ package struct QueryBinder {
                     column: column
                 ) {
                     return path
+                }
+                if index + 1 < parts.count, parts[index + 1].hasPrefix("[") {
+                    // Realm Swift's message, its key path spelled as NSPredicate prints it.
+                    throw QueryError(
+                        "Invalid subscript size '\(Self.realmKeyPath(parts))': nested dictionaries queries are only "
+                            + "allowed in mixed properties.",
+                        at: column
+                    )
                 }
                 guard index + 1 == parts.count, aggregate == nil else {
                     throw QueryError("a map subscript must end the key path", at: column)
@@ -527,12 +595,26 @@ package struct QueryBinder {
                 }
                 if aggregate.isSelector {
                     guard found.collection == .dictionary else {
-                        throw QueryError("\(aggregate.rawValue) needs a map, '\(name)' is not one", at: column)
+                        // Realm Swift's message, then why.
+                        throw QueryError(
+                            "Invalid keypath '\(Self.realmKeyPath(parts, aggregate))': "
+                                + "\(Self.realmName(aggregate)) must follow a dictionary property. "
+                                + "\(aggregate.rawValue) needs a map, and '\(name)' is not one",
+                            at: column
+                        )
                     }
                     return path
                 }
                 guard Self.isCollection(found) else {
-                    throw QueryError("\(aggregate.rawValue) needs a collection, '\(name)' is not one", at: column)
+                    // Realm Swift's message, then Strata's.
+                    let realm =
+                        found.isLink
+                        ? "Invalid keypath '\(text)': collection operation '\(aggregate.rawValue)' must be applied to a "
+                            + "collection" : notLinkOrCollection(table, name, text)
+                    throw QueryError(
+                        "\(realm) (\(aggregate.rawValue) needs a collection, '\(name)' is not one)",
+                        at: column
+                    )
                 }
                 // Rule (13): after another collection, one aggregate per object reached (any may match), except
                 // @min/@max/@sum/@avg of a property of linked objects, which takes every object reached at once.
@@ -541,6 +623,19 @@ package struct QueryBinder {
                     guard let target = Self.linkTarget(found), let targetSpec = specs[target],
                         let property = targetSpec.column(named: columnName(aggregateProperty, in: target))
                     else {
+                        // Realm Swift: a value property followed by more of the key path.
+                        if let target = Self.linkTarget(found),
+                            let first = aggregateProperty.split(separator: ".").first,
+                            first.count < aggregateProperty.count,
+                            let property = specs[target]?.column(named: columnName(String(first), in: target)),
+                            Self.linkTarget(property) == nil
+                        {
+                            throw QueryError(
+                                "Invalid keypath '\(text)': Property '\(specs[target]?.name ?? "?").\(first)' is not a "
+                                    + "link or collection and can only appear at the end of a keypath.",
+                                at: column
+                            )
+                        }
                         throw QueryError(
                             "'\(aggregateProperty)' is not a property of the objects in '\(name)'",
                             at: column
@@ -565,7 +660,20 @@ package struct QueryBinder {
                 return path
             }
             guard let target = Self.linkTarget(found) else {
-                throw QueryError("'\(name)' is not a link, so '\(parts[index])' cannot follow it", at: column)
+                if found.collection != .single {
+                    // Realm Swift's message for a collection of values followed by a property (its Swift names).
+                    let kind = [.list: "List", .set: "MutableSet"][found.collection] ?? "Map"
+                    throw QueryError(
+                        "Invalid keypath '\(parts.joined(separator: "."))': \(kind)<\(Self.realmTypeName(found.type))> "
+                            + "property \(name) can only be followed by a collection operation.",
+                        at: column
+                    )
+                }
+                throw QueryError(
+                    "\(notLinkOrCollection(table, name, text)) ('\(name)' is not a link, so '\(parts[index])' cannot "
+                        + "follow it)",
+                    at: column
+                )
             }
             if Self.isCollection(found) { multiple = true }
             hops.append((table, found))

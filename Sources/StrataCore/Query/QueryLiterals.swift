@@ -60,6 +60,47 @@ enum QueryLiterals {
         return .decimal128(DecimalBits.encode(exact))
     }
 
+    /// A string compared with a decimal property, read as realm-core reads a decimal's text (Realm Swift takes a
+    /// string that is a valid decimal there: `decimalCol > '1.5e3'`, `decimalCol == 'Inf'`): spaces and tabs, then
+    /// `inf` or `infinity` in any case, signed or not, or a signed number with at most one point and an exponent.
+    /// Nil for other text (NaN is no valid decimal text) and for a value too small for a Foundation decimal. A value
+    /// too large for one (beyond about ±3.4 × 10^165, where a stored decimal cannot be) reads as the infinity of its
+    /// sign, which orders against every decimal that can be stored as the value itself would.
+    static func decimalText(_ text: String) -> Value? {
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        let negative = trimmed.first == "-"
+        let unsigned = trimmed.first == "-" || trimmed.first == "+" ? trimmed.dropFirst() : trimmed
+        if ["inf", "infinity"].contains(unsigned.lowercased()) { return .double(negative ? -.infinity : .infinity) }
+        let isDigit: (Character) -> Bool = { ("0"..."9").contains($0) }
+        let mantissa = unsigned.prefix { $0 == "." || isDigit($0) }
+        var rest = unsigned.dropFirst(mantissa.count)
+        guard mantissa.contains(where: isDigit), mantissa.filter({ $0 == "." }).count <= 1 else { return nil }
+        var exponent = 0
+        if let marker = rest.first, marker == "e" || marker == "E" {
+            rest = rest.dropFirst()
+            let sign = rest.first == "-" ? -1 : 1
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            guard !rest.isEmpty, rest.allSatisfy(isDigit) else { return nil }
+            // Beyond any decimal's range the exponent only needs to stay beyond it.
+            exponent = sign * (Int(rest.drop { $0 == "0" }.prefix(7)) ?? 0)
+            rest = rest.dropFirst(rest.count)
+        }
+        guard rest.isEmpty else { return nil }
+        // The digits as a whole number, and the exponent that scales it (a Foundation decimal's is -128…127).
+        var digits = String(mantissa.filter(isDigit).drop { $0 == "0" })
+        exponent -= mantissa.drop { $0 != "." }.dropFirst().count
+        if digits.isEmpty { return .decimal128(DecimalBits.encode(0)) }
+        while exponent > 127, digits.count < 38 {
+            digits += "0"
+            exponent -= 1
+        }
+        guard exponent <= 127 else { return .double(negative ? -.infinity : .infinity) }
+        guard let significand = Decimal(string: digits, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        let value = Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
+        guard !value.isNaN, !value.isZero else { return nil }
+        return .decimal128(DecimalBits.encode(value))
+    }
+
     /// A date literal, YYYY-MM-DD@HH:MM:SS[:NANOSECONDS] or with `T` for `@` (UTC), each part one or more digits
     /// (QueryLexer.dateEnd). As in realm-core, a year before 1900 is refused and the nanoseconds of a date before
     /// 1970 count away from 1970, as its seconds do (1969-12-31@23:59:59:500000000 is Timestamp(-1, -500000000)).

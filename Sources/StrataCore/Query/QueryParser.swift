@@ -212,8 +212,17 @@ package struct QueryParser {
         let lhs = try parseOperand()
         if keyword(current) == "BETWEEN" {
             advance()
-            guard case .list(let bounds, let listColumn) = try parseOperand(), bounds.count == 2 else {
-                throw QueryError("BETWEEN needs two values in braces, e.g. {1, 5}", at: current.column)
+            let range = try parseOperand()
+            guard case .list(let bounds, let listColumn) = range, bounds.count == 2 else {
+                // Realm Swift's message for what stands there, then what BETWEEN needs.
+                let realm =
+                    switch range {
+                    case .list: "NSArray object must contain exactly two objects for BETWEEN operations"
+                    case .keyPath:
+                        "Predicate with BETWEEN operator must compare a KeyPath with an aggregate with two values"
+                    default: "object must be of type NSArray for BETWEEN operations"
+                    }
+                throw QueryError("\(realm): BETWEEN needs two values in braces, e.g. {1, 5}", at: current.column)
             }
             return .between(
                 lhs,
@@ -247,7 +256,11 @@ package struct QueryParser {
         try checkOptions(op, options, at: operatorColumn)
         let rhs = try parseOperand()
         if case .constant = lhs, case .constant = rhs {
-            throw QueryError("comparing two constants is not allowed", at: column)
+            throw QueryError(
+                "Predicate expressions must compare a keypath and another keypath or a constant value: comparing two "
+                    + "constants is not allowed",
+                at: column
+            )
         }
         // Realm Swift (RLMQueryUtil.mm): `'text' CONTAINS name` is refused, not read as a reversed needle.
         if op.isStringOperator, case .constant = lhs {
@@ -453,7 +466,10 @@ package struct QueryParser {
             var values: [Value] = []
             while !isSymbol("}") {
                 guard case .constant(let value, _) = try parseOperand() else {
-                    throw QueryError("a list may only hold constant values", at: current.column)
+                    throw QueryError(
+                        "Expressions within predicate aggregates must be constant values",
+                        at: current.column
+                    )
                 }
                 values.append(value)
                 if isSymbol(",") { advance() } else { break }
@@ -497,7 +513,15 @@ package struct QueryParser {
         try expectSymbol(",")
         let predicate = try parseOr()
         try expectSymbol(")")
-        try expectSymbol(".")
+        guard isSymbol(".") else {
+            // Realm Swift's message, then what stands there.
+            throw QueryError(
+                "SUBQUERY is only supported when immediately followed by .@count: expected '.' but found "
+                    + describe(current),
+                at: current.column
+            )
+        }
+        advance()
         guard case .identifier(let name) = current.kind, ["@count", "@size"].contains(name.lowercased()) else {
             throw QueryError("SUBQUERY must be followed by .@count", at: current.column)
         }
@@ -522,7 +546,8 @@ package struct QueryParser {
             let name = ["@allkeys": "@keys", "@allvalues": "@values"][parts[index].lowercased()] ?? parts[index]
             guard let found = KeyPathAggregate(rawValue: name.lowercased()) else {
                 throw QueryError(
-                    "'\(parts[index])' is not a collection operator (@count, @size, @min, @max, @sum, @avg, @keys, @values, @type)",
+                    "Unsupported collection operation '\(parts[index])': '\(parts[index])' is not a collection operator "
+                        + "(@count, @size, @min, @max, @sum, @avg, @keys, @values, @type)",
                     at: column
                 )
             }
@@ -539,7 +564,13 @@ package struct QueryParser {
                 aggregateProperty = parts[(index + 1)...].joined(separator: ".")
             }
             parts = Array(parts[..<index])
-            guard !parts.isEmpty else { throw QueryError("\(found.rawValue) needs a collection before it", at: column) }
+            guard !parts.isEmpty else {
+                throw QueryError(
+                    "Invalid keypath '\(found.rawValue)': collection operation '\(found.rawValue)' must be applied to a "
+                        + "collection",
+                    at: column
+                )
+            }
         }
         return .keyPath(parts, aggregate: aggregate, aggregateProperty: aggregateProperty, column: column)
     }

@@ -13,6 +13,7 @@
 //       uses (realm-core's StringNode compares StringData, whose null is less than every string, "" included):
 //       there a null orders before every string.
 //   (4) Values of types that do not compare (a string and a number, say) never order.
+//   (5) An infinity (a decimal property's `'Inf'`, QueryLiterals.decimalText) orders past every decimal but NaN.
 // Equality: a null equals only a null; a nested list in a mixed value equals any other list, a nested dictionary
 // any other dictionary (realm-core's Mixed::compare compares nested collections by kind only, and Realm Swift
 // passes a list or dictionary query argument as an empty collection of that kind).
@@ -161,6 +162,9 @@ package enum ValueComparison {
         case (.typedLink(let ta, let a), .typedLink(let tb, let b)): return ta == tb && a == b ? 0 : nil
         case (.typedLink(_, let a), .link(let b)), (.link(let a), .typedLink(_, let b)): return a == b ? 0 : nil
         case (.decimal128, _), (_, .decimal128):
+            // An infinity (a decimal's text `'Inf'`, QueryLiterals.decimalText) orders past every decimal but NaN.
+            if let a = number(lhs), a.isInfinite, let b = DecimalBits.decimal(rhs), !b.isNaN { return a < 0 ? -1 : 1 }
+            if let b = number(rhs), b.isInfinite, let a = DecimalBits.decimal(lhs), !a.isNaN { return b < 0 ? 1 : -1 }
             guard let a = DecimalBits.decimal(lhs), let b = DecimalBits.decimal(rhs), !a.isNaN, !b.isNaN else {
                 return nil
             }
