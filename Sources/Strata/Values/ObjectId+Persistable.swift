@@ -16,10 +16,10 @@ extension ObjectId: RealmCollectionValue {
     /// An `ObjectId` property.
     public static var _rlmPropertyType: PropertyType? { .objectId }
 
-    /// The ObjectId a 24-digit hexadecimal string names.
-    /// - Throws: ``RealmError/invalidValue(_:)`` for a string that names none.
+    /// The ObjectId a 24-digit hexadecimal string names; nil for any other value (a string that names none is then
+    /// refused with the message naming the property, as in Realm).
     public static func _rlmCoerce(_ value: Any) throws -> ObjectId? {
         guard let text = value as? String else { return nil }
-        return try ObjectId(string: text)
+        return try? ObjectId(string: text)
     }
 }
