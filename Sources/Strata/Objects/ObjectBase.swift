@@ -5,7 +5,7 @@ import StrataCore
 /// key-value access every model has. Subclass ``Object`` or ``EmbeddedObject``, not this.
 open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm. Only ever assigned whole (its methods do not mutate it), which
-    /// also forgets the row `liveRow` found for the previous binding.
+    /// also forgets the row `liveRow` found for the previous binding; ``recycle(to:in:)`` alone changes its key.
     @usableFromInline final var binding: ObjectBinding? {
         @inline(__always) get { boundTo }
         set {
@@ -18,8 +18,9 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     }
     /// The storage of ``binding``, which only its setter and ``recycle(to:in:)`` assign.
     ///
-    /// `@exclusivity(unchecked)`, with this proof: every access is a read or a whole assignment, none is passed
-    /// `inout` or held across a call that could reach the property again, so no two accesses on one thread ever
+    /// `@exclusivity(unchecked)`, with this proof: every access is a read, a whole assignment or (in
+    /// ``recycle(to:in:)``) an assignment of its key in place, none is passed `inout` to or held across a call that
+    /// could reach the property again, so no two accesses on one thread ever
     /// overlap, which is all the run-time check can catch (it tracks each thread's own accesses). Every property
     /// read of every model reads it, from code inlined into the model's module, where the check cost a call and a
     /// thread-local lookup per read.
@@ -57,7 +58,13 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     func recycle(to key: ObjectKey, in context: BindingContext) {
         adoptedCollections = nil
         deletedThroughSelf = false
-        boundTo = ObjectBinding(context: context, key: key)
+        // The recycler's objects are bound through its one context: only the key changes, in place, with no
+        // reference counted.
+        if boundTo?.context === context {
+            boundTo!.key = key
+        } else {
+            boundTo = ObjectBinding(context: context, key: key)
+        }
         if let leaf = liveReader.leaf, let state = liveReader.state, let reader = liveReader.reader,
             leaf._withUnsafeGuaranteedRef({ leaf in
                 state._withUnsafeGuaranteedRef { $0.generation == leaf.generation && $0.isConfined }

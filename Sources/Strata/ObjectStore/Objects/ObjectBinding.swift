@@ -4,7 +4,8 @@ import StrataCore
 ///
 /// A value stored in the object itself (``ObjectBase/binding``): its key and a ``BindingContext`` shared with the
 /// other objects made with it, so that an object made by a `Results` iterator is one allocation and one strong
-/// reference. A binding never changes after it is made: the hot paths call it in place
+/// reference. A binding never changes after it is made, but for its key when an iteration rebinds an object no one
+/// else holds (ObjectRecycler.swift): the hot paths call it in place
 /// (`object.binding!.engineValue(i, of: object)`), and a live object's row, found once per version of its realm,
 /// is kept beside it in the object (``ObjectBase/liveRow``). Frozen objects, which many tasks read at once, read
 /// through `readValue(_:)`, which keeps nothing.
@@ -12,7 +13,8 @@ import StrataCore
 struct ObjectBinding {
     /// What the binding shares with the other objects of its table made together (a `Results` iterator's).
     let context: BindingContext
-    let key: ObjectKey
+    /// Changed in place only by ``ObjectBase/recycle(to:in:)``, which rebinds an object no one else holds.
+    var key: ObjectKey
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
         self.init(context: BindingContext.of(source, table), key: key)
