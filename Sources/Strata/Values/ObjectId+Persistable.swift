@@ -20,6 +20,7 @@ extension ObjectId: RealmCollectionValue {
     /// refused with the message naming the property, as in Realm).
     public static func _rlmCoerce(_ value: Any) throws -> ObjectId? {
         guard let text = value as? String else { return nil }
+        // Parsing the caller's text reads nothing stored: a failure only means the text names no ObjectId.
         return try? ObjectId(string: text)
     }
 }

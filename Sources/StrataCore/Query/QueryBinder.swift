@@ -261,7 +261,8 @@ package struct QueryBinder {
                     right = .value(text)
                 }
                 // Realm Swift checks the value, then the operator: a value of the property's type with a string
-                // operator the type does not take is refused for the operator.
+                // operator the type does not take is refused for the operator. (`try?`: a type check of the query's
+                // own value reads nothing stored; its error, if any, is thrown by the check below.)
                 if op.isStringOperator, (try? checkType(path, .equal, checked, column: rhs.column)) != nil {
                     options = try checkStringOperator(path, op, options, column: column)
                 }
