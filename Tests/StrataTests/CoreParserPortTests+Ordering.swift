@@ -7,10 +7,15 @@ import Testing
 // reads, in order, from the objects the query returns. Left out: realm-core's key path mappings (`sol_rotations` for
 // `age`), which Realm Swift has no counterpart for in queries.
 
-let qcpToOneCount =
-    "realm-core counts a to-one link as a collection of zero or one; Realm Swift refuses @count on it (RLMQueryUtil: "
-    + "\"collection operation '@count' must be applied to a collection\"), as Strata's dialect does "
-    + "(ParserCornerTests: `friend.@count`)"
+/// A row expecting Realm Swift's error for `@count` or `@size` of the to-one link `keyPath` (`link.@count`), which
+/// realm-core's parser counts as 0 or 1.
+func qcpToOneCount(_ query: String, _ keyPath: String) -> QCPRow {
+    let operation = keyPath.split(separator: ".").last.map(String.init) ?? ""
+    return qcpError(
+        query,
+        ["Invalid keypath '\(keyPath)': collection operation '\(operation)' must be applied to a collection"]
+    )
+}
 
 /// realm-core's `account` table.
 final class QCPAccount: Object {
@@ -156,8 +161,11 @@ struct CoreParserOrderingTests {
         qcp("strings == strings", 3), qcp("decimals == decimals", 3), qcp("objectids == objectids", 3),
         qcp("doubles == ints", 3), qcp("ints == doubles", 3), qcp("ints == decimals", 3),
         qcpError("doubles == strings"), qcpError("strings == doubles"), qcpError("objectids == ints"),
-        // realm-core counts a to-one link as a list of zero or one: the second object's one link matches its `ints`.
-        qcp("ints == link.@count", 2, known: qcpToOneCount),
+        // realm-core's parser counts a to-one link (0 or 1); Realm Swift's dialect, which Strata follows, refuses it.
+        qcpToOneCount("ints == link.@count", "link.@count"),
+        qcpToOneCount("link.@count == 0", "link.@count"),
+        qcpToOneCount("link.@size == 1", "link.@size"),
+        qcpToOneCount("link.@count > 1", "link.@count"),
     ]
 
     @Test("Parser_TwoColumnExpressionBasics", arguments: Self.columnRows)

@@ -157,6 +157,7 @@ struct ParserCornerTests {
         row("int8.@count == 1", .error("needs a collection")),
         row("string.@size == 1", .error("needs a collection")),
         row("friend.@count == 1", .error("needs a collection")),
+        row("friend.@max.int8 == 1", .error("needs a collection")),
         row("strings.@min == 'a'", .error("not valid for values of type")),
         row("strings.@sum == 2", .error("not valid for values of type")),
         row("dates.@avg > 0", .error("not valid for values of type")),

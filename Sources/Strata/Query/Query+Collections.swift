@@ -174,9 +174,9 @@ extension Query where T: RealmKeyedCollection {
     /// let cheapApples = realm.objects(Shop.self).where { $0.prices["apple"] < 2 }
     /// ```
     ///
-    /// The value may be compared, but not followed further: Realm Swift refuses a key path after a map subscript
-    /// ("Cannot apply key path to Map subscripts"), and Strata's query then fails with "a map subscript must end
-    /// the key path".
+    /// The value may be compared, but not followed further: as in Realm Swift, a key path after a map subscript
+    /// stops with "Cannot apply key path to Map subscripts." (a query string may follow a map of objects' value:
+    /// `relations['partner'].name == 'bernie'`).
     /// - Parameter key: the key; a key containing `.` stops with a message, as in query text.
     /// - Complexity: O(1).
     public subscript(key: T.Key) -> Query<T.Value> {

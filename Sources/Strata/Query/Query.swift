@@ -171,10 +171,14 @@ extension Query where T: ObjectBase {
 
 extension Query where T: OptionalProtocol, T.Wrapped: ObjectBase {
     /// A property of an optional linked object.
+    ///
+    /// The object a map holds under a key (`$0.relations["partner"]`) is not followed further: that stops with
+    /// Realm Swift's message, "Cannot apply key path to Map subscripts." (a query string may follow it).
     /// - Parameter keyPath: a persisted property of the linked object.
     /// - Complexity: O(1).
     public subscript<V>(dynamicMember keyPath: KeyPath<T.Wrapped, V>) -> Query<V> {
-        appending(KeyPathName.of(keyPath), collection: isCollectionType(V.self))
+        precondition(parts.last?.hasPrefix("[") != true, "Cannot apply key path to Map subscripts.")
+        return appending(KeyPathName.of(keyPath), collection: isCollectionType(V.self))
     }
 }
 

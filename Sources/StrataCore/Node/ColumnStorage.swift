@@ -27,6 +27,9 @@ protocol ColumnStorage: AnyObject {
     func updateDoubles(atRows rows: [Int], _ transform: (Double) throws -> Double) throws -> Bool
     /// Inserts a cell at `index`.
     func insert(_ cell: Cell, at index: Int)
+    /// Inserts at `index` the 8 little-endian bytes of `key`: an index entry that files one object (SearchIndex.swift),
+    /// for a variable column.
+    func insertPackedKey(_ key: Int64, at index: Int)
     /// Removes the cell at `index`; returns a blob that is no longer referenced.
     func remove(at index: Int) -> BlobRef?
     /// Moves the rows from `index` on into a new column.
@@ -56,6 +59,9 @@ extension ColumnStorage {
     func updateDoubles(atRows rows: [Int], _ transform: (Double) throws -> Double) throws -> Bool { false }
 
     var blobs: [BlobRef] { [] }
+    func insertPackedKey(_ key: Int64, at index: Int) {
+        insert(.bytes(withUnsafeBytes(of: key.littleEndian) { Array($0) }), at: index)
+    }
     var decodedColumn: (any ColumnStorage)? { nil }
     func plainInteger(at index: Int) -> Int64? { nil }
     func plainDouble(at index: Int) -> Double? { nil }

@@ -84,6 +84,16 @@ final class VariableColumn: ColumnStorage {
         return released
     }
 
+    func insertPackedKey(_ key: Int64, at index: Int) {
+        guard index == count else {
+            return insert(.bytes(withUnsafeBytes(of: key.littleEndian) { Array($0) }), at: index)
+        }
+        // Appended with no array in between: the common case, a new key above every other.
+        withUnsafeBytes(of: key.littleEndian) { data.append(contentsOf: $0) }
+        ends.append(data.count)
+        states.append(.inline)
+    }
+
     func insert(_ cell: Cell, at index: Int) {
         if index == count, case .bytes(let bytes) = cell {
             data.append(contentsOf: bytes)

@@ -1,7 +1,9 @@
 // BoundQuery.swift: a query bound to a schema: resolved key paths, typed operands, SORT/DISTINCT/LIMIT.
 //
 // Invariants (QueryBinder establishes them; QueryEvaluator and ColumnarFilter rely on them):
-//   (1) Every key path names existing columns; `hops` are link columns, each starting from `table`.
+//   (1) Every key path names existing columns; `hops` are link columns, each starting from `table`. A hop through
+//       one key of a map of links (`relations['partner'].name`) is to-one: its column is recorded with `collection`
+//       `.single`, and `hopKeys` holds the key it reads (QueryEvaluator follows only that entry).
 //   (2) A path with `isMultiple` is compared under a quantifier; one without never is.
 //   (3) No quantifier is `.anyIfCollection`.
 //   (4) `mapKey` is set only when `final` is a dictionary column, and then `aggregate` is nil.
@@ -18,6 +20,8 @@
 package struct BoundPath: Sendable, Equatable {
     /// Link columns crossed, each with the table it starts from.
     var hops: [(table: TableKey, column: ColumnSpec)]
+    /// For a hop through one key of a map of links (`relations['partner'].name`): the key, by the hop's index.
+    var hopKeys: [Int: String] = [:]
     /// The final column (nil for `@links.@count`, the count of every backlink).
     var final: ColumnSpec?
     var finalTable: TableKey

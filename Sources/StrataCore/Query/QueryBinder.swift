@@ -32,11 +32,15 @@
 //   (13) An aggregate after another collection (`list.integers.@count`, `links.dict.@max`, `list.links.@count`) is
 //       taken per object reached: the path is multiple and compares as ANY unless quantified. @min/@max/@sum/@avg
 //       of a property of linked objects (`list.links.@sum.age`) instead takes every object reached at once: one
-//       value. (ANY/ALL/NONE over `list.integers` apply to all the values reached together, as the dialect
-//       documents; realm-core applies ALL and NONE per listed object.)
+//       value. ALL and NONE over a collection of values reached through another collection (`ALL list.integers`)
+//       apply per collection reached, any of which may satisfy them, and hold when none is reached (realm-core;
+//       QueryEvaluator.valueGroups).
 //   (14) `@links.@count` (or `@size`), alone or after a key path, counts every link to the objects reached, from
 //       any class and property, added up: a BoundPath with no `final` column.
 //   (15) `property IN collection.path` is `ANY collection.path == property` (realm-core).
+//   (16) A key of a map of links may be followed (`relations['partner'].name`): the link under that key is a to-one
+//       hop (BoundQuery.swift invariant 1), and a missing key reads as a missing link (realm-core follows it; Realm
+//       Swift refuses a key path after a map subscript).
 
 /// Binds parsed queries to the tables of a transaction.
 package struct QueryBinder {
@@ -469,6 +473,27 @@ package struct QueryBinder {
     func resolve(_ parts: [String], aggregate: KeyPathAggregate?, aggregateProperty: String?, column: Int?) throws
         -> BoundPath
     {
+        var hopKeys: [Int: String] = [:]
+        var path = try resolve(
+            parts,
+            aggregate: aggregate,
+            aggregateProperty: aggregateProperty,
+            column: column,
+            hopKeys: &hopKeys
+        )
+        path.hopKeys = hopKeys
+        return path
+    }
+
+    /// ``resolve(_:aggregate:aggregateProperty:column:)``, recording in `hopKeys` the key of each hop through one key
+    /// of a map of links (rule 16).
+    private func resolve(
+        _ parts: [String],
+        aggregate: KeyPathAggregate?,
+        aggregateProperty: String?,
+        column: Int?,
+        hopKeys: inout [Int: String]
+    ) throws -> BoundPath {
         var parts = parts
         if let variable {
             // Rule (10): the body's paths start at an element, whether or not they name the variable.
@@ -557,6 +582,18 @@ package struct QueryBinder {
                             + "allowed in mixed properties.",
                         at: column
                     )
+                }
+                if index + 1 < parts.count, let target = Self.linkTarget(found),
+                    case .key(let key) = MixedStep(segment: parts[index])
+                {
+                    // Rule (16): the link a map holds under one key, followed as a to-one link.
+                    var keyed = found
+                    keyed.collection = .single
+                    hopKeys[hops.count] = key
+                    hops.append((table, keyed))
+                    table = target
+                    index += 1
+                    continue
                 }
                 guard index + 1 == parts.count, aggregate == nil else {
                     throw QueryError("a map subscript must end the key path", at: column)

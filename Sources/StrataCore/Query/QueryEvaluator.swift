@@ -14,7 +14,12 @@
 // duplicates kept; a null for a chain of to-one links that breaks; for an aggregate, one value per object reached,
 // except that @min/@max/@sum/@avg of a property of linked objects after another collection aggregate every object
 // reached at once, and a collection of values behind a broken chain of to-one links aggregates as an empty one;
-// for `@links.@count` (no final column), the number of links to the objects reached, added up.
+// for `@links.@count` (no final column), the number of links to the objects reached, added up. A hop through one
+// key of a map of links follows that key's link only.
+//
+// Quantifiers: ANY holds when any value yielded passes; ALL and NONE when every value does, or none does, except
+// over a collection of values reached through another collection (`ALL list.integers == 1`), where they apply per
+// collection reached, any of which may satisfy them, and hold when no collection is reached (realm-core).
 
 /// Evaluates bound queries.
 package struct QueryEvaluator {
@@ -122,7 +127,7 @@ package struct QueryEvaluator {
             return false
         case .not(let inner): return try !matches(inner, key: key, table: table)
         case .between(.path(let path), let low, let high, let quantifier):
-            return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { value in
+            return try quantified(path, key: key, quantifier) { value in
                 ValueComparison.matches(value, .greaterOrEqual, low, options: [])
                     && ValueComparison.matches(value, .lessOrEqual, high, options: [])
             }
@@ -156,7 +161,7 @@ package struct QueryEvaluator {
             case .subqueryCount: return false
             }
             let nullOrder = Self.nullOrder(path, rhs)
-            return try quantified(try values(path, key: key), quantifier, isMultiple: path.isMultiple) { value in
+            return try quantified(path, key: key, quantifier) { value in
                 if op == .inList {
                     return right.contains { ValueComparison.matches(value, .equal, $0, options: options) }
                 }
@@ -187,26 +192,63 @@ package struct QueryEvaluator {
         return .int(Int64(count))
     }
 
-    private func quantified(_ values: [Value], _ quantifier: Quantifier?, isMultiple: Bool, _ test: (Value) -> Bool)
+    /// Whether the values `path` yields for the object `key` pass `test` under `quantifier` (ANY when nil).
+    private func quantified(_ path: BoundPath, key: ObjectKey, _ quantifier: Quantifier?, _ test: (Value) -> Bool)
         throws -> Bool
     {
-        guard isMultiple else { return values.first.map(test) ?? false }
-        switch quantifier ?? .any {
+        guard path.isMultiple else { return try values(path, key: key).first.map(test) ?? false }
+        let quantifier = quantifier ?? .any
+        if quantifier == .all || quantifier == .noneOf, let groups = try valueGroups(path, key: key) {
+            // realm-core: per collection reached, any of which may satisfy it; true when none is reached.
+            return groups.isEmpty
+                || groups.contains { quantifier == .all ? $0.allSatisfy(test) : !$0.contains(where: test) }
+        }
+        let values = try values(path, key: key)
+        switch quantifier {
         case .any, .anyIfCollection: return values.contains(where: test)
         case .all: return values.allSatisfy(test)
         case .noneOf: return !values.contains(where: test)
         }
     }
 
+    /// For a collection of values (or a map's keys or values) reached through another collection
+    /// (`list.integers`): the values of each collection reached, one group per collection, as realm-core
+    /// evaluates ALL and NONE there; nil for any other path.
+    private func valueGroups(_ path: BoundPath, key: ObjectKey) throws -> [[Value]]? {
+        guard path.mapKey == nil, path.mixedSteps == nil, let final = path.final, QueryBinder.isCollection(final),
+            path.aggregate?.isSelector ?? (QueryBinder.linkTarget(final) == nil),
+            path.hops.contains(where: { QueryBinder.isCollection($0.column) })
+        else { return nil }
+        let table = try reading.table(path.finalTable)
+        return try reached(path, from: key).map { object in
+            let value = try table.value(object, final.key)
+            guard case .dictionary(let entries) = value, path.aggregate == .keys else { return elementsOf(value) }
+            return entries.map { .string($0.key) }
+        }
+    }
+
+    /// The objects the hops of `path` reach from the object `key`, in order, duplicates kept (a hop through one key of
+    /// a map of links follows only that key's link).
+    private func reached(_ path: BoundPath, from key: ObjectKey) throws -> [ObjectKey] {
+        var objects = [key]
+        for (index, hop) in path.hops.enumerated() {
+            let table = try reading.table(hop.table)
+            let mapKey = path.hopKeys[index]
+            objects = try objects.flatMap { object -> [ObjectKey] in
+                let value = try table.value(object, hop.column.key)
+                guard let mapKey else { return linked(value) }
+                guard case .dictionary(let entries) = value, let entry = entries.first(where: { $0.key == mapKey })
+                else { return [] }
+                return linked(entry.value)
+            }
+            if objects.isEmpty { return [] }
+        }
+        return objects
+    }
+
     /// Whether the chain of to-one links of `path` breaks for one object: a link before the last property is nil.
     func linkIsMissing(_ path: BoundPath, key: ObjectKey) throws -> Bool {
-        var objects = [key]
-        for hop in path.hops {
-            let table = try reading.table(hop.table)
-            objects = try objects.flatMap { try linked(table.value($0, hop.column.key)) }
-            if objects.isEmpty { return true }
-        }
-        return false
+        try !path.hops.isEmpty && reached(path, from: key).isEmpty
     }
 
     /// The single value of a to-one path (null where a link is missing).
@@ -216,11 +258,7 @@ package struct QueryEvaluator {
 
     /// Every value a path yields for one object.
     func values(_ path: BoundPath, key: ObjectKey) throws -> [Value] {
-        var objects = [key]
-        for hop in path.hops {
-            let table = try reading.table(hop.table)
-            objects = try objects.flatMap { try linked(table.value($0, hop.column.key)) }
-        }
+        let objects = try reached(path, from: key)
         let table = try reading.table(path.finalTable)
         guard let final = path.final else {
             // `@links.@count`: every link to the objects reached, from any class and property, added up.

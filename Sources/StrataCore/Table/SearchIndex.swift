@@ -59,9 +59,8 @@ struct SearchIndex {
     /// tree has no entry under `hash`; with it, an entry there is left alone and false returned.
     @discardableResult
     private func fileNew(_ object: ObjectKey, hash: Int64, ifAbsent: Bool = false) throws -> Bool {
-        let packed = withUnsafeBytes(of: object.rawValue.littleEndian) { Array($0) }
-        return try tree.insert(hash, ifAbsent: ifAbsent) { leaf, index in
-            leaf.columns[0].insert(.bytes(packed), at: index)
+        try tree.insert(hash, ifAbsent: ifAbsent) { leaf, index in
+            leaf.columns[0].insertPackedKey(object.rawValue, at: index)
         }
     }
 

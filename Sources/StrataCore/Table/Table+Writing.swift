@@ -7,26 +7,22 @@
 extension Table {
     /// Checks that `value` fits `column` (type, nullability, element types), without link targets.
     func validate(_ value: Value, for column: ColumnSpec) throws {
-        try Self.validate(value, type: column.type, nullable: column.nullable, collection: column.collection) {
-            .schema("\(spec.name).\(column.name) cannot hold \(value)")
+        guard Self.fits(value, type: column.type, nullable: column.nullable, collection: column.collection) else {
+            throw StorageError.schema("\(spec.name).\(column.name) cannot hold \(value)")
         }
     }
 
     /// Checks that `value` fits the column at `position` (see ``validate(_:for:)``), without copying its spec.
+    /// The check captures nothing: only a value that does not fit builds the error.
     func validate(_ value: Value, position: Int) throws {
         let column = spec.traits[position]
-        try Self.validate(value, type: column.type, nullable: column.nullable, collection: column.collection) {
-            .schema("\(spec.name).\(spec.columns[position].name) cannot hold \(value)")
+        guard Self.fits(value, type: column.type, nullable: column.nullable, collection: column.collection) else {
+            throw StorageError.schema("\(spec.name).\(spec.columns[position].name) cannot hold \(value)")
         }
     }
 
-    private static func validate(
-        _ value: Value,
-        type: ValueType,
-        nullable: Bool,
-        collection: CollectionKind,
-        problem: () -> StorageError
-    ) throws {
+    /// Whether `value` fits a column of `type`, `nullable` and `collection` kind (type, nullability, element types).
+    private static func fits(_ value: Value, type: ValueType, nullable: Bool, collection: CollectionKind) -> Bool {
         func fits(_ value: Value, _ type: ValueType, nullable: Bool) -> Bool {
             switch (value, type) {
             case (.null, _): return nullable || type == .mixed
@@ -42,15 +38,13 @@ extension Table {
         }
         switch collection {
         case .single:
-            guard type != .backlink, fits(value, type, nullable: nullable) else { throw problem() }
+            return type != .backlink && fits(value, type, nullable: nullable)
         case .list, .set:
-            guard case .list(let elements) = value,
-                elements.allSatisfy({ fits($0, type, nullable: nullable && type != .link) })
-            else { throw problem() }
+            guard case .list(let elements) = value else { return false }
+            return elements.allSatisfy { fits($0, type, nullable: nullable && type != .link) }
         case .dictionary:
-            guard case .dictionary(let entries) = value,
-                entries.allSatisfy({ fits($0.value, type, nullable: nullable || type == .link) })
-            else { throw problem() }
+            guard case .dictionary(let entries) = value else { return false }
+            return entries.allSatisfy { fits($0.value, type, nullable: nullable || type == .link) }
         }
     }
 
@@ -105,16 +99,27 @@ extension Table {
                 treeCells[position] = try cell(for: values[position], position: position, owner: key)
             }
         }
-        try tree.insert(key.rawValue) { leaf, index in
-            for position in traits.indices {
-                let cell =
-                    treeCells[position]
-                    ?? ValueCodec.cell(
-                        for: values[position],
-                        type: traits[position].type,
-                        collection: traits[position].collection
-                    )
-                leaf.columns[position].insert(cell, at: index)
+        if treeCells.isEmpty {
+            // The common row: every cell encoded from its value, with nothing else captured.
+            try tree.insert(key.rawValue) { leaf, index in
+                for position in traits.indices {
+                    let trait = traits[position]
+                    let cell = ValueCodec.cell(for: values[position], type: trait.type, collection: trait.collection)
+                    leaf.columns[position].insert(cell, at: index)
+                }
+            }
+        } else {
+            try tree.insert(key.rawValue) { leaf, index in
+                for position in traits.indices {
+                    let cell =
+                        treeCells[position]
+                        ?? ValueCodec.cell(
+                            for: values[position],
+                            type: traits[position].type,
+                            collection: traits[position].collection
+                        )
+                    leaf.columns[position].insert(cell, at: index)
+                }
             }
         }
         for position in traits.indices where traits[position].indexed && position != filed {

@@ -39,7 +39,7 @@ extension ClusterTree {
     /// with it, a committed rightmost path is read down to its last leaf.
     func isAboveEveryKey(_ key: Int64, walking: Bool) throws -> Bool {
         guard var node = root else { return true }
-        if let cursor = appendCursor, let last = cursor.leaf.keys.last { return key > last }
+        if let last = appendCursor?.lastKey { return key > last }
         guard walking else { return false }
         for _ in 0...Self.maximumDepth {
             switch node {
@@ -66,12 +66,10 @@ extension ClusterTree {
     func insert(_ key: Int64, ifAbsent: Bool, fill: (ClusterLeaf, Int) -> Void) throws -> Bool {
         shapeChanged()
         // Fast path: a key above every other key goes straight into the rightmost leaf.
-        if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last,
-            cursor.leaf.count < Self.maxLeafCount
-        {
-            cursor.leaf.keys.append(key)
-            fill(cursor.leaf, cursor.leaf.count - 1)
-            for inner in cursor.path { inner.counts[inner.counts.count - 1] += 1 }
+        if let last = appendCursor?.lastKey, key > last, let leaf = appendCursor?.leaf, leaf.count < Self.maxLeafCount {
+            leaf.keys.append(key)
+            fill(leaf, leaf.count - 1)
+            appendCursor?.countAppendedRow()
             return true
         }
         guard let root else {

@@ -43,6 +43,14 @@ enum ScannedLeaf {
 struct AppendCursor {
     var leaf: ClusterLeaf
     var path: [InnerNode]
+
+    /// The rightmost leaf's last key (nil for an empty leaf), read in place.
+    var lastKey: Int64? { leaf.keys.last }
+
+    /// Counts one more row on every inner node of the path, in place (no copy of the path or its nodes).
+    func countAppendedRow() {
+        for depth in path.indices { path[depth].counts[path[depth].counts.count - 1] += 1 }
+    }
 }
 
 /// A leaf and the range of keys it holds (see `ClusterTree.leafCursor`). A class: every lookup reads it, and
@@ -200,7 +208,7 @@ final class ClusterTree {
             return (cursor.leaf, found)
         }
         // Above the rightmost leaf's last key (the next object key, a new ascending primary key): nowhere.
-        if let cursor = appendCursor, let last = cursor.leaf.keys.last, key > last { return nil }
+        if let last = appendCursor?.lastKey, key > last { return nil }
         if let leafIndex = try leafIndexForLookup() {
             return try indexedRow(key, in: leafIndex).map { (.clean($0.leaf.view), $0.row) }
         }
