@@ -15,6 +15,12 @@ enum SortKeyPathValidation {
                 : "Cannot sort on key path '\(keyPath)': KVC collection operators are not supported."
         }
         let type = (elementType as? any OptionalMarker.Type)?.wrappedType ?? elementType
+        if keyPath != "self", !(type is ObjectBase.Type), let info = TypeInspector.info(for: type),
+            info.collection == .single
+        {
+            // realm-core's words for values (Results::sort and distinct of a list, set or map of values).
+            return "Cannot sort on key path '\(keyPath)': arrays of '\(info.type)' can only be sorted on 'self'"
+        }
         guard var objectType = type as? ObjectBase.Type, !(objectType is DynamicObject.Type) else { return nil }
         let names = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         for (index, name) in names.enumerated() {

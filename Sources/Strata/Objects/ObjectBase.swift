@@ -38,7 +38,13 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// it to a sibling row of the same leaf, by ``recycle(to:in:)``).
     @exclusivity(unchecked) var liveReader = LiveRowReader()
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
-    @usableFromInline final var unmanagedValues = UnmanagedValues()
+    ///
+    /// `@exclusivity(unchecked)`, with this proof: an object is not `Sendable`, so one task at a time reaches it;
+    /// every access is one call of an `UnmanagedValues` member (a read, a set, `removeAll`), which runs no code of the
+    /// caller's or of a model's while the access lasts (a boxed value is made from a value already in hand), so no
+    /// access can begin while another is under way. The setters of every model, inlined into its module, paid a
+    /// dynamic check and a retain of the object per assignment without it.
+    @exclusivity(unchecked) @usableFromInline final var unmanagedValues = UnmanagedValues()
     /// The lists, sets and maps a live object gives for its properties, by property index, so that every read of a
     /// property gives the same one, as in Realm: the unmanaged ones the object held when it was added to a realm,
     /// which became its managed collections (AdoptableCollection.swift), and the ones its first reads made

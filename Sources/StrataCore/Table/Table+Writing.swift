@@ -88,7 +88,7 @@ extension Table {
                 try checkUnique(spec.columns[position], values[position], except: nil)
             }
             if let last {
-                try fileUnique(key, values[last], in: spec.columns[last])
+                try fileUnique(key, values[last], at: last)
                 filed = last
             }
         }
@@ -133,11 +133,13 @@ extension Table {
     /// (filing nothing) when another object holds the value. An entry free under the value's hash files it in one
     /// walk of the index with no other check (no object holds a value of that hash, so none holds the value); an
     /// occupied one compares the objects there, as a lookup does, before filing beside them.
-    private func fileUnique(_ key: ObjectKey, _ value: Value, in column: ColumnSpec) throws {
-        guard let index = try index(column.key) else {
-            throw StorageError.corrupt("\(spec.name).\(column.name) is unique but has no index")
+    private func fileUnique(_ key: ObjectKey, _ value: Value, at position: Int) throws {
+        // The column's spec (its name) is copied only on the paths that need more than its key.
+        guard let index = try index(spec.columns[position].key) else {
+            throw StorageError.corrupt("\(spec.name).\(spec.columns[position].name) is unique but has no index")
         }
         if try index.addIfAbsent(key, hash: ValueCodec.indexHash(value)) { return }
+        let column = spec.columns[position]
         if !ValueCodec.indexHashIsExact(value, in: column) {
             try checkUnique(column, value, except: nil)
             try index.add(key, for: value)

@@ -34,6 +34,7 @@ extension RealmState {
             return binding.key
         }
         let table = resolved ?? schema.table(for: type(of: object))
+        if update == .error, table.addsRowAlone { return try addRow(object, realm: realm, table: table, write: write) }
         if table.info.isEmbedded && !embeddedParent {
             throw RealmError.invalidValue(
                 "Embedded objects cannot be added directly; assign them to a property of their parent object"
@@ -43,14 +44,7 @@ extension RealmState {
         // Values the typed setters stored are engine values already; a property never read or set takes its
         // wrapper's value on its type's own path (a declared default, or a fresh `ObjectId`); the others are converted.
         func engineValue(_ position: Int) throws -> StrataCore.Value {
-            if let value = object.unmanagedValues.plainValue(position) { return value }
-            let property = properties[position]
-            if property.holdsNoObject, !object.unmanagedValues.holds(position),
-                let value = try property.wrapperField.storedInitialValue(of: object)
-            {
-                return value
-            }
-            return try ValueConversion.engineValue(property.read(object)) { _ in .null }
+            try object.unmanagedValues.plainValue(position) ?? Self.unsetValue(position, of: object, table: table)
         }
         touch(table.tableKey)
         if let primary = table.info.primaryKeyIndex, update != .error {
@@ -106,6 +100,52 @@ extension RealmState {
             }
         }
         return key
+    }
+
+    /// Adds unmanaged `object` of a table whose objects are their row alone (``ResolvedTable/addsRowAlone``), with
+    /// `.error`: what ``add(_:update:realm:embeddedParent:table:copy:)`` does for it, with nothing set afterwards.
+    private func addRow(
+        _ object: ObjectBase,
+        realm: Realm,
+        table: ResolvedTable,
+        write: WriteTransaction
+    ) throws -> ObjectKey {
+        var row: [StrataCore.Value] = []
+        row.reserveCapacity(table.plainProperties.count)
+        for position in table.plainProperties {
+            if let value = object.unmanagedValues.plainValue(position) {
+                row.append(value)
+            } else {
+                row.append(try Self.unsetValue(position, of: object, table: table))
+            }
+        }
+        touch(table.tableKey)
+        let key: ObjectKey
+        do {
+            key = try write.createObject(in: table.tableKey, columns: table.plainColumns, values: row)
+        } catch StorageError.duplicateKey where table.info.primaryKeyIndex != nil {
+            let keyValue = row[table.plainProperties.firstIndex(of: table.info.primaryKeyIndex!)!]
+            throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
+        } catch {
+            throw RealmError.wrapping(error)
+        }
+        object.binding = ObjectBinding(source: .live(realm), table: table, key: key)
+        object.unmanagedValues.removeAll()
+        return key
+    }
+
+    /// The engine value of property `position` of unmanaged `object` that no typed setter set: the wrapper's own value
+    /// (a declared default, or a fresh `ObjectId`) on its type's path, or the property's value converted.
+    private static func unsetValue(_ position: Int, of object: ObjectBase, table: ResolvedTable) throws
+        -> StrataCore.Value
+    {
+        let property = table.info.properties[position]
+        if property.holdsNoObject, !object.unmanagedValues.holds(position),
+            let value = try property.wrapperField.storedInitialValue(of: object)
+        {
+            return value
+        }
+        return try ValueConversion.engineValue(property.read(object)) { _ in .null }
     }
 
     /// Makes unmanaged `object` an accessor of the existing object `binding` names, and writes into that object

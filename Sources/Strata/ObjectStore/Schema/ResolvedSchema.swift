@@ -38,6 +38,9 @@ final class ResolvedTable: @unchecked Sendable {
             let type = info.properties[index].typeInfo
             return !type.isLinkingObjects && (type.type == .object || type.collection != .single)
         }
+        addsRowAlone =
+            linkedProperties.isEmpty && !info.isEmbedded && !info.isEncodable
+            && plainProperties.allSatisfy { info.properties[$0].typeInfo.type != .any }
     }
 
     /// The properties holding one value each (not collections), read together when an object is first read.
@@ -52,6 +55,10 @@ final class ResolvedTable: @unchecked Sendable {
     let plainColumns: [ColumnKey]
     /// The links and collections: what is set once a new object exists.
     let linkedProperties: [Int]
+    /// Whether a new object is its row alone: no links or collections to set after it exists, no mixed value that
+    /// might hold an object, not embedded, and no wrappers to mark for synthesized coding
+    /// (`RealmState.addRow(_:realm:table:)`).
+    let addsRowAlone: Bool
 
     var className: String { info.className }
 
