@@ -16,6 +16,7 @@
 // delivers an odd item N (written by the other process), adds item N + 1 and prints "ack N+1"; exits once
 // it has added item 2 × ROUNDS.
 // The parent checks the file (APICrashTests.swift, LoadTests.swift).
+// Interprocess modes (--ipc MODE PATH …): InterprocessChild.swift.
 
 import Foundation
 import Strata
@@ -42,6 +43,9 @@ final class CrashItem: Object {
 struct APICrashWriter {
     static func main() async {
         let arguments = CommandLine.arguments
+        if arguments.count >= 2, arguments[1] == "--ipc" {
+            return await reportingErrors { try await InterprocessChild.run(Array(arguments.dropFirst(2))) }
+        }
         if arguments.count == 4, arguments[2] == "--pingpong", let rounds = Int(arguments[3]) {
             return await reportingErrors { try await pingPong(path: arguments[1], rounds: rounds) }
         }

@@ -65,6 +65,7 @@ func realmErrorCase(_ error: RealmError) -> String {
     case .invalidValue: "invalidValue"
     case .invalidSchema: "invalidSchema"
     case .schemaMismatch: "schemaMismatch"
+    case .invalidSchemaChange: "invalidSchemaChange"
     case .referenceAlreadyResolved: "referenceAlreadyResolved"
     case .closed: "closed"
     case .fileError: "fileError"

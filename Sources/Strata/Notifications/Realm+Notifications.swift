@@ -59,11 +59,15 @@ extension Realm {
         }
     }
 
-    /// Another process committed (the file's coordinator saw it): delivers when that version is newer than the one
-    /// this realm reads.
+    /// Another process committed (the file's coordinator saw it): with `autorefresh` on, moves to it and delivers;
+    /// off, says `.refreshRequired` once when that version is newer than the one this realm reads.
     func receiveOtherProcessCommit() {
         dropEndedObservers()
         guard frozenSnapshot == nil, !state.isClosed, !state.observers.isEmpty else { return }
+        // A `read` block or `refresh()`, which look in the file too, may have moved the realm to that version before
+        // this call ran, without delivering: each observer compares with what it delivered last, so delivering here
+        // reports the change either way, and nothing when there is none.
+        if state.autorefresh { return receiveCommit() }
         guard state.writeTransaction == nil, let pinned = state.readTransaction?.version else { return }
         let latest = state.database.latestVersion
         if latest > pinned, latest != state.noticedVersion {

@@ -140,23 +140,46 @@ extension Realm {
     }
 
     /// Deletes a realm's file and its auxiliary files; returns whether a file existed. The realm must
-    /// be closed.
+    /// be closed, in this process and in every other.
+    ///
+    /// ```swift
+    /// try Realm.deleteFiles(for: configuration)
+    /// ```
+    ///
+    /// As in Realm, the files are removed with other processes shut out: another process's open of the file waits
+    /// until they are gone, then creates a new one.
     /// - Parameter configuration: the realm's configuration.
     /// - Returns: whether the realm file existed.
-    /// - Throws: ``RealmError/fileError(_:)`` when a realm of this process has the file open (Realm's "Cannot
-    ///   delete files of an open Realm: '…' is still in use."; a frozen realm counts until released), or when a
-    ///   file cannot be removed.
+    /// - Throws: ``RealmError/fileError(_:)`` when a realm of this process has the file open (a frozen realm counts
+    ///   until released), or another process has it open (a realm there that is closed but not yet released
+    ///   counts): Realm's "Cannot delete files of an open Realm: '…' is still in use."; or when a file cannot be
+    ///   removed.
     @discardableResult
     public static func deleteFiles(for configuration: Configuration) throws -> Bool {
         let path = configuration.path
-        guard !FileCoordinator.hasOpenRealms(path) else {
-            throw RealmError.fileError("Cannot delete files of an open Realm: '\(path)' is still in use.")
+        let inUse = RealmError.fileError("Cannot delete files of an open Realm: '\(path)' is still in use.")
+        guard !FileCoordinator.hasOpenRealms(path) else { throw inUse }
+        let deleted: Bool?
+        do {
+            deleted = try Database.excludingOtherProcesses(path: path) { try removeFiles(of: path) }
+        } catch StorageError.io(let error) where error.code == ENOENT {
+            // The lock file's directory does not exist, so neither does the realm file (as realm-core answers).
+            return false
+        } catch {
+            throw RealmError.wrapping(error)
         }
+        guard let deleted else { throw inUse }
+        return deleted
+    }
+
+    /// Removes the realm file at `path` and its auxiliary files, the lock file last (other processes' opens wait on
+    /// it until then); returns whether the realm file existed.
+    private static func removeFiles(of path: String) throws -> Bool {
         let manager = FileManager.default
         let existed = manager.fileExists(atPath: path)
         for file in [
-            path, path + ".lock", path + ".creating", path + ".compacting", path + ".sync.lock", path + ".redo",
-            path + ".redo.creating",
+            path, path + ".creating", path + ".compacting", path + ".sync.lock", path + ".redo",
+            path + ".redo.creating", path + ".lock",
         ]
         where manager.fileExists(atPath: file) {
             do {

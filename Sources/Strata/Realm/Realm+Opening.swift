@@ -104,7 +104,7 @@ extension Realm {
         if let shouldCompact = configuration.shouldCompactOnLaunch, !configuration.readOnly,
             configuration.inMemoryIdentifier == nil, firstOpen
         {
-            database = try await Self.compactIfAsked(database, shouldCompact, configuration: configuration)
+            database = try Self.compactIfAsked(database, shouldCompact, configuration: configuration)
         }
         var reading = try realmErrors { try database.beginRead() }
         var problems = try realmErrors { try SchemaBinding.differences(infos, in: reading) }
@@ -229,11 +229,15 @@ extension Realm {
         }
     }
 
+    /// Compacts the file at launch when `shouldCompact` asks for it, as realm-core does: the block is not asked while
+    /// another process is writing the file, and the file is compacted only when no other process has it open (other
+    /// processes' opens wait meanwhile); otherwise the realm opens the file as it is, silently.
     private static func compactIfAsked(
         _ database: Database,
         _ shouldCompact: @Sendable (Int, Int) -> Bool,
         configuration: Configuration
-    ) async throws -> Database {
+    ) throws -> Database {
+        guard try !realmErrors({ try database.isWriterLockHeldElsewhere() }) else { return database }
         let usage = database.spaceUsage
         // The size only feeds `shouldCompactOnLaunch`'s choice: a failed stat falls back to the engine's file end,
         // and the file was just opened and read by the engine, which throws its own I/O errors.
@@ -243,16 +247,23 @@ extension Realm {
         guard shouldCompact(total, used) else { return database }
         let started = ContinuousClock.now
         let options = database.options
-        let temporary = database.path + ".compact"
-        // Clears what an interrupted compaction left (usually nothing: no such file). A leftover that cannot be
-        // removed is not hidden: `writeCompactedCopy` refuses an existing destination, and that error is thrown.
-        try? FileManager.default.removeItem(atPath: temporary)
-        try await realmErrors {
-            try await database.writeCompactedCopy(to: temporary, permissions: options.filePermissions)
-        }
         let path = database.path
-        database.close()
-        try realmErrors { try PosixFileSystem().rename(temporary, to: path) }
+        let temporary = path + ".compact"
+        // The copy, the close and the rename run with other processes shut out (Database+Exclusion.swift), without
+        // suspending: an open of the file by this process waits for them as another process's does.
+        let replaced = try realmErrors {
+            try Database.excludingOtherProcesses(path: path, permissions: options.filePermissions) {
+                // Clears what an interrupted compaction left (usually nothing: no such file). A leftover that cannot
+                // be removed is not hidden: `writeCompactedCopyNow` refuses an existing destination, and that error
+                // is thrown.
+                try? FileManager.default.removeItem(atPath: temporary)
+                try database.writeCompactedCopyNow(to: temporary, permissions: options.filePermissions)
+                database.close()
+                try PosixFileSystem().rename(temporary, to: path)
+                return true
+            }
+        }
+        guard replaced == true else { return database }
         let compacted = try realmErrors { try Database.open(path: path, options: options) }
         if configuration.logs(.info) {
             // The size is only for the log line: the compacted file was synced, renamed and reopened above, each

@@ -255,9 +255,9 @@ public actor Realm {
         // Another task's open transaction (begun with `beginWrite()`) is out of sight: the block reads the committed
         // version.
         try state.withCommittedView {
-            // A failure (the version limit, or a newer version another process wrote that fails its checks) keeps
-            // the pinned version, which stays whole and readable; the next write, which must start from the newest
-            // version, throws the damage.
+            // A failure (the version limit, a newer version another process wrote that fails its checks, or one
+            // whose schema another process changed under the models) keeps the pinned version, which stays whole and
+            // readable; the next write, which must start from the newest version, throws the damage or the change.
             if frozenSnapshot == nil, state.autorefresh { _ = try? state.advance() }
             return try Realm.$current.withValue(self) { try block(self) }
         }
@@ -271,7 +271,8 @@ public actor Realm {
     /// ``RealmError/writeTransactionOfAnotherTask(_:)`` or stop with its message instead of landing in it, and their
     /// ``read(_:)`` blocks see the committed version.
     /// - Throws: ``RealmError`` on a frozen or read-only realm, on a closed realm (also when it is closed while this
-    ///   call waits), or ``RealmError/alreadyInWriteTransaction`` when this task's transaction is already open;
+    ///   call waits), ``RealmError/alreadyInWriteTransaction`` when this task's transaction is already open, or
+    ///   ``RealmError/invalidSchemaChange(_:)`` when another process changed the schema under the realm's models;
     ///   `CancellationError` when the task is cancelled, before the call or while it waits, as Realm Swift's
     ///   `asyncWrite` does (no transaction is begun then).
     public func beginWrite() async throws {
@@ -288,9 +289,13 @@ public actor Realm {
             try checkCanBeginWrite()
             let write = try await realmErrors { try await state.database.beginWrite(resumingOn: executor) }
             if write.lockWait > .zero { configuration.record(.writeLockWait(write.lockWait)) }
-            guard !state.isClosed else {
+            do {
+                guard !state.isClosed else { throw RealmError.closed }
+                // Another process may have changed the schema under the realm's models: it then stays where it is.
+                try state.followSchema(of: write)
+            } catch {
                 write.rollback()
-                throw RealmError.closed
+                throw error
             }
             state.beginWrite(write, holdingTurn: true)
         } catch {
@@ -391,8 +396,12 @@ public actor Realm {
 
     /// Moves the realm to the newest version; returns whether there was a newer one.
     ///
-    /// A frozen realm never moves and returns false; so does a realm inside a write transaction, which
-    /// already reads the newest version.
+    /// The newest version is the newest in the file, another process's commits included, whether or not the realm has
+    /// change streams. A frozen realm never moves and returns false; so does a realm inside a write transaction, which
+    /// already reads the newest version. When another process changed the schema in a way the realm's models cannot
+    /// follow (it removed or retyped a property they read), the realm stays at its version and returns false, where
+    /// Realm Swift raises; its writes throw ``RealmError/invalidSchemaChange(_:)``, and the configuration's logger
+    /// gets the error.
     /// - Returns: whether the realm moved to a newer version.
     @discardableResult
     public func refresh() -> Bool {
@@ -403,6 +412,11 @@ public actor Realm {
         } catch {
             // A newer version that fails its checks is damage, not "nothing newer" (ReadFailure.swift).
             if ReadFailure.isDamage(error) { ReadFailure.stop(error, reading: "the newest version of the realm") }
+            // Another process changed the schema under the models (Realm Swift raises): the realm stays readable at
+            // its version, and its writes throw the error.
+            if case RealmError.invalidSchemaChange = error {
+                configuration.log(.error, .migration, "\(error)", metadata: ["path": configuration.path])
+            }
             moved = false
         }
         deliverNotifications()

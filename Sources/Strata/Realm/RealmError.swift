@@ -31,6 +31,11 @@ public enum RealmError: Error, CustomStringConvertible, Sendable, Equatable {
     case invalidSchema(String)
     /// The file's schema differs from the models and no migration was allowed.
     case schemaMismatch(String)
+    /// Another process changed the file's schema in a way the realm's models cannot follow (removed a class or a
+    /// property they read, changed a property's type or optionality, or a primary key): the realm stays at the version
+    /// it reads, and refuses to write. The value lists the changes, one line each ("- Property 'Dog.age' has been
+    /// changed from 'int' to 'float'."), as realm-core's `InvalidSchemaChange` does.
+    case invalidSchemaChange(String)
     /// A thread-safe reference was resolved twice.
     case referenceAlreadyResolved
     /// The realm is closed.
@@ -63,6 +68,10 @@ public enum RealmError: Error, CustomStringConvertible, Sendable, Equatable {
         case .invalidValue(let what): return what
         case .invalidSchema(let what): return "Invalid schema: \(what)"
         case .schemaMismatch(let what): return "Migration is required: \(what)"
+        case .invalidSchemaChange(let changes):
+            return "Unsupported schema changes were made by another client or process:\n\(changes)\n"
+                + "If your app is running in development mode, you can delete the realm and restart the app to update "
+                + "your schema."
         case .referenceAlreadyResolved: return "A ThreadSafeReference can be resolved only once."
         case .closed: return "The realm is closed."
         case .fileError(let what): return what

@@ -158,6 +158,17 @@ package struct FileHeader: Equatable, Sendable {
         return nil
     }
 
+    /// The higher of the two pages' version fields (offset 24 of each), read in place with no check at all: a bound,
+    /// not a version. No valid slot names a version above it, so when it is at most the newest version a reader has
+    /// loaded, the header holds nothing newer and needs no decoding. A page being written meanwhile may read as
+    /// anything; a value above that version only sends the caller to ``decode(_:path:)``.
+    /// - Parameter header: the first `size` bytes of the file (a mapping of it).
+    static func versionBound(of header: UnsafeRawPointer) -> Version {
+        let first = UInt64(littleEndian: header.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        let second = UInt64(littleEndian: header.loadUnaligned(fromByteOffset: pageSize + 24, as: UInt64.self))
+        return max(first, second)
+    }
+
     /// Encodes one slot page.
     package static func encode(_ slot: Slot, index: Int) -> [UInt8] {
         let runs = slot.manifest?.runs ?? []

@@ -182,14 +182,16 @@ package final class Database: Sendable {
 
     private static func openNew(path: String, options: DatabaseOptions) throws -> Database {
         let fs = options.fileSystem
-        if !fs.fileExists(path) {
-            // A read-only open never creates the file: a missing one is the open's ENOENT, as the file system reports it.
-            guard !options.readOnly else { throw StorageError.io(SystemError("open", code: ENOENT, path: path)) }
-            try create(path: path, options: options)
+        // A read-only open never creates the file: a missing one is the open's ENOENT, as the file system reports it.
+        if options.readOnly, !fs.fileExists(path) {
+            throw StorageError.io(SystemError("open", code: ENOENT, path: path))
         }
+        // The reader slot is claimed before the file is created or opened, so that a process compacting or deleting
+        // the file either sees this one or makes it wait (FileLock.swift, exclusion protocol).
+        let fileLock = try openLockFile(path: path, options: options)
+        if !fs.fileExists(path) { try create(path: path, options: options) }
         let file = try fs.open(path, mode: options.readOnly ? .readOnly : .readWrite)
         do {
-            let fileLock = try openLockFile(path: path, options: options)
             let loaded = try settleRing(
                 try loadRetrying(file: file, fs: fs, path: path),
                 file: file,
@@ -405,14 +407,16 @@ package final class Database: Sendable {
         return (try? FileHeader.decode(bytes, path: path))?.current?.slot.version
     }
 
-    /// Opens the lock file and claims a reader slot. Memory-only databases have none (no other process
-    /// can open them); a read-only opener that cannot create the lock file reads unprotected.
+    /// Opens the lock file and claims a reader slot, opening the lock file again when the files were deleted while
+    /// the claim waited. Memory-only databases have none (no other process can open them); a read-only opener that
+    /// cannot create the lock file reads unprotected.
     private static func openLockFile(path: String, options: DatabaseOptions) throws -> FileLock? {
         guard options.durability == .full else { return nil }
         do {
-            let lock = try FileLock(path: path + ".lock", permissions: options.filePermissions)
-            try lock.claimReaderSlot()
-            return lock
+            while true {
+                let lock = try FileLock(path: path + ".lock", permissions: options.filePermissions)
+                if try lock.claimReaderSlot() { return lock }
+            }
         } catch  where options.readOnly {
             return nil
         }
@@ -574,9 +578,15 @@ package final class Database: Sendable {
         state.withLock { ($0.durableCommits, $0.commitSyncs, $0.committedBytes) }
     }
 
-    /// The newest valid version in the file's header, read from the mapping (a rejected slot aside).
+    /// The newest valid version in the file's header, read from the mapping (a rejected slot aside). When no page
+    /// names a version past the newest one loaded, the bound ``FileHeader/versionBound(of:)`` stands in for it (no
+    /// lower than it, no higher than the newest loaded): `pinLatest` only asks whether the header moved past the
+    /// version it pinned.
     private func headerVersion() -> Version {
         state.withLock { state in
+            // The common case costs one comparison; the header is decoded only when a page may name a newer version.
+            let bound = FileHeader.versionBound(of: state.mapping.base)
+            if bound <= state.latest.version { return bound }
             let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
             let header = try? FileHeader.decode(bytes, path: path)
             return header?.newest { $0 != state.rejectedSlot }?.slot.version ?? 0
@@ -663,6 +673,9 @@ package final class Database: Sendable {
             // (not durable yet), never another process's (invariant 6). While its redo log holds records, the header
             // names its own checkpoint, older than `latest`.
             guard state.inFlight == 0, !state.ringActive else { return true }
+            // The common case, nothing committed elsewhere, costs one comparison: neither page's version field
+            // reaches past the newest version loaded (a rejected slot keeps it past, and is decoded each time).
+            guard FileHeader.versionBound(of: state.mapping.base) > state.latest.version else { return true }
             let bytes = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
             guard let header = try? FileHeader.decode(bytes, path: path), let newest = header.current,
                 newest.slot.version > state.latest.version, newest.slot != state.rejectedSlot

@@ -164,7 +164,9 @@ final class FileCoordinator: Sendable {
             return members.observers.compactMap(\.realm).filter { $0 !== committer }
         }
         for other in others {
-            Task { await other.receiveCommit() }
+            // Started on the realm's own thread (its task executor), not queued on the cooperative pool first: a busy
+            // pool does not hold back the delivery.
+            Task(executorPreference: other.taskExecutor) { await other.receiveCommit() }
         }
     }
 
@@ -219,7 +221,7 @@ final class FileCoordinator: Sendable {
             // Another process's newer version is damaged (ReadFailure.swift): the streams say so and end, rather than
             // staying silent at the older version.
             for realm in realms {
-                Task { await realm.receiveOtherProcessFailure(error) }
+                Task(executorPreference: realm.taskExecutor) { await realm.receiveOtherProcessFailure(error) }
             }
             return true
         } catch {
@@ -230,7 +232,9 @@ final class FileCoordinator: Sendable {
         guard foreign > seen else { return true }
         seen = foreign
         for realm in realms {
-            Task { await realm.receiveOtherProcessCommit() }
+            // On the realm's own thread, as `committed(by:)` does: a commit in another process reaches the streams
+            // however busy this process's cooperative pool is.
+            Task(executorPreference: realm.taskExecutor) { await realm.receiveOtherProcessCommit() }
         }
         return true
     }

@@ -72,6 +72,11 @@ final class RealmState {
     private var lastRoots: [TableKey: Ref]?
     /// The version this realm's own last commit made, until the realm pins a version again.
     private var committedVersion: Version?
+    /// The key of the file's metadata table (SchemaBinding.swift), once known: a migration's commit always changes it,
+    /// as it stores the schema version, so while its root stays as `lastRoots` has it the schema needs no new look.
+    private var metadataTable: TableKey?
+    /// The newest version refused because another process changed the schema under the realm's models, and why.
+    private var refusedSchema: (version: Version, error: RealmError)?
     /// The last frozen snapshot made, reused by `freeze()` at the same version while someone holds it.
     weak var lastFrozen: FrozenSnapshot?
     /// The change observers registered on this realm (collection, object and realm streams).
@@ -195,17 +200,25 @@ final class RealmState {
 
     /// Moves the pin to the newest version if there is a newer one (or pins it when nothing is pinned);
     /// returns whether the realm moved, true whenever nothing was pinned (as Realm's `refresh()` answers).
+    ///
+    /// The newest version is looked up in the file, so that another process's commit is seen here whether or not a
+    /// change stream has the file watched; with no such commit the look is one comparison (`Database.refreshFromFile`).
+    /// - Throws: a ``RealmError`` when the newer version cannot be loaded (``RealmError/fileError(_:)`` for damage) or
+    ///   pinned, or ``RealmError/invalidSchemaChange(_:)`` when another process changed the schema under the realm's
+    ///   models; the realm then stays at its version.
     func advance() throws -> Bool {
         guard case .open(let pinned) = phase else { return false }
-        if let pinned, pinned.version == database.latestVersion { return false }
+        if let pinned, try pinned.version == realmErrors({ try database.refreshingLatestVersion() }) { return false }
         let newer = try pinNewest()
         return pinned?.version != newer.version
     }
 
     /// Pins the newest version, marking changed the tables whose root differs from the version this realm read
     /// last (none after its own commit when nothing else was committed since; every table when unknown).
+    /// - Throws: as ``advance()``; nothing is pinned then.
     private func pinNewest() throws -> ReadTransaction {
         let newer = try realmErrors { try database.beginRead() }
+        try followSchema(of: newer)
         if newer.version != committedVersion { noteChanges(since: lastRoots, to: newer) }
         lastRoots = Self.roots(of: newer)
         committedVersion = nil
@@ -221,6 +234,31 @@ final class RealmState {
 
     private static func roots(of reading: any TransactionReading) -> [TableKey: Ref] {
         Dictionary(reading.tableSpecs.map { ($0.key, $0.root) }) { first, _ in first }
+    }
+
+    /// Checks that the realm's models can read `newer`, which the realm is about to move to (pin, or begin a write
+    /// from), and takes up the new keys of tables and columns that were made again: realm-core's rule for a schema
+    /// another process changed (SchemaBinding+ExternalChanges.swift). Costs one comparison of the metadata table's
+    /// root unless a migration (or a new table) came between `newer` and the version read last.
+    /// - Throws: ``RealmError/invalidSchemaChange(_:)`` when the models cannot follow; the realm must not move then.
+    func followSchema(of newer: any TransactionReading) throws {
+        // A migration's realm makes the changes itself, with the new models.
+        guard !isMigration else { return }
+        let specs = newer.tableSpecs
+        if let lastRoots, let metadataTable, specs.count == lastRoots.count,
+            let spec = specs.first(where: { $0.key == metadataTable }), spec.root == lastRoots[metadataTable]
+        {
+            return
+        }
+        if let refusedSchema, refusedSchema.version == newer.version { throw refusedSchema.error }
+        let changes = try realmErrors { try SchemaBinding.unsupportedExternalChanges(schema, in: newer) }
+        guard changes.isEmpty else {
+            let error = RealmError.invalidSchemaChange(changes.map { "- \($0)" }.joined(separator: "\n"))
+            refusedSchema = (newer.version, error)
+            throw error
+        }
+        if let moved = try realmErrors({ try SchemaBinding.movedKeys(schema, in: newer) }) { replaceSchema(moved) }
+        metadataTable = specs.first { $0.name == SchemaBinding.metadataTable }?.key
     }
 
     /// Enters the write transaction `write` (reads then see the newest version and the write's own changes), owned by
