@@ -123,6 +123,8 @@ package final class FileLock: @unchecked Sendable {
     /// Releases this lock's hold on the gate: an opener's (shared) or an excluder's (exclusive, and openers waiting at
     /// the gate go on).
     func releaseGate() {
+        // Unlocking reads and changes nothing stored: it can fail only on a bad descriptor (this lock's own, open for
+        // its lifetime), and the kernel drops the hold when the descriptor closes in any case.
         _ = try? apply(Int16(F_UNLCK), start: Self.gateOffset, length: 1)
     }
 
