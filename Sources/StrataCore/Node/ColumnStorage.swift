@@ -27,6 +27,11 @@ protocol ColumnStorage: AnyObject {
     func updateDoubles(atRows rows: [Int], _ transform: (Double) throws -> Double) throws -> Bool
     /// Inserts a cell at `index`.
     func insert(_ cell: Cell, at index: Int)
+    /// Appends `value` as a new last row without a `Cell` in between, when `index` is the column's count and the
+    /// value is one this kind stores as it is (an integer, a double, a string's UTF-8, fixed-width bytes); false,
+    /// changing nothing, otherwise (the caller then inserts its cell). The caller has validated the value for a
+    /// single, non-mixed column (a mixed column encodes every value; see `ValueCodec.cell(for:type:collection:)`).
+    func appendPlain(_ value: Value, at index: Int) -> Bool
     /// Inserts at `index` the 8 little-endian bytes of `key`: an index entry that files one object (SearchIndex.swift),
     /// for a variable column.
     func insertPackedKey(_ key: Int64, at index: Int)
@@ -59,6 +64,7 @@ extension ColumnStorage {
     func updateDoubles(atRows rows: [Int], _ transform: (Double) throws -> Double) throws -> Bool { false }
 
     var blobs: [BlobRef] { [] }
+    func appendPlain(_ value: Value, at index: Int) -> Bool { false }
     func insertPackedKey(_ key: Int64, at index: Int) {
         insert(.bytes(withUnsafeBytes(of: key.littleEndian) { Array($0) }), at: index)
     }

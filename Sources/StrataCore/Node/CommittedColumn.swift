@@ -89,6 +89,8 @@ final class CommittedColumn: ColumnStorage {
 
     func insert(_ cell: Cell, at index: Int) { storage.insert(cell, at: index) }
 
+    func appendPlain(_ value: Value, at index: Int) -> Bool { storage.appendPlain(value, at: index) }
+
     func remove(at index: Int) -> BlobRef? { storage.remove(at: index) }
 
     func split(from index: Int) -> any ColumnStorage { storage.split(from: index) }

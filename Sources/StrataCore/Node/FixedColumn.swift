@@ -45,6 +45,23 @@ final class FixedColumn: ColumnStorage {
         return nil
     }
 
+    func appendPlain(_ value: Value, at index: Int) -> Bool {
+        guard index == count else { return false }
+        switch value {
+        case .objectId(let value), .uuid(let value), .decimal128(let value):
+            guard value.count == width else { return false }
+            bytes.append(contentsOf: value)
+        case .timestamp(let value):
+            // The layout of the timestamp's cell (ValueCodec): seconds, then nanoseconds, little-endian.
+            guard width == 12 else { return false }
+            withUnsafeBytes(of: value.seconds.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: value.nanoseconds.littleEndian) { bytes.append(contentsOf: $0) }
+        default: return false
+        }
+        nulls?.append(false)
+        return true
+    }
+
     func insert(_ cell: Cell, at index: Int) {
         bytes.insert(contentsOf: repeatElement(0, count: width), at: index * width)
         nulls?.insert(false, at: index)

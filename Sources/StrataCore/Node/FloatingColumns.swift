@@ -39,6 +39,13 @@ final class FloatColumn: ColumnStorage {
         return nil
     }
 
+    func appendPlain(_ value: Value, at index: Int) -> Bool {
+        guard index == values.count, case .float(let value) = value else { return false }
+        values.append(value)
+        nulls?.append(false)
+        return true
+    }
+
     func insert(_ cell: Cell, at index: Int) {
         if index == values.count, case .float(let value) = cell {
             values.append(value)
@@ -152,6 +159,12 @@ final class DoubleColumn: ColumnStorage {
         default: preconditionFailure("\(cell) in a double column")
         }
         return []
+    }
+
+    func appendPlain(_ value: Value, at index: Int) -> Bool {
+        guard index == values.count, case .double(let value) = value else { return false }
+        append(value)
+        return true
     }
 
     func insert(_ cell: Cell, at index: Int) {

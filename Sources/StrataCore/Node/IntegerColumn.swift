@@ -77,6 +77,17 @@ final class IntegerColumn: ColumnStorage {
         _ = set(cell, at: index)
     }
 
+    func appendPlain(_ value: Value, at index: Int) -> Bool {
+        guard index == values.count else { return false }
+        switch value {
+        case .int(let value): append(value)
+        case .bool(let value): append(value ? 1 : 0)
+        case .link(let key): append(key.rawValue)
+        default: return false
+        }
+        return true
+    }
+
     /// Appends a non-null value (bulk-insert fast path).
     @inline(__always)
     func append(_ value: Int64) {

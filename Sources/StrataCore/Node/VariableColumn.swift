@@ -94,6 +94,20 @@ final class VariableColumn: ColumnStorage {
         states.append(.inline)
     }
 
+    func appendPlain(_ value: Value, at index: Int) -> Bool {
+        guard index == count else { return false }
+        switch value {
+        case .string(var text):
+            // The UTF-8 goes straight into the column: no array per value (what the string's cell would be).
+            text.withUTF8 { data.append(contentsOf: $0) }
+        case .binary(let bytes): data.append(contentsOf: bytes)
+        default: return false
+        }
+        ends.append(data.count)
+        states.append(.inline)
+        return true
+    }
+
     func insert(_ cell: Cell, at index: Int) {
         if index == count, case .bytes(let bytes) = cell {
             data.append(contentsOf: bytes)

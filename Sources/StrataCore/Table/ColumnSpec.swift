@@ -165,4 +165,8 @@ struct ColumnTraits: Equatable, Sendable {
 
     /// Whether the column stores links (single or in a collection).
     var isLink: Bool { type == .link }
+
+    /// Whether a value of the column is stored as it is, with no encoding of its own: a single value of any type but
+    /// mixed and backlinks (see `ColumnStorage.appendPlain`).
+    var storesPlainly: Bool { collection == .single && type != .mixed && type != .backlink }
 }

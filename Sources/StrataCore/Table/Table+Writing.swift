@@ -100,12 +100,15 @@ extension Table {
             }
         }
         if treeCells.isEmpty {
-            // The common row: every cell encoded from its value, with nothing else captured.
+            // The common row, with nothing else captured: a value of a single, non-mixed column appended as it is
+            // (no cell in between, see `ColumnStorage.appendPlain`), every other one encoded as its cell.
             try tree.insert(key.rawValue) { leaf, index in
+                let columns = leaf.columns
                 for position in traits.indices {
                     let trait = traits[position]
+                    if trait.storesPlainly, columns[position].appendPlain(values[position], at: index) { continue }
                     let cell = ValueCodec.cell(for: values[position], type: trait.type, collection: trait.collection)
-                    leaf.columns[position].insert(cell, at: index)
+                    columns[position].insert(cell, at: index)
                 }
             }
         } else {

@@ -66,12 +66,7 @@ extension ClusterTree {
     func insert(_ key: Int64, ifAbsent: Bool, fill: (ClusterLeaf, Int) -> Void) throws -> Bool {
         shapeChanged()
         // Fast path: a key above every other key goes straight into the rightmost leaf.
-        if let last = appendCursor?.lastKey, key > last, let leaf = appendCursor?.leaf, leaf.count < Self.maxLeafCount {
-            leaf.keys.append(key)
-            fill(leaf, leaf.count - 1)
-            appendCursor?.countAppendedRow()
-            return true
-        }
+        if appendCursor?.append(key, limit: Self.maxLeafCount, fill: fill) == true { return true }
         guard let root else {
             let leaf = ClusterLeaf(layout: layout)
             leaf.keys.append(key)

@@ -51,6 +51,17 @@ struct AppendCursor {
     func countAppendedRow() {
         for depth in path.indices { path[depth].counts[path[depth].counts.count - 1] += 1 }
     }
+
+    /// Appends `key` to the rightmost leaf, its row filled in by `fill(leaf, row)`, when the key is above the leaf's
+    /// last and the leaf holds fewer than `limit` rows; false, changing nothing, otherwise. Mutating only so that the
+    /// caller's `appendCursor?.append(…)` reaches the cursor in place: a copy would retain its leaf and path.
+    mutating func append(_ key: Int64, limit: Int, fill: (ClusterLeaf, Int) -> Void) -> Bool {
+        guard let last = leaf.keys.last, key > last, leaf.count < limit else { return false }
+        leaf.keys.append(key)
+        fill(leaf, leaf.count - 1)
+        countAppendedRow()
+        return true
+    }
 }
 
 /// A leaf and the range of keys it holds (see `ClusterTree.leafCursor`). A class: every lookup reads it, and

@@ -89,6 +89,28 @@ struct UnmanagedValues {
         if boxed == nil { boxed = [index: value] } else { boxed![index] = value }
     }
 
+    /// The engine values of properties `0..<count`, taken out whole (the values kept here are then forgotten), when
+    /// a typed setter set each of them and no other property holds a value; nil, changing nothing, otherwise. The
+    /// row of an added object whose plain properties come first, with no array made for it
+    /// (`RealmState.addRow`); ``restore(plainRow:)`` puts it back if the add fails.
+    mutating func takePlainRow(count: Int) -> [StrataCore.Value]? {
+        guard count > 0, count < Self.plainLimit, boxed == nil, plainSet == (1 << UInt64(count)) - 1 else {
+            return nil
+        }
+        var row = plain
+        plain = []
+        plainSet = 0
+        // `row` is the array's only reference now: trimming the unset tail frees nothing and copies nothing.
+        row.removeLast(row.count - count)
+        return row
+    }
+
+    /// Puts back a row ``takePlainRow(count:)`` took, as the typed setters had left it.
+    mutating func restore(plainRow row: [StrataCore.Value]) {
+        plain = row
+        plainSet = (1 << UInt64(row.count)) - 1
+    }
+
     /// Forgets every value (the object became managed).
     mutating func removeAll() {
         plain = []

@@ -110,27 +110,38 @@ extension RealmState {
         table: ResolvedTable,
         write: WriteTransaction
     ) throws -> ObjectKey {
-        var row: [StrataCore.Value] = []
-        row.reserveCapacity(table.plainProperties.count)
-        for position in table.plainProperties {
-            if let value = object.unmanagedValues.plainValue(position) {
-                row.append(value)
-            } else {
-                row.append(try Self.unsetValue(position, of: object, table: table))
+        // Every property set through a typed setter, and the plain ones first: the values are the row as they are.
+        let taken =
+            table.plainPropertiesLead ? object.unmanagedValues.takePlainRow(count: table.plainProperties.count) : nil
+        var row: [StrataCore.Value]
+        if let taken {
+            row = taken
+        } else {
+            row = []
+            row.reserveCapacity(table.plainProperties.count)
+            for position in table.plainProperties {
+                if let value = object.unmanagedValues.plainValue(position) {
+                    row.append(value)
+                } else {
+                    row.append(try Self.unsetValue(position, of: object, table: table))
+                }
             }
         }
         touch(table.tableKey)
         let key: ObjectKey
         do {
             key = try write.createObject(in: table.tableKey, columns: table.plainColumns, values: row)
-        } catch StorageError.duplicateKey where table.info.primaryKeyIndex != nil {
-            let keyValue = row[table.plainProperties.firstIndex(of: table.info.primaryKeyIndex!)!]
-            throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
         } catch {
+            // The object stays unmanaged, with the values it had.
+            if taken != nil { object.unmanagedValues.restore(plainRow: row) }
+            if case StorageError.duplicateKey = error, let primary = table.info.primaryKeyIndex {
+                let keyValue = row[table.plainProperties.firstIndex(of: primary)!]
+                throw RealmError.primaryKeyExists(type: table.className, value: Self.describe(keyValue))
+            }
             throw RealmError.wrapping(error)
         }
         object.binding = ObjectBinding(source: .live(realm), table: table, key: key)
-        object.unmanagedValues.removeAll()
+        if taken == nil { object.unmanagedValues.removeAll() }
         return key
     }
 

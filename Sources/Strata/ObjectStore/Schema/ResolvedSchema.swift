@@ -41,6 +41,7 @@ final class ResolvedTable: @unchecked Sendable {
         addsRowAlone =
             linkedProperties.isEmpty && !info.isEmbedded && !info.isEncodable
             && plainProperties.allSatisfy { info.properties[$0].typeInfo.type != .any }
+        plainPropertiesLead = plainProperties == Array(plainProperties.indices)
     }
 
     /// The properties holding one value each (not collections), read together when an object is first read.
@@ -59,6 +60,9 @@ final class ResolvedTable: @unchecked Sendable {
     /// might hold an object, not embedded, and no wrappers to mark for synthesized coding
     /// (`RealmState.addRow(_:realm:table:)`).
     let addsRowAlone: Bool
+    /// Whether the plain properties are the first ones, in order (`plainProperties` is `0..<n`): an unmanaged object's
+    /// typed values are then its row as they are (``UnmanagedValues/takePlainRow(count:)``).
+    let plainPropertiesLead: Bool
 
     var className: String { info.className }
 
