@@ -300,10 +300,11 @@ extension Database {
         }
     }
 
-    /// G2 and C2: writes `slot` to header page `index`.
+    /// G2 and C2: writes `slot` to header page `index`, which the file holds whole since it was made: the slot's own
+    /// bytes only (the page's sync writes the page whole either way).
     func writeSlot(_ slot: FileHeader.Slot, index: Int, _ versions: String) throws {
         try writeOrPoison(
-            FileHeader.encode(slot, index: index),
+            FileHeader.encode(slot, index: index, padded: false),
             to: file,
             at: UInt64(index * FileHeader.pageSize),
             "writing the header of \(versions)"
