@@ -13,6 +13,9 @@ public struct RLMIterator<Element>: IteratorProtocol {
     /// The keys after a given one, for iterators that read them a piece at a time (nil: `keys` is all).
     private let keysAfter: ((ObjectKey) -> [ObjectKey])?
     private let make: (ObjectKey) -> Element
+    /// For iterators that make each object knowing its position among `keys` (a sorted `Results` whose rows are
+    /// known: ResultRowBinder.swift); used instead of `make` when set.
+    private let makeAt: ((Int, ObjectKey) -> Element)?
     /// For iterators by position: the element at a position, and how many there are.
     private let element: ((Int) -> Element)?
     private let count: Int
@@ -21,6 +24,7 @@ public struct RLMIterator<Element>: IteratorProtocol {
         self.keys = keys
         keysAfter = nil
         self.make = make
+        makeAt = nil
         element = nil
         count = 0
     }
@@ -31,6 +35,17 @@ public struct RLMIterator<Element>: IteratorProtocol {
         keys = keysAfter(nil)
         self.keysAfter = { keysAfter($0) }
         self.make = make
+        makeAt = nil
+        element = nil
+        count = 0
+    }
+
+    /// An iterator over the objects of `keys` that makes each one knowing its position among them.
+    init(keys: [ObjectKey], makeAt: @escaping (Int, ObjectKey) -> Element) {
+        self.keys = keys
+        keysAfter = nil
+        make = { _ in preconditionFailure("an iterator by position and key makes its objects with makeAt") }
+        self.makeAt = makeAt
         element = nil
         count = 0
     }
@@ -40,6 +55,7 @@ public struct RLMIterator<Element>: IteratorProtocol {
         keys = []
         keysAfter = nil
         make = { _ in preconditionFailure("an iterator by position has no keys") }
+        makeAt = nil
         self.element = element
         self.count = count
     }
@@ -59,6 +75,7 @@ public struct RLMIterator<Element>: IteratorProtocol {
             guard !keys.isEmpty else { return nil }
         }
         defer { position += 1 }
+        if let makeAt { return makeAt(position, keys[position]) }
         return make(keys[position])
     }
 }

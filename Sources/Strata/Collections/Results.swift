@@ -121,15 +121,48 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
 
     /// ``keys``, throwing what the read throws (as ``RealmError``) instead of stopping.
     private func currentKeys() throws -> [ObjectKey]? {
+        guard !isWholeTable else { return nil }
+        if let cached = cache.keys(for: generation) { return cached }
+        return try evaluatedKeys()?.keys
+    }
+
+    /// The keys of a query's results, and where its scan found them when the realm is still at the generation of
+    /// the scan (ResultRows.swift in StrataCore; live results whose query scans its table and sorts): the iterator
+    /// then binds each object to its row with no search (ResultRowBinder.swift). Nil for the whole table.
+    private func keysAndRows() throws -> (keys: [ObjectKey], rows: ResultsCache.Rows?)? {
+        guard !isWholeTable else { return nil }
+        if let cached = cache.keysAndRows(for: generation) {
+            guard let rows = cached.rows else { return (cached.keys, nil) }
+            if rows.generation == source.liveStateIfConfined("Results")?.generation { return cached }
+            // Rows of an older generation (the results' table did not change, another one did) are stale: they go,
+            // and what they hold with them.
+            cache.forgetRows()
+            return (cached.keys, nil)
+        }
+        return try evaluatedKeys()
+    }
+
+    /// Runs the query and caches its keys (with the rows its scan found, for live results at the realm's generation
+    /// after the scan); nil for the whole table.
+    private func evaluatedKeys() throws -> (keys: [ObjectKey], rows: ResultsCache.Rows?)? {
         guard !isWholeTable, let table else { return nil }
         let current = generation
-        if let cached = cache.keys(for: current) { return cached }
         let query = self.query ?? ParsedQuery(predicate: .truePredicate)
-        let keys: [ObjectKey] = try readingThrowing { reader in
-            try QueryEvaluator(reading: reader).run(try binder(reader, table).bind(query), over: try base?.keys(reader))
+        // Only live objects keep rows: frozen results (read by any task) keep none.
+        let live = source.liveStateIfConfined("Results")
+        let (keys, found) = try readingThrowing { reader in
+            try QueryEvaluator(reading: reader).run(
+                try binder(reader, table).bind(query),
+                over: try base?.keys(reader),
+                locating: live != nil
+            )
         }
-        cache.store(keys, for: current, evaluated: true)
-        return keys
+        // Read after the scan: pinning a version for it may have moved the generation.
+        let rows = found.flatMap { found in live.map { ResultsCache.Rows(rows: found, generation: $0.generation) } }
+        // A write transaction's rows hold its dirty leaves, which the cache would keep past the transaction: only the
+        // iterator that asked for them keeps them.
+        cache.store(keys, for: current, evaluated: true, rows: live?.writeTransaction == nil ? rows : nil)
+        return (keys, rows)
     }
 
     /// The keys of every object in order, read in one pass (the query's result, or the whole table).
@@ -172,14 +205,33 @@ public struct Results<Element: RealmCollectionValue>: RandomAccessCollection, Cu
         // the realm's thread there is none: the keys' read stops there with the confinement message.
         let context = live != nil || source.isFrozen ? BindingContext.of(source, table) : nil
         let make: (ObjectKey) -> Element
+        var recycler: ObjectRecycler?
         if let context, context.isRecyclable, ObjectIdentifier(context.type) == ObjectIdentifier(Element.self) {
             // An object the loop dropped is rebound to the next row (ObjectRecycler.swift). Proof of the
             // `unsafeBitCast`: the recycler's objects are instances of `context.type`, which the identity test shows
             // is `Element` itself, so both sides are one strong reference to the same instance.
-            let recycler = ObjectRecycler(context)
-            make = { key in unsafeBitCast(recycler.object(for: key), to: Element.self) }
+            let objects = ObjectRecycler(context)
+            recycler = objects
+            make = { key in unsafeBitCast(objects.object(for: key), to: Element.self) }
         } else {
             make = { key in ObjectBinding.makeElement(Element.self, context ?? BindingContext.of(source, table), key) }
+        }
+        if !isWholeTable, let context, !context.isFrozen,
+            let (keys, rows) = ReadFailure.reading("Results", { try keysAndRows() })
+        {
+            // The query's scan found each object's row (ResultRowBinder.swift): each object is handed its row.
+            guard let rows, let binder = ResultRowBinder(context, rows: rows.rows, generation: rows.generation) else {
+                return RLMIterator(keys: keys, make: make)
+            }
+            if let recycler {
+                // Proof of the `unsafeBitCast`: as above.
+                return RLMIterator(keys: keys) { position, key in
+                    unsafeBitCast(recycler.object(for: key, found: binder.row(at: position)), to: Element.self)
+                }
+            }
+            return RLMIterator(keys: keys) { position, key in
+                ObjectBinding.makeElement(Element.self, context, key, found: binder.row(at: position))
+            }
         }
         guard isWholeTable, !inWrite else { return RLMIterator(keys: objectKeys, make: make) }
         return RLMIterator(
@@ -391,7 +443,19 @@ extension Results: RealmCollection {
 /// Caches the evaluated keys of results for one stamp (see `Results.generation`). Frozen results are read from
 /// any number of tasks, so the cache is guarded by a lock held only to look up or store.
 final class ResultsCache: Sendable {
-    private let entry = Locked<(stamp: Int, keys: [ObjectKey])>((Int.min, []))
+    /// Where a live query's scan found its keys (ResultRows.swift in StrataCore), good while the realm's
+    /// `generation` is `generation`.
+    struct Rows {
+        let rows: ResultRows
+        let generation: Int
+    }
+
+    /// The keys for `stamp`, and the rows the scan that computed them found (nil but for live results).
+    ///
+    /// Unchecked (Locked.swift), with this proof: the keys are `Sendable`; rows are only stored by live results and
+    /// only read back by them (``keysAndRows(for:)``), after checking that they run on their realm's thread, so no two
+    /// threads ever reach one `ResultRows`. A frozen results' cache, which any task reads, holds none.
+    private let entry = UncheckedLocked<(stamp: Int, keys: [ObjectKey], rows: Rows?)>((Int.min, [], nil))
     /// How many times the query of these results was evaluated (for tests of the cache's keying).
     let evaluations = Atomic<Int>(0)
 
@@ -410,9 +474,21 @@ final class ResultsCache: Sendable {
         entry.withLock { $0.stamp == stamp ? $0.keys : nil }
     }
 
-    func store(_ keys: [ObjectKey], for stamp: Int, evaluated: Bool) {
+    /// The keys for `stamp` with the rows stored beside them; only for live results, on their realm's thread.
+    func keysAndRows(for stamp: Int) -> (keys: [ObjectKey], rows: Rows?)? {
+        entry.withLock { $0.stamp == stamp ? ($0.keys, $0.rows) : nil }
+    }
+
+    /// Forgets the rows stored beside the keys (stale: the realm moved on); only for live results, on their realm's
+    /// thread.
+    func forgetRows() {
+        entry.withLock { $0.rows = nil }
+    }
+
+    /// Stores the keys for `stamp`, with `rows` (only live results give any, on their realm's thread).
+    func store(_ keys: [ObjectKey], for stamp: Int, evaluated: Bool, rows: Rows? = nil) {
         if evaluated { evaluations.add(1, ordering: .relaxed) }
-        entry.withLock { $0 = (stamp, keys) }
+        entry.withLock { $0 = (stamp, keys, rows) }
     }
 }
 

@@ -5,7 +5,7 @@ import StrataCore
 /// key-value access every model has. Subclass ``Object`` or ``EmbeddedObject``, not this.
 open class ObjectBase: CustomStringConvertible, Hashable {
     /// Set when the object is managed by a realm. Only ever assigned whole (its methods do not mutate it), which
-    /// also forgets the row `liveRow` found for the previous binding; ``recycle(to:in:)`` alone changes its key.
+    /// also forgets the row `liveRow` found for the previous binding; ``recycle(to:in:found:)`` alone changes its key.
     @usableFromInline final var binding: ObjectBinding? {
         @inline(__always) get { boundTo }
         set {
@@ -16,26 +16,28 @@ open class ObjectBase: CustomStringConvertible, Hashable {
             if context.hasRealmProperties, let newValue { attachRealmProperties(to: newValue) }
         }
     }
-    /// The storage of ``binding``, which only its setter and ``recycle(to:in:)`` assign.
+    /// The storage of ``binding``, which only its setter and ``recycle(to:in:found:)`` assign.
     ///
     /// `@exclusivity(unchecked)`, with this proof: every access is a read, a whole assignment or (in
-    /// ``recycle(to:in:)``) an assignment of its key in place, none is passed `inout` to or held across a call that
-    /// could reach the property again, so no two accesses on one thread ever
+    /// ``recycle(to:in:found:)``) an assignment of its key in place, none is passed `inout` to or held across a call
+    /// that could reach the property again, so no two accesses on one thread ever
     /// overlap, which is all the run-time check can catch (it tracks each thread's own accesses). Every property
     /// read of every model reads it, from code inlined into the model's module, where the check cost a call and a
     /// thread-local lookup per read.
     @exclusivity(unchecked) @usableFromInline final var boundTo: ObjectBinding?
     /// A live object's row in its realm's current version (LiveRow.swift), found once per version.
     ///
-    /// `@exclusivity(unchecked)`, with this proof: only a live object's reads and writes touch it, and only after
-    /// checking that they run on the thread of the object's realm (`RealmState.isConfined`; anything else stops
-    /// the process before reaching it). That thread runs one job at a time, so no two threads' accesses overlap;
-    /// on it, the row is only copied out, assigned whole or (by ``recycle(to:in:)``) has a field assigned, never
-    /// passed `inout` to code that could reach it again, so no access overlaps another there either. Frozen and unmanaged objects never touch it.
+    /// `@exclusivity(unchecked)`, with this proof: only a live object's reads and writes, and the `Results` iterator
+    /// handing it its row (``keepFound(_:key:in:)``), touch it, and only after checking that they run on the thread of
+    /// the object's realm (`RealmState.isConfined`, which ResultRowBinder checks before it gives a row; anything else
+    /// stops the process before reaching it). That thread runs one job at a time, so no two threads' accesses overlap;
+    /// on it, the row is only copied out, assigned whole or (by ``recycle(to:in:found:)`` and
+    /// ``keepFound(_:key:in:)``) has a field assigned, never passed `inout` to code that could reach it again, so no
+    /// access overlaps another there either. Frozen and unmanaged objects never touch it.
     @exclusivity(unchecked) var liveRow = LiveRow()
     /// The same row with its references borrowed, for typed reads (LiveRow.swift): `@exclusivity(unchecked)` with the
     /// proof of `liveRow`, whose references it borrows. Always assigned with it, by ``keepRow(_:_:)`` (or moved with
-    /// it to a sibling row of the same leaf, by ``recycle(to:in:)``).
+    /// it to another row of the same leaf, by ``recycle(to:in:found:)`` and ``keepFound(_:key:in:)``).
     @exclusivity(unchecked) var liveReader = LiveRowReader()
     /// Property values of an unmanaged object, by property index (declared defaults until first set).
     ///
@@ -59,9 +61,10 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     /// everything its previous binding left: its collections and whether it was deleted through itself. The
     /// caller, ObjectRecycler.swift, proves that no one else sees the object.
     ///
-    /// A live object whose row is current and whose leaf holds `key` next (a walk in key order) moves to that row
-    /// in place, with no reference counted; otherwise its row is forgotten and found on its next read.
-    func recycle(to key: ObjectKey, in context: BindingContext) {
+    /// With `found` (`key`'s row, as the iterator's ``ResultRowBinder`` gives it), the object keeps that row. Else a
+    /// live object whose row is current and whose leaf holds `key` next (a walk in key order) moves to that row in
+    /// place, with no reference counted; otherwise its row is forgotten and found on its next read.
+    func recycle(to key: ObjectKey, in context: BindingContext, found: FoundRow? = nil) {
         adoptedCollections = nil
         deletedThroughSelf = false
         // The recycler's objects are bound through its one context: only the key changes, in place, with no
@@ -71,7 +74,9 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         } else {
             boundTo = ObjectBinding(context: context, key: key)
         }
-        if let leaf = liveReader.leaf, let state = liveReader.state, let reader = liveReader.reader,
+        if let found {
+            keepFound(found, key: key, in: context)
+        } else if let leaf = liveReader.leaf, let state = liveReader.state, let reader = liveReader.reader,
             leaf._withUnsafeGuaranteedRef({ leaf in
                 state._withUnsafeGuaranteedRef { $0.generation == leaf.generation && $0.isConfined }
             }),
@@ -83,6 +88,31 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         } else {
             keepRow(LiveRow(), LiveRowReader(frozen: context.isFrozen))
         }
+    }
+
+    /// Keeps `found`, the row of `key` (the object's key, bound through live `context`), as the object's row: in place
+    /// when the object's row is already in the same leaf (no reference counted), else with ``keepRow(_:_:)``.
+    @inline(__always)
+    func keepFound(_ found: FoundRow, key: ObjectKey, in context: BindingContext) {
+        if let leaf = liveReader.leaf, leaf.toOpaque() == found.leaf.toOpaque(),
+            liveReader.state?.toOpaque() == context.liveState?.toOpaque()
+        {
+            // The leaf the object's row is in already, which `liveRow` holds: only the row changes.
+            liveRow.row = found.reader.rowIndex
+            liveReader.reader = found.reader
+            liveReader.key = key
+            return
+        }
+        keepRow(
+            LiveRow(leaf: found.leaf.takeUnretainedValue(), row: found.reader.rowIndex),
+            LiveRowReader(
+                leaf: found.leaf,
+                reader: found.reader,
+                state: context.liveState,
+                resolved: Unmanaged.passUnretained(context.table),
+                key: key
+            )
+        )
     }
 
     /// Keeps `row` and the borrowed `reader` of it (or forgets both), together, as LiveRowReader's invariant asks.

@@ -17,46 +17,49 @@
 //   (2) The bytes path 1 reads for a row are the bytes Table.value decodes for it: a null in a nullable column is
 //       null, in another column "" (the column's default), a value stored in a blob is read from it.
 //
+// Each sort answers the order of the keys it is given (a permutation), so that the caller moves the keys and their
+// rows (ResultRows.swift) together.
+//
 // No state machine: each call sorts the keys it is given and keeps nothing.
 
 import Foundation
 
 extension QueryEvaluator {
-    /// A stable sort by several keys, the first most significant.
-    func sorted(_ keys: [ObjectKey], by sortKeys: [BoundSortKey]) throws -> [ObjectKey] {
+    /// The order of a stable sort by several keys, the first most significant: `keys[order[0]]` comes first.
+    func sortOrder(_ keys: [ObjectKey], by sortKeys: [BoundSortKey]) throws -> [Int] {
         // Per object and sort key: whether the key's chain of links breaks before its last property.
         let broken: [[Bool]]? =
             sortKeys.contains(where: { !$0.path.hops.isEmpty })
             ? try keys.map { key in try sortKeys.map { try !$0.path.hops.isEmpty && linkIsMissing($0.path, key: key) } }
             : nil
         if let broken, broken.contains(where: { $0.contains(true) }) {
-            return try sorted(keys, by: sortKeys, broken: broken)
+            return try sortOrder(keys, by: sortKeys, broken: broken)
         }
         if sortKeys.count == 1 {
             let path = sortKeys[0].path
             if let binary = try binaryKeys(path, keys)
                 ?? Self.binaryKeys(try keys.map { try single(path, key: $0) })
             {
-                return Self.order(of: binary, ascending: sortKeys[0].ascending).map { keys[$0] }
+                return Self.order(of: binary, ascending: sortKeys[0].ascending)
             }
         }
-        return try sorted(keys, by: sortKeys, broken: nil)
+        return try sortOrder(keys, by: sortKeys, broken: nil)
     }
 
-    /// The general stable sort by several keys; `broken` marks the objects whose links break on a key's path.
-    /// `values`, when given, holds each object's sort values (read already), else they are looked up here.
-    private func sorted(
+    /// The order of the general stable sort by several keys; `broken` marks the objects whose links break on a key's
+    /// path. `values`, when given, holds each object's sort values (read already), else they are looked up here.
+    private func sortOrder(
         _ keys: [ObjectKey],
         by sortKeys: [BoundSortKey],
         broken: [[Bool]]?,
         values: [[Value]]? = nil
-    ) throws -> [ObjectKey] {
+    ) throws -> [Int] {
         let sortValues = try values ?? keys.map { key in try sortKeys.map { try single($0.path, key: key) } }
         // ASCII strings compare through keys computed once, not on each of the n log n comparisons.
         let stringKeys: [[StringCollation.SortKey?]] = sortValues.map { row in
             row.map { if case .string(let text) = $0 { return StringCollation.sortKey(text) } else { return nil } }
         }
-        let order = keys.indices.sorted { a, b in
+        return keys.indices.sorted { a, b in
             for (position, descriptor) in sortKeys.enumerated() {
                 if let broken, broken[a][position] || broken[b][position] {
                     // Both broken: equal on this key. One broken: it goes last ascending, first descending.
@@ -73,7 +76,6 @@ extension QueryEvaluator {
             }
             return a < b
         }
-        return order.map { keys[$0] }
     }
 
     /// Binary collation keys (``StringCollation/appendBinaryKey(_:to:)``) of one sort key's values, all in one
@@ -222,19 +224,23 @@ extension QueryEvaluator {
 
     /// The objects of `table` that match `predicate` in key order, with their values of string column `column`,
     /// read in the same walk over the leaves: compiled filters select a committed leaf's rows over its blocks,
-    /// other predicates test row by row, and committed values are copied from their block, with no lookup.
+    /// other predicates test row by row, and committed values are copied from their block, with no lookup. When
+    /// `locating`, also where each object was found (ResultRows.swift; nil when a leaf's rows do not fit a position).
     func scan(
         _ predicate: BoundNode,
         table: Table,
-        collecting column: ColumnKey
-    ) throws -> (keys: [ObjectKey], strings: SortColumnBytes) {
+        collecting column: ColumnKey,
+        locating: Bool = false
+    ) throws -> (keys: [ObjectKey], strings: SortColumnBytes, rows: ResultRows?) {
         let position = try table.position(column)
         let compiled = ColumnarFilter(predicate, spec: table.spec)
         var everything = false
         if case .constant(true) = predicate { everything = true }
         var keys: [ObjectKey] = []
         var strings = SortColumnBytes()
+        var rows = locating ? ResultRows(table: table) : nil
         try table.tree.forEachLeaf { leaf in
+            if rows?.beginLeaf(leaf) == false { rows = nil }
             // Which rows pass (nil: every row).
             var selected: [Bool]?
             var block: ColumnBlock?
@@ -259,6 +265,7 @@ extension QueryEvaluator {
             }
             for row in 0..<leaf.count where selected?[row] ?? true {
                 keys.append(ObjectKey(leaf.key(at: row)))
+                rows?.append(row: row)
                 if let block, !block.isNull(row), !block.isExternal(row) {
                     strings.append(try block.variableBytes(row))
                     continue
@@ -272,18 +279,18 @@ extension QueryEvaluator {
             }
             return true
         }
-        return (keys, strings)
+        return (keys, strings, rows)
     }
 
-    /// `keys` sorted by `sortKey`, whose values `strings` holds in the same order (path 1).
-    func sorted(_ keys: [ObjectKey], strings: SortColumnBytes, by sortKey: BoundSortKey) throws -> [ObjectKey] {
+    /// The order of `keys` sorted by `sortKey`, whose values `strings` holds in the same order (path 1).
+    func sortOrder(_ keys: [ObjectKey], strings: SortColumnBytes, by sortKey: BoundSortKey) throws -> [Int] {
         precondition(keys.count == strings.count, "one string per key")
         var binary = BinaryKeys()
         binary.offsets.reserveCapacity(keys.count + 1)
         binary.bytes.reserveCapacity(strings.bytes.count * 2 + keys.count * 2)
         if strings.allSatisfy({ binary.append(utf8: $0) }) {
-            return Self.order(of: binary, ascending: sortKey.ascending).map { keys[$0] }
+            return Self.order(of: binary, ascending: sortKey.ascending)
         }
-        return try sorted(keys, by: [sortKey], broken: nil, values: strings.values.map { [$0] })
+        return try sortOrder(keys, by: [sortKey], broken: nil, values: strings.values.map { [$0] })
     }
 }

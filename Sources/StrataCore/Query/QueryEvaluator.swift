@@ -4,7 +4,8 @@
 // an index lookup when the predicate requires `indexedColumn == constant` or `IN` on it; else every object)
 // → predicate, object by object, short-circuiting → DISTINCT (first object of each value combination, in
 // candidate order) → SORT (stable, nulls first ascending, Realm's string collation; QueryEvaluator+Sorting.swift,
-// whose scan reads a string sort column as it selects) → LIMIT.
+// whose scan reads a string sort column as it selects) → LIMIT. Asked to locate, a scan of a query that sorts
+// also records where it found each object (ResultRows.swift), and every stage moves those rows with the keys.
 //
 // A sort or distinct key path through links treats an object whose chain of links breaks (a nil link before
 // the last property) as realm-core does: DISTINCT drops the object; SORT puts it after every other object
@@ -32,46 +33,79 @@ package struct QueryEvaluator {
     /// The keys of the objects the query selects, in result order. With `base` (the objects of a list, or the
     /// objects linking to one), only those objects are candidates, in `base`'s order, before the stages.
     package func run(_ query: BoundQuery, over base: [ObjectKey]? = nil) throws -> [ObjectKey] {
+        try run(query, over: base, locating: false).keys
+    }
+
+    /// The keys of the objects the query selects, in result order, and, when `locating` and the query scans its
+    /// table and sorts, where the scan found each of them (ResultRows.swift): a sorted result's objects then reach
+    /// their rows without a search. No rows for a query over `base`, one an index narrows, or one without a sort
+    /// (its keys ascend, and a walk in key order finds each row after the previous one).
+    package func run(
+        _ query: BoundQuery,
+        over base: [ObjectKey]?,
+        locating: Bool
+    ) throws -> (keys: [ObjectKey], rows: ResultRows?) {
         let table = try reading.table(query.table)
         var keys: [ObjectKey]
+        var rows: ResultRows?
         var stages = query.stages[...]
+        let locating =
+            locating
+            && stages.contains {
+                if case .sort = $0 { return true }
+                return false
+            }
         if let base {
             keys = try base.filter { try matches(query.predicate, key: $0, table: query.table) }
         } else if let candidates = try candidates(query.predicate, table: table) {
             keys = try candidates.filter { try matches(query.predicate, key: $0, table: query.table) }
         } else if let (sortKey, column) = Self.scannedStringSort(stages.first, table: query.table) {
             // Sorted first by a string of the table: the scan reads the column as it goes (QueryEvaluator+Sorting).
-            let (found, strings) = try scan(query.predicate, table: table, collecting: column)
-            keys = try sorted(found, strings: strings, by: sortKey)
+            let found: [ObjectKey]
+            let strings: SortColumnBytes
+            (found, strings, rows) = try scan(query.predicate, table: table, collecting: column, locating: locating)
+            let order = try sortOrder(found, strings: strings, by: sortKey)
+            keys = order.map { found[$0] }
+            rows?.select(order)
             stages = stages.dropFirst()
+        } else if locating {
+            (keys, rows) = try scanLocating(query.predicate, table: table)
         } else {
             keys = try scan(query.predicate, table: table)
         }
         for stage in stages {
             switch stage {
             case .distinct(let paths):
+                var kept = Array(keys.indices)
                 let linked = paths.filter { !$0.hops.isEmpty }
                 if !linked.isEmpty {
-                    keys = try keys.filter { key in try !linked.contains { try linkIsMissing($0, key: key) } }
+                    kept = try kept.filter { index in try !linked.contains { try linkIsMissing($0, key: keys[index]) } }
                 }
                 // Decimals by value: 150 and 1.5E2 are one value in two stored forms.
                 var seen = Set<[Value]>()
-                keys = try keys.filter { key in
+                kept = try kept.filter { index in
                     seen.insert(
                         try paths.map { path in
-                            let value = try single(path, key: key)
+                            let value = try single(path, key: keys[index])
                             if case .decimal128(let bytes) = value { return .decimal128(DecimalBits.canonical(bytes)) }
                             return value
                         }
                     ).inserted
                 }
+                if kept.count != keys.count {
+                    keys = kept.map { keys[$0] }
+                    rows?.select(kept)
+                }
             case .sort(let sortKeys):
-                keys = try sorted(keys, by: sortKeys)
+                let order = try sortOrder(keys, by: sortKeys)
+                keys = order.map { keys[$0] }
+                rows?.select(order)
             case .limit(let limit):
                 if keys.count > limit { keys = Array(keys.prefix(limit)) }
+                rows?.keepPrefix(limit)
             }
         }
-        return keys
+        return (keys, rows)
     }
 
     /// Every object of `table` that matches, walking the cluster leaves in key order: compiled

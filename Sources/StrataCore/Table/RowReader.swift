@@ -69,6 +69,13 @@ package struct RowReader {
         return RowReader(leaf: leaf, row: found, plan: plan, shapeVersion: shapeVersion)
     }
 
+    /// A reader of row `row` of this reader's leaf, a row the leaf holds (one a scan found there: ResultRows.swift),
+    /// with no search. Good while this reader is (invariant 2): it borrows the same leaf and plan.
+    @inline(__always)
+    package func moved(toRow row: Int) -> RowReader {
+        RowReader(leaf: leaf, row: row, plan: plan, shapeVersion: shapeVersion)
+    }
+
     private init(leaf: Leaf, row: Int, plan: Unmanaged<ColumnReadPlan>, shapeVersion: Int) {
         self.leaf = leaf
         self.row = row

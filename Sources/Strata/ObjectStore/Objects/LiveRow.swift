@@ -5,7 +5,8 @@ import StrataCore
 /// A live object keeps its row as this leaf and a row number (``LiveRow``): one reference, where it kept the table,
 /// the leaf and the read plan itself before. The realm keeps the leaf it found last (``RealmState/liveLeaf``), so the
 /// objects of a walk in key order (iterating `Results`) find their rows there with no descent of the tree and no
-/// reference counting but their own.
+/// reference counting but their own. The iterator of sorted `Results` makes one per leaf its query's scan found
+/// objects in (ResultRowBinder.swift), and hands each object its row there.
 ///
 /// The leaf is good while ``generation`` equals the realm's `generation`. Every write and every move to another
 /// version bumps the realm's, which leaves every leaf stale; the one write that keeps a leaf good is a set in place
@@ -69,6 +70,11 @@ final class LiveLeaf {
 
     /// The location of row `row` of the leaf.
     func location(ofRow row: Int) -> RowLocation { location.moved(toRow: row) }
+
+    /// The reader of row `row` of the leaf, a row it holds (one its query's scan found there: ResultRowBinder.swift),
+    /// with no search; good while the leaf is current.
+    @inline(__always)
+    func reader(atRow row: Int) -> RowReader { lastReader.moved(toRow: row) }
 
     /// Notes that a set in place through this leaf, current at the realm's previous generation, moved the realm to
     /// `generation`: the leaf's rows are where they were.

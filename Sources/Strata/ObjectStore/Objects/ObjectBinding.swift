@@ -13,7 +13,7 @@ import StrataCore
 struct ObjectBinding {
     /// What the binding shares with the other objects of its table made together (a `Results` iterator's).
     let context: BindingContext
-    /// Changed in place only by ``ObjectBase/recycle(to:in:)``, which rebinds an object no one else holds.
+    /// Changed in place only by ``ObjectBase/recycle(to:in:found:)``, which rebinds an object no one else holds.
     var key: ObjectKey
 
     init(source: RealmSource, table: ResolvedTable, key: ObjectKey) {
@@ -64,14 +64,22 @@ struct ObjectBinding {
     }
 
     /// A managed object of `context`'s table as a collection's element type (see above), sharing `context`: the
-    /// objects a `Results` iterator makes share one.
-    static func makeElement<Element>(_: Element.Type, _ context: BindingContext, _ key: ObjectKey) -> Element {
+    /// objects a `Results` iterator makes share one. With `found` (`key`'s row, from the iterator's
+    /// ``ResultRowBinder``), the object keeps that row.
+    static func makeElement<Element>(
+        _: Element.Type,
+        _ context: BindingContext,
+        _ key: ObjectKey,
+        found: FoundRow? = nil
+    ) -> Element {
         if Element.self == DynamicObject.self {
             let object = DynamicObject()
             object.binding = ObjectBinding(context: context, key: key)
+            if let found { object.keepFound(found, key: key, in: context) }
             return object as! Element
         }
         let object = makeObject(context, key)
+        if let found { object.keepFound(found, key: key, in: context) }
         // The object is an instance of the table's class: when that is `Element` itself, no cast is needed.
         // Proof of the `unsafeBitCast`: `makeObject` made `object` with `context.type.init()`, and the identity
         // test shows `Element` is that very class, so both sides are one strong reference to the same instance.

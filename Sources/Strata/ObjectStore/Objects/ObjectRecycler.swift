@@ -22,13 +22,15 @@ final class ObjectRecycler {
         self.context = context
     }
 
-    /// An object bound to `key`: the last one rebound when nothing else holds it, a new one otherwise.
-    func object(for key: ObjectKey) -> ObjectBase {
+    /// An object bound to `key`: the last one rebound when nothing else holds it, a new one otherwise. With `found`
+    /// (`key`'s row, from the iterator's ``ResultRowBinder``), the object keeps that row.
+    func object(for key: ObjectKey, found: FoundRow? = nil) -> ObjectBase {
         if isKnownUniquelyReferenced(&last), let object = last, Self.hasNoWeakOrUnownedReferences(object) {
-            object.recycle(to: key, in: context)
+            object.recycle(to: key, in: context, found: found)
             return object
         }
         let object = ObjectBinding.makeObject(context, key)
+        if let found { object.keepFound(found, key: key, in: context) }
         last = object
         return object
     }
