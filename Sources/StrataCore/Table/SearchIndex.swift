@@ -7,8 +7,9 @@
 // In a write transaction, an entry filed by `addIfAbsent` (a new value of a unique column: every new primary key)
 // waits in `pending`, a map by hash, instead of going into the tree at once: random keys (an ObjectId's hash) would
 // each land in the middle of a leaf far from the last one. Every read of the index reads the map first. `flush()`
-// files the waiting entries in ascending order when the index is written (Table.write): into an index that was
-// empty they append, filling leaves whole; into others they land leaf after leaf.
+// files the waiting entries in ascending order when the index is written (Table.write): into an index that holds
+// no more entries than wait, the index is filed again whole with them, every entry an append filling leaves whole;
+// into others they land leaf after leaf.
 //
 // Invariants ((1)-(3) checked by the verifier on the committed index; (4) holds because every edit under a hash
 // first files its waiting entry, and the tree's insert stops on a key it holds already):
@@ -33,14 +34,42 @@ struct SearchIndex {
         tree = ClusterTree(root: root, layout: .index, context: context)
     }
 
-    /// Files every waiting entry in the tree, in ascending hash order (before the tree is written). Each entry leaves
-    /// the map as it is filed, so an entry a failure left unfiled is still found.
+    /// Files every waiting entry in the tree, in ascending hash order (before the tree is written, by the commit,
+    /// which rolls the transaction back if this throws). An index holding no more entries than wait (a bulk insert of
+    /// random keys into an index that was empty, where the few keys that arrived in ascending order went in at once)
+    /// is filed again whole with them, in order: every entry is then an append, filling leaves whole, where each
+    /// waiting key would otherwise descend the tree and land in the middle of a leaf.
     func flush() throws {
         guard !pending.keys.isEmpty else { return }
-        for hash in pending.keys.keys.sorted() {
-            try fileNew(ObjectKey(pending.keys[hash]!), hash: hash)
-            pending.keys[hash] = nil
+        let waiting = pending.keys.sorted { $0.key < $1.key }
+        if try tree.count() <= waiting.count {
+            try refile(with: waiting)
+        } else {
+            for (hash, object) in waiting { try fileNew(ObjectKey(object), hash: hash) }
         }
+        pending.keys = [:]
+    }
+
+    /// Empties the tree and files its entries and `waiting` (ascending by hash, none of them in the tree) again in
+    /// ascending order, each one an append.
+    private func refile(with waiting: [(key: Int64, value: Int64)]) throws {
+        var entries: [(hash: Int64, cell: Cell)] = []
+        try tree.forEachLeaf { leaf in
+            for row in 0..<leaf.count {
+                entries.append((leaf.key(at: row), try tree.cell(in: leaf, row: row, column: 0)))
+            }
+            return true
+        }
+        try tree.removeAll()
+        var next = 0
+        for (hash, object) in waiting {
+            while next < entries.count, entries[next].hash < hash {
+                try tree.insert(entries[next].hash, cells: [entries[next].cell])
+                next += 1
+            }
+            try fileNew(ObjectKey(object), hash: hash)
+        }
+        for (hash, cell) in entries[next...] { try tree.insert(hash, cells: [cell]) }
     }
 
     /// Removes every entry, waiting or filed.
