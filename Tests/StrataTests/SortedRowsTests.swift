@@ -191,6 +191,17 @@ struct SortedRowsTests {
         try realm.add(item)
     }
 
+    /// What is wrong with `item` met at `position` of an iteration whose ids should be `expected` and whose objects
+    /// should hold `model`'s values; nil when nothing is.
+    static func mismatch(_ item: SRItem, at position: Int, _ expected: [Int], _ model: [Int: Row]) -> String? {
+        let id = item.id
+        if position >= expected.count || id != expected[position] {
+            return "position \(position): id \(id), expected \(expected.dropFirst(position).first ?? -1)"
+        }
+        if values(item) != model[id] { return "position \(position): id \(id) read \(values(item)), not \(model[id]!)" }
+        return nil
+    }
+
     static func values(_ item: SRItem) -> Row {
         Row(name: item.name, age: item.age, score: item.score, active: item.active, nick: item.nick)
     }
@@ -316,13 +327,7 @@ struct SortedRowsTests {
             }
             let id = item.id
             visited.append(id)
-            if position >= expected.count || id != expected[position] {
-                failures.append("position \(position): id \(id), expected \(expected.dropFirst(position).first ?? -1)")
-                continue
-            }
-            if values(item) != state.model[id] {
-                failures.append("position \(position): id \(id) read \(values(item)), not \(state.model[id]!)")
-            }
+            if let failure = mismatch(item, at: position, expected, state.model) { failures.append(failure) }
         }
         if visited.count != expected.count { failures.append("iterated \(visited.count), not \(expected.count)") }
         return failures
@@ -347,12 +352,9 @@ struct SortedRowsTests {
         for (position, item) in results.enumerated() {
             count += 1
             let id = item.id
-            if position >= expected.count || id != expected[position] {
-                failures.append("position \(position): id \(id), expected \(expected.dropFirst(position).first ?? -1)")
+            if let failure = mismatch(item, at: position, expected, state.model) {
+                failures.append(failure)
                 continue
-            }
-            if values(item) != state.model[id] {
-                failures.append("position \(position): id \(id) read \(values(item)), not \(state.model[id]!)")
             }
             // The first third only reads (every object is handed the row the scan found); then writes come.
             guard position * 3 >= expected.count else { continue }
