@@ -41,6 +41,7 @@
 //       (except a read-only opener that cannot create the lock file: Docs.docc/Caveats.md).
 //
 //   writer lock:  unlocked ──tryLockWriter() == true──▶ locked ──unlockWriter()──▶ unlocked
+//                 unlocked ──lockWriter() (waits on a thread of its own: WriterLockWait.swift)──▶ locked
 //   reader slot:  unclaimed ──claimReaderSlot()──▶ claimed (published version 0 or v) ──deinit──▶ unclaimed
 //   open gate:    open ──claimReaderSlot()──▶ entered (shared) ──slot claimed, releaseGate()──▶ open
 //                 open ──tryCloseGate() == true──▶ closed (exclusive) ──releaseGate() / deinit──▶ open
@@ -50,9 +51,9 @@ import Glibc
 /// The lock file of one database, open in this process.
 package final class FileLock: @unchecked Sendable {
     // Proof of `@unchecked Sendable`: `descriptor`, `path` and `signal` are `let`s; `readerSlot` is written only by
-    // `claimReaderSlot()`, which `Database.openLockFile` calls before the lock is shared, and only read afterwards.
-    // Every method is a system call on the descriptor (fcntl, fstat, pread, pwrite) that the kernel makes safe from
-    // any thread; `publish` is called under the database's state lock.
+    // `claimReaderSlot()`, which `Database.openLockFile` calls before the lock is shared, and only read afterwards;
+    // `writerWait` is a `Locked` of a Sendable value. Every method is a system call on the descriptor (fcntl, fstat,
+    // pread, pwrite) that the kernel makes safe from any thread; `publish` is called under the database's state lock.
     private static let ofdGetLock: Int32 = 36
     private static let ofdSetLock: Int32 = 37
     private static let ofdSetLockWaiting: Int32 = 38
@@ -62,12 +63,15 @@ package final class FileLock: @unchecked Sendable {
     static let readerSlotCount = 1024
 
     private let descriptor: Int32
-    private let path: String
+    let path: String
     /// The reader slot this process claimed, if any.
     private(set) var readerSlot: Int?
     /// The word other processes' watchers sleep on; nil if the lock file could not be mapped (a read-only
     /// directory, a full disk): other processes then see this one's commits when their wait times out.
     package let signal: CommitSignalWord?
+
+    /// A wait for the writer lock under way on a thread of its own, if any (WriterLockWait.swift).
+    let writerWait = Locked(WriterLockWait.idle)
 
     /// This process's token, written into its reader slots (never 0).
     static let processToken = UInt64.random(in: 1...UInt64.max)
@@ -85,9 +89,13 @@ package final class FileLock: @unchecked Sendable {
 
     deinit { _ = Glibc.close(descriptor) }
 
-    /// Tries to take the writer lock without waiting; false if another open file description holds it.
+    /// Tries to take the writer lock without waiting; false if another open file description holds it, or if a wait
+    /// for it is under way in this process (``lockWriter()``: the lock it takes belongs to that wait).
     package func tryLockWriter() throws -> Bool {
-        try apply(Int16(F_WRLCK), start: 0, length: 1)
+        try writerWait.withLock { wait in
+            guard case .idle = wait else { return false }
+            return try apply(Int16(F_WRLCK), start: 0, length: 1)
+        }
     }
 
     /// Releases the writer lock.
@@ -225,7 +233,7 @@ package final class FileLock: @unchecked Sendable {
 
     /// Takes a lock of `type`, waiting while another open file description holds a conflicting one; false if a
     /// signal interrupted the wait (the caller waits again).
-    private func wait(_ type: Int16, start: Int, length: Int) throws -> Bool {
+    func wait(_ type: Int16, start: Int, length: Int) throws -> Bool {
         var request = Self.request(type, start: start, length: length)
         if fcntl(descriptor, Self.ofdSetLockWaiting, &request) == 0 { return true }
         let code = errno
@@ -244,7 +252,7 @@ package final class FileLock: @unchecked Sendable {
         return request
     }
 
-    private func apply(_ type: Int16, start: Int, length: Int) throws -> Bool {
+    func apply(_ type: Int16, start: Int, length: Int) throws -> Bool {
         var request = Self.request(type, start: start, length: length)
         while true {
             if fcntl(descriptor, Self.ofdSetLock, &request) == 0 { return true }

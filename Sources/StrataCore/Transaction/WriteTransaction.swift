@@ -270,11 +270,14 @@ extension Database {
                 return fileLock != nil && !state.fileLockHeld
             }
             if needsFileLock, let fileLock {
-                var delay = 50
-                while try !mappingSystemErrors({ try fileLock.tryLockWriter() }) {
+                if try !mappingSystemErrors({ try fileLock.tryLockWriter() }) {
+                    // Another process writes: wait for the kernel to hand over its lock (WriterLockWait.swift).
                     if waitStarted == nil { waitStarted = .now }
-                    try await Task.sleep(for: .microseconds(delay))
-                    delay = min(delay * 2, 10_000)
+                    do {
+                        try await resuming(on: preferred) { try await fileLock.lockWriter() }
+                    } catch let error as SystemError {
+                        throw StorageError.io(error)
+                    }
                 }
                 state.withLock { $0.fileLockHeld = true }
                 try recoverEndedRing()
