@@ -95,10 +95,7 @@ struct QueryObjCPortStringTests {
         let realm = try await qoaRealm()
         try await makeQueryObjects(realm)
         for (query, count) in Self.twoColumnRows {
-            let issue =
-                query.hasPrefix("data1 ") && query.hasSuffix("=[c] data2")
-                ? "Strata ignores [c] in == and != on data" : nil
-            await qoaCounted(QOAQuery.self, query, [], count, knownIssue: issue).check(realm)
+            await qoaCounted(QOAQuery.self, query, [], count).check(realm)
         }
     }
 

@@ -63,13 +63,29 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
         if let marker = value as? any OptionalMarker, marker.wrappedValueIfAny == nil { return .value(.null) }
         if value is NSNull { return .value(.null) }
         if let shape = GeoShapes.engine(value) { return .geo(shape) }
-        if let array = value as? [Any] { return .list(try array.map(engineValue)) }
+        if let array = value as? [Any] {
+            do {
+                return .list(try array.map(engineValue))
+            } catch {
+                // An array holding an array: its inner arrays as lists, which only BETWEEN reads (to refuse them).
+                guard array.contains(where: { $0 is [Any] }) else { throw error }
+                let elements = try? array.map {
+                    try ($0 as? [Any]).map { .list(try $0.map(engineValue)) } ?? engineValue($0)
+                }
+                return .unusable("\(error)", elements: elements)
+            }
+        }
         if let elements = value as? any ElementsProvider { return .list(try elements.anyElements.map(engineValue)) }
         // A Swift Set, or a Results, LinkingObjects or AnyRealmCollection: membership by value, objects by key.
         if value is any SetAlgebra || value is any RealmCollection, let sequence = value as? any Sequence {
             return .list(try Self.elements(of: sequence).map(engineValue))
         }
-        return .value(try engineValue(value))
+        do {
+            return .value(try engineValue(value))
+        } catch {
+            guard value is [AnyHashable: Any] else { throw error }
+            return .unusable("\(error)", elements: nil)
+        }
     }
 
     private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 as Any } }

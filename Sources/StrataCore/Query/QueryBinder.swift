@@ -467,7 +467,12 @@ package struct QueryBinder {
         {
             return (backlink, 1)
         }
-        throw QueryError("'\(spec.name)' has no property '\(name)'", at: column)
+        // Strata's words, then Realm Swift's (RLMQueryUtil's "Invalid keypath").
+        throw QueryError(
+            "'\(spec.name)' has no property '\(name)' (Invalid keypath '\(parts.joined(separator: "."))': Property "
+                + "'\(name)' not found in object of type '\(spec.name)')",
+            at: column
+        )
     }
 
     func resolve(_ parts: [String], aggregate: KeyPathAggregate?, aggregateProperty: String?, column: Int?) throws

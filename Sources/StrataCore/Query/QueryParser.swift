@@ -35,6 +35,10 @@ package struct QueryParser {
         case keyPath(String)
         /// A GeoBox, GeoCircle, GeoPolygon (or GeoPoint, which GEOWITHIN refuses) for GEOWITHIN.
         case geo(GeoShape)
+        /// A value no query constant holds (a dictionary, or an array holding an array), refused with `message`
+        /// where it stands. After BETWEEN an array's `elements` (an inner array as a list) stand as its bounds, for
+        /// the binder to refuse with Realm Swift's message naming the property's type; a dictionary (nil) is no array.
+        case unusable(String, elements: [Value]?)
     }
 
     init(_ text: String, arguments: [QueryArgument]) throws {
@@ -212,7 +216,7 @@ package struct QueryParser {
         let lhs = try parseOperand()
         if keyword(current) == "BETWEEN" {
             advance()
-            let range = try parseOperand()
+            let range = try parseBetweenRange()
             guard case .list(let bounds, let listColumn) = range, bounds.count == 2 else {
                 // Realm Swift's message for what stands there, then what BETWEEN needs.
                 let realm =
@@ -254,6 +258,14 @@ package struct QueryParser {
             try expectSymbol("]")
         }
         try checkOptions(op, options, at: operatorColumn)
+        if op == .inList, keyword(current) == "SUBQUERY" {
+            // What stands there, then Realm Swift's message (a SUBQUERY is not a list of values).
+            throw QueryError(
+                "IN needs a list on its right, not a SUBQUERY: Predicate with IN operator must compare a KeyPath "
+                    + "with an aggregate",
+                at: current.column
+            )
+        }
         let rhs = try parseOperand()
         if case .constant = lhs, case .constant = rhs {
             throw QueryError(
@@ -416,6 +428,21 @@ package struct QueryParser {
         return shape
     }
 
+    /// What follows BETWEEN: an operand, or the elements of an unusable array argument (`QueryArgument.unusable`).
+    private mutating func parseBetweenRange() throws -> QueryOperand {
+        let token = current
+        guard case .argument(let index) = token.kind, (index ?? nextArgument) < arguments.count,
+            case .unusable(let message, let elements) = arguments[index ?? nextArgument]
+        else { return try parseOperand() }
+        advance()
+        _ = try takeArgument(column: token.column, index: index)
+        // Realm Swift's message for an argument that is no array, then what converting it said.
+        guard let elements else {
+            throw QueryError("object must be of type NSArray for BETWEEN operations: \(message)", at: token.column)
+        }
+        return .list(elements, column: token.column)
+    }
+
     private mutating func takeArgument(column: Int, index: Int? = nil) throws -> QueryArgument {
         let slot: Int
         if let index {
@@ -453,6 +480,7 @@ package struct QueryParser {
             case .list(let values): return .list(values, column: token.column)
             case .geo(let shape):
                 throw QueryError("a \(shape) argument can only be used with GEOWITHIN", at: token.column)
+            case .unusable(let message, _): throw QueryError(message, at: token.column)
             case .keyPath(let path):
                 return .keyPath(
                     path.split(separator: ".").map(String.init),

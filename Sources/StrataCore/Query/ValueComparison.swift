@@ -137,6 +137,13 @@ package enum ValueComparison {
             // A mixed value's bytes compare with a string needle as its text would, [c] and [d] included.
             guard let a = text(lhs), let b = text(rhs) else { return false }
             return options.isEmpty ? a == b : fold(a, options) == fold(b, options)
+        case (.binary(let x), .binary(let y)) where !options.isEmpty:
+            // Two binary values with [c] or [d] compare as the text their bytes spell (realm-core's EqualIns on
+            // data); bytes that are not UTF-8 compare as they are.
+            guard let a = String(validating: x, as: UTF8.self), let b = String(validating: y, as: UTF8.self) else {
+                return x == y
+            }
+            return fold(a, options) == fold(b, options)
         default: return (order(lhs, rhs, options: options) ?? collectionKindOrder(lhs, rhs)) == 0
         }
     }
