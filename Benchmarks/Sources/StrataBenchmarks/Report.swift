@@ -111,6 +111,8 @@ struct Report: Codable {
     var notifications: NotificationFigures?
     /// Strata's redo-log figure: the open of a killed writer's file whose log is nearly full.
     var ringRecovery: RingRecoveryFigure?
+    /// Strata's cross-process figure: two processes writing to one file at once, taking turns at its writer lock.
+    var takingTurns: TakingTurnsFigure?
     /// Strata's collection figures (single appends against one bulk append, backlink iteration).
     var collections: CollectionFigures?
     /// Strata's observed-list figures (a commit appending to an observed list of 10k and 100k elements).
@@ -227,6 +229,7 @@ struct Report: Codable {
         concurrency?.printTable()
         notifications?.printTable()
         ringRecovery?.printTable()
+        takingTurns?.printTable()
         collections?.printTable()
         observedList?.printTable()
     }

@@ -22,6 +22,11 @@ struct StrataBenchmarks {
             try await RingRecoveryFigure.runWriter(path: arguments[2], objects: objects)
             return
         }
+        if arguments.count == 4, arguments[1] == "--turn-writer", let writes = Int(arguments[3]) {
+            // Child mode: one of the processes taking turns at the writer lock.
+            try await TakingTurnsFigure.runWriter(path: arguments[2], writes: writes)
+            return
+        }
         if arguments.count == 3, arguments[1] == "--notification-writer" {
             // Child mode: the second process of the notification figures.
             try await NotificationFigures.runWriter(path: arguments[2])
@@ -57,6 +62,7 @@ struct StrataBenchmarks {
         var concurrency: ConcurrencyFigures?
         var notifications: NotificationFigures?
         var ringRecovery: RingRecoveryFigure?
+        var takingTurns: TakingTurnsFigure?
         var collections: CollectionFigures?
         var observedList: ObservedListFigures?
 
@@ -308,6 +314,12 @@ struct StrataBenchmarks {
         if wanted("redo log") {
             ringRecovery = try await RingRecoveryFigure.measure(directory: directory, objects: count)
         }
+        if wanted("taking turns") {
+            takingTurns = try await TakingTurnsFigure.measure(
+                directory: directory,
+                writes: min(250, max(50, count / 800))
+            )
+        }
         if wanted("collections") {
             collections = try await CollectionFigures.measure(directory: directory, appends: min(count / 2, 100_000))
         }
@@ -348,6 +360,7 @@ struct StrataBenchmarks {
                 concurrency: concurrency,
                 notifications: notifications,
                 ringRecovery: ringRecovery,
+                takingTurns: takingTurns,
                 collections: collections,
                 observedList: observedList
             )
