@@ -133,7 +133,8 @@ struct QueryCommandTests {
         #expect(syntax.status == 2)
         #expect(syntax.stdout.isEmpty)
         #expect(
-            syntax.stderr == "strata query: Invalid query at column 6: expected a property or a value but found '>'\n"
+            syntax.stderr == "strata query: Invalid query at column 6: expected a property or a value but found '>' "
+                + "(Unable to parse the format string \"age >> 3\")\n"
         )
         let unknown = try Tool.run(["query", sample.path, "Person", "age > 3 AND agee < 5"])
         #expect(unknown.status == 2)

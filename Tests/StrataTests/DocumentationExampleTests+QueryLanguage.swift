@@ -141,7 +141,10 @@ extension DocumentationExampleTests {
                 return "\(error)"
             }
         }
-        #expect(message == "Invalid query at column 8: cannot compare 'age' of type int with \"old\" using ==")
+        #expect(
+            message == "Invalid query at column 8: Cannot compare value 'old' of type 'String' to property 'age' of "
+                + "type 'int': cannot compare 'age' of type int with \"old\" using =="
+        )
     }
 
     @Test("QueryLanguage.md: sorting, distinct and aggregates")

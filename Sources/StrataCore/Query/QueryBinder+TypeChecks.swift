@@ -23,8 +23,10 @@
 //       and Strata compare them.)
 //   (5) Every error names the key path, the value or operator, and the column of the comparison. Where Realm Swift
 //       refuses the same query, its message comes first ("Operator 'LIKE' not supported for type 'int'"), then the
-//       key path where Realm's message does not name it. A value of the property's type with an operator the type
-//       does not take is refused for the operator, as Realm Swift checks the value before the operator.
+//       key path where Realm's message does not name it. A constant the property's type does not take gets Realm
+//       Swift's "Cannot compare value '3' of type 'Int' to property 'name' of type 'string'"; a value of the
+//       property's type with an operator the type does not take is refused for the operator ("Operator '>' not
+//       supported for type 'bool'"), as Realm Swift checks the value before the operator.
 
 extension QueryBinder {
     /// Checks that a string operator compares strings, binary or mixed values, and returns the options that apply:
@@ -285,11 +287,51 @@ extension QueryBinder {
                     at: column
                 )
             }
+            // Realm Swift's message first (rule 5): the value's when the property's type does not take it, else the
+            // operator's (`boolCol > 0`), as Realm Swift checks the value before the operator.
+            let valueFits = op != .equal && (try? checkType(path, .equal, value, column: column)) != nil
+            let realm =
+                valueFits
+                ? "Operator '\(op.rawValue)' not supported for type '\(Self.realmTypeName(path))'"
+                : valueMismatch(path, value)
             throw QueryError(
-                "cannot compare '\(path.text)' of type \(type) with \(value) using \(op.rawValue)",
+                "\(realm): cannot compare '\(path.text)' of type \(type) with \(value) using \(op.rawValue)",
                 at: column
             )
         }
+    }
+
+    /// Realm Swift's message for a constant the property's type does not take (RLMQueryUtil's validate_comparison):
+    /// the value as `%@` prints it and its type's Swift name, then the property's name and type (its class for a link).
+    func valueMismatch(_ path: BoundPath, _ value: Value) -> String {
+        let text: String
+        let typeName: String
+        switch value {
+        case .null: (text, typeName) = ("(null)", "(null)")
+        case .int(let v): (text, typeName) = ("\(v)", "Int")
+        case .bool(let v): (text, typeName) = ("\(v)", "Bool")
+        case .float(let v): (text, typeName) = ("\(v)", "Float")
+        case .double(let v): (text, typeName) = ("\(v)", "Double")
+        case .string(let v): (text, typeName) = (v, "String")
+        case .binary: (text, typeName) = ("\(value)", "Data")
+        case .timestamp: (text, typeName) = ("\(value)", "Date")
+        case .decimal128: (text, typeName) = ("\(value)", "Decimal128")
+        case .objectId: (text, typeName) = ("\(value)", "ObjectId")
+        case .uuid: (text, typeName) = ("\(value)", "UUID")
+        case .link: (text, typeName) = ("\(value)", "Object")
+        case .typedLink(let table, _): (text, typeName) = ("\(value)", specs[table]?.name ?? "Object")
+        case .list: (text, typeName) = ("\(value)", "Array")
+        case .dictionary: (text, typeName) = ("\(value)", "Dictionary")
+        }
+        let property = path.aggregateColumn?.name ?? path.final?.name ?? path.text
+        var propertyType = Self.realmTypeName(path)
+        if path.aggregate == nil, let final = path.final, final.type == .link || final.type == .backlink,
+            let table = final.linkTable, let name = specs[table]?.name
+        {
+            propertyType = name
+        }
+        return "Cannot compare value '\(text)' of type '\(typeName)' to property '\(property)' of type "
+            + "'\(propertyType)'"
     }
 
     /// Whether `path` is an aggregate taken once per object a collection reached (`list.integers.@count`): its values

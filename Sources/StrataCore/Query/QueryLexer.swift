@@ -52,7 +52,7 @@ enum QueryLexer {
                         case "u":
                             let hex = String(characters[(index + 2)..<min(index + 6, characters.count)])
                             guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
-                            else { throw QueryError("\\u needs four hexadecimal digits", at: index + 1) }
+                            else { throw QueryError.syntax("\\u needs four hexadecimal digits", at: index + 1) }
                             value.unicodeScalars.append(scalar)
                             index += 6
                             continue
@@ -69,7 +69,7 @@ enum QueryLexer {
                     value.append(next)
                     index += 1
                 }
-                guard closed else { throw QueryError("unterminated string", at: column) }
+                guard closed else { throw QueryError.syntax("unterminated string", at: column) }
                 tokens.append(QueryToken(kind: .string(value), column: column))
                 continue
             }
@@ -107,7 +107,7 @@ enum QueryLexer {
                 // oid(...) and uuid(...) hold raw text (uuids contain '-').
                 if ["oid", "uuid"].contains(text.lowercased()), index < characters.count, characters[index] == "(" {
                     guard let close = characters[index...].firstIndex(of: ")") else {
-                        throw QueryError("unterminated \(text)(...) literal", at: column)
+                        throw QueryError.syntax("unterminated \(text)(...) literal", at: column)
                     }
                     tokens.append(QueryToken(kind: .symbol("("), column: index + 1))
                     tokens.append(QueryToken(kind: .string(String(characters[(index + 1)..<close])), column: index + 2))
@@ -118,14 +118,14 @@ enum QueryLexer {
             }
             if character == "%" {
                 guard index + 1 < characters.count else {
-                    throw QueryError("'%' must be followed by @, K, d or f", at: column)
+                    throw QueryError.syntax("'%' must be followed by @, K, d or f", at: column)
                 }
                 // NSPredicate's format specifiers: %@, %K, and printf's numbers (%d, %i, %u, %f, %e, %g), which may
                 // carry a length modifier (%ld, %lld, %lf, %hd, %qd); each takes the next argument as it is.
                 var end = index + 1
                 while end < characters.count, end - index <= 2, "lhq".contains(characters[end]) { end += 1 }
                 guard end < characters.count else {
-                    throw QueryError("'%' must be followed by @, K, d or f", at: column)
+                    throw QueryError.syntax("'%' must be followed by @, K, d or f", at: column)
                 }
                 switch characters[end] {
                 case "@" where end == index + 1, "K" where end == index + 1:
@@ -136,7 +136,7 @@ enum QueryLexer {
                     tokens.append(QueryToken(kind: .argument(nil), column: column))
                 default:
                     let text = String(characters[(index + 1)...end])
-                    throw QueryError("'%\(text)' is not a valid argument placeholder", at: column)
+                    throw QueryError.syntax("'%\(text)' is not a valid argument placeholder", at: column)
                 }
                 index = end + 1
                 continue
@@ -161,7 +161,7 @@ enum QueryLexer {
                     index += 1
                 }
                 guard let number = Int(digits) else {
-                    throw QueryError("'$' must be followed by an argument number", at: column)
+                    throw QueryError.syntax("'$' must be followed by an argument number", at: column)
                 }
                 tokens.append(QueryToken(kind: .argument(number), column: column))
                 continue
@@ -178,7 +178,7 @@ enum QueryLexer {
                 index += 1
                 continue
             }
-            throw QueryError("unexpected character '\(character)'", at: column)
+            throw QueryError.syntax("unexpected character '\(character)'", at: column)
         }
         tokens.append(QueryToken(kind: .end, column: characters.count + 1))
         return tokens

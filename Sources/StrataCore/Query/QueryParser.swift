@@ -47,9 +47,16 @@ package struct QueryParser {
     }
 
     /// Parses a whole query.
+    /// A syntax error's message ends with Realm Swift's words and the query: `expected a comparison operator but found
+    /// the end of the query (Unable to parse the format string "age")`.
     package static func parse(_ text: String, arguments: [QueryArgument] = []) throws -> ParsedQuery {
-        var parser = try QueryParser(text, arguments: arguments)
-        return try parser.parseQuery()
+        do {
+            var parser = try QueryParser(text, arguments: arguments)
+            return try parser.parseQuery()
+        } catch var error as QueryError where error.isSyntax {
+            error.message += " (Unable to parse the format string \"\(text)\")"
+            throw error
+        }
     }
 
     var current: QueryToken { tokens[position] }
@@ -85,7 +92,7 @@ package struct QueryParser {
 
     private mutating func expectSymbol(_ symbol: String) throws {
         guard isSymbol(symbol) else {
-            throw QueryError("expected '\(symbol)' but found \(describe(current))", at: current.column)
+            throw QueryError.syntax("expected '\(symbol)' but found \(describe(current))", at: current.column)
         }
         advance()
     }
@@ -142,10 +149,12 @@ package struct QueryParser {
                 advance()
                 query.stages.append(.limit(limit))
             }
-            guard isSymbol(")") else { throw QueryError("expected ')' to close \(word)", at: column) }
+            guard isSymbol(")") else { throw QueryError.syntax("expected ')' to close \(word)", at: column) }
             advance()
         }
-        guard case .end = current.kind else { throw QueryError("unexpected \(describe(current))", at: current.column) }
+        guard case .end = current.kind else {
+            throw QueryError.syntax("unexpected \(describe(current))", at: current.column)
+        }
         guard nextArgument <= arguments.count else { throw QueryError("too few arguments", at: nil) }
         query.exactDecimals = exactDecimals
         query.argumentTexts = argumentTexts
@@ -335,7 +344,7 @@ package struct QueryParser {
             advance()
             return op
         }
-        throw QueryError("expected a comparison operator but found \(describe(token))", at: token.column)
+        throw QueryError.syntax("expected a comparison operator but found \(describe(token))", at: token.column)
     }
 
     private mutating func parseKeyPathText() throws -> String {
@@ -356,10 +365,10 @@ package struct QueryParser {
                 advance()
                 while isSymbol("[") { parts.append(try parseSubscript()) }
             default:
-                throw QueryError("expected a property name but found \(describe(current))", at: current.column)
+                throw QueryError.syntax("expected a property name but found \(describe(current))", at: current.column)
             }
         } while isSymbol(".")
-        guard !parts.isEmpty else { throw QueryError("expected a property name", at: column) }
+        guard !parts.isEmpty else { throw QueryError.syntax("expected a property name", at: column) }
         return parts.joined(separator: ".")
     }
 
@@ -513,7 +522,7 @@ package struct QueryParser {
         case .keyArgument:
             return try parseKeyPath()
         default:
-            throw QueryError("expected a property or a value but found \(describe(token))", at: token.column)
+            throw QueryError.syntax("expected a property or a value but found \(describe(token))", at: token.column)
         }
     }
 
@@ -612,8 +621,8 @@ package struct QueryParser {
             switch current.kind {
             case .identifier(let value), .number(let value), .string(let value): text += value
             case .symbol(let symbol) where symbol == "-": text += symbol
-            case .end: throw QueryError("unterminated literal", at: current.column)
-            default: throw QueryError("unexpected \(describe(current)) in a literal", at: current.column)
+            case .end: throw QueryError.syntax("unterminated literal", at: current.column)
+            default: throw QueryError.syntax("unexpected \(describe(current)) in a literal", at: current.column)
             }
             advance()
         }
