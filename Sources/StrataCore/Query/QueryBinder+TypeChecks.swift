@@ -232,6 +232,9 @@ extension QueryBinder {
         }
     }
 
+    /// The types Realm Swift compares for equality only: no `<`, `>`, `<=`, `>=` or BETWEEN, with a value or with nil.
+    static let unordered: Set<ValueType> = [.bool, .link, .backlink, .objectId, .uuid]
+
     func checkType(_ path: BoundPath, _ op: ComparisonOperator, _ value: Value, column: Int) throws {
         guard let type = path.valueType else { return }
         let ok: Bool
@@ -241,7 +244,7 @@ extension QueryBinder {
             let ordered: Set<ComparisonOperator> = [.less, .lessOrEqual, .greater, .greaterOrEqual]
             ok =
                 (op == .equal || op == .notEqual || op == .inList || op.isStringOperator
-                    || (ordered.contains(op) && ![.bool, .link, .backlink].contains(type)))
+                    || (ordered.contains(op) && (!Self.unordered.contains(type) || path.mapKey != nil)))
                 && !Self.refusesNull(path)
         case (.mixed, _): ok = true
         // realm-core refuses an integer compared with infinity (and with a Float NaN): no integer is either.
@@ -268,7 +271,11 @@ extension QueryBinder {
         case (.bool, .bool): ok = op == .equal || op == .notEqual || op == .inList
         case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
         case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
-        case (.timestamp, .timestamp), (.objectId, .objectId), (.uuid, .uuid): ok = true
+        case (.timestamp, .timestamp): ok = true
+        // Realm Swift compares object ids and UUIDs for equality only (RLMQueryUtil), as it does Booleans; realm-core's
+        // own parser orders them. A map's value by key compares as a mixed value, which orders them.
+        case (.objectId, .objectId) where path.mapKey != nil, (.uuid, .uuid) where path.mapKey != nil: ok = true
+        case (.objectId, .objectId), (.uuid, .uuid): ok = op == .equal || op == .notEqual || op == .inList
         case (.link, .typedLink(let table, _)), (.backlink, .typedLink(let table, _)):
             try checkLinkClass(path, table, column: column)
             ok = op == .equal || op == .notEqual || op == .inList
