@@ -69,6 +69,8 @@ public struct RealmPredicate: Sendable, Equatable, CustomStringConvertible {
             } catch {
                 // An array holding an array: its inner arrays as lists, which only BETWEEN reads (to refuse them).
                 guard array.contains(where: { $0 is [Any] }) else { throw error }
+                // `try?` hides no stored data: it converts the caller's own argument, and an element that does not
+                // convert leaves nil, which makes the query refuse the argument with `error`'s message.
                 let elements = try? array.map {
                     try ($0 as? [Any]).map { .list(try $0.map(engineValue)) } ?? engineValue($0)
                 }

@@ -296,6 +296,7 @@ extension QueryBinder {
             }
             // Realm Swift's message first (rule 5): the value's when the property's type does not take it, else the
             // operator's (`boolCol > 0`), as Realm Swift checks the value before the operator.
+            // `try?` reads nothing stored: it asks the same type check whether `==` would take the value.
             let valueFits = op != .equal && (try? checkType(path, .equal, value, column: column)) != nil
             let realm =
                 valueFits
