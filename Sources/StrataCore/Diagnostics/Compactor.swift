@@ -59,6 +59,8 @@ extension Database {
             try file.sync()
             try fs.rename(temporary, to: destination)
             try fs.syncDirectory(directoryOf(destination))
+            // The temporary copy's lock file and, on failure, the copy itself hold nothing of the source: a removal
+            // that fails leaves only space behind, and the source is untouched either way.
             try? fs.remove(temporary + ".lock")
         } catch {
             copy.close()

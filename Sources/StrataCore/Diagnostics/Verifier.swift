@@ -228,9 +228,11 @@ struct Verifier {
         for spec in transaction.tableSpecs {
             let table = try transaction.table(spec.key)
             for column in spec.columns where column.isLink {
-                guard let targetKey = column.linkTable, let target = try? transaction.table(targetKey) else {
+                guard let targetKey = column.linkTable, transaction.tableSpecs.contains(where: { $0.key == targetKey })
+                else {
                     throw StorageError.corrupt("\(spec.name).\(column.name) links to a missing table")
                 }
+                let target = try transaction.table(targetKey)
                 var expected: [ObjectKey: [ObjectKey]] = [:]
                 for key in try table.keys() {
                     for linked in linkTargets(try table.value(key, column.key)) {

@@ -77,6 +77,8 @@ final class CommittedColumn: ColumnStorage {
 
     func plainString(at index: Int) -> String? {
         if let decoded { return decoded.plainString(at: index) }
+        // nil sends the caller to the general path (the protocol's contract), which reads the same bytes with `try`
+        // and reports damage: `try?` here hides none.
         guard block.kind == .variable, !block.isNull(index), !block.isExternal(index),
             let bytes = try? block.variableBytes(index)
         else { return nil }

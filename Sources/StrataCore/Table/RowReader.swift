@@ -156,6 +156,8 @@ package struct RowReader {
         switch leaf {
         case .clean(let columns):
             return columns._withUnsafeGuaranteedRef { columns in
+                // nil sends the caller to the general path, which reads the same bytes with `try` and reports damage:
+                // `try?` here hides none.
                 guard let block = block(columns, position), !block.isNull(row), !block.isExternal(row),
                     let bytes = try? block.variableBytes(row)
                 else { return nil }

@@ -387,6 +387,7 @@ package final class Database: Sendable {
         freeSpace: FreeSpace
     ) -> Version {
         let bytes = Array(UnsafeRawBufferPointer(start: mapping.base, count: FileHeader.size))
+        // `try?` loses nothing: a header that no longer decodes gives the floor 0, which reuses no freed extent.
         guard let slot = (try? FileHeader.decode(bytes, path: path))?.slots[slotIndex], slot.version == snapshot.version
         else { return 0 }
         return reuseFloor(of: slot, freeSpace: freeSpace)
@@ -532,6 +533,7 @@ package final class Database: Sendable {
             return true
         }
         file.close()
+        // A memory-only database's file holds nothing to keep; one left behind is only space.
         if options.durability == .memoryOnly { try? options.fileSystem.remove(path) }
         if registered { Self.registry.withLock { $0[path] = nil } }
         gate.leave()
@@ -693,6 +695,8 @@ package final class Database: Sendable {
                 }), slot.version > known
             else {
                 let now = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
+                // `try?` only asks whether another process moved the header meanwhile (then the caller looks again);
+                // a header that does not decode now counts as moved, and the next look reports it.
                 if (try? FileHeader.decode(now, path: path))?.current?.slot != newest.slot { return false }
                 state.rejectedSlot = newest.slot
                 return true
@@ -710,6 +714,8 @@ package final class Database: Sendable {
                 state.reuseFloor = Self.reuseFloor(of: slot, freeSpace: freeSpace)
             } catch {
                 let now = Array(UnsafeRawBufferPointer(start: state.mapping.base, count: FileHeader.size))
+                // `try?` only asks whether another process moved the header meanwhile: if it did not decode, the load's
+                // own error is thrown below.
                 if let moved = (try? FileHeader.decode(now, path: path))?.current?.slot.version, moved != slot.version {
                     return false
                 }

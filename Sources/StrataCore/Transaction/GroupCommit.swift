@@ -277,6 +277,8 @@ extension Database {
         let first = group[0].version
         let versions = first == last.version ? "version \(first)" : "versions \(first)-\(last.version)"
         if let redoLog, let syncs = try makeDurable(group, through: redoLog, versions: versions) {
+            // The signal only wakes other processes' watchers sooner: one that is not bumped looks when its
+            // wait times out, and the group is durable either way.
             try? fileLock?.signal?.bump()
             return syncs
         }

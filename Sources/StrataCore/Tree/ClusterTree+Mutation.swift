@@ -412,6 +412,8 @@ extension ClusterTree {
         switch node {
         case .leaf: return true
         case .inner: return false
+        // `try?` hides no damage: the caller's `width(of:)` has just read this node whole, so the only error left is
+        // the kind check saying that the node is not a leaf.
         case .clean(let ref): return (try? reader.node(ref, .leaf)) != nil
         }
     }
@@ -539,7 +541,12 @@ extension ClusterTree {
                 }
                 return inner.counts.reduce(0, +)
             case .clean(let ref):
-                let keys = (try? ClusterTree(root: ref, layout: layout, context: context).allKeys()) ?? []
+                let keys: [Int64]
+                do {
+                    keys = try ClusterTree(root: ref, layout: layout, context: context).allKeys()
+                } catch {
+                    preconditionFailure("a committed subtree of a checked tree does not read: \(error)")
+                }
                 for key in keys {
                     if let previous = state.previous { precondition(previous < key, "keys out of order") }
                     state.previous = key
