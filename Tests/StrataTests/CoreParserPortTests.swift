@@ -59,6 +59,10 @@ func qcpError(
     QCPRow(query: query, arguments: arguments, expected: .error(keys), knownIssue: known)
 }
 
+/// Realm Swift's message for two aggregates compared with each other (RLMQueryUtil's apply_column_expression), which
+/// realm-core's parser compares.
+let qcpAggregatePair = "Key paths including aggregate operations cannot be compared with other aggregate operations"
+
 /// The data of one realm-core test: its models, how to write its objects, and how to count a query's matches.
 struct QCPFixture: Sendable {
     let types: @Sendable () -> [ObjectBase.Type]

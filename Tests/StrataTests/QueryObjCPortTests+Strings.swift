@@ -108,16 +108,8 @@ struct QueryObjCPortStringTests {
 
     @Test("Two columns of different types are refused", arguments: mismatches)
     func twoColumnMismatch(query: String, types: String) async throws {
-        let numeric = !types.contains("string")
-        try await qoaRefused(
-            QOAQuery.self,
-            query,
-            [],
-            "Property type mismatch between \(types)",
-            pattern: true,
-            numeric ? .accepted("Strata compares numeric columns of different types") : nil
-        )
-        .check()
+        try await qoaRefused(QOAQuery.self, query, [], "Property type mismatch between \(types)", pattern: true)
+            .check()
     }
 
     // MARK: testBooleanPredicate

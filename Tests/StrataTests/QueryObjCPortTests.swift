@@ -437,8 +437,7 @@ struct QueryObjCPortTests {
             "allTypesCol.intCol = allTypesCol.doubleCol",
             [],
             "Property type mismatch",
-            pattern: true,
-            .accepted("Strata compares an int column with a double column")
+            pattern: true
         ),
     ]
 

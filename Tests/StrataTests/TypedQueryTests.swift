@@ -294,4 +294,21 @@ struct TypedQueryTests {
             #expect(typed == expected, "where { } for \(text)")
         }
     }
+
+    /// Realm Swift builds a `where { }` query as a predicate string, so two aggregates compared there raise
+    /// RLMQueryUtil's exception, which stops a Swift program; Strata's stops it too, in a child process here.
+    @Test("Two aggregates compared in where { } stop the program, as Realm Swift's exception")
+    func aggregatePairTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // A realm that cannot open exits normally, failing the expectation rather than passing it.
+            guard let realm = try? await Realm(configuration: memoryConfiguration([Employee.self]))
+            else { exit(EXIT_SUCCESS) }
+            _ = await realm.read { realm in
+                realm.objects(Employee.self).where { $0.scores.count == $0.reports.count }.count
+            }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        let reason = "Key paths including aggregate operations cannot be compared with other aggregate operations"
+        #expect(output.contains(reason), "\(output.suffix(300))")
+    }
 }

@@ -17,10 +17,17 @@
 //       Booleans by key also <, <=, > and >= (as mixed values). A string that is a decimal's text compares with a
 //       decimal property as that decimal, `'Inf'` and `'-Infinity'` too (Realm Swift reads it so; see
 //       QueryLiterals.decimalText). A map's keys compare with strings and null only.
-//   (4) Two properties compare when both are numbers, both strings or binary, either mixed, or both of one type;
-//       else the error is Realm Swift's "Property type mismatch between … and …". (Realm Swift also refuses two
-//       numbers of different types, `intCol == doubleCol`, and two aggregates, `list.@sum.a > list.@max.b`; realm-core
-//       and Strata compare them.)
+//   (4) Two properties compare when they are of one type, as in Realm Swift (RLMQueryUtil's apply_column_expression:
+//       "Property type mismatch between int and double" for `intCol == doubleCol`): an optional and a non-optional
+//       property of one type compare, and so do integers of any width, but not an int with a float, a double or a
+//       decimal, a string with binary data, nor a mixed value with a property of another type (realm-core's parser
+//       compares those). The elements of a collection after ANY, ALL or NONE follow the same rule (Realm Swift
+//       refuses a collection there outright). Two collection operations (@count, @size, @min, @max, @sum, @avg)
+//       never compare (Realm Swift: "Key paths including aggregate operations cannot be compared with other
+//       aggregate operations"; realm-core's parser compares them). A collection operation compared with a property,
+//       a map's value by key and a path into a mixed value (which Realm Swift does not compare with a property)
+//       compare as realm-core compares them: numbers with numbers, strings with binary data, a mixed value with
+//       anything, or two values of one type.
 //   (5) Every error names the key path, the value or operator, and the column of the comparison. Where Realm Swift
 //       refuses the same query, its message comes first ("Operator 'LIKE' not supported for type 'int'"), then the
 //       key path where Realm's message does not name it. A constant the property's type does not take gets Realm
@@ -71,14 +78,32 @@ extension QueryBinder {
         return options
     }
 
-    /// Two properties compared with each other (rule 4): of comparable types.
+    /// Two properties compared with each other (rule 4), as Realm Swift's RLMQueryUtil (apply_column_expression)
+    /// takes them: never two collection operations, and two properties of one type only; a collection operation, a
+    /// map's value by key or a path into a mixed value as realm-core compares them (``compatible(_:_:)``).
     func checkColumnTypes(_ path: BoundPath, _ other: BoundPath, column: Int) throws {
-        guard let a = path.valueType, let b = other.valueType, !compatible(a, b) else { return }
+        let operations = (Self.isCollectionOperation(path), Self.isCollectionOperation(other))
+        if operations == (true, true) {
+            throw QueryError(
+                "Key paths including aggregate operations cannot be compared with other aggregate operations: "
+                    + "'\(path.text)' and '\(other.text)' are both aggregates",
+                at: column
+            )
+        }
+        guard let a = path.valueType, let b = other.valueType else { return }
+        let sameTypeOnly = operations == (false, false) && Self.isRealmColumn(path) && Self.isRealmColumn(other)
+        if sameTypeOnly ? a == b : compatible(a, b) { return }
         throw QueryError(
-            "cannot compare '\(path.text)' (\(a)) with '\(other.text)' (\(b)): Property type mismatch between "
-                + "\(Self.realmTypeName(path)) and \(Self.realmTypeName(other))",
+            "Property type mismatch between \(Self.realmTypeName(path)) and \(Self.realmTypeName(other)): cannot "
+                + "compare '\(path.text)' (\(a)) with '\(other.text)' (\(b))",
             at: column
         )
+    }
+
+    /// Whether `path` compares with another property of its own type only (rule 4): not a collection operation, a
+    /// map's value by key nor a path into a mixed value, which Realm Swift does not compare with a property.
+    static func isRealmColumn(_ path: BoundPath) -> Bool {
+        (path.aggregate == nil || path.aggregate == .values) && path.mapKey == nil && path.mixedSteps == nil
     }
 
     /// Whether `path` reads a map's values: `map['key']` or `map.@values`.
