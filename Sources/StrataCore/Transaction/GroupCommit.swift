@@ -341,12 +341,21 @@ extension Database {
         guard let runs = slot.manifest?.runs.sorted(by: { $0.offset < $1.offset }), !runs.isEmpty else {
             return floor
         }
-        var index = 0
-        for extent in freeSpace.extents {
-            while index < runs.count && runs[index].offset + runs[index].length <= extent.offset { index += 1 }
-            guard index < runs.count else { break }
-            if runs[index].offset < extent.offset + extent.length {
-                floor = min(floor, extent.freedAt > 0 ? extent.freedAt - 1 : 0)
+        // A group names a few runs and the free list may hold hundreds of extents: each run finds the first extent
+        // that ends after its start by a binary search (extents are sorted and disjoint, so their ends ascend too),
+        // and reads on while they start before its end.
+        let extents = freeSpace.extents
+        for run in runs {
+            var low = 0
+            var high = extents.count
+            while low < high {
+                let middle = (low + high) / 2
+                let end = extents[middle].offset + extents[middle].length
+                if end <= run.offset { low = middle + 1 } else { high = middle }
+            }
+            while low < extents.count, extents[low].offset < run.offset + run.length {
+                floor = min(floor, extents[low].freedAt > 0 ? extents[low].freedAt - 1 : 0)
+                low += 1
             }
         }
         return floor
