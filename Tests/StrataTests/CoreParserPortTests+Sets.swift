@@ -154,8 +154,13 @@ struct CoreParserSetTests {
         qcp("set.@sum == 300", 1), qcp("set.@sum == 0", 1), qcp("set.@sum == 11", 1), qcp("set.@avg == 151.5", 1),
         qcp("set.@avg == 3.5", 1), qcp("set.@avg == 300", 1), qcp("set.@avg == NULL", 1), qcp("set.@avg == 2.75", 1),
         qcp("set.@count == 0", 1), qcp("set.@size >= 1", 4), qcp("set.@size == 6", 2), qcp("3.5 IN set", 1),
-        qcp("'WorLD' IN[c] set", 1), qcp("ANY set == value", 2), qcp("ANY set < value", 3),
-        qcp("ALL set < value", 1), qcp("ALL set < value && set.@size > 0", 0), qcp("ALL set == value", 2),
+        qcp("'WorLD' IN[c] set", 1), qcp("ANY set == value", 2),
+        // realm-core's parser orders two mixed values (these match 3, 1 and 0); Realm Swift compares two mixed
+        // properties with == and != only (RLMQueryUtil's add_mixed_constraint for a column).
+        qcpError("ANY set < value", ["Operator '<' not supported for type 'object'"]),
+        qcpError("ALL set < value", ["Operator '<' not supported for type 'object'"]),
+        qcpError("ALL set < value && set.@size > 0", ["Operator '<' not supported for type 'object'"]),
+        qcp("ALL set == value", 2),
         qcp("NONE set == value", 3), qcp("ANY set == {300}", 2), qcp("ANY set == NULL", 2),
         qcp("ANY set beginswith[c] 'HE'", 1), qcp("ANY set endswith[c] 'D'", 1), qcp("ANY set LIKE[c] '*O*'", 2),
         qcp("ANY set CONTAINS 'r'", 1),
@@ -204,11 +209,13 @@ struct CoreParserSetTests {
     }
 }
 
-/// A string literal finds a binary and a base-64 literal finds a string; the same values as arguments are refused.
+/// A base-64 literal finds a string (realm-core); a string literal compared with a binary property is refused, as
+/// Realm Swift refuses it (realm-core finds the binary), and so are string and binary arguments that cross.
 @Suite("realm-core's parser tests: strings and binaries written in a query")
 struct CoreParserEncodingTests {
     // Parser_string_binary_encoding: each value, written as realm-core writes it (plain in double quotes, or in
-    // base 64), finds its one object by its string and by its binary.
+    // base 64), finds its one object by its string and, written in base 64, by its binary; written plain, it is
+    // refused for the binary (realm-core finds the one object).
     @Test("Parser_string_binary_encoding")
     func encoding() async throws {
         let realm = try await Realm(configuration: memoryConfiguration([QCSEncoded.self]))
@@ -224,11 +231,15 @@ struct CoreParserEncodingTests {
                 if String(bytes: bytes, encoding: .utf8) != nil { queries.append("string == \(literal)") }
                 for query in queries {
                     var failure: String?
+                    // A plain (string) literal compared with the binary property is refused, as Realm Swift refuses
+                    // a string for a Data property; realm-core finds the one object by its bytes.
+                    let refused = query.hasPrefix("binary == \"")
                     do {
                         let count = try objects.filter(RealmPredicate(format: query, argumentArray: [])).count
-                        if count != 1 { failure = "'\(query)' counted \(count)" }
+                        if refused || count != 1 { failure = "'\(query)' counted \(count)" }
                     } catch {
-                        failure = "'\(query)' threw \(error)"
+                        let expected = refused && "\(error)".contains("Cannot compare value")
+                        if !expected { failure = "'\(query)' threw \(error)" }
                     }
                     guard let failure else { continue }
                     if query.hasPrefix("string == B64") {
@@ -244,7 +255,7 @@ struct CoreParserEncodingTests {
         #expect(base64Strings.isEmpty, "\(base64Strings.count) failed: \(base64Strings.prefix(3))")
     }
 
-    @Test("A string argument against a binary property, and a binary one against a string, are refused")
+    @Test("A string against a binary property, and a binary argument against a string, are refused")
     func argumentsDoNotCross() async throws {
         let realm = try await Realm(configuration: memoryConfiguration([QCSEncoded.self]))
         try await realm.write { realm in try seedEncoded(realm) }
@@ -260,6 +271,7 @@ struct CoreParserEncodingTests {
                 }
             }
         }
-        #expect(outcomes == ["refused", "refused", "1"])
+        // The string literal too: Realm Swift refuses a string for a Data property (realm-core counts 1).
+        #expect(outcomes == ["refused", "refused", "refused"])
     }
 }

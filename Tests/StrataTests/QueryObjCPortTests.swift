@@ -26,7 +26,7 @@ import Testing
 // results, lists, sets and maps (CollectionSemanticsTests+Bounds).
 //
 // Where Strata answers differently from Realm, the row keeps Realm's answer inside `withKnownIssue`, saying how
-// Strata differs (`QOAKnownIssue`, `qoaDecimalStrings`).
+// Strata differs (`qoaDecimalStrings`).
 
 /// A query on one model and the error Realm gives for it: a fragment of its message (`RLMAssertThrowsWithReason`),
 /// a regular expression (`RLMAssertThrowsWithReasonMatching`), or nil where Realm only checks that it throws.
@@ -36,8 +36,6 @@ struct QOARefusal: Sendable, CustomTestStringConvertible {
     nonisolated(unsafe) let arguments: [Any]
     let message: String?
     let isPattern: Bool
-    /// How Strata differs from Realm here, when it does.
-    let knownIssue: QOAKnownIssue?
 
     var testDescription: String { "\(type) WHERE \(query)" + (arguments.isEmpty ? "" : " with \(arguments)") }
 
@@ -52,28 +50,9 @@ struct QOARefusal: Sendable, CustomTestStringConvertible {
     func check() async throws {
         let realm = try await qoaRealm()
         let outcome = await realm.read { realm in qoaOutcome(realm, type, query, arguments) }
-        switch knownIssue {
-        case .accepted(let why):
-            withKnownIssue(Comment(rawValue: why)) {
-                #expect(!outcome.hasPrefix("count "), "\(query) gave \(outcome)")
-                #expect(matches(outcome), "\(query): \(outcome)")
-            }
-        case .wording(let why):
-            #expect(!outcome.hasPrefix("count "), "\(query) gave \(outcome)")
-            withKnownIssue(Comment(rawValue: why)) { #expect(matches(outcome), "\(query): \(outcome)") }
-        case nil:
-            #expect(!outcome.hasPrefix("count "), "\(query) gave \(outcome)")
-            #expect(matches(outcome), "\(query): \(outcome)")
-        }
+        #expect(!outcome.hasPrefix("count "), "\(query) gave \(outcome)")
+        #expect(matches(outcome), "\(query): \(outcome)")
     }
-}
-
-/// How Strata answers a query differently from Realm.
-enum QOAKnownIssue: Sendable {
-    /// Strata refuses the query too, in other words.
-    case wording(String)
-    /// Strata runs a query that Realm refuses.
-    case accepted(String)
 }
 
 func qoaRefused(
@@ -81,16 +60,14 @@ func qoaRefused(
     _ query: String,
     _ arguments: [Any] = [],
     _ message: String? = nil,
-    pattern: Bool = false,
-    _ knownIssue: QOAKnownIssue? = nil
+    pattern: Bool = false
 ) -> QOARefusal {
     QOARefusal(
         type: type,
         query: query,
         arguments: arguments,
         message: message,
-        isPattern: pattern,
-        knownIssue: knownIssue
+        isPattern: pattern
     )
 }
 
@@ -406,8 +383,7 @@ struct QueryObjCPortTests {
             QOALinkToAllTypes.self,
             "allTypesCol.binaryCol = 'a'",
             [],
-            nil,
-            .accepted("Strata compares a binary column with a string constant (as bytes)")
+            "Cannot compare value 'a' of type 'String' to property 'binaryCol' of type 'data'"
         ),
         qoaRefused(QOALinkToAllTypes.self, "allTypesCol.invalidCol = 'a'"),
         qoaRefused(QOALinkToAllTypes.self, "allTypesCol.longCol = 'a'"),

@@ -4,7 +4,8 @@
 //   (1) ANY/SOME/ALL/NONE need a collection; a collection needs one of them or an aggregate.
 //   (2) String operators and [c]/[d] need string, binary or mixed values, except that [c]/[d] on a map's values
 //       of another type are ignored (Realm Swift: `intMap['a'] ==[c] 5` is `intMap['a'] == 5`; it ignores them on
-//       every property that is not a string, where Strata refuses them).
+//       every property that is not a string, where Strata refuses them). Two mixed properties take no string
+//       operator and compare without [c] and [d] (rule 4).
 //   (3) Constants: numbers compare across int, float, double and decimal128, except that the @min, @max and @sum
 //       of ints and an int property's BETWEEN bounds take whole numbers only, and a float property no double beyond
 //       a float's range (Realm Swift's isObjectValidForProperty, which a map's `['key']`, compared as a mixed value,
@@ -14,20 +15,29 @@
 //       operators; but not with a Boolean property that is not optional, nor with a list, a set or linking objects
 //       of objects (Realm Swift refuses null for every property that is not optional; Strata takes it for the other
 //       types, matching nothing). Links compare only for equality; bool takes == and != (and 0/1), and a map's
-//       Booleans by key also <, <=, > and >= (as mixed values). A string that is a decimal's text compares with a
+//       Booleans by key also <, <=, > and >= (as mixed values). A binary property takes no string (Realm Swift's
+//       validate_comparison), except a map's value by key, which takes a string literal's UTF-8 bytes (realm-core's
+//       parser takes them for every binary property). A string that is a decimal's text compares with a
 //       decimal property as that decimal, `'Inf'` and `'-Infinity'` too (Realm Swift reads it so; see
 //       QueryLiterals.decimalText). A map's keys compare with strings and null only.
 //   (4) Two properties compare when they are of one type, as in Realm Swift (RLMQueryUtil's apply_column_expression:
 //       "Property type mismatch between int and double" for `intCol == doubleCol`): an optional and a non-optional
 //       property of one type compare, and so do integers of any width, but not an int with a float, a double or a
 //       decimal, a string with binary data, nor a mixed value with a property of another type (realm-core's parser
-//       compares those). The elements of a collection after ANY, ALL or NONE follow the same rule (Realm Swift
-//       refuses a collection there outright). Two collection operations (@count, @size, @min, @max, @sum, @avg)
-//       never compare (Realm Swift: "Key paths including aggregate operations cannot be compared with other
-//       aggregate operations"; realm-core's parser compares them). A collection operation compared with a property,
-//       a map's value by key and a path into a mixed value (which Realm Swift does not compare with a property)
-//       compare as realm-core compares them: numbers with numbers, strings with binary data, a mixed value with
-//       anything, or two values of one type.
+//       compares those). Two mixed properties compare with == and != only, and without [c] and [d] (Realm Swift's
+//       add_mixed_constraint for a column: "Operator '>' not supported for type 'object'"; realm-core orders them).
+//       The elements of a collection after ANY, ALL or NONE follow the same rules (Realm Swift refuses a collection
+//       there outright). Two collection operations (@count, @size, @min, @max, @sum, @avg) never compare (Realm
+//       Swift: "Key paths including aggregate operations cannot be compared with other aggregate operations";
+//       realm-core's parser compares them). A collection operation compares with a property of the type Realm Swift
+//       reads it as: @count and @size with an int property, @min, @max, @sum and @avg with a property of the
+//       elements' type (dates with a date, mixed values with a mixed property); a property of another "numeric" type
+//       (int, float, double, decimal128, date, mixed) gets realm-core's "Expected double to be a col_type_Int",
+//       any other type CollectionOperation::validate_comparison's "@count can only be compared with a numeric
+//       value" or "@min on a property of type int cannot be compared with property of type 'string'" (realm-core's
+//       parser compares any two numbers). A map's value by key and a path into a mixed value (which Realm Swift does
+//       not compare with a property) compare as realm-core compares them: numbers with numbers, strings with binary
+//       data, a mixed value with anything, or two values of one type.
 //   (5) Every error names the key path, the value or operator, and the column of the comparison. Where Realm Swift
 //       refuses the same query, its message comes first ("Operator 'LIKE' not supported for type 'int'"), then the
 //       key path where Realm's message does not name it. A constant the property's type does not take gets Realm
@@ -79,9 +89,11 @@ extension QueryBinder {
     }
 
     /// Two properties compared with each other (rule 4), as Realm Swift's RLMQueryUtil (apply_column_expression)
-    /// takes them: never two collection operations, and two properties of one type only; a collection operation, a
-    /// map's value by key or a path into a mixed value as realm-core compares them (``compatible(_:_:)``).
-    func checkColumnTypes(_ path: BoundPath, _ other: BoundPath, column: Int) throws {
+    /// takes them: never two collection operations; a collection operation with a property by
+    /// ``checkAggregateColumn(_:_:column:)``; two properties of one type only, and two mixed properties with `==` and
+    /// `!=` only; a map's value by key or a path into a mixed value as realm-core compares them
+    /// (``compatible(_:_:)``).
+    func checkColumnTypes(_ path: BoundPath, _ other: BoundPath, _ op: ComparisonOperator, column: Int) throws {
         let operations = (Self.isCollectionOperation(path), Self.isCollectionOperation(other))
         if operations == (true, true) {
             throw QueryError(
@@ -90,14 +102,78 @@ extension QueryBinder {
                 at: column
             )
         }
+        if operations == (true, false), Self.isRealmColumn(other) {
+            return try checkAggregateColumn(path, other, column: column)
+        }
+        if operations == (false, true), Self.isRealmColumn(path) {
+            return try checkAggregateColumn(other, path, column: column)
+        }
         guard let a = path.valueType, let b = other.valueType else { return }
         let sameTypeOnly = operations == (false, false) && Self.isRealmColumn(path) && Self.isRealmColumn(other)
+        // Realm Swift compares two mixed properties as it compares Booleans (RLMQueryUtil's add_mixed_constraint for
+        // a column, by add_bool_constraint with RLMPropertyTypeObject): == and != only.
+        if sameTypeOnly, a == .mixed, b == .mixed, ![.equal, .notEqual, .inList].contains(op) {
+            throw QueryError(
+                "Operator '\(op.rawValue)' not supported for type 'object': two mixed properties, '\(path.text)' and "
+                    + "'\(other.text)', compare with == and != only",
+                at: column
+            )
+        }
         if sameTypeOnly ? a == b : compatible(a, b) { return }
         throw QueryError(
             "Property type mismatch between \(Self.realmTypeName(path)) and \(Self.realmTypeName(other)): cannot "
                 + "compare '\(path.text)' (\(a)) with '\(other.text)' (\(b))",
             at: column
         )
+    }
+
+    /// A collection operation compared with a property (rule 4), as Realm Swift takes it: RLMQueryUtil's
+    /// CollectionOperation::validate_comparison takes a property of a "numeric" type (int, float, double, decimal128,
+    /// date or mixed), and add_collection_operation_constraint then reads that property as the operation's column type
+    /// (an int for @count, the elements' type for @min, @max, @sum and @avg), which realm-core's LinkChain::column
+    /// refuses for a property of another type ("Expected double to be a col_type_Int").
+    func checkAggregateColumn(_ path: BoundPath, _ property: BoundPath, column: Int) throws {
+        guard let aggregate = path.aggregate, let type = property.valueType else { return }
+        let isCount = aggregate == .count || aggregate == .size
+        let element = path.aggregateColumn?.type ?? path.final?.type
+        let numeric: Set<ValueType> = [.int, .float, .double, .decimal128, .timestamp, .mixed]
+        guard numeric.contains(type) else {
+            // Realm Swift's message, then the key paths.
+            let realm =
+                isCount
+                ? "\(aggregate.rawValue) can only be compared with a numeric value. Strata"
+                : "\(aggregate.rawValue) on a property of type \(Self.realmTypeName(element)) cannot be compared "
+                    + "with property of type '\(Self.realmTypeName(type))'"
+            throw QueryError(
+                "\(realm): cannot compare '\(path.text)' with '\(property.text)' of type \(type)",
+                at: column
+            )
+        }
+        guard let wanted = isCount ? .int : element, wanted != type else { return }
+        throw QueryError(
+            "Expected \(property.final?.name ?? property.text) to be a \(Self.coreColumnTypeName(wanted)): "
+                + "'\(path.text)' compares with a property of type \(wanted) only, and '\(property.text)' is \(type)",
+            at: column
+        )
+    }
+
+    /// realm-core's name for the column type a value type is stored as (its ColumnType printed).
+    static func coreColumnTypeName(_ type: ValueType) -> String {
+        switch type {
+        case .int: "col_type_Int"
+        case .bool: "col_type_Bool"
+        case .float: "col_type_Float"
+        case .double: "col_type_Double"
+        case .string: "col_type_String"
+        case .binary: "col_type_Binary"
+        case .timestamp: "col_type_Timestamp"
+        case .decimal128: "col_type_Decimal"
+        case .objectId: "col_type_ObjectId"
+        case .uuid: "col_type_UUID"
+        case .mixed: "col_type_Mixed"
+        case .link: "col_type_Link"
+        case .backlink: "col_type_BackLink"
+        }
     }
 
     /// Whether `path` compares with another property of its own type only (rule 4): not a collection operation, a
@@ -158,6 +234,8 @@ extension QueryBinder {
         case .value(.list(let values)), .list(let values):
             numeric = values.allSatisfy { ValueComparison.number($0) != nil }
         case .value(let value): numeric = ValueComparison.number(value) != nil
+        // A property compared with a collection operation: checkAggregateColumn, Realm Swift's rules.
+        case .path(let other) where Self.isCollectionOperation(path) && Self.isRealmColumn(other): numeric = true
         case .path(let other): numeric = other.valueType.map(numbers.contains) ?? false
         case .subqueryCount: numeric = true
         }
@@ -229,13 +307,22 @@ extension QueryBinder {
         )
     }
 
-    /// A string constant compared with a binary property, or a binary one with a string property, as realm-core takes
-    /// it: a literal crosses (a `B64"…"` literal compared with a string is the text its bytes spell, returned here), an
-    /// argument does not ("Cannot compare argument … to a binary"). Nil leaves the value as it is: a string literal
-    /// against a binary property compares its UTF-8 bytes, and a binary argument (or a B64 literal that is not UTF-8,
-    /// which no string equals) against a string property is refused by ``checkType(_:_:_:column:)``.
+    /// A string constant compared with a binary property, or a binary one with a string property. A binary property
+    /// takes no string, as in Realm Swift (RLMQueryUtil's validate_comparison: "Cannot compare value 'a' of type
+    /// 'String' to property 'binaryCol' of type 'data'"), except a map's value by key and a path into a mixed value,
+    /// which take a string literal as realm-core does (its UTF-8 bytes) and refuse a string argument ("Cannot compare
+    /// argument … to a binary"). A `B64"…"` literal compared with a string property is the text its bytes spell,
+    /// returned here, as in realm-core (Realm Swift has no binary literal). Nil leaves the value as it is: a binary
+    /// argument (or a B64 literal that is not UTF-8, which no string equals) against a string property is refused by
+    /// ``checkType(_:_:_:column:)``.
     func crossText(_ path: BoundPath, _ value: Value, fromArgument: Bool, column: Int) throws -> Value? {
         switch (path.valueType, value) {
+        case (.binary?, .string(let text)) where Self.isRealmColumn(path):
+            let detail =
+                fromArgument
+                ? "cannot compare argument with value '\(text)' to a binary"
+                : "'\(path.text)' is binary data, and a string literal is not; write it B64\"…\""
+            throw QueryError("\(valueMismatch(path, value)): \(detail)", at: column)
         case (.binary?, .string(let text)) where fromArgument:
             throw QueryError("Cannot compare argument with value '\(text)' to a binary", at: column)
         case (.string?, .binary(let bytes)) where !fromArgument:
@@ -295,7 +382,9 @@ extension QueryBinder {
         case (.bool, .bool) where path.mapKey != nil: ok = true
         case (.bool, .bool): ok = op == .equal || op == .notEqual || op == .inList
         case (.bool, .int(let v)): ok = (v == 0 || v == 1) && (op == .equal || op == .notEqual)
-        case (.string, .string), (.binary, .string), (.binary, .binary): ok = true
+        // A binary property takes no string (Realm Swift), but a map's binary value by key takes one (realm-core).
+        case (.binary, .string): ok = !Self.isRealmColumn(path)
+        case (.string, .string), (.binary, .binary): ok = true
         case (.timestamp, .timestamp): ok = true
         // Realm Swift compares object ids and UUIDs for equality only (RLMQueryUtil), as it does Booleans; realm-core's
         // own parser orders them. A map's value by key compares as a mixed value, which orders them.

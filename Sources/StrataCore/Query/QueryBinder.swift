@@ -18,7 +18,8 @@
 //   (8) After a single mixed property, subscripts and names step into its nested lists and dictionaries
 //       (MixedPath.swift); @size, @count, @keys, @values and @type apply there; @min/@max/@sum/@avg do not.
 //       `mixed.@type` compares (==, !=, IN) with realm-core's type names only.
-//   (9) MATCHES is refused for every type. `@count` and `@size` compare with numbers only, and end their key path (Realm Swift's messages).
+//   (9) MATCHES is refused for every type. `@count` and `@size` compare with numbers and int properties only, and end
+//       their key path (Realm Swift's messages).
 //   (10) Inside SUBQUERY(collection, $x, body), a key path of the body is a path from one element of the
 //       collection, with or without the `$x.` prefix: realm-core binds the body to the element's table (so
 //       `$x.name == name` compares an element's name with itself, as realm-swift's QueryTests count it).
@@ -294,9 +295,16 @@ package struct QueryBinder {
                 if other.isMultiple {
                     throw QueryError("the right side of a comparison cannot be a collection", at: rhs.column)
                 }
-                try checkColumnTypes(path, other, column: column)
+                try checkColumnTypes(path, other, op, column: column)
             }
             options = try checkStringOperator(path, op, options, column: column)
+            // Realm Swift compares two mixed properties without [c] and [d] (RLMQueryUtil's add_mixed_constraint for a
+            // column ignores the options).
+            if case .path(let other) = right, path.valueType == .mixed, other.valueType == .mixed,
+                Self.isRealmColumn(path), Self.isRealmColumn(other)
+            {
+                options = []
+            }
             // Realm Swift's `boolCol == 1`: 0 and 1 stand for false and true.
             if path.valueType == .bool, case .value(.int(let number)) = right {
                 right = .value(.bool(number != 0))
