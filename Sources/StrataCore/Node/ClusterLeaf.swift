@@ -113,6 +113,10 @@ struct ClusterLeafView {
     @inline(__always)
     func key(at index: Int) -> Int64 { keys[index] }
 
+    /// Calls `body` with every key in order (the packing read once, not per key).
+    @inline(__always)
+    func forEachKey(_ body: (Int64) -> Void) { keys.forEach(count: count, body) }
+
     /// The first index whose key is >= `key`.
     func lowerBound(_ key: Int64) -> Int { keys.lowerBound(ofStrictlyAscending: key, count: count) }
 

@@ -86,6 +86,33 @@ package struct PackedIntegers {
     }
 }
 
+extension PackedIntegers {
+    /// Calls `body` with each of the first `count` integers in order, the width chosen once for all of them.
+    @inline(__always)
+    func forEach(count: Int, _ body: (Int64) -> Void) {
+        switch width {
+        case 0: for _ in 0..<count { body(base) }
+        case 1: for index in 0..<count { body(base &+ Int64(data.load(fromByteOffset: index, as: UInt8.self))) }
+        case 2: forEachPacked(UInt16.self, count, body)
+        case 4: forEachPacked(UInt32.self, count, body)
+        default: forEachPacked(UInt64.self, count, body)
+        }
+    }
+
+    @inline(__always)
+    private func forEachPacked<Raw: FixedWidthInteger & UnsignedInteger>(
+        _: Raw.Type,
+        _ count: Int,
+        _ body: (Int64) -> Void
+    ) {
+        let stride = MemoryLayout<Raw>.size
+        for index in 0..<count {
+            let raw = Raw(littleEndian: data.loadUnaligned(fromByteOffset: index * stride, as: Raw.self))
+            body(base &+ Int64(truncatingIfNeeded: raw))
+        }
+    }
+}
+
 extension ColumnBlock {
     /// How many rows hold an integer in `low...high` (null rows count as 0, so callers use this only for
     /// blocks without nulls).

@@ -22,7 +22,9 @@ package struct TableChanges: Equatable, Sendable {
     private enum Event: Equatable, Sendable {
         /// `count` objects inserted with consecutive keys from `first` (a run of creations is one event).
         case insert(first: ObjectKey, count: Int)
-        case modify(ObjectKey, ColumnKey)
+        /// Column `column` of `count` objects with consecutive keys from `first` modified (a run of set-based or
+        /// loop writes to one column in key order is one event).
+        case modify(first: ObjectKey, count: Int, column: ColumnKey)
         case delete(ObjectKey, primaryKey: Value?)
     }
 
@@ -72,14 +74,22 @@ package struct TableChanges: Equatable, Sendable {
         events.append(.insert(first: key, count: 1))
     }
 
-    mutating func modify(_ key: ObjectKey, _ column: ColumnKey) { events.append(.modify(key, column)) }
+    /// Logs `column` of object `key` modified; the object after the last one logged, in the same column, extends its
+    /// run (replaying the run is replaying each of its objects in order, so nothing is lost by it).
+    mutating func modify(_ key: ObjectKey, _ column: ColumnKey) {
+        if case .modify(let first, let count, column)? = events.last, key.rawValue > first.rawValue,
+            first.rawValue &+ Int64(count) == key.rawValue
+        {
+            events[events.count - 1] = .modify(first: first, count: count + 1, column: column)
+            return
+        }
+        events.append(.modify(first: key, count: 1, column: column))
+    }
 
-    /// Logs `column` of every object of `keys` modified, in order (a set-based write's events), growing the log once.
+    /// Logs `column` of every object of `keys` modified, in order (a set-based write's events): each run of consecutive
+    /// keys is one event, so a write to every object of a table logs about one event per gap in its keys.
     mutating func modify(_ keys: [ObjectKey], _ column: ColumnKey) {
-        let needed = events.count + keys.count
-        // Geometric, as appends grow it: a run of small set-based writes must not reallocate at each one.
-        if needed > events.capacity { events.reserveCapacity(max(needed, 2 * events.capacity)) }
-        for key in keys { events.append(.modify(key, column)) }
+        for key in keys { modify(key, column) }
     }
 
     /// Logs an edit of list `column` of object `key`; an insertion right after the previous one of the same list
@@ -128,8 +138,10 @@ package struct TableChanges: Equatable, Sendable {
             switch event {
             case .insert(let first, let count):
                 for raw in first.rawValue..<first.rawValue + Int64(count) { insertions.insert(ObjectKey(raw)) }
-            case .modify(let key, let column):
-                if !insertions.contains(key) { modifications[key, default: []].insert(column) }
+            case .modify(let first, let count, let column):
+                for raw in first.rawValue..<first.rawValue + Int64(count) where !insertions.contains(ObjectKey(raw)) {
+                    modifications[ObjectKey(raw), default: []].insert(column)
+                }
             case .delete(let key, let primaryKey):
                 modifications[key] = nil
                 if insertions.remove(key) == nil {

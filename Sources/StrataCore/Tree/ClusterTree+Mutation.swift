@@ -240,14 +240,20 @@ extension ClusterTree {
                 return false
             }
             rows.removeAll(keepingCapacity: true)
-            var row = first
-            while next < keys.count {
-                let key = keys[next]
-                while row < leaf.count, leaf.keys[row] < key { row += 1 }
-                // Past this leaf's last key: the next key is in a later leaf.
-                guard row < leaf.count, leaf.keys[row] == key else { break }
-                rows.append(row)
-                next += 1
+            // Both key lists read through buffers: the walk is the whole cost of a leaf whose every row is set.
+            next = leaf.keys.withUnsafeBufferPointer { held in
+                keys.withUnsafeBufferPointer { wanted in
+                    var (row, next) = (first, next)
+                    while next < wanted.count {
+                        let key = wanted[next]
+                        while row < held.count, held[row] < key { row += 1 }
+                        // Past this leaf's last key: the next key is in a later leaf.
+                        guard row < held.count, held[row] == key else { break }
+                        rows.append(row)
+                        next += 1
+                    }
+                    return next
+                }
             }
             try body(leaf, rows)
         }
