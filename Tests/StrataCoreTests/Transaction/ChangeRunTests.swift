@@ -27,6 +27,19 @@ struct ChangeRunTests {
         }
     }
 
+    /// A table `Item` of integer `columns`, with `count` objects whose first column is 0.
+    static func makeItems(_ database: Database, columns names: [String], count: Int) async throws -> (
+        TableKey, [ColumnKey], [ObjectKey]
+    ) {
+        let write = try await database.beginWrite()
+        let table = try write.createTable(named: "Item")
+        let columns = try names.map { try write.addColumn(ColumnSpec(name: $0, type: .int), to: table) }
+        var keys: [ObjectKey] = []
+        for _ in 0..<count { keys.append(try write.createObject(in: table, values: [columns[0]: .int(0)])) }
+        try write.commit()
+        return (table, columns, keys)
+    }
+
     @Test("Random runs of writes, set-based writes, creations and deletions report Realm's change sets")
     func randomRunsAgreeWithModel() async throws {
         let seed = testSeed()
@@ -35,13 +48,9 @@ struct ChangeRunTests {
         let directory = TemporaryDirectory()
         let database = try Database.open(path: directory.file())
         defer { database.close() }
-        let setUp = try await database.beginWrite()
-        let table = try setUp.createTable(named: "Item")
-        let first = try setUp.addColumn(ColumnSpec(name: "first", type: .int), to: table)
-        let second = try setUp.addColumn(ColumnSpec(name: "second", type: .int), to: table)
-        var live: [ObjectKey] = []
-        for _ in 0..<300 { live.append(try setUp.createObject(in: table, values: [first: .int(0)])) }
-        try setUp.commit()
+        let (table, columns, keys) = try await Self.makeItems(database, columns: ["first", "second"], count: 300)
+        let (first, second) = (columns[0], columns[1])
+        var live = keys
         let retention = database.retainHistory()
         defer { retention.release() }
 
@@ -95,12 +104,8 @@ struct ChangeRunTests {
         let directory = TemporaryDirectory()
         let database = try Database.open(path: directory.file())
         defer { database.close() }
-        let setUp = try await database.beginWrite()
-        let table = try setUp.createTable(named: "Item")
-        let value = try setUp.addColumn(ColumnSpec(name: "value", type: .int), to: table)
-        var keys: [ObjectKey] = []
-        for _ in 0..<10_000 { keys.append(try setUp.createObject(in: table, values: [value: .int(0)])) }
-        try setUp.commit()
+        let (table, columns, keys) = try await Self.makeItems(database, columns: ["value"], count: 10_000)
+        let value = columns[0]
         let retention = database.retainHistory()
         defer { retention.release() }
         let before = database.latestVersion
