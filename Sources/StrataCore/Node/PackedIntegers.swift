@@ -92,7 +92,7 @@ extension PackedIntegers {
     func forEach(count: Int, _ body: (Int64) -> Void) {
         switch width {
         case 0: for _ in 0..<count { body(base) }
-        case 1: for index in 0..<count { body(base &+ Int64(data.load(fromByteOffset: index, as: UInt8.self))) }
+        case 1: forEachPacked(UInt8.self, count, body)
         case 2: forEachPacked(UInt16.self, count, body)
         case 4: forEachPacked(UInt32.self, count, body)
         default: forEachPacked(UInt64.self, count, body)

@@ -243,16 +243,16 @@ extension ClusterTree {
             // Both key lists read through buffers: the walk is the whole cost of a leaf whose every row is set.
             next = leaf.keys.withUnsafeBufferPointer { held in
                 keys.withUnsafeBufferPointer { wanted in
-                    var (row, next) = (first, next)
-                    while next < wanted.count {
-                        let key = wanted[next]
+                    var (row, position) = (first, next)
+                    while position < wanted.count {
+                        let key = wanted[position]
                         while row < held.count, held[row] < key { row += 1 }
                         // Past this leaf's last key: the next key is in a later leaf.
                         guard row < held.count, held[row] == key else { break }
                         rows.append(row)
-                        next += 1
+                        position += 1
                     }
-                    return next
+                    return position
                 }
             }
             try body(leaf, rows)
