@@ -169,16 +169,20 @@ package struct FreeSpace: Equatable, Sendable {
         writer.appendZeros(NodeHeader.size)
         writer.append(UInt64(extents.count))
         writer.append(version)
-        var previousEnd = UInt64(FileHeader.size)
-        for extent in extents {
-            precondition(extent.freedAt <= version, "an extent freed after the version that lists it")
-            writer.appendVarint((extent.offset - previousEnd) / 8)
-            writer.appendVarint(extent.length / 8)
-            writer.appendVarint(version - extent.freedAt)
-            previousEnd = extent.offset + extent.length
-        }
         precondition(writer.count <= size, "the free list outgrew the space reserved for it")
-        writer.appendZeros(size - writer.count)
+        // The entries are stored in place (a few hundred extents, three varints each, every commit); the rest of
+        // the node stays zero. `storeVarint` stops at the node's end: a list that outgrew `size` traps.
+        writer.append(count: size - writer.count) { buffer in
+            var position = 0
+            var previousEnd = UInt64(FileHeader.size)
+            for extent in extents {
+                precondition(extent.freedAt <= version, "an extent freed after the version that lists it")
+                position = ByteWriter.storeVarint((extent.offset - previousEnd) / 8, into: buffer, at: position)
+                position = ByteWriter.storeVarint(extent.length / 8, into: buffer, at: position)
+                position = ByteWriter.storeVarint(version - extent.freedAt, into: buffer, at: position)
+                previousEnd = extent.offset + extent.length
+            }
+        }
         var bytes = writer.take()
         NodeHeader.seal(&bytes, kind: .compactFreeList)
         return bytes

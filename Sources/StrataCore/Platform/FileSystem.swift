@@ -41,6 +41,9 @@ package protocol StorageFile: AnyObject, Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws -> Int
     /// Writes all of `bytes` at `offset`.
     func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws
+    /// Writes `pieces` one after another from `offset`, as one write of their concatenation (one I/O call for
+    /// the fault-injection layer, which uses the default below).
+    func write(gathering pieces: [UnsafeRawBufferPointer], at offset: UInt64) throws
     /// Makes every earlier write durable (fdatasync).
     func sync() throws
     /// The current size of the file in bytes.
@@ -80,6 +83,14 @@ extension FileSystem {
 }
 
 extension StorageFile {
+    /// Concatenates `pieces` and writes them with one `write(_:at:)`.
+    package func write(gathering pieces: [UnsafeRawBufferPointer], at offset: UInt64) throws {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { joined.append(contentsOf: piece) }
+        try joined.withUnsafeBytes { try write($0, at: offset) }
+    }
+
     /// Writes zeros over `[start, end)`, a megabyte at a time.
     func writeZeros(from start: UInt64, to end: UInt64) throws {
         let chunk = [UInt8](repeating: 0, count: 1 << 20)

@@ -86,6 +86,31 @@ final class PosixFile: StorageFile, @unchecked Sendable {
         }
     }
 
+    /// One `pwritev` of every piece (at most 1,024, Linux's `IOV_MAX`); a short write finishes piece by piece.
+    func write(gathering pieces: [UnsafeRawBufferPointer], at offset: UInt64) throws {
+        precondition(writable, "write to a read-only file")
+        precondition(pieces.count <= 1024, "more pieces than one pwritev takes (IOV_MAX is 1,024 on Linux)")
+        // `iovec` wants mutable pointers, but pwritev only reads through them.
+        let vectors = pieces.map {
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+        }
+        let total = pieces.reduce(0) { $0 + $1.count }
+        let written = try retryingOnInterrupt("pwritev", path: path) {
+            pwritev(descriptor, vectors, Int32(vectors.count), off_t(offset))
+        }
+        guard written < total else { return }
+        // A short write (rare: a signal or a full device part-way): the rest, piece by piece.
+        var position = 0
+        for piece in pieces {
+            let end = position + piece.count
+            if end > written {
+                let skip = max(0, written - position)
+                try write(UnsafeRawBufferPointer(rebasing: piece[skip...]), at: offset + UInt64(position + skip))
+            }
+            position = end
+        }
+    }
+
     func sync() throws {
         _ = try retryingOnInterrupt("fdatasync", path: path) { fdatasync(descriptor) }
     }

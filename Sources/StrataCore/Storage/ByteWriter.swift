@@ -54,6 +54,23 @@ package struct ByteWriter {
         bytes.append(UInt8(rest))
     }
 
+    /// Stores `value` as `appendVarint` would, at `position` of `buffer`; returns the position after it.
+    @inline(__always)
+    static func storeVarint(_ value: UInt64, into buffer: UnsafeMutableRawBufferPointer, at position: Int) -> Int {
+        var rest = value
+        var position = position
+        while true {
+            precondition(position < buffer.count, "a varint past the end of its buffer")
+            if rest < 0x80 {
+                buffer[position] = UInt8(rest)
+                return position + 1
+            }
+            buffer[position] = UInt8(truncatingIfNeeded: rest) | 0x80
+            rest >>= 7
+            position += 1
+        }
+    }
+
     /// The bytes `appendVarint(value)` appends.
     static func varintSize(_ value: UInt64) -> Int {
         value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7

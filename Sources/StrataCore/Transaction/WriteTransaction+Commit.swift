@@ -7,7 +7,8 @@
 //   2. free what this version stopped referencing, tagged with the new version; write the top node and
 //      the free list the same way
 //   3. reserve file space (posix_fallocate) and map it if the file grew
-//   4. pwrite the new nodes                                  ── a failure here: commit throws, nothing lost
+//   4. write the new nodes, one gathered pwritev per run     ── a failure here: commit throws, nothing lost
+//      (straight from each node's buffer; one joined pwrite instead when the redo log needs the run's image)
 //      and record them as verified: this process wrote them (VerifiedNodes.swift invariant 1)
 //   5. the new version becomes the tip (the next writer's base); the commit joins the group-commit queue and
 //      the writer is released, so the next transaction runs while this one waits for its sync. A lone commit
@@ -312,8 +313,21 @@ extension Database {
             }
         }
     }
-    /// Writes each run of `plan` with one pwrite, and appends each run's bytes to `images` unless it is nil.
+    /// Writes each run of `plan`: straight from the nodes' own buffers with one gathered write per
+    /// `gatherLimit` nodes, or, when `images` is not nil, joined into one buffer (one pwrite) whose bytes are
+    /// appended to `images`.
     private func write(_ plan: WritePlan, images: inout [CommitImage.Run]?) throws {
+        guard images != nil else {
+            for (_, nodes) in plan.runs {
+                var start = nodes.lowerBound
+                while start < nodes.upperBound {
+                    let chunk = plan.nodes[start..<min(start + Self.gatherLimit, nodes.upperBound)]
+                    try Self.withPieces(of: chunk) { try file.write(gathering: $0, at: chunk.first!.offset) }
+                    start = chunk.endIndex
+                }
+            }
+            return
+        }
         var buffer: [UInt8] = []
         for (run, nodes) in plan.runs {
             buffer.removeAll(keepingCapacity: true)
@@ -325,6 +339,38 @@ extension Database {
             try buffer.withUnsafeBytes { try file.write($0, at: run.offset) }
             images?.append(CommitImage.Run(offset: run.offset, bytes: buffer))
         }
+    }
+
+    /// The most nodes one gathered write takes (each may add a piece of padding; `IOV_MAX` is 1,024).
+    static let gatherLimit = 256
+
+    /// Calls `body` with the bytes of `nodes` (consecutive in the file), each followed by its padding to 8 bytes:
+    /// every buffer is borrowed for the whole call by one nested `withUnsafeBytes` per node.
+    private static func withPieces(
+        of nodes: ArraySlice<(offset: UInt64, bytes: [UInt8])>,
+        _ body: ([UnsafeRawBufferPointer]) throws -> Void
+    ) throws {
+        var pieces: [UnsafeRawBufferPointer] = []
+        pieces.reserveCapacity(nodes.count * 2)
+        try withZeroPadding { padding in
+            func borrow(_ index: Int) throws {
+                guard index < nodes.endIndex else { return try body(pieces) }
+                let node = nodes[index].bytes
+                try node.withUnsafeBytes { bytes in
+                    pieces.append(bytes)
+                    let pad = alignedTo8(bytes.count) - bytes.count
+                    if pad > 0 { pieces.append(UnsafeRawBufferPointer(rebasing: padding[..<pad])) }
+                    try borrow(index + 1)
+                }
+            }
+            try borrow(nodes.startIndex)
+        }
+    }
+
+    /// Calls `body` with 8 zero bytes.
+    private static func withZeroPadding(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var zeros: UInt64 = 0
+        try withUnsafeBytes(of: &zeros) { try body($0) }
     }
 
     /// Syncs the file, poisoning the database if the sync fails; returns how long the sync took.
