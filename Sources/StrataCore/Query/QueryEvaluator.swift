@@ -138,9 +138,11 @@ package struct QueryEvaluator {
             return try scan(predicate, table: engine).count
         }
         var total = 0
+        // Read once: the reader holds references, which the closure would otherwise retain and release per leaf.
+        let reader = engine.tree.reader
         try engine.tree.forEachLeafDirectory { leaf in
             switch leaf {
-            case .clean(let directory): total += try compiled.count(directory, reader: engine.tree.reader)
+            case .clean(let directory): total += try compiled.count(directory, reader: reader)
             case .dirty(let leaf):
                 for key in leaf.keys where try matches(predicate, key: ObjectKey(key), table: table) { total += 1 }
             }

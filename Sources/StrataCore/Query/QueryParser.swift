@@ -49,14 +49,18 @@ package struct QueryParser {
     /// Parses a whole query.
     /// A syntax error's message ends with Realm Swift's words and the query: `expected a comparison operator but found
     /// the end of the query (Unable to parse the format string "age")`.
+    /// Text without arguments is parsed once (ParsedQueryCache.swift).
     package static func parse(_ text: String, arguments: [QueryArgument] = []) throws -> ParsedQuery {
-        do {
-            var parser = try QueryParser(text, arguments: arguments)
-            return try parser.parseQuery()
-        } catch var error as QueryError where error.isSyntax {
-            error.message += " (Unable to parse the format string \"\(text)\")"
-            throw error
+        func parse() throws -> ParsedQuery {
+            do {
+                var parser = try QueryParser(text, arguments: arguments)
+                return try parser.parseQuery()
+            } catch var error as QueryError where error.isSyntax {
+                error.message += " (Unable to parse the format string \"\(text)\")"
+                throw error
+            }
         }
+        return arguments.isEmpty ? try ParsedQueryCache.parsed(text, parse) : try parse()
     }
 
     var current: QueryToken { tokens[position] }
