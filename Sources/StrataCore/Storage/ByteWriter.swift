@@ -46,15 +46,14 @@ package struct ByteWriter {
     /// Appends `value` as a variable-length integer: 7 bits per byte, low bits first, the high bit set on every
     /// byte but the last (1 byte below 128, at most 10).
     mutating func appendVarint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
+        withUnsafeTemporaryAllocation(byteCount: 10, alignment: 1) { scratch in
+            let end = Self.storeVarint(value, into: scratch, at: 0)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<end]))
         }
-        bytes.append(UInt8(rest))
     }
 
-    /// Stores `value` as `appendVarint` would, at `position` of `buffer`; returns the position after it.
+    /// Stores `value` as a variable-length integer (as `appendVarint` appends it) at `position` of `buffer`; returns
+    /// the position after it. Traps rather than write past the buffer's end.
     @inline(__always)
     static func storeVarint(_ value: UInt64, into buffer: UnsafeMutableRawBufferPointer, at position: Int) -> Int {
         var rest = value

@@ -352,7 +352,8 @@ extension Database {
     ) throws {
         var pieces: [UnsafeRawBufferPointer] = []
         pieces.reserveCapacity(nodes.count * 2)
-        try withZeroPadding { padding in
+        var zeros: UInt64 = 0
+        try withUnsafeBytes(of: &zeros) { padding in
             func borrow(_ index: Int) throws {
                 guard index < nodes.endIndex else { return try body(pieces) }
                 let node = nodes[index].bytes
@@ -365,12 +366,6 @@ extension Database {
             }
             try borrow(nodes.startIndex)
         }
-    }
-
-    /// Calls `body` with 8 zero bytes.
-    private static func withZeroPadding(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var zeros: UInt64 = 0
-        try withUnsafeBytes(of: &zeros) { try body($0) }
     }
 
     /// Syncs the file, poisoning the database if the sync fails; returns how long the sync took.
