@@ -113,9 +113,11 @@ struct ClusterLeafView {
     @inline(__always)
     func key(at index: Int) -> Int64 { keys[index] }
 
-    /// Calls `body` with every key in order (the packing read once, not per key).
-    @inline(__always)
-    func forEachKey(_ body: (Int64) -> Void) { keys.forEach(count: count, body) }
+    /// Every key, in order.
+    func allKeys() -> [Int64] { keys.integers(count: count) }
+
+    /// Appends every key to `keys`.
+    func appendKeys(to keys: inout [ObjectKey]) { self.keys.appendKeys(count: count, to: &keys) }
 
     /// The first index whose key is >= `key`.
     func lowerBound(_ key: Int64) -> Int { keys.lowerBound(ofStrictlyAscending: key, count: count) }
@@ -161,7 +163,7 @@ final class ClusterLeaf {
     static func decode(_ view: ClusterLeafView, layout: LeafLayout, released: inout [BlobRef]) throws
         -> ClusterLeaf
     {
-        let keys = (0..<view.count).map { view.key(at: $0) }
+        let keys = view.allKeys()
         var columns: [any ColumnStorage] = []
         for (columnKey, physical) in zip(layout.columnKeys, layout.physical) {
             if let block = try view.block(columnKey) {

@@ -205,6 +205,42 @@ package struct ColumnBlock {
         Double(bitPattern: UInt64(littleEndian: data.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
     }
 
+    /// Every row's double (a null row's as stored), for a double block.
+    func doubles() -> [Double] {
+        precondition(kind == .double)
+        return Self.copied(data, count) { Double(bitPattern: UInt64(littleEndian: $0)) }
+    }
+
+    /// Every row's float (a null row's as stored), for a float block.
+    func floats() -> [Float] {
+        precondition(kind == .float)
+        return Self.copied(data, count) { Float(bitPattern: UInt32(littleEndian: $0)) }
+    }
+
+    /// `count` values stored at `data` as little-endian `Bits`: on a little-endian machine one copy of the bytes
+    /// (`make` is then the identity on the bit pattern), on another each value read through `make`.
+    @inline(__always)
+    private static func copied<Bits: FixedWidthInteger, Element>(
+        _ data: UnsafeRawPointer,
+        _ count: Int,
+        _ make: (Bits) -> Element
+    ) -> [Element] {
+        precondition(MemoryLayout<Bits>.size == MemoryLayout<Element>.stride)
+        return Array(unsafeUninitializedCapacity: count) { values, initialized in
+            guard let start = values.baseAddress else { return }
+            let target = UnsafeMutableRawPointer(start)
+            #if _endian(little)
+                target.copyMemory(from: data, byteCount: count * MemoryLayout<Bits>.size)
+            #else
+                for index in 0..<count {
+                    let bits = data.loadUnaligned(fromByteOffset: index * MemoryLayout<Bits>.size, as: Bits.self)
+                    (target + index * MemoryLayout<Bits>.size).storeBytes(of: make(bits), as: Element.self)
+                }
+            #endif
+            initialized = count
+        }
+    }
+
     /// The fixed-width bytes at `index`.
     func fixedBytes(_ index: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: data + index * width, count: width)

@@ -115,3 +115,18 @@ func appendBitmap(_ writer: inout ByteWriter, count: Int, isSet: (Int) -> Bool) 
     for index in 0..<count where isSet(index) { bitmap[index >> 3] |= 1 << UInt8(index & 7) }
     writer.append(bytes: bitmap)
 }
+
+extension Array {
+    /// Sets the elements at `rows` to `value`: one uniqueness check for all of them, and each row still checked
+    /// against the bounds. (The array is empty while this runs, so no caller's code may run inside it: a transform
+    /// that could read the column keeps the subscript loop.)
+    @inline(__always)
+    mutating func set(_ value: Element, atRows rows: [Int]) {
+        withUnsafeMutableBufferPointer { buffer in
+            for row in rows {
+                precondition(UInt(bitPattern: row) < UInt(buffer.count), "row \(row) out of \(buffer.count)")
+                buffer[row] = value
+            }
+        }
+    }
+}

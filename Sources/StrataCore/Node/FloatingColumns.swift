@@ -11,7 +11,7 @@ final class FloatColumn: ColumnStorage {
     /// Decodes a committed float block (its kind already checked).
     static func decode(_ block: ColumnBlock, nullable: Bool) -> FloatColumn {
         let column = FloatColumn(nullable: nullable)
-        column.values = (0..<block.count).map { block.float($0) }
+        column.values = block.floats()
         if nullable { column.nulls = block.nullFlags }
         return column
     }
@@ -105,7 +105,7 @@ final class DoubleColumn: ColumnStorage {
     /// Decodes a committed double block (its kind already checked).
     static func decode(_ block: ColumnBlock, nullable: Bool) -> DoubleColumn {
         let column = DoubleColumn(nullable: nullable)
-        column.values = (0..<block.count).map { block.double($0) }
+        column.values = block.doubles()
         if nullable { column.nulls = block.nullFlags }
         return column
     }
@@ -148,8 +148,8 @@ final class DoubleColumn: ColumnStorage {
         // The cell is looked at once for all of the rows.
         switch cell {
         case .double(let value):
-            for row in rows { values[row] = value }
-            if nulls != nil { for row in rows { nulls![row] = false } }
+            values.set(value, atRows: rows)
+            if nulls != nil { nulls!.set(false, atRows: rows) }
         case .null:
             precondition(nulls != nil, "null in a non-nullable double column")
             for row in rows {

@@ -54,8 +54,8 @@ final class IntegerColumn: ColumnStorage {
         // The cell is looked at once for all of the rows.
         switch cell {
         case .int(let value):
-            for row in rows { values[row] = value }
-            if nulls != nil { for row in rows { nulls![row] = false } }
+            values.set(value, atRows: rows)
+            if nulls != nil { nulls!.set(false, atRows: rows) }
         case .null:
             precondition(nulls != nil, "null in a non-nullable integer column")
             for row in rows {

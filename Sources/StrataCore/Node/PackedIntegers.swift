@@ -87,28 +87,55 @@ package struct PackedIntegers {
 }
 
 extension PackedIntegers {
-    /// Calls `body` with each of the first `count` integers in order, the width chosen once for all of them.
+    /// The first `count` integers, unpacked with the width chosen once for all of them.
+    func integers(count: Int) -> [Int64] {
+        Array(unsafeUninitializedCapacity: count) { values, initialized in
+            guard let start = values.baseAddress else { return }
+            unpack(count: count, into: start) { $0 }
+            initialized = count
+        }
+    }
+
+    /// Appends the first `count` integers to `keys` as object keys (a leaf's keys), unpacked into the array's
+    /// storage with the width chosen once.
+    func appendKeys(count: Int, to keys: inout [ObjectKey]) {
+        guard count > 0 else { return }
+        let start = keys.count
+        keys.append(contentsOf: repeatElement(ObjectKey(0), count: count))
+        keys.withUnsafeMutableBufferPointer { buffer in
+            // Not nil: the array holds at least `count` keys.
+            unpack(count: count, into: buffer.baseAddress.unsafelyUnwrapped + start, ObjectKey.init)
+        }
+    }
+
+    /// Writes the first `count` integers, each made into an `Element` by `make`, to `target`, which has room for
+    /// them (`Element` is trivial: an integer or a key).
     @inline(__always)
-    func forEach(count: Int, _ body: (Int64) -> Void) {
+    private func unpack<Element>(
+        count: Int,
+        into target: UnsafeMutablePointer<Element>,
+        _ make: (Int64) -> Element
+    ) {
         switch width {
-        case 0: for _ in 0..<count { body(base) }
-        case 1: forEachPacked(UInt8.self, count, body)
-        case 2: forEachPacked(UInt16.self, count, body)
-        case 4: forEachPacked(UInt32.self, count, body)
-        default: forEachPacked(UInt64.self, count, body)
+        case 0: target.initialize(repeating: make(base), count: count)
+        case 1: unpack(UInt8.self, count, into: target, make)
+        case 2: unpack(UInt16.self, count, into: target, make)
+        case 4: unpack(UInt32.self, count, into: target, make)
+        default: unpack(UInt64.self, count, into: target, make)
         }
     }
 
     @inline(__always)
-    private func forEachPacked<Raw: FixedWidthInteger & UnsignedInteger>(
+    private func unpack<Raw: FixedWidthInteger & UnsignedInteger, Element>(
         _: Raw.Type,
         _ count: Int,
-        _ body: (Int64) -> Void
+        into target: UnsafeMutablePointer<Element>,
+        _ make: (Int64) -> Element
     ) {
         let stride = MemoryLayout<Raw>.size
         for index in 0..<count {
             let raw = Raw(littleEndian: data.loadUnaligned(fromByteOffset: index * stride, as: Raw.self))
-            body(base &+ Int64(truncatingIfNeeded: raw))
+            (target + index).initialize(to: make(base &+ Int64(truncatingIfNeeded: raw)))
         }
     }
 }
@@ -133,13 +160,7 @@ extension ColumnBlock {
     /// Every row's integer (a null row's as stored), with the packed width chosen once for the whole block.
     func integers() -> [Int64] {
         precondition(kind == .integer)
-        switch width {
-        case 0: return Array(repeating: base, count: count)
-        case 1: return unpacked(UInt8.self)
-        case 2: return unpacked(UInt16.self)
-        case 4: return unpacked(UInt32.self)
-        default: return unpacked(UInt64.self)
-        }
+        return packedIntegers.integers(count: count)
     }
 
     /// The first index whose integer is >= `value`, for a block whose integers ascend (a leaf's keys).
@@ -187,13 +208,6 @@ extension ColumnBlock {
     @inline(__always)
     private func packed<Raw: FixedWidthInteger>(_: Raw.Type, _ index: Int) -> Raw {
         Raw(littleEndian: data.loadUnaligned(fromByteOffset: index * MemoryLayout<Raw>.size, as: Raw.self))
-    }
-
-    private func unpacked<Raw: FixedWidthInteger & UnsignedInteger>(_: Raw.Type) -> [Int64] {
-        Array(unsafeUninitializedCapacity: count) { values, initialized in
-            for index in 0..<count { values[index] = base &+ Int64(truncatingIfNeeded: packed(Raw.self, index)) }
-            initialized = count
-        }
     }
 
     private func countPacked<Raw: FixedWidthInteger & UnsignedInteger>(

@@ -271,7 +271,7 @@ package final class Table {
         try tree.forEachLeaf { leaf in
             // The leaf's kind is looked at once, not per key.
             switch leaf {
-            case .clean(let view): view.forEachKey { keys.append(ObjectKey($0)) }
+            case .clean(let view): view.appendKeys(to: &keys)
             case .dirty(let leaf): keys.append(contentsOf: leaf.keys.lazy.map(ObjectKey.init))
             }
             return true

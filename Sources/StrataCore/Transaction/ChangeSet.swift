@@ -76,20 +76,34 @@ package struct TableChanges: Equatable, Sendable {
 
     /// Logs `column` of object `key` modified; the object after the last one logged, in the same column, extends its
     /// run (replaying the run is replaying each of its objects in order, so nothing is lost by it).
-    mutating func modify(_ key: ObjectKey, _ column: ColumnKey) {
-        if case .modify(let first, let count, column)? = events.last, key.rawValue > first.rawValue,
-            first.rawValue &+ Int64(count) == key.rawValue
-        {
-            events[events.count - 1] = .modify(first: first, count: count + 1, column: column)
-            return
-        }
-        events.append(.modify(first: key, count: 1, column: column))
-    }
+    mutating func modify(_ key: ObjectKey, _ column: ColumnKey) { modify(key, count: 1, column) }
 
     /// Logs `column` of every object of `keys` modified, in order (a set-based write's events): each run of consecutive
     /// keys is one event, so a write to every object of a table logs about one event per gap in its keys.
     mutating func modify(_ keys: [ObjectKey], _ column: ColumnKey) {
-        for key in keys { modify(key, column) }
+        // The runs are found here and each is logged once: the same events as logging the keys one at a time.
+        var index = 0
+        while index < keys.count {
+            let first = keys[index]
+            var count = 1
+            while index + count < keys.count, keys[index + count].rawValue == first.rawValue &+ Int64(count) {
+                count += 1
+            }
+            modify(first, count: count, column)
+            index += count
+        }
+    }
+
+    /// Logs `column` of the `count` consecutive objects from `first` modified, extending the last run as
+    /// logging one object does.
+    private mutating func modify(_ first: ObjectKey, count: Int, _ column: ColumnKey) {
+        if case .modify(let start, let length, column)? = events.last, first.rawValue > start.rawValue,
+            start.rawValue &+ Int64(length) == first.rawValue
+        {
+            events[events.count - 1] = .modify(first: start, count: length + count, column: column)
+            return
+        }
+        events.append(.modify(first: first, count: count, column: column))
     }
 
     /// Logs an edit of list `column` of object `key`; an insertion right after the previous one of the same list
