@@ -27,7 +27,10 @@ package final class WriteTransaction: TransactionReading {
     // Proof for `lastTable`, `filedChanges`, `openTableChanges` and `phase`: only `record(_:_:)` passes one `inout`
     // (`openTableChanges`), to closures that edit just the `TableChanges` they are handed, never the transaction;
     // every other access reads or assigns a whole value or edits a dictionary in place without calling out. The
-    // class is not `Sendable`, so only the thread running the transaction reaches them.
+    // class is not `Sendable`, so only the thread running the transaction reaches them. Proof for
+    // `mixedLinkHolders` and `deletionDepth` (read by every `record(_:_:)`): their only in-place edits are
+    // `deletionDepth += 1` and `-= 1` and `mixedLinkHolders?.forget(_:)`, which edits its own dictionaries without
+    // calling out; a scan assigned to `mixedLinkHolders` finishes before the assignment begins.
     /// The table `table(_:)` returned last: object-at-a-time work asks for the same table again and again.
     @exclusivity(unchecked) private var lastTable: (key: TableKey, table: Table)?
     /// What the transaction changed, per table.
@@ -57,10 +60,10 @@ package final class WriteTransaction: TransactionReading {
     var batchedDeletions: DeletedObjects?
     /// Where the mixed values link, kept while only deletions write (MixedLinkHolders.swift); nil until a deletion
     /// needs it, and after any other change.
-    var mixedLinkHolders: MixedLinkHolders?
+    @exclusivity(unchecked) var mixedLinkHolders: MixedLinkHolders?
     /// Above zero while a deletion, or the clearing of the mixed values it causes, runs: its own changes keep
     /// `mixedLinkHolders`.
-    var deletionDepth = 0
+    @exclusivity(unchecked) var deletionDepth = 0
 
     /// How long `beginWrite` waited for the writer queue and the cross-process lock (zero if it did not wait).
     package let lockWait: Duration
