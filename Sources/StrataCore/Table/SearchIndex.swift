@@ -127,7 +127,8 @@ struct SearchIndex {
     /// Calls `body` with the packed keys filed under `hash` (nil if there is no entry). A committed entry is
     /// read where it lies, without copying its bytes out first.
     private func withEntry<Result>(_ hash: Int64, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result? {
-        if let object = pending.keys[hash] {
+        // (A read transaction's index has nothing pending: it does not hash the key for the empty map.)
+        if !pending.keys.isEmpty, let object = pending.keys[hash] {
             return try withUnsafeBytes(of: object.littleEndian) { try body($0) }
         }
         guard let location = try tree.locateRow(hash) else { return nil }
