@@ -12,6 +12,10 @@
 // Invariants:
 //   (1) Keys are strictly ascending; every block has `count` rows.
 //   (2) The in-memory `ClusterLeaf` has exactly one storage per column of its layout, in order.
+//   (3) A `ClusterLeaf`'s `committedKeys`, while set, is the stored key block of the leaf it was decoded from, lying
+//       in its node in the mapping of the version the write transaction started from (which stays mapped for the
+//       transaction's life, as `CommittedColumn`'s blocks do), and `keys` are still exactly the keys it holds: any
+//       change to `keys` clears it.
 
 /// Which columns a leaf holds and how each is stored.
 struct LeafLayout: Equatable, Sendable {
@@ -106,6 +110,17 @@ struct ClusterLeafView {
         keys = block.packedIntegers
     }
 
+    /// The stored bytes of the key block (checked to lie in the node when the view was made), for a leaf decoded
+    /// with its keys unchanged: a copy of them placed 8-aligned is the same block.
+    func keyBlockBytes() throws -> UnsafeRawBufferPointer? {
+        let node = directory.node
+        let encoded = try ColumnBlock(node: node, start: directory.keyOffset, count: directory.count).encoded
+        guard let nodeStart = node.bytes.baseAddress, let start = encoded.baseAddress,
+            start >= nodeStart, start + encoded.count <= nodeStart + node.bytes.count
+        else { return nil }
+        return encoded
+    }
+
     var node: NodeView { directory.node }
     var count: Int { directory.count }
 
@@ -144,8 +159,14 @@ struct ClusterLeafView {
 final class ClusterLeaf {
     // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way; the
     // run-time checks it skips are explained in Benchmarks/NOTES.md ("Exclusivity checks").
-    @exclusivity(unchecked) var keys: [Int64]
+    @exclusivity(unchecked) var keys: [Int64] {
+        // Not `oldValue`: an edit stays in place.
+        didSet { committedKeys = nil }
+    }
     @exclusivity(unchecked) var columns: [any ColumnStorage]
+    /// The stored key block while `keys` are still the ones it holds (invariant 3): the commit copies it instead of
+    /// packing the keys again.
+    @exclusivity(unchecked) private var committedKeys: UnsafeRawBufferPointer?
 
     init(layout: LeafLayout) {
         keys = []
@@ -182,7 +203,9 @@ final class ClusterLeaf {
         for columnKey in view.columnKeys where !layout.columnKeys.contains(columnKey) {
             if let block = try view.block(columnKey) { released += try block.blobRefs() }
         }
-        return ClusterLeaf(keys: keys, columns: columns)
+        let leaf = ClusterLeaf(keys: keys, columns: columns)
+        leaf.committedKeys = try view.keyBlockBytes()
+        return leaf
     }
 
     /// The first index whose key is >= `key`.
@@ -229,7 +252,11 @@ final class ClusterLeaf {
         writer.alignTo8()
         writer.patch(UInt32.max, at: directory)
         writer.patch(UInt32(writer.count), at: directory + 4)
-        try IntegerColumn.encode(keys, nulls: nil, into: &writer)
+        if let committedKeys {
+            writer.append(raw: committedKeys)
+        } else {
+            try IntegerColumn.encode(keys, nulls: nil, into: &writer)
+        }
         for (position, column) in columns.enumerated() {
             writer.alignTo8()
             let entry = directory + (position + 1) * 8
