@@ -69,14 +69,14 @@ enum Tool {
 /// The sample file of these tests: every property type, links (to classes with and without primary keys),
 /// lists, sets, maps, mixed values (nested, linking) and embedded objects.
 ///
-///   Person (primary key id)
+///   Person (primary key id, which is also each object's key: created in ascending order from 1)
 ///   key id name    age score  active nick    dogs     tags          address
-///   0   1  Ann     31  88.5   true   "annie" [0, 1]   {a, b}        Main St
-///   1   2  Bob     45  null   false  null    [1]      {}            Elm St
-///   2   3  Cy      27  61.25  true   "c"     []       {b}           Oak Ave
-///   3   4  Dee     52  99.0   false  null    [2, 2]   {a, c}        Main St
-///   4   5  Eve     38  0.1    true   "eve"   [0]      {c}           Pine Rd
-///   5   6  Fay     19  null   true   null    []       {a, b, c}     Elm St
+///   1   1  Ann     31  88.5   true   "annie" [0, 1]   {a, b}        Main St
+///   2   2  Bob     45  null   false  null    [1]      {}            Elm St
+///   3   3  Cy      27  61.25  true   "c"     []       {b}           Oak Ave
+///   4   4  Dee     52  99.0   false  null    [2, 2]   {a, c}        Main St
+///   5   5  Eve     38  0.1    true   "eve"   [0]      {c}           Pine Rd
+///   6   6  Fay     19  null   true   null    []       {a, b, c}     Elm St
 ///   Dog (no primary key: linked by object key): 0 Rex 3y, 1 Fido 5y, 2 Spot 1y, 3 Lost 9y (no owner)
 ///   Address (embedded: each object linked from exactly one Person): street, city, zip?
 struct SampleFile {
@@ -192,9 +192,9 @@ struct SampleFile {
             if index == 4 { values[columns["Person.ratio"]!] = .float(.nan) }
             try write.createObject(in: person, values: values)
         }
-        // Links among the Person objects: Ann → Cy, Dee → Dee.
-        try write.set(.link(ObjectKey(2)), of: columns["Person.bestFriend"]!, in: person, object: ObjectKey(0))
-        try write.set(.link(ObjectKey(3)), of: columns["Person.bestFriend"]!, in: person, object: ObjectKey(3))
+        // Links among the Person objects: Ann → Cy, Dee → Dee (a Person's object key is its primary key).
+        try write.set(.link(ObjectKey(3)), of: columns["Person.bestFriend"]!, in: person, object: ObjectKey(1))
+        try write.set(.link(ObjectKey(4)), of: columns["Person.bestFriend"]!, in: person, object: ObjectKey(4))
         try write.commit()
     }
 

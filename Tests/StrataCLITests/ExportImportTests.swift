@@ -35,7 +35,7 @@ struct ExportImportTests {
         let read = try database.beginRead()
         let person = try #require(try read.table(named: "Person"))
         let dogs = try person.column(named: "dogs")
-        #expect(try person.value(ObjectKey(3), dogs.key) == .list([.link(ObjectKey(2)), .link(ObjectKey(2))]))
+        #expect(try person.value(ObjectKey(4), dogs.key) == .list([.link(ObjectKey(2)), .link(ObjectKey(2))]))
         let address = try #require(try read.table(named: "Address"))
         #expect(address.count == 6)
     }
@@ -66,7 +66,7 @@ struct ExportImportTests {
         let all = try Tool.run(["export", sample.path])
         #expect(
             all.stdout.contains(
-                #"{"class":"Person","key":3,"object":{"id":4,"name":"Dee","age":52,"score":99.0,"active":false,"nick":null,"ratio":1.0,"born":"1993-04-15T00:00:00.370370367Z","balance":"31253E-2","oid":"031425364758697a8b9cadbe","uid":"FCF9F6F3-F0ED-EAE7-E4E1-DEDBD8D5D2CF","photo":null,"anything":null,"dogs":[2,2],"bestFriend":4,"tags":["a","c"],"lucky":[3],"prices":{"a":4e-300,"b":3.5},"pets":{},"address":{"street":"Main St","city":"Shelbyville","zip":"03123"},"extras":[{"type":"float","value":"inf"},{"type":"date","value":"1969-12-31T23:59:58.999999995Z"},null]}}"#
+                #"{"class":"Person","key":4,"object":{"id":4,"name":"Dee","age":52,"score":99.0,"active":false,"nick":null,"ratio":1.0,"born":"1993-04-15T00:00:00.370370367Z","balance":"31253E-2","oid":"031425364758697a8b9cadbe","uid":"FCF9F6F3-F0ED-EAE7-E4E1-DEDBD8D5D2CF","photo":null,"anything":null,"dogs":[2,2],"bestFriend":4,"tags":["a","c"],"lucky":[3],"prices":{"a":4e-300,"b":3.5},"pets":{},"address":{"street":"Main St","city":"Shelbyville","zip":"03123"},"extras":[{"type":"float","value":"inf"},{"type":"date","value":"1969-12-31T23:59:58.999999995Z"},null]}}"#
                     + "\n"
             )
         )

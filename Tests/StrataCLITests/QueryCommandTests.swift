@@ -103,7 +103,7 @@ struct QueryCommandTests {
         let json = try Tool.run(["query", sample.path, "Person", "name == 'Cy'", "--json"])
         #expect(
             json.stdout
-                == #"{"class":"Person","key":2,"object":{"id":3,"name":"Cy","age":27,"score":61.25,"active":true,"nick":"c","ratio":0.6666667,"born":"1992-03-11T00:00:00.246913578Z","balance":"21252E-2","oid":"02132435465768798a9bacbd","uid":"FDFAF7F4-F1EE-EBE8-E5E2-DFDCD9D6D3D0","photo":"AAEC/wI=","anything":{"type":"double","value":-0.0},"dogs":[],"bestFriend":null,"tags":["b"],"lucky":[2],"prices":{},"pets":{},"address":{"street":"Oak Ave","city":"Springfield","zip":"02123"},"extras":[]}}"#
+                == #"{"class":"Person","key":3,"object":{"id":3,"name":"Cy","age":27,"score":61.25,"active":true,"nick":"c","ratio":0.6666667,"born":"1992-03-11T00:00:00.246913578Z","balance":"21252E-2","oid":"02132435465768798a9bacbd","uid":"FDFAF7F4-F1EE-EBE8-E5E2-DFDCD9D6D3D0","photo":"AAEC/wI=","anything":{"type":"double","value":-0.0},"dogs":[],"bestFriend":null,"tags":["b"],"lucky":[2],"prices":{},"pets":{},"address":{"street":"Oak Ave","city":"Springfield","zip":"02123"},"extras":[]}}"#
                 + "\n"
         )
     }

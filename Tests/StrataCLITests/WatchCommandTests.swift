@@ -45,10 +45,10 @@ struct WatchCommandTests {
         // The test process is another process from the tool's point of view: it commits through the engine.
         let write = try await sample.database.beginWrite()
         let age = sample.columns["Person.age"]!
-        try write.deleteObject(ObjectKey(1), in: sample.person)  // Bob: index 1 before
-        try write.set(.int(53), of: age, in: sample.person, object: ObjectKey(3))  // Dee: index 2 before
-        try write.set(.int(20), of: age, in: sample.person, object: ObjectKey(4))  // Eve leaves: index 3 before
-        try write.set(.int(33), of: age, in: sample.person, object: ObjectKey(2))  // Cy enters: index 1 after
+        try write.deleteObject(ObjectKey(2), in: sample.person)  // Bob: index 1 before
+        try write.set(.int(53), of: age, in: sample.person, object: ObjectKey(4))  // Dee: index 2 before
+        try write.set(.int(20), of: age, in: sample.person, object: ObjectKey(5))  // Eve leaves: index 3 before
+        try write.set(.int(33), of: age, in: sample.person, object: ObjectKey(3))  // Cy enters: index 1 after
         try write.createObject(
             in: sample.person,
             values: [
@@ -66,7 +66,7 @@ struct WatchCommandTests {
         try second.set(.string("Fifi"), of: sample.columns["Dog.name"]!, in: sample.dog, object: ObjectKey(1))
         try second.commit()
         let third = try await sample.database.beginWrite()
-        try third.set(.int(41), of: age, in: sample.person, object: ObjectKey(0))  // Ann: index 0
+        try third.set(.int(41), of: age, in: sample.person, object: ObjectKey(1))  // Ann: index 0
         try third.commit()
         #expect(try await collector.wait(for: "version 5: deletions [], insertions [], modifications [0]"))
         sample.close()

@@ -28,6 +28,9 @@ package final class Table {
     @exclusivity(unchecked) var pendingCollections: [Int: PendingCollection] = [:]
     /// The id the next pending collection tree gets.
     @exclusivity(unchecked) var nextPendingCollection = 1
+    /// How often a lookup of an integer primary key found its object by key, and how often not
+    /// (Table+PrimaryKeyAsObjectKey.swift).
+    @exclusivity(unchecked) var primaryKeyProbe = (hits: 0, misses: 0)
 
     init(spec: TableSpec, context: TreeContext) {
         self.spec = spec
@@ -305,6 +308,10 @@ package final class Table {
 
     /// The first object whose `column` equals `value` (a primary key's object), if any.
     package func firstObject(_ column: ColumnKey, equalTo value: Value) throws -> ObjectKey? {
+        // An integer primary key is often its object's key: one descent then (Table+PrimaryKeyAsObjectKey.swift).
+        if case .int(let wanted) = value, let found = try objectKeyedByPrimaryKey(wanted, column: column) {
+            return found
+        }
         if let index = try index(column), ValueCodec.indexHashIsExact(value, in: spec.columns[try position(column)]) {
             return try index.firstCandidate(hash: ValueCodec.indexHash(value))
         }

@@ -108,7 +108,8 @@ extension WriteTransaction {
             }
         }
         let columns = table.spec.columns
-        let key = chosen ?? ObjectKey(table.spec.nextObjectKey)
+        // An integer primary key at or above the next key is the object's key (Table+PrimaryKeyAsObjectKey.swift).
+        let key = chosen ?? table.preferredKey(for: row) ?? ObjectKey(table.spec.nextObjectKey)
         // The unique columns' values are checked as the row is filed in their indexes, before it is inserted.
         try table.insertRow(key, values: row, checkingUnique: true)
         if hasLinks {

@@ -1,0 +1,60 @@
+// Table+PrimaryKeyAsObjectKey.swift: an integer primary key that is also its object's key, so that a lookup by it
+// descends one tree instead of two.
+//
+// SQLite's `INTEGER PRIMARY KEY` is the rowid: a lookup by it is one B-tree descent. Strata files every primary key in
+// a search index (SearchIndex.swift), and a lookup used to descend that index to the object key, then the table's tree
+// to the row. Now a new object whose integer primary key is at or above the table's next object key takes the primary
+// key as its object key; any other object takes the next key, as before. Keys still ascend in the order objects are
+// created, so a table's unsorted order stays its creation order, as in Realm (realm-core numbers objects in creation
+// order too). A lookup of an integer primary key first reads the object whose key is that integer and takes it when
+// its primary key is the one asked for; otherwise (no such object, or one created with a key of the other kind) the
+// index answers, as before. The index still files every object: it is what keeps the keys unique and answers the
+// other lookups.
+//
+// Format: nothing new. A writer always chose object keys, and `nextObjectKey` stays above every key (Table.swift
+// invariant 2); files written before this have sequential keys, which the lookup's check handles like any other.
+//
+// Invariants:
+//   (1) Nothing assumes that an object's key is its primary key: a lookup checks the row's primary key before it
+//       takes the object, and falls back to the index.
+//   (2) A key taken from a primary key is below `primaryKeyCeiling` (2^62), so `nextObjectKey` cannot overflow.
+//   (3) A table whose lookups keep missing the row (objects created with descending keys, say) stops trying it first:
+//       after 32 more misses than hits in one transaction, each lookup asks the index alone, as before.
+
+extension Table {
+    /// The highest integer primary key (exclusive) an object may take as its object key.
+    static let primaryKeyCeiling: Int64 = 1 << 62
+
+    /// The key a new object whose values are `row` (one per column, in order) takes: its integer primary key when
+    /// that is at or above the table's next key (and below `primaryKeyCeiling`), nil for the next key.
+    func preferredKey(for row: [Value]) -> ObjectKey? {
+        let traits = spec.traits
+        for position in traits.indices where traits[position].unique {
+            guard traits[position].type == .int, traits[position].collection == .single,
+                case .int(let value) = row[position], value >= spec.nextObjectKey, value < Self.primaryKeyCeiling
+            else { return nil }
+            return ObjectKey(value)
+        }
+        return nil
+    }
+
+    /// The object whose key is `value` when its primary key, in `column`, is `value` too; nil when there is no
+    /// such object, when `column` is not an integer primary key, or while this table's lookups keep missing
+    /// (invariant 3). Nil means only that the index must be asked.
+    func objectKeyedByPrimaryKey(_ value: Int64, column: ColumnKey) throws -> ObjectKey? {
+        guard value >= 0, value < spec.nextObjectKey, primaryKeyProbe.misses < primaryKeyProbe.hits + 32 else {
+            return nil
+        }
+        let position = try position(column)
+        let traits = spec.traits[position]
+        guard traits.unique, traits.type == .int, traits.collection == .single else { return nil }
+        guard let location = try locate(ObjectKey(value)),
+            try self.value(at: location, position: position) == .int(value)
+        else {
+            primaryKeyProbe.misses += 1
+            return nil
+        }
+        primaryKeyProbe.hits += 1
+        return ObjectKey(value)
+    }
+}

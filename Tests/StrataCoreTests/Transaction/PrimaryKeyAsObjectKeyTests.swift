@@ -1,0 +1,155 @@
+import StrataCore
+import StrataTestSupport
+import Testing
+
+/// An integer primary key at or above the table's next object key becomes its object's key, and a lookup first
+/// tries the object with that key (Table+PrimaryKeyAsObjectKey.swift). Driven against a model: which key each new
+/// object takes, that keys ascend in creation order (a table's unsorted order), and that every lookup, in the write
+/// and after the commit, finds what the model holds, whatever mix of ascending, descending, negative, repeated and
+/// huge keys made the table.
+@Suite("Integer primary keys as object keys agree with a model")
+struct PrimaryKeyAsObjectKeyTests {
+    @Test("Random creations, deletions and lookups of integer primary keys, with rollbacks")
+    func randomOperationsAgreeWithModel() async throws {
+        var (seed, random) = seededGenerator("PrimaryKeyAsObjectKeyTests")
+        let directory = TemporaryDirectory()
+        var (database, write, table, columns) = try await openWithTable(
+            in: directory,
+            columns: [
+                ColumnSpec(name: "score", type: .int),
+                ColumnSpec(name: "id", type: .int, indexed: true, unique: true),
+            ]
+        )
+        let (scoreColumn, idColumn) = (columns[0], columns[1])
+        try write.commit()
+        defer { database.close() }
+        let ceiling: Int64 = 1 << 62
+        /// Per primary key: its object's key and score.
+        var committed: [Int64: (key: ObjectKey, score: Int64)] = [:]
+        var committedNext: Int64 = 0
+        var (keyedByPrimaryKey, refused) = (0, 0)
+        var last: Int64 = -1
+
+        func randomPrimaryKey(_ model: [Int64: (key: ObjectKey, score: Int64)]) -> Int64 {
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<50: return last + Int64.random(in: 1...3, using: &random)  // ascending, with gaps
+            case 50..<65: return Int64.random(in: -20...400, using: &random)  // anywhere, negatives too
+            case 65..<75: return model.keys.randomElement(using: &random) ?? 0  // a duplicate
+            case 75..<80: return [ceiling, ceiling + 1, .max, .min].randomElement(using: &random)!  // never keys
+            default: return max(0, last - Int64.random(in: 1...30, using: &random))  // descending
+            }
+        }
+
+        for transaction in 0..<30 {
+            write = try await database.beginWrite()
+            var model = committed
+            var next = committedNext
+            for _ in 0..<Int.random(in: 1...300, using: &random) {
+                let rows = try write.table(table)
+                switch Int.random(in: 0..<100, using: &random) {
+                case 0..<45:
+                    let id = randomPrimaryKey(model)
+                    let score = Int64.random(in: 0..<1_000, using: &random)
+                    do {
+                        let key = try write.createObject(
+                            in: table,
+                            values: [idColumn: .int(id), scoreColumn: .int(score)]
+                        )
+                        #expect(model[id] == nil, "seed \(seed): a duplicate primary key \(id) was inserted")
+                        let expected = id >= next && id < ceiling ? ObjectKey(id) : ObjectKey(next)
+                        #expect(key == expected, "seed \(seed): primary key \(id) got key \(key), not \(expected)")
+                        if key.rawValue == id { keyedByPrimaryKey += 1 }
+                        next = key.rawValue + 1
+                        model[id] = (key, score)
+                        // The ascending run goes on from the small keys (the huge ones are tried on their own).
+                        if id < 1_000_000 { last = max(last, id) }
+                    } catch is StorageError {
+                        #expect(model[id] != nil, "seed \(seed): a new primary key \(id) was refused")
+                        refused += 1
+                    }
+                case 45..<60 where !model.isEmpty:
+                    let id = model.keys.randomElement(using: &random)!
+                    try write.deleteObject(model[id]!.key, in: table)
+                    model[id] = nil
+                default:
+                    let present = Bool.random(using: &random) ? model.keys.randomElement(using: &random) : nil
+                    let id = present ?? randomPrimaryKey(model)
+                    let found = try rows.firstObject(idColumn, equalTo: .int(id))
+                    #expect(found == model[id]?.key, "seed \(seed): primary key \(id) in the write")
+                    if let found {
+                        #expect(try rows.value(found, scoreColumn) == .int(model[id]!.score), "seed \(seed)")
+                    }
+                }
+            }
+            if transaction % 6 == 5 {
+                write.rollback()
+            } else {
+                try write.commit()
+                committed = model
+                committedNext = next
+                try database.verify()
+            }
+            let read = try database.beginRead()
+            let rows = try read.table(table)
+            // Keys ascend in creation order, and the table's order is theirs.
+            #expect(try rows.keys() == committed.values.map(\.key).sorted(), "seed \(seed)")
+            for (id, object) in committed {
+                #expect(try rows.firstObject(idColumn, equalTo: .int(id)) == object.key, "seed \(seed): \(id)")
+            }
+            for _ in 0..<50 {
+                let id = randomPrimaryKey(committed)
+                #expect(try rows.firstObject(idColumn, equalTo: .int(id)) == committed[id]?.key, "seed \(seed): \(id)")
+            }
+        }
+        #expect(keyedByPrimaryKey > 100 && refused > 0, "seed \(seed): \(keyedByPrimaryKey) keyed, \(refused) refused")
+    }
+
+    /// The ceiling: a primary key just below it becomes the object key, one at or above it does not, and the
+    /// next key then goes on from the highest key taken.
+    @Test("A primary key below 2^62 becomes the key; at or above it, the next key is taken")
+    func ceiling() async throws {
+        let directory = TemporaryDirectory()
+        let (database, write, table, columns) = try await openWithTable(
+            in: directory,
+            columns: [ColumnSpec(name: "id", type: .int, nullable: true, indexed: true, unique: true)]
+        )
+        defer { database.close() }
+        let id = columns[0]
+        #expect(try write.createObject(in: table, values: [id: .int(.max)]) == ObjectKey(0))
+        #expect(try write.createObject(in: table, values: [id: .null]) == ObjectKey(1))
+        #expect(try write.createObject(in: table, values: [id: .int(7)]) == ObjectKey(7))
+        #expect(try write.createObject(in: table, values: [id: .int(1 << 62)]) == ObjectKey(8))
+        #expect(try write.createObject(in: table, values: [id: .int((1 << 62) - 1)]) == ObjectKey((1 << 62) - 1))
+        #expect(try write.createObject(in: table, values: [id: .int(9)]) == ObjectKey(1 << 62))
+        try write.commit()
+        let rows = try database.beginRead().table(table)
+        for (value, key) in [(Int64.max, 0), (7, 7), (1 << 62, 8), ((1 << 62) - 1, (1 << 62) - 1), (9, 1 << 62)] {
+            #expect(try rows.firstObject(id, equalTo: .int(value)) == ObjectKey(Int64(key)))
+        }
+        #expect(try rows.firstObject(id, equalTo: .null) == ObjectKey(1))
+        try database.verify()
+    }
+
+    /// Keys created in descending order never equal their primary keys past the first: lookups still find each
+    /// object (through the index once the row-first tries keep missing).
+    @Test("Descending primary keys are found, every one, after the row-first tries stop")
+    func descendingKeys() async throws {
+        let directory = TemporaryDirectory()
+        let (database, write, table, columns) = try await openWithTable(
+            in: directory,
+            columns: [ColumnSpec(name: "id", type: .int, indexed: true, unique: true)]
+        )
+        defer { database.close() }
+        var keys: [Int64: ObjectKey] = [:]
+        for id in stride(from: Int64(500), through: 0, by: -1) {
+            keys[id] = try write.createObject(in: table, values: [columns[0]: .int(id)])
+        }
+        #expect(keys[500] == ObjectKey(500))
+        #expect(keys[499] == ObjectKey(501))
+        try write.commit()
+        let rows = try database.beginRead().table(table)
+        for id in Int64(0)...600 {
+            #expect(try rows.firstObject(columns[0], equalTo: .int(id)) == keys[id])
+        }
+    }
+}
