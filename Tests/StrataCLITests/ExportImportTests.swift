@@ -141,6 +141,11 @@ struct ExportImportTests {
             "line 3: table Dog already has an object with key 0"
         ),
         (
+            "an object key past the last", 3,
+            { $0[2] = $0[2].replacingOccurrences(of: "\"key\":1", with: "\"key\":9223372036854775807") },
+            "line 3: object key 9223372036854775807 is out of range (0 to 9223372036854775806)"
+        ),
+        (
             "a duplicate primary key", 7, { $0[6] = $0[6].replacingOccurrences(of: "\"id\":2", with: "\"id\":1") },
             "line 7: Person.id already has an object with the value 1"
         ),

@@ -647,11 +647,13 @@ public actor Realm {
         guard let primary = table.info.primaryKeyIndex,
             let found = ReadFailure.unlessAbsent(
                 "the \(table.className) objects",
-                { try rows.firstObject(table.column(primary), equalTo: value) }
+                { try rows.firstObjectLocated(table.column(primary), equalTo: value) }
             ) ?? nil
         else { return nil }
-        let object = ObjectBinding.makeElement(Element.self, source, table, found)
-        if let location = ReadFailure.unlessAbsent("the \(table.className) objects", { try rows.locate(found) }) ?? nil
+        let object = ObjectBinding.makeElement(Element.self, source, table, found.key)
+        // The row the lookup read (an integer primary key that is the object's key), or found now.
+        if let location = found.row
+            ?? ReadFailure.unlessAbsent("the \(table.className) objects", { try rows.locate(found.key) }) ?? nil
         {
             object.binding.unsafelyUnwrapped.keep(location, in: rows, generation: state.generation, for: object)
         }

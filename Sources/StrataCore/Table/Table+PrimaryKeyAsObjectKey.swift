@@ -3,8 +3,9 @@
 //
 // SQLite's `INTEGER PRIMARY KEY` is the rowid: a lookup by it is one B-tree descent. Strata files every primary key in
 // a search index (SearchIndex.swift), and a lookup used to descend that index to the object key, then the table's tree
-// to the row. Now a new object whose integer primary key is at or above the table's next object key takes the primary
-// key as its object key; any other object takes the next key, as before. Keys still ascend in the order objects are
+// to the row. Now the keys of a table with an integer primary key follow the primary keys where that costs nothing: the
+// table's first object takes its primary key as its object key, and each later object whose primary key is the next
+// key takes it too (invariant 4); any other object takes the next key, as before. Keys still ascend in the order objects are
 // created, so a table's unsorted order stays its creation order, as in Realm (realm-core numbers objects in creation
 // order too). A lookup of an integer primary key first reads the object whose key is that integer and takes it when
 // its primary key is the one asked for; otherwise (no such object, or one created with a key of the other kind) the
@@ -20,28 +21,35 @@
 //   (2) A key taken from a primary key is below `primaryKeyCeiling` (2^62), so `nextObjectKey` cannot overflow.
 //   (3) A table whose lookups keep missing the row (objects created with descending keys, say) stops trying it first:
 //       after 32 more misses than hits in one transaction, each lookup asks the index alone, as before.
+//   (4) Keys stay as dense as sequential keys: only a table's first object may start the keys anywhere (primary keys
+//       counted from 1, or from 1,000); after it an object takes its primary key only when that is the next key
+//       anyway. Sparse primary keys (10, 20, 30) therefore get sequential object keys, which keeps a set-based write's
+//       change log one event per run of keys (ChangeSet.swift), the leaves' consecutive-key search and narrow keys.
 
 extension Table {
     /// The highest integer primary key (exclusive) an object may take as its object key.
     static let primaryKeyCeiling: Int64 = 1 << 62
 
     /// The key a new object whose values are `row` (one per column, in order) takes: its integer primary key when
-    /// that is at or above the table's next key (and below `primaryKeyCeiling`), nil for the next key.
+    /// that is the table's next key anyway, or any key below `primaryKeyCeiling` for the table's first object
+    /// (invariant 4); nil for the next key.
     func preferredKey(for row: [Value]) -> ObjectKey? {
         let traits = spec.traits
+        let next = spec.nextObjectKey
         for position in traits.indices where traits[position].unique {
             guard traits[position].type == .int, traits[position].collection == .single,
-                case .int(let value) = row[position], value >= spec.nextObjectKey, value < Self.primaryKeyCeiling
+                case .int(let value) = row[position], value == next || (next == 0 && value > 0),
+                value < Self.primaryKeyCeiling
             else { return nil }
             return ObjectKey(value)
         }
         return nil
     }
 
-    /// The object whose key is `value` when its primary key, in `column`, is `value` too; nil when there is no
-    /// such object, when `column` is not an integer primary key, or while this table's lookups keep missing
-    /// (invariant 3). Nil means only that the index must be asked.
-    func objectKeyedByPrimaryKey(_ value: Int64, column: ColumnKey) throws -> ObjectKey? {
+    /// The object whose key is `value`, and its row, when its primary key, in `column`, is `value` too; nil when
+    /// there is no such object, when `column` is not an integer primary key, or while this table's lookups keep
+    /// missing (invariant 3). Nil means only that the index must be asked.
+    func objectLocatedByPrimaryKey(_ value: Int64, column: ColumnKey) throws -> (key: ObjectKey, row: RowLocation)? {
         guard value >= 0, value < spec.nextObjectKey, primaryKeyProbe.misses < primaryKeyProbe.hits + 32 else {
             return nil
         }
@@ -55,6 +63,6 @@ extension Table {
             return nil
         }
         primaryKeyProbe.hits += 1
-        return ObjectKey(value)
+        return (ObjectKey(value), location)
     }
 }

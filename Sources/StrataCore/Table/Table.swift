@@ -308,14 +308,25 @@ package final class Table {
 
     /// The first object whose `column` equals `value` (a primary key's object), if any.
     package func firstObject(_ column: ColumnKey, equalTo value: Value) throws -> ObjectKey? {
-        // An integer primary key is often its object's key: one descent then (Table+PrimaryKeyAsObjectKey.swift).
-        if case .int(let wanted) = value, let found = try objectKeyedByPrimaryKey(wanted, column: column) {
-            return found
+        try firstObjectLocated(column, equalTo: value)?.key
+    }
+
+    /// As ``firstObject(_:equalTo:)``, with the object's row when the lookup found it by reading the row (an integer
+    /// primary key that is its object's key, Table+PrimaryKeyAsObjectKey.swift); nil for the row otherwise.
+    package func firstObjectLocated(_ column: ColumnKey, equalTo value: Value) throws -> (
+        key: ObjectKey, row: RowLocation?
+    )? {
+        // An integer primary key is often its object's key: one descent then.
+        if case .int(let wanted) = value, let found = try objectLocatedByPrimaryKey(wanted, column: column) {
+            return (found.key, found.row)
         }
+        let found: ObjectKey?
         if let index = try index(column), ValueCodec.indexHashIsExact(value, in: spec.columns[try position(column)]) {
-            return try index.firstCandidate(hash: ValueCodec.indexHash(value))
+            found = try index.firstCandidate(hash: ValueCodec.indexHash(value))
+        } else {
+            found = try find(column, equalTo: value).first
         }
-        return try find(column, equalTo: value).first
+        return found.map { ($0, nil) }
     }
 
     /// The objects whose `column` equals `value`, ascending; uses the index when there is one.

@@ -65,7 +65,11 @@ extension WriteTransaction {
                 "table \(table.name) has \(table.spec.columns.count) columns, \(given.count) values were given"
             )
         }
-        guard key.rawValue >= 0, try !table.contains(key) else {
+        // (The last key is refused: the table's next key, one above it, would not exist.)
+        guard key.rawValue >= 0, key.rawValue < Int64.max else {
+            throw StorageError.schema("object key \(key.rawValue) is out of range (0 to \(Int64.max - 1))")
+        }
+        guard try !table.contains(key) else {
             throw StorageError.schema("table \(table.name) already has an object with key \(key.rawValue)")
         }
         return try createObject(in: table, key: key) { given[$0] }

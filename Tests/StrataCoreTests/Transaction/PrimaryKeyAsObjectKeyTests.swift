@@ -30,9 +30,10 @@ struct PrimaryKeyAsObjectKeyTests {
         var (keyedByPrimaryKey, refused) = (0, 0)
         var last: Int64 = -1
 
-        func randomPrimaryKey(_ model: [Int64: (key: ObjectKey, score: Int64)]) -> Int64 {
+        func randomPrimaryKey(_ model: [Int64: (key: ObjectKey, score: Int64)], next: Int64) -> Int64 {
             switch Int.random(in: 0..<100, using: &random) {
-            case 0..<50: return last + Int64.random(in: 1...3, using: &random)  // ascending, with gaps
+            case 0..<40: return next  // the next key: it becomes the object key
+            case 40..<50: return last + Int64.random(in: 1...3, using: &random)  // ascending, with gaps
             case 50..<65: return Int64.random(in: -20...400, using: &random)  // anywhere, negatives too
             case 65..<75: return model.keys.randomElement(using: &random) ?? 0  // a duplicate
             case 75..<80: return [ceiling, ceiling + 1, .max, .min].randomElement(using: &random)!  // never keys
@@ -48,7 +49,7 @@ struct PrimaryKeyAsObjectKeyTests {
                 let rows = try write.table(table)
                 switch Int.random(in: 0..<100, using: &random) {
                 case 0..<45:
-                    let id = randomPrimaryKey(model)
+                    let id = randomPrimaryKey(model, next: next)
                     let score = Int64.random(in: 0..<1_000, using: &random)
                     do {
                         let key = try write.createObject(
@@ -56,7 +57,10 @@ struct PrimaryKeyAsObjectKeyTests {
                             values: [idColumn: .int(id), scoreColumn: .int(score)]
                         )
                         #expect(model[id] == nil, "seed \(seed): a duplicate primary key \(id) was inserted")
-                        let expected = id >= next && id < ceiling ? ObjectKey(id) : ObjectKey(next)
+                        // The primary key is the key when it is the next key, or when it is the table's first
+                        // object's (below the ceiling); otherwise the next key.
+                        let keyed = (id == next || (next == 0 && id > 0)) && id < ceiling
+                        let expected = keyed ? ObjectKey(id) : ObjectKey(next)
                         #expect(key == expected, "seed \(seed): primary key \(id) got key \(key), not \(expected)")
                         if key.rawValue == id { keyedByPrimaryKey += 1 }
                         next = key.rawValue + 1
@@ -73,7 +77,7 @@ struct PrimaryKeyAsObjectKeyTests {
                     model[id] = nil
                 default:
                     let present = Bool.random(using: &random) ? model.keys.randomElement(using: &random) : nil
-                    let id = present ?? randomPrimaryKey(model)
+                    let id = present ?? randomPrimaryKey(model, next: next)
                     let found = try rows.firstObject(idColumn, equalTo: .int(id))
                     #expect(found == model[id]?.key, "seed \(seed): primary key \(id) in the write")
                     if let found {
@@ -97,36 +101,49 @@ struct PrimaryKeyAsObjectKeyTests {
                 #expect(try rows.firstObject(idColumn, equalTo: .int(id)) == object.key, "seed \(seed): \(id)")
             }
             for _ in 0..<50 {
-                let id = randomPrimaryKey(committed)
+                let id = randomPrimaryKey(committed, next: committedNext)
                 #expect(try rows.firstObject(idColumn, equalTo: .int(id)) == committed[id]?.key, "seed \(seed): \(id)")
             }
         }
         #expect(keyedByPrimaryKey > 100 && refused > 0, "seed \(seed): \(keyedByPrimaryKey) keyed, \(refused) refused")
     }
 
-    /// The ceiling: a primary key just below it becomes the object key, one at or above it does not, and the
-    /// next key then goes on from the highest key taken.
-    @Test("A primary key below 2^62 becomes the key; at or above it, the next key is taken")
-    func ceiling() async throws {
+    /// The first object starts the keys at its primary key when that is below 2^62; one at or above it, or not an
+    /// integer, leaves the keys sequential; and a later primary key becomes the key only when it is the next key.
+    @Test("The first object starts the keys at its primary key below 2^62; later ones only at the next key")
+    func firstObjectAndCeiling() async throws {
         let directory = TemporaryDirectory()
-        let (database, write, table, columns) = try await openWithTable(
-            in: directory,
-            columns: [ColumnSpec(name: "id", type: .int, nullable: true, indexed: true, unique: true)]
-        )
+        let database = try Database.open(path: directory.file())
         defer { database.close() }
-        let id = columns[0]
-        #expect(try write.createObject(in: table, values: [id: .int(.max)]) == ObjectKey(0))
-        #expect(try write.createObject(in: table, values: [id: .null]) == ObjectKey(1))
-        #expect(try write.createObject(in: table, values: [id: .int(7)]) == ObjectKey(7))
-        #expect(try write.createObject(in: table, values: [id: .int(1 << 62)]) == ObjectKey(8))
-        #expect(try write.createObject(in: table, values: [id: .int((1 << 62) - 1)]) == ObjectKey((1 << 62) - 1))
-        #expect(try write.createObject(in: table, values: [id: .int(9)]) == ObjectKey(1 << 62))
-        try write.commit()
-        let rows = try database.beginRead().table(table)
-        for (value, key) in [(Int64.max, 0), (7, 7), (1 << 62, 8), ((1 << 62) - 1, (1 << 62) - 1), (9, 1 << 62)] {
-            #expect(try rows.firstObject(id, equalTo: .int(value)) == ObjectKey(Int64(key)))
+        let write = try await database.beginWrite()
+        var tables: [(TableKey, ColumnKey)] = []
+        for name in ["Below", "At", "Null", "Sparse"] {
+            let table = try write.createTable(named: name)
+            let column = ColumnSpec(name: "id", type: .int, nullable: true, indexed: true, unique: true)
+            tables.append((table, try write.addColumn(column, to: table)))
         }
-        #expect(try rows.firstObject(id, equalTo: .null) == ObjectKey(1))
+        func create(_ index: Int, _ value: Value) throws -> ObjectKey {
+            try write.createObject(in: tables[index].0, values: [tables[index].1: value])
+        }
+        let ceiling: Int64 = 1 << 62
+        #expect(try create(0, .int(ceiling - 1)) == ObjectKey(ceiling - 1))
+        #expect(try create(0, .int(ceiling)) == ObjectKey(ceiling))  // the next key anyway
+        #expect(try create(1, .int(ceiling)) == ObjectKey(0))
+        #expect(try create(1, .int(1)) == ObjectKey(1))
+        #expect(try create(2, .null) == ObjectKey(0))
+        #expect(try create(2, .int(1)) == ObjectKey(1))
+        // Sparse keys get sequential object keys after the first (the change log stays one event per run).
+        #expect(try [10, 20, 30, 4, 5].map { try create(3, .int($0)) } == [10, 11, 12, 13, 14].map(ObjectKey.init))
+        try write.commit()
+        let read = try database.beginRead()
+        let expected: [(Int, Value, Int64)] = [
+            (0, .int(ceiling - 1), ceiling - 1), (0, .int(ceiling), ceiling), (1, .int(ceiling), 0), (1, .int(1), 1),
+            (2, .null, 0), (2, .int(1), 1), (3, .int(10), 10), (3, .int(20), 11), (3, .int(4), 13), (3, .int(5), 14),
+        ]
+        for (index, value, key) in expected {
+            let rows = try read.table(tables[index].0)
+            #expect(try rows.firstObject(tables[index].1, equalTo: value) == ObjectKey(key), "\(value)")
+        }
         try database.verify()
     }
 
