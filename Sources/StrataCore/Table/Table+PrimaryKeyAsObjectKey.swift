@@ -4,13 +4,13 @@
 // SQLite's `INTEGER PRIMARY KEY` is the rowid: a lookup by it is one B-tree descent. Strata files every primary key in
 // a search index (SearchIndex.swift), and a lookup used to descend that index to the object key, then the table's tree
 // to the row. Now the keys of a table with an integer primary key follow the primary keys where that costs nothing: the
-// table's first object takes its primary key as its object key, and each later object whose primary key is the next
-// key takes it too (invariant 4); any other object takes the next key, as before. Keys still ascend in the order objects are
-// created, so a table's unsorted order stays its creation order, as in Realm (realm-core numbers objects in creation
-// order too). A lookup of an integer primary key first reads the object whose key is that integer and takes it when
-// its primary key is the one asked for; otherwise (no such object, or one created with a key of the other kind) the
-// index answers, as before. The index still files every object: it is what keeps the keys unique and answers the
-// other lookups.
+// table's first object takes its primary key as its object key, so later objects whose primary keys count on from it
+// get them as their next keys (invariant 4); any other object takes the next key, as before. Keys still ascend in the
+// order objects are created, so a table's unsorted order stays its creation order, as in Realm (realm-core numbers
+// objects in creation order too). A lookup of an integer primary key first reads the object whose key is that integer
+// and takes it when its primary key is the one asked for; otherwise (no such object, or one created with a key of the
+// other kind) the index answers, as before. The index still files every object: it is what keeps the keys unique and
+// answers the other lookups.
 //
 // Format: nothing new. A writer always chose object keys, and `nextObjectKey` stays above every key (Table.swift
 // invariant 2); files written before this have sequential keys, which the lookup's check handles like any other.
@@ -30,16 +30,16 @@ extension Table {
     /// The highest integer primary key (exclusive) an object may take as its object key.
     static let primaryKeyCeiling: Int64 = 1 << 62
 
-    /// The key a new object whose values are `row` (one per column, in order) takes: its integer primary key when
-    /// that is the table's next key anyway, or any key below `primaryKeyCeiling` for the table's first object
-    /// (invariant 4); nil for the next key.
+    /// The key a new object whose values are `row` (one per column, in order) takes: the table's first object's
+    /// integer primary key, when below `primaryKeyCeiling` (invariant 4); nil for the next key. (A later object whose
+    /// primary key is the next key gets it as the next key.)
     func preferredKey(for row: [Value]) -> ObjectKey? {
+        // Only a table that never held an object: bulk inserts into a filled table skip the column scan.
+        guard spec.nextObjectKey == 0 else { return nil }
         let traits = spec.traits
-        let next = spec.nextObjectKey
         for position in traits.indices where traits[position].unique {
             guard traits[position].type == .int, traits[position].collection == .single,
-                case .int(let value) = row[position], value == next || (next == 0 && value > 0),
-                value < Self.primaryKeyCeiling
+                case .int(let value) = row[position], value > 0, value < Self.primaryKeyCeiling
             else { return nil }
             return ObjectKey(value)
         }
