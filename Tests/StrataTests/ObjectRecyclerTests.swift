@@ -5,7 +5,8 @@ import Testing
 // An iteration rebinds the object it gave last to the next row when nothing else holds it (ObjectRecycler.swift).
 // These facts pin what no code may be able to tell: objects kept (strongly, weakly or through their collections)
 // stay bound to their own rows, a class with state of its own gets a fresh object per row, and an object deleted
-// through itself leaves nothing behind for the next row. IterationRowModelTests covers rows moved by writes.
+// through itself leaves nothing behind for the next row. IterationRowModelTests covers rows moved by writes. Lookups
+// by primary key reuse the object the job's last lookup made the same way, under the same rules.
 
 /// A recyclable model: nothing but `@Persisted` properties.
 final class ORCItem: Object {
@@ -147,5 +148,81 @@ struct ObjectRecyclerTests {
         for (position, item) in frozen.enumerated() where position % 3 == 0 { kept.append((item, position)) }
         #expect(kept.allSatisfy { $0.0.id == $0.1 && $0.0.isFrozen })
         #expect(kept.count == 667)
+    }
+
+    @Test(
+        "Lookups by primary key in a write, objects kept or dropped at random, against a model",
+        arguments: [4, 5, 6] as [UInt64]
+    )
+    func lookupsAgainstModel(seed: UInt64) async throws {
+        print("ObjectRecyclerTests lookups seed: \(seed)")
+        let realm = try await Self.filled(400)
+        let (failures, model) = try await realm.write { realm in
+            var random = SeededGenerator(seed: seed)
+            var model: [Int: Double] = Dictionary(uniqueKeysWithValues: (0..<400).map { ($0, Double($0)) })
+            var kept: [(ORCItem, Int)] = []
+            var weak: [WeakItem] = []
+            var failures: [String] = []
+            for step in 0..<4_000 {
+                let id = Int(random.next() % 420)
+                guard let item = realm.object(ofType: ORCItem.self, forPrimaryKey: id) else {
+                    if model[id] != nil { failures.append("step \(step): no object \(id)") }
+                    continue
+                }
+                guard let score = model[id] else {
+                    failures.append("step \(step): deleted object \(id) found")
+                    continue
+                }
+                if item.id != id || item.score != score || Array(item.tags) != ["t\(id)", "u\(id)"] {
+                    failures.append("step \(step): object \(id) reads \(item.id), \(item.score), \(Array(item.tags))")
+                }
+                switch random.next() % 10 {
+                case 0: kept.append((item, id))
+                case 1: weak.append(WeakItem(item: item, id: id))
+                case 2:
+                    try realm.delete(item)
+                    model[id] = nil
+                    if !item.isInvalidated { failures.append("step \(step): deleted \(id) is not invalidated") }
+                default:
+                    item.score += 1
+                    model[id] = score + 1
+                }
+            }
+            for (item, id) in kept where !item.isInvalidated {
+                if item.id != id || item.score != model[id] { failures.append("kept \(id) reads \(item.id)") }
+            }
+            #expect(Set(kept.map { ObjectIdentifier($0.0) }).count == kept.count)
+            for entry in weak {
+                if let item = entry.item, !item.isInvalidated, item.id != entry.id {
+                    failures.append("weak \(entry.id) reads \(item.id)")
+                }
+            }
+            return (failures, model)
+        }
+        #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
+        let stored = await realm.read { realm in
+            Dictionary(uniqueKeysWithValues: realm.objects(ORCItem.self).map { ($0.id, $0.score) })
+        }
+        #expect(stored == model, "seed \(seed)")
+    }
+
+    @Test("Two lookups held at once are two objects; a class with state of its own is never reused")
+    func lookupsHeldAtOnce() async throws {
+        let realm = try await Self.filled(10)
+        let outcome = await realm.read { realm in
+            let first = realm.object(ofType: ORCItem.self, forPrimaryKey: 3)
+            let second = realm.object(ofType: ORCItem.self, forPrimaryKey: 3)
+            let same = first === second
+            var notes: [Int] = []
+            for id in 0..<10 {
+                let noted = realm.object(ofType: ORCNoted.self, forPrimaryKey: id)!
+                notes.append(noted.note)
+                noted.note = id + 1
+            }
+            return (same, first?.id, second?.id, notes)
+        }
+        #expect(outcome.0 == false)
+        #expect(outcome.1 == 3 && outcome.2 == 3)
+        #expect(outcome.3 == Array(repeating: 0, count: 10))
     }
 }

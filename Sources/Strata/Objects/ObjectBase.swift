@@ -63,8 +63,9 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     ///
     /// With `found` (`key`'s row, as the iterator's ``ResultRowBinder`` gives it), the object keeps that row. Else a
     /// live object whose row is current and whose leaf holds `key` next (a walk in key order) moves to that row in
-    /// place, with no reference counted; otherwise its row is forgotten and found on its next read.
-    func recycle(to key: ObjectKey, in context: BindingContext, found: FoundRow? = nil) {
+    /// place, with no reference counted; otherwise (and always when not `followingWalk`: a lookup, which gives the row
+    /// next) its row is forgotten and found on its next read.
+    func recycle(to key: ObjectKey, in context: BindingContext, found: FoundRow? = nil, followingWalk: Bool = true) {
         adoptedCollections = nil
         deletedThroughSelf = false
         // The recycler's objects are bound through its one context: only the key changes, in place, with no
@@ -76,7 +77,8 @@ open class ObjectBase: CustomStringConvertible, Hashable {
         }
         if let found {
             keepFound(found, key: key, in: context)
-        } else if let leaf = liveReader.leaf, let state = liveReader.state, let reader = liveReader.reader,
+        } else if followingWalk, let leaf = liveReader.leaf, let state = liveReader.state,
+            let reader = liveReader.reader,
             leaf._withUnsafeGuaranteedRef({ leaf in
                 state._withUnsafeGuaranteedRef { $0.generation == leaf.generation && $0.isConfined }
             }),

@@ -650,7 +650,16 @@ public actor Realm {
                 { try rows.firstObjectLocated(table.column(primary), equalTo: value) }
             ) ?? nil
         else { return nil }
-        let object = ObjectBinding.makeElement(Element.self, source, table, found.key)
+        let context = BindingContext.of(source, table)
+        let object: Element
+        if context.isRecyclable {
+            // The downcast holds: the caller checked that `Element` is the table's class, `context.type`, and the
+            // recycler's objects are made with `context.type.init()`.
+            let recycler = ObjectRecycler.forLookups(of: context, on: state.executor)
+            object = unsafeDowncast(recycler.objectForLookup(found.key), to: Element.self)
+        } else {
+            object = ObjectBinding.makeElement(Element.self, context, found.key)
+        }
         // The row the lookup read (an integer primary key that is the object's key), or found now.
         if let location = found.row
             ?? ReadFailure.unlessAbsent("the \(table.className) objects", { try rows.locate(found.key) }) ?? nil

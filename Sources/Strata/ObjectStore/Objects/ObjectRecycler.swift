@@ -35,6 +35,29 @@ final class ObjectRecycler {
         return object
     }
 
+    /// An object bound to `key` for a lookup by primary key, whose caller then gives it its row: the last one, its
+    /// row forgotten, when nothing else holds it; a new one otherwise. A loop of lookups that drops each object
+    /// before the next then allocates one object, not one per lookup.
+    func objectForLookup(_ key: ObjectKey) -> ObjectBase {
+        if isKnownUniquelyReferenced(&last), let object = last, Self.hasNoWeakOrUnownedReferences(object) {
+            object.recycle(to: key, in: context, followingWalk: false)
+            return object
+        }
+        let object = ObjectBinding.makeObject(context, key)
+        last = object
+        return object
+    }
+
+    /// The recycler of the running job's lookups of `context`'s objects (``RealmExecutor/jobLookupRecycler``),
+    /// made when the job has none for `context`. `context` must be recyclable and live, and this must run on its
+    /// realm's executor thread.
+    static func forLookups(of context: BindingContext, on executor: RealmExecutor) -> ObjectRecycler {
+        if let recycler = executor.jobLookupRecycler, recycler.context === context { return recycler }
+        let made = ObjectRecycler(context)
+        executor.jobLookupRecycler = made
+        return made
+    }
+
     /// Whether the runtime counts no weak or unowned reference to `object`: each object counts one unowned
     /// reference (its strong ones') and, once a weak reference was ever made, one weak reference for its side table.
     private static func hasNoWeakOrUnownedReferences(_ object: ObjectBase) -> Bool {

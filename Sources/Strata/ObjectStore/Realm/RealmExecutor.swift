@@ -55,6 +55,10 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
     /// readers first pass the realm's confinement check, which is "this thread") and in `run()` between two jobs,
     /// and that thread does one thing at a time.
     nonisolated(unsafe) var jobBindingContext: BindingContext?
+    /// The recycler of the objects the running job's lookups by primary key made last (ObjectRecycler.swift), so
+    /// that a loop of lookups that drops each object reuses one. Dropped after every job, as ``jobBindingContext``
+    /// is and for the same reason (its object holds its realm). `nonisolated(unsafe)` with the same proof.
+    nonisolated(unsafe) var jobLookupRecycler: ObjectRecycler?
 
     /// How long (in nanoseconds) the thread polls for a new job before parking, at least and at most (see the
     /// type's documentation). Bounded by the clock, not by a count of polls: under the thread sanitizer a poll
@@ -142,6 +146,7 @@ final class RealmExecutor: SerialExecutor, TaskExecutor {
                     pending.subtract(1, ordering: .relaxed)
                     job.runSynchronously(isolatedTo: serial, taskExecutor: task)
                     jobBindingContext = nil
+                    jobLookupRecycler = nil
                 }
                 continue
             }
