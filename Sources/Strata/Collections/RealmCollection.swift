@@ -1,5 +1,14 @@
 import StrataCore
 
+/// The base every Realm collection shares, as in Realm Swift: a random-access collection of Realm values that
+/// describes itself and is confined to its realm's task. ``RealmCollection`` refines it with everything else; write
+/// generic code against that.
+///
+/// Unlike Realm Swift's, it is not a `LazyCollectionProtocol`: `map`, `filter` and `compactMap` on a Realm collection
+/// return arrays, computed when called (call `.lazy` first for a lazy view).
+public protocol RealmCollectionBase<Element>: RandomAccessCollection, CustomStringConvertible, Sendable, ThreadConfined
+where Element: RealmCollectionValue {}
+
 /// What every Realm collection is: ``Results``, ``List``, ``MutableSet``, ``LinkingObjects`` and
 /// ``AnyRealmCollection``. Write generic code against it.
 ///
@@ -16,8 +25,7 @@ import StrataCore
 /// Collections compare equal (`==`) when they are the same collection: the same query of the same realm
 /// instance (or frozen version), or the same collection property of the same object. Unmanaged lists and sets
 /// compare their elements, as Realm Swift's do (a set regardless of order; objects by identity).
-public protocol RealmCollection<Element>: RandomAccessCollection, CustomStringConvertible, Equatable, Sendable,
-    ThreadConfined
+public protocol RealmCollection<Element>: RealmCollectionBase, Equatable
 where Element: RealmCollectionValue, Index == Int, Iterator == RLMIterator<Element> {
     /// The type of the collection's elements.
     typealias ElementType = Element

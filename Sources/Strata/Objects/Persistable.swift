@@ -111,6 +111,17 @@ extension PersistableEnum {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// What ``CustomPersistable`` and ``FailableCustomPersistable`` share: a value stored as another persistable type.
+///
+/// Collections of either kind (and of optionals of them) offer the aggregates, sorts, `distinct()` and sections their
+/// stored form allows, as Realm Swift's do. Conform to one of the two, not to this protocol.
+public protocol _CustomPersistable: RealmCollectionValue where PersistedType: _Persistable {
+    /// The type actually stored.
+    associatedtype PersistedType
+    /// The stored form of the value.
+    var persistableValue: PersistedType { get }
+}
+
 /// A type stored as another persistable type.
 ///
 /// ```swift
@@ -142,7 +153,7 @@ extension PersistableEnum {
 /// ```
 ///
 /// Its `PersistedType` (the type actually stored) is inferred from ``init(persistedValue:)``.
-public protocol CustomPersistable: RealmCollectionValue where PersistedType: _Persistable {
+public protocol CustomPersistable: _CustomPersistable {
     /// The type actually stored (redeclared so that a conformance infers it from ``init(persistedValue:)``).
     associatedtype PersistedType
     /// Creates a value from its stored form.
@@ -171,7 +182,7 @@ public protocol CustomPersistable: RealmCollectionValue where PersistedType: _Pe
 /// its persisted type's default, and stops if the initializer rejects that.
 ///
 /// Its `PersistedType` (the type actually stored) is inferred from ``init(persistedValue:)``.
-public protocol FailableCustomPersistable: RealmCollectionValue where PersistedType: _Persistable {
+public protocol FailableCustomPersistable: _CustomPersistable {
     /// The type actually stored (redeclared so that a conformance infers it from ``init(persistedValue:)``).
     associatedtype PersistedType
     /// Creates a value from its stored form, or nil if it is not valid.

@@ -127,15 +127,30 @@ final class InnerNode {
     }
 
     /// Encodes an INNR node whose children have already been written to `refs`.
+    ///
+    /// The body is stored in one pass into the zeroed buffer: appending each of the 3 × count words through the
+    /// writer was most of a small commit's inner-node encoding (a path's two inner nodes hold hundreds of children).
     func encode(refs: [Ref]) -> [UInt8] {
-        precondition(refs.count == keys.count && !keys.isEmpty)
-        var writer = ByteWriter(capacity: NodeHeader.size + 8 + keys.count * 24)
+        precondition(refs.count == keys.count && refs.count == counts.count && !keys.isEmpty)
+        let count = keys.count
+        var writer = ByteWriter(capacity: NodeHeader.size + 8 + count * 24)
         writer.appendZeros(NodeHeader.size)
-        writer.append(UInt32(keys.count))
-        writer.append(UInt32(0))
-        for key in keys { writer.append(key) }
-        for ref in refs { writer.append(ref.offset) }
-        for count in counts { writer.append(UInt64(count)) }
+        writer.append(count: 8 + count * 24) { body in
+            body.storeBytes(of: UInt32(count).littleEndian, toByteOffset: 0, as: UInt32.self)
+            var offset = 8
+            for key in keys {
+                body.storeBytes(of: key.littleEndian, toByteOffset: offset, as: Int64.self)
+                offset += 8
+            }
+            for ref in refs {
+                body.storeBytes(of: ref.offset.littleEndian, toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            for subtree in counts {
+                body.storeBytes(of: UInt64(subtree).littleEndian, toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+        }
         var bytes = writer.take()
         NodeHeader.seal(&bytes, kind: .inner)
         return bytes
