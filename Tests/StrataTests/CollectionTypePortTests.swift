@@ -71,7 +71,7 @@ struct CollectionTypePortTests {
             let mixed = try ["1", "2", "3"].map { text in
                 try RealmPredicate(format: "text = %@", AnyRealmValue.string(text))
             }
-            let positions = try literal.map { try markers.index(matching: $0) }
+            let positions = literal.map { markers.index(matching: $0) }
             let expected = ["1", "2", "3"].map { text in markers.firstIndex { $0.text == text } }
             return [
                 "\(try literal.map { try markers.filter($0).count })",

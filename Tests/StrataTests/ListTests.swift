@@ -234,7 +234,7 @@ struct ListTests {
     @Test("objects(at:) and index(of:) on a list of objects, for objects in it and not")
     func positions() async throws {
         let realm = try await CollectionQueryTests.makeRealm()
-        let answers = try await realm.read { realm -> [String] in
+        let answers = await realm.read { realm -> [String] in
             let ada = realm.object(ofType: Person.self, forPrimaryKey: 1)!
             let max = realm.objects(Dog.self).filter("name == 'Max'").first!
             let bella = realm.objects(Dog.self).filter("name == 'Bella'").first!
@@ -244,7 +244,7 @@ struct ListTests {
                 "\(ada.dogs.index(of: bella).map(String.init) ?? "nil")",
                 "\(ada.dogs.index(of: Dog()).map(String.init) ?? "nil")",
                 "\(ada.dogs.index(matching: { $0.age > 5 }).map(String.init) ?? "nil")",
-                "\(try ada.dogs.index(matching: #Predicate<Dog> { $0.age == 1 }).map(String.init) ?? "nil")",
+                "\(ada.dogs.index(matching: #Predicate<Dog> { $0.age == 1 }).map(String.init) ?? "nil")",
             ]
         }
         #expect(answers == ["[\"Fido\", \"Rex\"]", "nil", "2", "nil", "2", "1"])

@@ -93,7 +93,7 @@ struct QueryDialectPortTests {
         #expect(error.contains(message), "'\(query)': \(error)")
     }
 
-    @Test("MATCHES is refused on a list of values and in an unmanaged list's index(matching:) too")
+    @Test("MATCHES is refused on a list of values and in an unmanaged list's index(checkedMatching:) too")
     func matchesInMemory() async throws {
         let realm = try await Realm(configuration: memoryConfiguration([Employee.self]))
         try await makeEmployees(realm)
@@ -109,7 +109,7 @@ struct QueryDialectPortTests {
         do {
             let list = List<Employee>()
             list.append(Employee())
-            _ = try list.index(matching: RealmPredicate(format: "name MATCHES 'a.*'"))
+            _ = try list.index(checkedMatching: RealmPredicate(format: "name MATCHES 'a.*'"))
             unmanaged = "no error"
         } catch {
             unmanaged = "\(error)"

@@ -191,7 +191,7 @@ struct ResultsTests {
                 text(all.index(matching: "int == %d", 2)),
                 text(try all.index(matching: RealmPredicate(format: "int > 100"))),
                 text(all.index(matching: { $0.bool == false && $0.int == 2 })),
-                text(try twos.index(matching: #Predicate<AllTypes> { $0.string == "d" })),
+                text(twos.index(matching: #Predicate<AllTypes> { $0.string == "d" })),
             ]
         }
         #expect(answers == ["2", "1", "nil", "nil", "2", "1", "nil", "1", "1"])

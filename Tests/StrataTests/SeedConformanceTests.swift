@@ -132,8 +132,8 @@ struct SeedConformanceTests {
             let byName = try RealmPredicate(format: "name == %@", "c")
             expectEach(
                 [
-                    try r.index(matching: byName), try l.index(matching: byName),
-                    try o.index(matching: byName), try a.index(matching: byName),
+                    r.index(matching: byName), l.index(matching: byName),
+                    o.index(matching: byName), a.index(matching: byName),
                 ],
                 2
             )

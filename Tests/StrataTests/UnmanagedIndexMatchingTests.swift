@@ -64,6 +64,8 @@ struct UnmanagedIndexMatchingTests {
         #expect(people.index(matching: "bestFriend.name == nil") == 0)
         #expect(people.index(matching: "ANY dogs.name == 'Rex'") == 1)
         #expect(people.index(matching: "NONE dogs.name == 'Rex'") == 0)
-        #expect(throws: RealmError.self) { try people.index(matching: RealmPredicate(format: "dogs.@count > 0")) }
+        #expect(throws: RealmError.self) {
+            try people.index(checkedMatching: RealmPredicate(format: "dogs.@count > 0"))
+        }
     }
 }

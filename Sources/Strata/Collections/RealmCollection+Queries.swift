@@ -120,12 +120,23 @@ extension RealmCollection {
         stoppingOnError { try distinct(checkedBy: keyPaths) }
     }
 
-    /// The position of the first element that matches `predicate`, or nil.
+    /// The position of the first element that matches `predicate`, or nil; an unknown property or a type mismatch
+    /// stops with its message, as Realm Swift raises (`index(checkedMatching:)` throws it).
+    /// - Complexity: O(n) for n elements.
+    /// - Parameter predicate: a parsed query.
+    /// - Returns: the position of the first matching element, or nil.
+    public func index(matching predicate: RealmPredicate) -> Int? {
+        stoppingOnError { try index(checkedMatching: predicate) }
+    }
+
+    /// The position of the first element that matches `predicate`, or nil, for a query a server takes from a
+    /// request.
     /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property or a type mismatch.
     /// - Complexity: O(n) for n elements.
     /// - Parameter predicate: a parsed query.
     /// - Returns: the position of the first matching element, or nil.
-    public func index(matching predicate: RealmPredicate) throws -> Int? {
+    /// - Note: Strata addition, as the other `checked` forms.
+    public func index(checkedMatching predicate: RealmPredicate) throws -> Int? {
         // An unmanaged collection checks each element in memory, as Realm Swift does.
         if _contents.results == nil {
             return try UnmanagedQuery.firstIndex(in: Array(self), matching: predicate.parsed)
@@ -142,7 +153,7 @@ extension RealmCollection {
     /// - Returns: the position of the first matching element, or nil.
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
         do {
-            return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
+            return try index(checkedMatching: try RealmPredicate(format: predicateFormat, argumentArray: args))
         } catch {
             ReadFailure.stop(error, reading: "the collection", otherwise: "\(error)")
         }
@@ -204,14 +215,24 @@ extension RealmCollection where Element: ObjectBase {
         return try filter(RealmPredicate(parsed: ParsedQuery(predicate: node), format: "#Predicate"))
     }
 
+    /// The position of the first object that matches a Foundation `#Predicate`, or nil; a predicate the query
+    /// language cannot express stops with its message (`index(checkedMatching:)` throws it).
+    /// - Complexity: O(n) for n objects.
+    /// - Parameter predicate: a Foundation predicate over the objects.
+    /// - Returns: the position of the first matching object, or nil.
+    public func index(matching predicate: Predicate<Element>) -> Int? {
+        stoppingOnError { try index(checkedMatching: predicate) }
+    }
+
     /// The position of the first object that matches a Foundation `#Predicate`, or nil.
     /// - Throws: ``RealmError/invalidQuery(_:)`` as the `#Predicate` form of `filter(_:)` does.
     /// - Complexity: O(n) for n objects.
     /// - Parameter predicate: a Foundation predicate over the objects.
     /// - Returns: the position of the first matching object, or nil.
-    public func index(matching predicate: Predicate<Element>) throws -> Int? {
+    /// - Note: Strata addition, as the other `checked` forms.
+    public func index(checkedMatching predicate: Predicate<Element>) throws -> Int? {
         let node = try PredicateTranslator.translate(predicate.expression)
-        return try index(matching: RealmPredicate(parsed: ParsedQuery(predicate: node), format: "#Predicate"))
+        return try index(checkedMatching: RealmPredicate(parsed: ParsedQuery(predicate: node), format: "#Predicate"))
     }
 
     /// The objects sorted by a Swift key path, nil first in ascending order.

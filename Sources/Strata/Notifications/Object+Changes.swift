@@ -73,4 +73,32 @@ extension ThreadConfined where Self: ObjectBase {
     ) -> NotificationToken {
         NotificationToken(changes(keyPaths: keyPaths), on: actor, block)
     }
+
+    /// `observe(keyPaths:on:_:)` with Swift key paths: `dog.observe(keyPaths: [\Dog.name]) { change in … }`.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes are reported.
+    ///   - queue: the queue the block runs on, or nil for a task of Strata's.
+    ///   - block: called with each change; the object in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    public func observe(
+        keyPaths: [PartialKeyPath<Self>],
+        on queue: DispatchQueue? = nil,
+        _ block: @escaping @Sendable (ObjectChange<Self>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: queue, block)
+    }
+
+    /// `observe(keyPaths:on:_:)` isolated to `actor`, with Swift key paths.
+    /// - Parameters:
+    ///   - keyPaths: the properties whose changes are reported.
+    ///   - actor: the actor the block runs isolated to.
+    ///   - block: called with the actor and each change; the object in it is frozen.
+    /// - Returns: the token that keeps the observation alive; invalidate or release it to stop.
+    public func observe<A: Actor>(
+        keyPaths: [PartialKeyPath<Self>],
+        on actor: A,
+        _ block: @escaping @Sendable (isolated A, ObjectChange<Self>) -> Void
+    ) -> NotificationToken {
+        NotificationToken(changes(keyPaths: keyPaths), on: actor, block)
+    }
 }

@@ -9,7 +9,7 @@ protocol ProjectedElementSource<Value>: Sendable {
     var isInvalidated: Bool { get }
     func frozen() throws -> any ProjectedElementSource<Value>
     func thawed() -> (any ProjectedElementSource<Value>)?
-    func index(matching predicate: RealmPredicate) throws -> Int?
+    func index(checkedMatching predicate: RealmPredicate) throws -> Int?
     /// The changes of the list or set behind the values, each carrying the projected collection of its frozen
     /// payload.
     func changes(keyPaths: [String]?) -> ChangeStream<RealmCollectionChange<ProjectedCollection<Value>>>
@@ -49,8 +49,8 @@ struct MappedObjects<Object: ObjectBase & RealmCollectionValue, Value: RealmColl
         return MappedObjects(objects: live, keyPath: keyPath)
     }
 
-    func index(matching predicate: RealmPredicate) throws -> Int? {
-        try objects.index(matching: predicate)
+    func index(checkedMatching predicate: RealmPredicate) throws -> Int? {
+        try objects.index(checkedMatching: predicate)
     }
 
     func changes(keyPaths: [String]?) -> ChangeStream<RealmCollectionChange<ProjectedCollection<Value>>> {

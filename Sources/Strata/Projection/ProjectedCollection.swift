@@ -68,13 +68,24 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     }
 
     /// The position of the first object of the list or set that matches `predicate`, or nil. The predicate
-    /// names the objects' properties, not the projected one.
+    /// names the objects' properties, not the projected one; an unknown property or a type mismatch stops with its
+    /// message (`index(checkedMatching:)` throws it).
+    /// - Complexity: O(n).
+    /// - Parameter predicate: a query over the objects of the list or set.
+    /// - Returns: the first matching position, or nil.
+    public func index(matching predicate: RealmPredicate) -> Int? {
+        stoppingOnError { try source.index(checkedMatching: predicate) }
+    }
+
+    /// The position of the first object of the list or set that matches `predicate`, or nil, for a query a server
+    /// takes from a request.
     /// - Throws: ``RealmError/invalidQuery(_:)`` for an unknown property or a type mismatch.
     /// - Complexity: O(n).
     /// - Parameter predicate: a query over the objects of the list or set.
     /// - Returns: the first matching position, or nil.
-    public func index(matching predicate: RealmPredicate) throws -> Int? {
-        try source.index(matching: predicate)
+    /// - Note: Strata addition, as the other `checked` forms.
+    public func index(checkedMatching predicate: RealmPredicate) throws -> Int? {
+        try source.index(checkedMatching: predicate)
     }
 
     /// The position of the first object of the list or set that matches a query in the Realm query language,
@@ -90,7 +101,7 @@ public struct ProjectedCollection<Element: RealmCollectionValue>: RandomAccessCo
     /// - Returns: the first matching position, or nil.
     public func index(matching predicateFormat: String, _ args: Any...) -> Int? {
         do {
-            return try index(matching: try RealmPredicate(format: predicateFormat, argumentArray: args))
+            return try index(checkedMatching: try RealmPredicate(format: predicateFormat, argumentArray: args))
         } catch {
             ReadFailure.stop(error, reading: "the projected collection", otherwise: "\(error)")
         }

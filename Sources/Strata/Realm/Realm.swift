@@ -835,16 +835,36 @@ public actor Realm {
         return realm
     }
 
-    /// The live version of a frozen object in this realm, or nil if it was deleted.
-    /// - Parameter object: a frozen object of this realm's file; an unmanaged or live object is returned as it is.
-    /// - Returns: the live object at this realm's version, or nil when it has been deleted.
-    /// - Note: Differs from Realm Swift: it takes objects only; collections thaw with their own `thaw()` inside a
-    ///   `read` or `write` block.
-    public func thaw<T: Object>(_ object: T) -> T? {
-        guard let binding = object.binding else { return object }
-        guard let table = state.schema.tables[binding.table.className] else { return nil }
-        return liveObject(T.self, table: table, key: binding.key)
+    /// The live version, in this realm, of a frozen object, collection, map, sectioned result or projection of
+    /// this realm's file: what its own `thaw()` gives inside this realm's `read` or `write` block, from any code
+    /// isolated to the realm (a `func seed(_ realm: isolated Realm)`, an `extension Realm` method).
+    ///
+    /// ```swift
+    /// let frozen = try await realm.read { realm in try realm.objects(Dog.self).freeze() }
+    /// try await realm.write { realm in
+    ///     for dog in realm.thaw(frozen)! { dog.age += 1 }
+    /// }
+    /// ```
+    /// - Parameter value: a frozen value of this realm's file; an unmanaged or live value is returned as it is.
+    /// - Returns: the live value at this realm's version, or nil when it has been deleted.
+    /// - Complexity: O(1); live results run their query on first access.
+    public func thaw<T: ThreadConfined>(_ value: T) -> T? {
+        if let object = value as? ObjectBase {
+            guard let binding = object.binding else { return value }
+            guard let table = state.schema.tables[binding.table.className] else { return nil }
+            return liveObject(ObjectBase.self, table: table, key: binding.key).flatMap { $0 as? T }
+        }
+        guard value.isFrozen else { return value }
+        return Realm.$current.withValue(self) { value.thaw() }
     }
+
+    /// A frozen snapshot of a live object, collection, map, sectioned result or projection: its own `freeze()`.
+    /// - Parameter value: a managed value.
+    /// - Returns: the frozen value; a frozen one returns itself.
+    /// - Throws: ``RealmError/invalidValue(_:)`` for an unmanaged value, or ``RealmError/tooManyActiveVersions(_:)``
+    ///   when the realm's version limit is reached.
+    /// - Note: Differs from Realm Swift: it throws, as every `freeze()` does (DESIGN.md section 3).
+    public func freeze<T: ThreadConfined>(_ value: T) throws -> T { try value.freeze() }
 }
 
 extension Realm: Equatable {
