@@ -1,3 +1,4 @@
+import Foundation
 import Strata
 import StrataCore
 
@@ -11,6 +12,71 @@ extension Realm.Configuration {
     public var syncConfiguration: SyncConfiguration? {
         get { (replication as? ReplicaStarter)?.configuration }
         set { replication = newValue.map(ReplicaStarter.init) }
+    }
+
+    /// Creates a configuration that replicates the realm through PostgreSQL, with Realm's parameters in Realm's
+    /// order (`syncConfiguration` third) and Strata's additions after them.
+    ///
+    /// ```swift
+    /// let configuration = Realm.Configuration(
+    ///     fileURL: URL(fileURLWithPath: "orders.realm"),
+    ///     syncConfiguration: SyncConfiguration(connectionString: "host=db.internal dbname=app", databaseName: "orders"),
+    ///     objectTypes: [Order.self]
+    /// )
+    /// ```
+    /// - Parameters:
+    ///   - fileURL: the file of an on-disk realm; ignored when `inMemoryIdentifier` is set.
+    ///   - inMemoryIdentifier: the name of an in-memory realm.
+    ///   - syncConfiguration: where to replicate the file, or nil to keep it local.
+    ///   - encryptionKey: must be nil: Strata does not encrypt files yet.
+    ///   - readOnly: whether writes are refused.
+    ///   - schemaVersion: the version of the models.
+    ///   - migrationBlock: called when the file's schema version is lower.
+    ///   - deleteRealmIfMigrationNeeded: delete the file instead of migrating when the schema differs.
+    ///   - shouldCompactOnLaunch: decides at open, from the file's size and used bytes, whether to compact.
+    ///   - objectTypes: the model classes.
+    ///   - seedFilePath: a realm file copied to `fileURL` when that does not exist.
+    ///   - maximumNumberOfActiveVersions: the most versions that may be pinned at once, or nil for no limit.
+    ///   - filePermissions: the permission bits of the files the realm creates.
+    ///   - logger: the logging hook, or nil to log nothing.
+    ///   - logsObjectValues: whether log messages may hold objects' values.
+    ///   - metrics: the metrics hook, or nil to measure nothing.
+    public init(
+        fileURL: URL? = Realm.Configuration.defaultFileURL,
+        inMemoryIdentifier: String? = nil,
+        syncConfiguration: SyncConfiguration?,
+        encryptionKey: Data? = nil,
+        readOnly: Bool = false,
+        schemaVersion: UInt64 = 0,
+        migrationBlock: MigrationBlock? = nil,
+        deleteRealmIfMigrationNeeded: Bool = false,
+        shouldCompactOnLaunch: (@Sendable (Int, Int) -> Bool)? = nil,
+        objectTypes: [ObjectBase.Type]? = nil,
+        seedFilePath: URL? = nil,
+        maximumNumberOfActiveVersions: UInt? = nil,
+        filePermissions: Int = 0o600,
+        logger: RealmLogger? = nil,
+        logsObjectValues: Bool = false,
+        metrics: (@Sendable (RealmMetric) -> Void)? = nil
+    ) {
+        self.init(
+            fileURL: fileURL,
+            inMemoryIdentifier: inMemoryIdentifier,
+            encryptionKey: encryptionKey,
+            readOnly: readOnly,
+            schemaVersion: schemaVersion,
+            migrationBlock: migrationBlock,
+            deleteRealmIfMigrationNeeded: deleteRealmIfMigrationNeeded,
+            shouldCompactOnLaunch: shouldCompactOnLaunch,
+            objectTypes: objectTypes,
+            seedFilePath: seedFilePath,
+            maximumNumberOfActiveVersions: maximumNumberOfActiveVersions,
+            filePermissions: filePermissions,
+            logger: logger,
+            logsObjectValues: logsObjectValues,
+            metrics: metrics
+        )
+        self.syncConfiguration = syncConfiguration
     }
 }
 

@@ -6,7 +6,9 @@ import Testing
 
 // Shapes DESIGN.md sections 2 and 3 give that an audit found missing (a helper, 2026-12-06): `realm.thaw(_:)` of
 // collections as well as objects, from any code isolated to the realm; `realm.freeze(_:)`; `index(matching:)`
-// not throwing (the seeds' shape; its `checked` form throws); an object's `observe` with Swift key paths.
+// not throwing (the seeds' shape; its `checked` form throws); an object's `observe` with Swift key paths. Then the
+// audit's undecided ones: a frozen realm's `thaw()`, Strata's configuration settings in the initializer, and the
+// seed's unconstrained `sectioned(by:ascending:)`.
 
 /// A dog with an owner-side list, for the shapes below.
 final class DSDog: Object {
@@ -19,6 +21,7 @@ final class DSDog: Object {
 final class DSOwner: Object {
     @Persisted(primaryKey: true) var id = 0
     @Persisted var dogs: List<DSDog>
+    @Persisted var tags: List<String>
 }
 
 /// Texts posted by an observation block, taken in order by the test.
@@ -131,5 +134,61 @@ struct DesignShapeTests {
         #expect(await inboxes[0].next() == "name")
         #expect(await inboxes[1].next() == "name")
         for token in tokens { token.invalidate() }
+    }
+    @Test("A frozen realm's thaw() opens a live realm with its configuration; a live realm's returns itself")
+    func frozenRealmThaws() async throws {
+        let realm = try await Self.makeRealm()
+        let frozen = try await realm.freeze()
+        let live = try await frozen.thaw()
+        #expect(frozen.isFrozen && !live.isFrozen)
+        #expect(live !== realm && live.configuration.inMemoryIdentifier == realm.configuration.inMemoryIdentifier)
+        try await live.write { realm in try realm.add(DSDog(value: ["id": 9, "name": "Late", "age": 1])) }
+        #expect(await live.read { realm in realm.objects(DSDog.self).count } == 4)
+        #expect(await frozen.objects(DSDog.self).count == 3)
+        #expect(try await live.thaw() === live)
+    }
+
+    @Test("Realm.Configuration's initializer takes Strata's settings after Realm's")
+    func configurationInitializer() {
+        let logger = RealmLogger { _ in }
+        let configuration = Realm.Configuration(
+            inMemoryIdentifier: "design-shape",
+            objectTypes: [DSDog.self],
+            maximumNumberOfActiveVersions: 4,
+            filePermissions: 0o640,
+            logger: logger,
+            logsObjectValues: true,
+            metrics: { _ in }
+        )
+        #expect(configuration.fileURL == nil && configuration.inMemoryIdentifier == "design-shape")
+        #expect(configuration.maximumNumberOfActiveVersions == 4 && configuration.filePermissions == 0o640)
+        #expect(configuration.logger != nil && configuration.logsObjectValues && configuration.metrics != nil)
+        let plain = Realm.Configuration()
+        #expect(plain.filePermissions == 0o600 && plain.logger == nil && !plain.logsObjectValues)
+        #expect(plain.metrics == nil)
+    }
+
+    @Test("sectioned(by:ascending:) sorts values by themselves and compiles on objects, as the seed declares it")
+    func sectionedByBlockAscending() async throws {
+        let realm = try await Self.makeRealm()
+        let keys = try await realm.write { realm in
+            let owner = realm.object(ofType: DSOwner.self, forPrimaryKey: 1)!
+            let names = owner.tags
+            names.append(objectsIn: ["bo", "al", "bea", "ann", "cy"])
+            let down = names.sectioned(by: { String($0.prefix(1)) }, ascending: false)
+            let up = names.sectioned(by: { String($0.prefix(1)) })
+            return (down.allKeys, down.map { Array($0) }, up.allKeys, up.map { Array($0) })
+        }
+        #expect(keys.0 == ["c", "b", "a"] && keys.1 == [["cy"], ["bo", "bea"], ["ann", "al"]])
+        #expect(keys.2 == ["a", "b", "c"] && keys.3 == [["al", "ann"], ["bea", "bo"], ["cy"]])
+        // The object form compiles, as Realm Swift declares it for every collection; running it stops.
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let realm = try await Realm(configuration: memoryConfiguration([DSDog.self, DSOwner.self]))
+            await realm.read { realm in
+                _ = realm.objects(DSDog.self).sectioned(by: { $0.name }, ascending: true).count
+            }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("Cannot sort on key path 'self'"))
     }
 }

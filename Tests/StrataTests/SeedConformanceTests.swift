@@ -6,8 +6,8 @@ import Testing
 // 003 (RealmSectionedResult) and 004 (structures), calling it on every kind the seed puts it on, so this file
 // compiles only while the surface is there, and checks each answer. `objectWillChange`, Combine, SwiftUI and the
 // Objective-C iterators are not part of Strata's surface; notifications and sync have suites of their own.
-// Strata's decided differences: `freeze()` throws, `filter(_:)` and `index(matching:)` take a throwing
-// `RealmPredicate` instead of an `NSPredicate`.
+// Strata's decided differences: `freeze()` throws, `filter(_:)` and `index(matching:)` take a `RealmPredicate`
+// (whose `init(format:)` throws) instead of an `NSPredicate`.
 //
 //   item   name  score  price  group  hub        holder 1: items  [1, 2, 3, 4] (list and set)
 //   0      hub   nil    0      ""     (none)               ints   [3, 1, 2]    (list and set)

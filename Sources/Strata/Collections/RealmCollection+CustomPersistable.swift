@@ -43,23 +43,6 @@ extension RealmCollection where Element: _CustomPersistable, Element.PersistedTy
     /// - Complexity: O(n²) comparisons in the worst case for n values, on first access.
     /// - Returns: each distinct value once, as results.
     public func distinct() -> Results<Element> { distinct(by: ["self"]) }
-
-    /// Sorts the values by their stored form and splits them into sections by the key `block` gives each.
-    ///
-    /// ```swift
-    /// let byKilometer = route.legs.sectioned(by: { $0.persistableValue / 1000 }, ascending: true)
-    /// ```
-    /// - Complexity: O(1) for live results, O(n log n) for frozen ones; see ``SectionedResults``.
-    /// - Parameters:
-    ///   - block: the section key of a value.
-    ///   - ascending: the direction to sort the values in.
-    /// - Returns: the sectioned results.
-    public func sectioned<Key: _Persistable>(
-        by block: @escaping ((Element) -> Key),
-        ascending: Bool = true
-    ) -> SectionedResults<Key, Element> {
-        sectioned(sortDescriptors: [SortDescriptor(keyPath: "self", ascending: ascending)], block)
-    }
 }
 
 extension RealmCollection {

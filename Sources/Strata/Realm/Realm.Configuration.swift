@@ -107,6 +107,11 @@ extension Realm {
         ///   - objectTypes: the model classes.
         ///   - seedFilePath: a realm file copied to `fileURL` when that does not exist.
         ///   - maximumNumberOfActiveVersions: the most versions that may be pinned at once, or nil for no limit.
+        ///   - filePermissions: the permission bits of the files the realm creates (Strata's addition, after
+        ///     Realm's parameters, as are the three below).
+        ///   - logger: the logging hook, or nil to log nothing.
+        ///   - logsObjectValues: whether log messages may hold objects' values.
+        ///   - metrics: the metrics hook, or nil to measure nothing.
         public init(
             fileURL: URL? = Configuration.defaultFileURL,
             inMemoryIdentifier: String? = nil,
@@ -118,7 +123,11 @@ extension Realm {
             shouldCompactOnLaunch: (@Sendable (Int, Int) -> Bool)? = nil,
             objectTypes: [ObjectBase.Type]? = nil,
             seedFilePath: URL? = nil,
-            maximumNumberOfActiveVersions: UInt? = nil
+            maximumNumberOfActiveVersions: UInt? = nil,
+            filePermissions: Int = 0o600,
+            logger: RealmLogger? = nil,
+            logsObjectValues: Bool = false,
+            metrics: (@Sendable (RealmMetric) -> Void)? = nil
         ) {
             self.fileURL = inMemoryIdentifier == nil ? fileURL : nil
             storedInMemoryIdentifier = inMemoryIdentifier
@@ -131,6 +140,10 @@ extension Realm {
             self.objectTypes = objectTypes
             self.seedFilePath = seedFilePath
             self.maximumNumberOfActiveVersions = maximumNumberOfActiveVersions
+            self.filePermissions = filePermissions
+            self.logger = logger
+            self.logsObjectValues = logsObjectValues
+            self.metrics = metrics
         }
 
         /// `default.realm` in the current directory.

@@ -163,6 +163,21 @@ public actor Realm {
         return try makeFrozenSnapshot().realm
     }
 
+    /// A live realm on this frozen realm's file, at the newest version: Realm Swift's `thaw()` of a frozen realm.
+    ///
+    /// ```swift
+    /// let snapshot = try await realm.freeze()
+    /// let live = try await snapshot.thaw()
+    /// try await live.write { realm in realm.add(Dog()) }
+    /// ```
+    /// - Returns: a new live realm with this realm's configuration; a live realm returns itself.
+    /// - Throws: as ``init(configuration:)`` (a file deleted or damaged since, say).
+    /// - Note: Differs from Realm Swift: opening a live realm is `async` and may throw, so `thaw()` is too.
+    public func thaw() async throws -> Realm {
+        guard frozenSnapshot != nil else { return self }
+        return try await Realm(configuration: configuration)
+    }
+
     /// Whether the realm holds no objects (a write transaction's own changes count).
     ///
     /// ```swift

@@ -147,12 +147,16 @@ extension RealmCollection {
     }
 }
 
-extension RealmCollection where Element: SortableType {
+extension RealmCollection {
     /// Sorts the values by themselves and splits them into sections by the key `block` gives each.
     ///
     /// ```swift
     /// let byInitial = names.sectioned(by: { String($0.prefix(1)) }, ascending: true)
     /// ```
+    ///
+    /// It is declared for every collection, as in Realm Swift, but sorts by the elements themselves: on
+    /// collections of objects or projections, which have no order of their own, it stops with Realm's message
+    /// ("Cannot sort on key path 'self'"); give them `sectioned(by:sortDescriptors:)` instead.
     /// - Complexity: O(1) for live results, O(n log n) for frozen ones; see ``SectionedResults``.
     /// - Parameters:
     ///   - block: the section key of a value.
