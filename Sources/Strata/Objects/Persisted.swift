@@ -237,9 +237,14 @@ public struct Persisted<Value: _Persistable> {
 /// are uniqued constants, so their identity is a cheap key (each entry retains its key path, so an identity is
 /// never reused by another).
 ///
-/// Every property access asks, so the common case is one lock-free load: a direct-mapped table of atomic
-/// words, each packing a key path's address (below 2^48 on the platforms we run on) with its index. A slot
-/// another key path took is simply a miss, answered by the locked dictionary, which holds every key path seen.
+/// Every property access asks, so the common case is one lock-free load: an open-addressed table of atomic words,
+/// each packing a key path's address (below 2^48 on the platforms we run on) with its index. A key path takes the
+/// first empty slot of the few from its hash on and keeps it: slots are only ever filled, never replaced, so a
+/// lookup that meets an empty slot knows the key path is not in the table, and two key paths whose hashes meet never
+/// take turns evicting each other. (The table was direct-mapped until 2026-12-06: a model whose key paths shared a
+/// slot missed on every access of either, and the locked dictionary then cost 8% of a bulk insert, in some runs
+/// only, as the key paths' addresses fell.) A key path that finds its few slots full is answered by the locked
+/// dictionary, which holds every key path seen.
 @usableFromInline
 enum PersistedIndexCache {
     /// A key path and its property index.
@@ -264,13 +269,18 @@ enum PersistedIndexCache {
     }
 
     private static let slotCount = 1024
+    /// How many slots from its hash on a key path may take, and a lookup reads at most.
+    private static let probeLength = 8
     private static let slots: [Slot] = (0..<slotCount).map { _ in Slot() }
 
-    private static func address(_ identifier: ObjectIdentifier) -> UInt64 {
+    static func address(_ identifier: ObjectIdentifier) -> UInt64 {
         UInt64(UInt(bitPattern: Int(bitPattern: identifier)))
     }
 
-    private static func slot(_ address: UInt64) -> Slot { slots[Int((address >> 4) & UInt64(slotCount - 1))] }
+    /// The first slot of `address`'s probe sequence: the address's bits above its 16-byte alignment, folded so
+    /// that key paths a multiple of the table's span apart do not start at one slot.
+    @inline(__always)
+    static func home(_ address: UInt64) -> Int { Int(((address >> 4) ^ (address >> 14)) & UInt64(slotCount - 1)) }
 
     /// The bit of an answer of ``fast(_:)`` that says the key path's root class is `Encodable`.
     @usableFromInline static let encodableFlag = 0x8000
@@ -283,29 +293,46 @@ enum PersistedIndexCache {
     /// holds it.
     @usableFromInline
     static func fast(_ identifier: ObjectIdentifier) -> Int? {
-        let address = address(identifier)
-        let word = slot(address).word.load(ordering: .relaxed)
-        guard word != 0, word >> 16 == address else { return nil }
+        guard let word = word(address(identifier)) else { return nil }
         // The index plus one is at least 1, so subtracting 1 leaves the flag's bit as it is.
         return Int(word & 0xFFFF) - 1
+    }
+
+    /// The slot word recorded for `address`, if it has one: the probe stops at the first empty slot, since slots
+    /// are filled in probe order and never emptied.
+    @inline(__always)
+    private static func word(_ address: UInt64) -> UInt64? {
+        let first = home(address)
+        for step in 0..<probeLength {
+            let word = slots[(first + step) & (slotCount - 1)].word.load(ordering: .relaxed)
+            if word == 0 { return nil }
+            if word >> 16 == address { return word }
+        }
+        return nil
     }
 
     /// Whether the root class of the key path `identifier` names is `Encodable` (the key path has been seen: its
     /// property's index was asked for first).
     @usableFromInline
     static func isEncodable(_ identifier: ObjectIdentifier) -> Bool {
-        let address = address(identifier)
-        let word = slot(address).word.load(ordering: .relaxed)
-        if word != 0, word >> 16 == address { return word & encodableBit != 0 }
+        if let word = word(address(identifier)) { return word & encodableBit != 0 }
         return entries.withLock { $0[identifier]?.encodable } ?? false
     }
 
-    /// Records `entry` for `identifier` (skipped for addresses or indexes that do not fit a word).
+    /// Records `entry` for `identifier` in the first empty slot of its probe sequence, unless it is there already
+    /// (skipped for addresses or indexes that do not fit a word, and when the sequence is full).
     static func remember(_ identifier: ObjectIdentifier, _ entry: Entry) {
         let address = address(identifier)
         guard address >> 48 == 0, entry.index >= 0, UInt64(entry.index + 1) < encodableBit else { return }
         let flag = entry.encodable ? encodableBit : 0
-        slot(address).word.store(address << 16 | UInt64(entry.index + 1) | flag, ordering: .relaxed)
+        let word = address << 16 | UInt64(entry.index + 1) | flag
+        let first = home(address)
+        for step in 0..<probeLength {
+            let slot = slots[(first + step) & (slotCount - 1)]
+            // A slot another thread fills first is read again: it may be this key path's (the same word).
+            let (exchanged, found) = slot.word.compareExchange(expected: 0, desired: word, ordering: .relaxed)
+            if exchanged || found >> 16 == address { return }
+        }
     }
 }
 
