@@ -1051,6 +1051,13 @@ extension DocumentationExampleArticleTests {
             let ages = await realm.read { realm in realm.objects(Dog.self).map(\.age) }
             #expect(ages == [3, 12, 1, 12])
             #expect(snapshot.map(\.age) == [3, 14, 1, 13])
+
+            let live = try await frozenRealm.thaw()
+            try await live.write { realm in try realm.add(Dog()) }
+
+            #expect(!live.isFrozen)
+            #expect(await live.read { realm in realm.objects(Dog.self).count } == 5)
+            #expect(dogs.count == 4)
         }
     }
 }

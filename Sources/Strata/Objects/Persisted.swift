@@ -268,7 +268,8 @@ enum PersistedIndexCache {
         let word = Atomic<UInt64>(0)
     }
 
-    private static let slotCount = 1024
+    /// Slots: a test process holds a few thousand key paths, an application's models a few hundred.
+    private static let slotCount = 4096
     /// How many slots from its hash on a key path may take, and a lookup reads at most.
     private static let probeLength = 8
     private static let slots: [Slot] = (0..<slotCount).map { _ in Slot() }
@@ -321,9 +322,11 @@ enum PersistedIndexCache {
 
     /// Records `entry` for `identifier` in the first empty slot of its probe sequence, unless it is there already
     /// (skipped for addresses or indexes that do not fit a word, and when the sequence is full).
-    static func remember(_ identifier: ObjectIdentifier, _ entry: Entry) {
+    /// - Returns: whether the table holds the entry now.
+    @discardableResult
+    static func remember(_ identifier: ObjectIdentifier, _ entry: Entry) -> Bool {
         let address = address(identifier)
-        guard address >> 48 == 0, entry.index >= 0, UInt64(entry.index + 1) < encodableBit else { return }
+        guard address >> 48 == 0, entry.index >= 0, UInt64(entry.index + 1) < encodableBit else { return false }
         let flag = entry.encodable ? encodableBit : 0
         let word = address << 16 | UInt64(entry.index + 1) | flag
         let first = home(address)
@@ -331,8 +334,9 @@ enum PersistedIndexCache {
             let slot = slots[(first + step) & (slotCount - 1)]
             // A slot another thread fills first is read again: it may be this key path's (the same word).
             let (exchanged, found) = slot.word.compareExchange(expected: 0, desired: word, ordering: .relaxed)
-            if exchanged || found >> 16 == address { return }
+            if exchanged || found >> 16 == address { return true }
         }
+        return false
     }
 }
 
