@@ -148,6 +148,21 @@ struct DesignShapeTests {
         #expect(try await live.thaw() === live)
     }
 
+    @Test("A frozen in-memory realm keeps its data: thawing it after the last live realm has gone finds the objects")
+    func frozenInMemoryRealmKeepsItsData() async throws {
+        let configuration = memoryConfiguration([DSDog.self, DSOwner.self])
+        func frozenAlone() async throws -> Realm {
+            let live = try await Realm(configuration: configuration)
+            try await live.write { realm in
+                try realm.add(DSDog(value: ["id": 1, "name": "Rex", "age": 3]))
+            }
+            return try await live.freeze()
+        }
+        let frozen = try await frozenAlone()
+        let live = try await frozen.thaw()
+        #expect(await live.read { realm in realm.objects(DSDog.self).map(\.name) } == ["Rex"])
+    }
+
     @Test("Realm.Configuration's initializer takes Strata's settings after Realm's")
     func configurationInitializer() {
         let logger = RealmLogger { _ in }
@@ -189,6 +204,6 @@ struct DesignShapeTests {
             }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("Cannot sort on key path 'self'"))
+        #expect(message.contains("Cannot sort on key path 'self': property 'DSDog.self' does not exist."))
     }
 }

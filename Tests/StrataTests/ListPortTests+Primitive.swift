@@ -272,7 +272,7 @@ extension ListPortPrimitiveTests {
             #expect(object.int.index(matching: "self == 7") == 2, "\(kind)")
             #expect(object.int.index(matching: "self == 9") == nil, "\(kind)")
             let seven = try RealmPredicate(format: "self == %@", 7)
-            #expect(try object.int.index(matching: seven) == 2, "\(kind)")
+            #expect(object.int.index(matching: seven) == 2, "\(kind)")
             #expect(object.int.index(matching: { $0 == 7 && $0 < 456 }) == 2, "\(kind)")
             #expect(object.int.index(matching: { $0 == 9 }) == nil, "\(kind)")
             #expect(object.int.max() == 8 && object.int.sum() == 26, "\(kind)")

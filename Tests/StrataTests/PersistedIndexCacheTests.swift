@@ -2,57 +2,85 @@ import Testing
 
 @testable import Strata
 
-// The lock-free table of property indexes by key path (`PersistedIndexCache` in Persisted.swift): key paths whose
-// hashes meet keep their own slots instead of evicting each other on every access, and a lookup never answers with
-// another key path's index.
+// The lock-free table of property indexes by key path (PropertyIndexTable.swift), on tables of the tests' own with
+// made-up addresses, so that what they check does not depend on where key paths were allocated or on the other tests'
+// models: keys whose hashes meet keep their own slots instead of evicting each other, a lookup never answers with
+// another key's word, and a full probe sequence is reported, not overwritten.
 
-/// An object whose identity stands for a key path's. The tokens live as long as the process, as the key paths the
-/// table records do (an identity recorded in the table must never be reused).
-private final class IndexCacheToken: Sendable {}
-
-@Suite("PersistedIndexCache: key paths that share a slot")
+@Suite("PropertyIndexTable: keys that share a slot")
 struct PersistedIndexCacheTests {
-    private static let tokens: [IndexCacheToken] = (0..<16_384).map { _ in IndexCacheToken() }
+    /// The word a test records for `address`: the address above 16 bits of `payload`.
+    private static func word(_ address: UInt64, _ payload: UInt64) -> UInt64 { address << 16 | payload }
 
-    private static func identifier(_ position: Int) -> ObjectIdentifier { ObjectIdentifier(tokens[position]) }
+    /// `count` distinct 16-byte-aligned addresses below 2^48 whose probe sequences start at one slot of `table`.
+    private static func colliding(_ count: Int, in table: PropertyIndexTable) -> [UInt64] {
+        let target = table.home(0x10_0000)
+        var found: [UInt64] = []
+        var address: UInt64 = 0x10_0000
+        while found.count < count {
+            if table.home(address) == target { found.append(address) }
+            address += 16
+        }
+        return found
+    }
 
-    @Test("Key paths with one home slot each keep their index, in any order of lookups")
-    func collidingKeyPaths() throws {
-        var byHome: [Int: [Int]] = [:]
-        for position in Self.tokens.indices {
-            byHome[PersistedIndexCache.home(PersistedIndexCache.address(Self.identifier(position))), default: []]
-                .append(position)
+    @Test("Keys with one home slot keep their words, in any order of lookups, until the probe sequence is full")
+    func collidingKeys() {
+        let table = PropertyIndexTable(slotCount: 64, probeLength: 8)
+        let addresses = Self.colliding(9, in: table)
+        for (offset, address) in addresses.enumerated() {
+            #expect(table.word(for: address) == nil)
+            let recorded = table.record(Self.word(address, UInt64(offset + 1)))
+            // The ninth finds its eight slots taken by the others: it is not recorded, and no other word is replaced.
+            #expect(recorded == (offset < 8))
+            #expect(table.record(Self.word(address, UInt64(offset + 1))) == recorded)
         }
-        let group = try #require(byHome.values.filter { $0.count >= 3 }.min { $0[0] < $1[0] })
-        let colliding = Array(group.prefix(3))
-        // The table is shared by the whole test process, whose models may have filled these slots already: a key path
-        // that finds its slots full is left to the locked dictionary, and must then be a miss here, never a wrong hit.
-        var recorded: [Bool] = []
-        for (offset, position) in colliding.enumerated() {
-            #expect(PersistedIndexCache.fast(Self.identifier(position)) == nil)
-            let entry = PersistedIndexCache.Entry(
-                keyPath: \IndexCacheToken.self,
-                index: 40 + offset,
-                encodable: offset == 1
-            )
-            let first = PersistedIndexCache.remember(Self.identifier(position), entry)
-            #expect(PersistedIndexCache.remember(Self.identifier(position), entry) == first)
-            recorded.append(first)
-        }
-        // Recording one never evicts another: each answer stays what it was when recorded, in any order of lookups.
-        for round in 0..<6 {
-            for (offset, position) in colliding.enumerated().reversed() where (round + offset) % 2 == 0 || round > 3 {
-                let expected = (40 + offset) | (offset == 1 ? PersistedIndexCache.encodableFlag : 0)
-                #expect(PersistedIndexCache.fast(Self.identifier(position)) == (recorded[offset] ? expected : nil))
-                if recorded[offset] {
-                    #expect(PersistedIndexCache.isEncodable(Self.identifier(position)) == (offset == 1))
-                }
+        for round in 0..<4 {
+            for (offset, address) in addresses.enumerated().reversed() where (round + offset) % 2 == 0 || round > 1 {
+                #expect(table.word(for: address) == (offset < 8 ? Self.word(address, UInt64(offset + 1)) : nil))
             }
         }
-        // Once a later key path of the group is recorded, the earlier ones were too (slots fill in probe order).
-        #expect(recorded == recorded.sorted { $0 && !$1 })
-        // A token never recorded is a miss, not another token's index.
-        let unrecorded = try #require(byHome.values.first { $0.count >= 4 && !$0.contains(colliding[0]) })
-        #expect(PersistedIndexCache.fast(Self.identifier(unrecorded[3])) == nil)
+        // Recording a key again keeps its first word.
+        #expect(table.record(Self.word(addresses[0], 99)))
+        #expect(table.word(for: addresses[0]) == Self.word(addresses[0], 1))
     }
+
+    @Test("A key never recorded is a miss, even where its probe sequence crosses other keys' slots")
+    func unrecordedKeyMisses() {
+        let table = PropertyIndexTable(slotCount: 16, probeLength: 4)
+        let addresses = Self.colliding(5, in: table)
+        for address in addresses.prefix(3) { #expect(table.record(Self.word(address, 7))) }
+        #expect(table.word(for: addresses[3]) == nil)
+        #expect(table.word(for: addresses[4]) == nil)
+    }
+
+    @Test("Tasks recording and reading at once: every key ends with one word, and no lookup reads another key's")
+    func concurrentRecording() async {
+        let table = PropertyIndexTable(slotCount: 256, probeLength: 8)
+        let addresses = (0..<96).map { UInt64(0x20_0000 + $0 * 48) }
+        await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var consistent = true
+                    for (offset, address) in addresses.enumerated().shuffled() {
+                        _ = table.record(Self.word(address, UInt64(offset + 1)))
+                        if let word = table.word(for: address) {
+                            consistent = consistent && word == Self.word(address, UInt64(offset + 1))
+                        }
+                        let other = addresses[(offset + task + 1) % addresses.count]
+                        if let word = table.word(for: other) { consistent = consistent && word >> 16 == other }
+                    }
+                    return consistent
+                }
+            }
+            for await consistent in group { #expect(consistent) }
+        }
+        let recorded = addresses.enumerated().filter { table.word(for: $0.element) != nil }
+        for (offset, address) in recorded {
+            #expect(table.word(for: address) == Self.word(address, UInt64(offset + 1)))
+        }
+        // 96 keys in 256 slots: every one finds room within its 8 slots.
+        #expect(recorded.count == addresses.count)
+    }
+
 }

@@ -237,14 +237,11 @@ public struct Persisted<Value: _Persistable> {
 /// are uniqued constants, so their identity is a cheap key (each entry retains its key path, so an identity is
 /// never reused by another).
 ///
-/// Every property access asks, so the common case is one lock-free load: an open-addressed table of atomic words,
-/// each packing a key path's address (below 2^48 on the platforms we run on) with its index. A key path takes the
-/// first empty slot of the few from its hash on and keeps it: slots are only ever filled, never replaced, so a
-/// lookup that meets an empty slot knows the key path is not in the table, and two key paths whose hashes meet never
-/// take turns evicting each other. (The table was direct-mapped until 2026-12-06: a model whose key paths shared a
-/// slot missed on every access of either, and the locked dictionary then cost 8% of a bulk insert, in some runs
-/// only, as the key paths' addresses fell.) A key path that finds its few slots full is answered by the locked
-/// dictionary, which holds every key path seen.
+/// Every property access asks, so the common case is one lock-free load from `table` (PropertyIndexTable.swift),
+/// whose words pack a key path's address with its index; a key path whose slots are all taken is answered by the
+/// locked dictionary, which holds every key path seen. (The table was direct-mapped until 2026-12-06: a model whose
+/// key paths shared a slot missed on every access of either, and the locked dictionary then cost 8% of a bulk insert,
+/// in some runs only, as the key paths' addresses fell.)
 @usableFromInline
 enum PersistedIndexCache {
     /// A key path and its property index.
@@ -263,25 +260,13 @@ enum PersistedIndexCache {
 
     static let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
-    /// One word of the direct-mapped table.
-    final class Slot: Sendable {
-        let word = Atomic<UInt64>(0)
-    }
-
-    /// Slots: a test process holds a few thousand key paths, an application's models a few hundred.
-    private static let slotCount = 4096
-    /// How many slots from its hash on a key path may take, and a lookup reads at most.
-    private static let probeLength = 8
-    private static let slots: [Slot] = (0..<slotCount).map { _ in Slot() }
+    /// The lock-free table in front of `entries` (PropertyIndexTable.swift): a test process holds a few thousand key
+    /// paths, an application's models a few hundred.
+    static let table = PropertyIndexTable(slotCount: 4096)
 
     static func address(_ identifier: ObjectIdentifier) -> UInt64 {
         UInt64(UInt(bitPattern: Int(bitPattern: identifier)))
     }
-
-    /// The first slot of `address`'s probe sequence: the address's bits above its 16-byte alignment, folded so
-    /// that key paths a multiple of the table's span apart do not start at one slot.
-    @inline(__always)
-    static func home(_ address: UInt64) -> Int { Int(((address >> 4) ^ (address >> 14)) & UInt64(slotCount - 1)) }
 
     /// The bit of an answer of ``fast(_:)`` that says the key path's root class is `Encodable`.
     @usableFromInline static let encodableFlag = 0x8000
@@ -290,53 +275,34 @@ enum PersistedIndexCache {
     /// The flag's bit in a slot, whose low 16 bits hold the index plus one with the flag above it.
     private static let encodableBit = UInt64(encodableFlag)
 
-    /// The index recorded for `identifier`, with ``encodableFlag`` set for an `Encodable` model, if its slot
+    /// The index recorded for `identifier`, with ``encodableFlag`` set for an `Encodable` model, if the table
     /// holds it.
     @usableFromInline
     static func fast(_ identifier: ObjectIdentifier) -> Int? {
-        guard let word = word(address(identifier)) else { return nil }
+        guard let word = table.word(for: address(identifier)) else { return nil }
         // The index plus one is at least 1, so subtracting 1 leaves the flag's bit as it is.
         return Int(word & 0xFFFF) - 1
-    }
-
-    /// The slot word recorded for `address`, if it has one: the probe stops at the first empty slot, since slots
-    /// are filled in probe order and never emptied.
-    @inline(__always)
-    private static func word(_ address: UInt64) -> UInt64? {
-        let first = home(address)
-        for step in 0..<probeLength {
-            let word = slots[(first + step) & (slotCount - 1)].word.load(ordering: .relaxed)
-            if word == 0 { return nil }
-            if word >> 16 == address { return word }
-        }
-        return nil
     }
 
     /// Whether the root class of the key path `identifier` names is `Encodable` (the key path has been seen: its
     /// property's index was asked for first).
     @usableFromInline
     static func isEncodable(_ identifier: ObjectIdentifier) -> Bool {
-        if let word = word(address(identifier)) { return word & encodableBit != 0 }
+        if let word = table.word(for: address(identifier)) { return word & encodableBit != 0 }
         return entries.withLock { $0[identifier]?.encodable } ?? false
     }
 
-    /// Records `entry` for `identifier` in the first empty slot of its probe sequence, unless it is there already
-    /// (skipped for addresses or indexes that do not fit a word, and when the sequence is full).
+    /// Records `entry` for `identifier` in the lock-free table (skipped for addresses or indexes that do not fit a
+    /// word, and when the key path's slots are all taken). The key path must be in `entries`, which keeps it alive:
+    /// its address must never name another key path while the table holds it.
     /// - Returns: whether the table holds the entry now.
     @discardableResult
     static func remember(_ identifier: ObjectIdentifier, _ entry: Entry) -> Bool {
         let address = address(identifier)
-        guard address >> 48 == 0, entry.index >= 0, UInt64(entry.index + 1) < encodableBit else { return false }
-        let flag = entry.encodable ? encodableBit : 0
-        let word = address << 16 | UInt64(entry.index + 1) | flag
-        let first = home(address)
-        for step in 0..<probeLength {
-            let slot = slots[(first + step) & (slotCount - 1)]
-            // A slot another thread fills first is read again: it may be this key path's (the same word).
-            let (exchanged, found) = slot.word.compareExchange(expected: 0, desired: word, ordering: .relaxed)
-            if exchanged || found >> 16 == address { return true }
+        guard address != 0, address >> 48 == 0, entry.index >= 0, UInt64(entry.index + 1) < encodableBit else {
+            return false
         }
-        return false
+        return table.record(address << 16 | UInt64(entry.index + 1) | (entry.encodable ? encodableBit : 0))
     }
 }
 

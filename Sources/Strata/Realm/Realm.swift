@@ -168,7 +168,7 @@ public actor Realm {
     /// ```swift
     /// let snapshot = try await realm.freeze()
     /// let live = try await snapshot.thaw()
-    /// try await live.write { realm in realm.add(Dog()) }
+    /// try await live.write { realm in try realm.add(Dog()) }
     /// ```
     /// - Returns: a new live realm with this realm's configuration; a live realm returns itself.
     /// - Throws: as ``init(configuration:)`` (a file deleted or damaged since, say).
