@@ -124,6 +124,25 @@ package struct TableChanges: Equatable, Sendable {
         listEditLog.compactMap { $0.object == key && $0.column == column ? $0.edit : nil }
     }
 
+    /// The objects and columns assigned, each once, ascending, when the table's changes are modifications alone (no
+    /// insertion, deletion or list edit, details kept) and at most `limit` of them; nil otherwise. For a logical redo
+    /// record (LogicalRecord.swift).
+    func assignedCells(limit: Int) -> [(object: ObjectKey, column: ColumnKey)]? {
+        guard !isWholesale, listEditLog.isEmpty else { return nil }
+        var cells: [(object: ObjectKey, column: ColumnKey)] = []
+        for event in events {
+            guard case .modify(let first, let count, let column) = event, cells.count + count <= limit else {
+                return nil
+            }
+            for raw in first.rawValue..<first.rawValue + Int64(count) { cells.append((ObjectKey(raw), column)) }
+        }
+        cells.sort { ($0.object, $0.column) < ($1.object, $1.column) }
+        var unique: [(object: ObjectKey, column: ColumnKey)] = []
+        unique.reserveCapacity(cells.count)
+        for cell in cells where unique.last.map({ $0 != cell }) ?? true { unique.append(cell) }
+        return unique
+    }
+
     mutating func delete(_ key: ObjectKey, primaryKey: Value? = nil) {
         switch primaryKey {
         case .string(let text)?: heapBytes += text.utf8.count

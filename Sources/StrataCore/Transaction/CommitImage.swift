@@ -1,12 +1,12 @@
 // CommitImage.swift: what a small commit's redo record holds: the bytes of the nodes it wrote, where they go,
 // and the version's top node and file end (the payload of a `RedoRecord`, RedoRing.swift).
 //
-// Why images rather than DESIGN.md's logical record (object keys, columns, final values): measured on this
-// machine (Benchmarks/NOTES.md, 2026-12-03), a sync's cost follows the places written, not the bytes, and an
-// 11 KiB record costs 15-25 µs more than a 256-byte one but 35-45 µs less than today's two places. Replaying
-// images is copying bytes: it cannot depend on local state and needs no second encoding of every kind of write.
-// Other processes still learn of changes by diffing versions. This is a departure from DESIGN.md section 4
-// item 2, stated in the closing note of issue 35's work.
+// Why images as well as DESIGN.md's logical record (LogicalRecord.swift): measured on this machine
+// (Benchmarks/NOTES.md, 2026-12-03), a lone commit's sync costs about the places written more than the bytes, and
+// replaying images is copying bytes: it cannot depend on local state and needs no second encoding of every kind of
+// write. So inserts, deletions, collections, links and mixed values log their images; a commit that only assigns
+// scalar values of existing objects logs its final values instead (a lap holds one kind). Other processes still
+// learn of changes by diffing versions.
 //
 // Format (little-endian):
 //    0  u64  top ref      the version's top node

@@ -32,8 +32,10 @@
 // Another process, or a writer of this one after a crash, finds a flagged slot as the newest (Database.swift,
 // `openNew`; WriteTransaction.swift, `beginWrite`):
 //   - the writer lock free: the ring's writer ended without stopping it. Under the lock, the header is read
-//     again, the ring scanned, every record's runs copied to their offsets, fdatasync, a format 4 slot written
-//     for the last record's version (to both pages if there was none: the same version), fdatasync.
+//     again and the ring scanned. A lap of images: every record's runs copied to their offsets, fdatasync, a format
+//     4 slot written for the last record's version (to both pages if there was none: the same version), fdatasync.
+//     A lap of logical records (LogicalRecord.swift): one write transaction on the checkpoint assigns every
+//     record's values in order and commits as the last record's version, by a format 4 slot (`replay`).
 //   - the writer lock held: that writer is alive and stops the ring within `idleCheckpoint` of seeing this
 //     process's reader slot; an opener waits for the header to move on (at most `ringWait`), then reads it.
 //
@@ -45,9 +47,11 @@
 //       version): the checkpoint's nodes stay intact and each offset is written at most once in a lap, so
 //       replaying the lap's images onto the checkpoint gives every node of its last version (CommitImage.swift
 //       invariant 2).
-//   (3) Recovery replays only under the writer lock, syncs the copied runs before the slot that names them, and
-//       never appends to a scanned ring (RedoRing.swift invariant 4): a cut anywhere in it leaves the same
-//       records to replay, from the same checkpoint.
+//   (3) Recovery replays only under the writer lock, syncs the copied runs (or the replay's nodes) before the slot
+//       that names them, and never appends to a scanned ring (RedoRing.swift invariant 4): a cut anywhere in it
+//       leaves the same records to replay, from the same checkpoint.
+//   (4) A lap holds records of one kind (LogicalRecord.swift invariant 2): a group whose records are of the other
+//       kind is made durable by a checkpoint (C1-C4), which starts a new lap.
 
 import Foundation
 
@@ -74,7 +78,11 @@ extension Database {
             // the group without poisoning the database while commits queued behind it build on it.
             let alone = !((try? fileLock?.isOpenElsewhere()) ?? true)
             var syncs: [Duration] = []
-            if alone && payloads.count == group.count {
+            // A lap holds records of one kind (LogicalRecord.swift invariant 2): a group of the other kind checkpoints.
+            let logical = payloads.map(LogicalRecord.isLogical)
+            let lapKind = logState.ring == nil ? nil : logState.lapIsLogical
+            let kindFits = logical.allSatisfy { $0 == (lapKind ?? logical[0]) }
+            if alone && payloads.count == group.count && kindFits {
                 if logState.ring == nil {
                     // The ring starts with a checkpoint of the newest durable version (not of the group: its
                     // second page would fail the group after the first had made it durable).
@@ -104,6 +112,7 @@ extension Database {
                     }
                     syncs.append(ContinuousClock.now - start)
                     logState.ring = ring
+                    logState.lapIsLogical = logical[0]
                     logState.lastAppend = .now
                     // R3.
                     publish(group, slot: nil, syncs: syncs.count)
@@ -111,7 +120,8 @@ extension Database {
                 }
             }
             guard logState.ring != nil else { return nil }
-            // The ring is full, or the group is too large for it, or another process has the file open.
+            // The ring is full, or the group is too large for it or of the other kind of record, or another process
+            // has the file open.
             let (checkpointSyncs, index) = try checkpoint(last.snapshot, versions, alone, log, &logState)
             publish(group, slot: (index, last.version), syncs: checkpointSyncs.count)
             return checkpointSyncs
@@ -174,6 +184,7 @@ extension Database {
             syncs.append(try syncSlot(index: index, versions))
         }
         logState.ring = keepActive ? RedoRing(length: log.length, salt: salt, checkpoint: snapshot.version) : nil
+        logState.lapIsLogical = nil
         logState.lastAppend = .now
         state.withLock { state in
             state.ringActive = keepActive
@@ -187,6 +198,10 @@ extension Database {
         if keepActive { groupCommit.watch(self) }
         return (syncs, index)
     }
+
+    /// Whether the records in the ring since its checkpoint are logical (LogicalRecord.swift), images (false), or none
+    /// (nil: no ring, or an empty one).
+    package var ringHoldsLogicalRecords: Bool? { redoLog?.state.withLock { $0.ring == nil ? nil : $0.lapIsLogical } }
 
     /// Whether the ring is active (invariant 1).
     var ringIsActive: Bool { state.withLock { $0.ringActive } }
@@ -346,7 +361,7 @@ extension Database {
         guard let current = try FileHeader.decode(Array(header), path: path).current,
             current.slot.ring?.mayHoldRecords == true
         else { return }
-        _ = try mappingSystemErrors {
+        let recovery = try mappingSystemErrors {
             try Self.recoverRing(
                 after: current.slot,
                 slotIndex: current.index,
@@ -355,21 +370,59 @@ extension Database {
                 options: options
             )
         }
+        if case .replay(let records) = recovery {
+            // The checkpoint becomes this process's newest version, then the records' values are assigned to it.
+            try refreshFromFile()
+            try replay(records)
+        }
+    }
+
+    /// What recovering a ring found: nothing to do, a ring of images copied and a slot written (the caller loads the
+    /// file again), or logical records for the caller to replay on the checkpoint (`replay(_:)`), nothing written.
+    enum RingRecovery {
+        case nothing
+        case copied
+        case replay([RedoRecord])
+    }
+
+    /// Replays `records`, logical records of a ring, on the newest version (the ring's checkpoint), for a caller
+    /// holding the writer lock: one write transaction assigns every record's values in order and commits, inline and
+    /// by a format 4 slot, as the last record's version. A cut anywhere in it leaves the flagged slot the newest, and
+    /// the next writer replays the same records again (invariant 3).
+    func replay(_ records: [RedoRecord]) throws {
+        guard let last = records.last else { return }
+        let (latest, free) = state.withLock { ($0.latest, $0.freeSpace) }
+        // Numbered as the original commits were: the replayed version is the last record's.
+        let base = Snapshot(
+            version: last.version - 1,
+            topRef: latest.topRef,
+            catalog: latest.catalog,
+            reader: latest.reader
+        )
+        let transaction = WriteTransaction(database: self, base: base, freeSpace: free)
+        transaction.replaying = true
+        for record in records {
+            try LogicalRecord.decode(record.payload, path: path).apply(to: transaction, path: path)
+        }
+        let completion = try commit(transaction, syncInlineIfAlone: true)
+        transaction.phase = .committed
+        guard let result = completion.result else { preconditionFailure("a replay is made durable inline") }
+        _ = try result.get()
     }
 
     /// Recovers the ring the flagged slot `slot` (page `slotIndex` of `file`'s header) names, for a caller holding
-    /// the writer lock (invariant 3): copies every record's runs, syncs, and writes a format 4 slot for the last
-    /// record's version (to both pages when there was no record: the same version), then syncs. Returns whether it
-    /// wrote a slot (the caller loads the file again). A read-only caller writes nothing, and is refused if the
-    /// ring holds records.
+    /// the writer lock (invariant 3). A ring of images: copies every record's runs, syncs, and writes a format 4 slot
+    /// for the last record's version (to both pages when there was no record: the same version), then syncs. A ring
+    /// of logical records is returned for the caller to replay. A read-only caller writes nothing, and is refused if
+    /// the ring holds records.
     static func recoverRing(
         after slot: FileHeader.Slot,
         slotIndex: Int,
         file: any StorageFile,
         path: String,
         options: DatabaseOptions
-    ) throws -> Bool {
-        guard let ring = slot.ring, ring.mayHoldRecords else { return false }
+    ) throws -> RingRecovery {
+        guard let ring = slot.ring, ring.mayHoldRecords else { return .nothing }
         let records = try RedoLog.records(
             path: path + ".redo",
             ring: ring,
@@ -384,7 +437,17 @@ extension Database {
                         + "read-only open cannot replay; open it once for writing"
                 )
             }
-            return false
+            return .nothing
+        }
+        // One kind per lap (LogicalRecord.swift invariant 2).
+        let logical = records.filter { LogicalRecord.isLogical($0.payload) }.count
+        if logical > 0 {
+            guard logical == records.count else {
+                throw StorageError.corrupt(
+                    "\(path): its redo log mixes \(logical) logical records with \(records.count - logical) images"
+                )
+            }
+            return .replay(records)
         }
         var recovered = FileHeader.Slot(topRef: slot.topRef, version: slot.version, fileEnd: slot.fileEnd)
         var size = try file.size()
@@ -404,6 +467,6 @@ extension Database {
             try file.writeSlot(recovered, index: index)
             try file.sync()
         }
-        return true
+        return .copied
     }
 }

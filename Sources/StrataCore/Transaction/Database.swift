@@ -191,14 +191,19 @@ package final class Database: Sendable {
         let fileLock = try openLockFile(path: path, options: options)
         if !fs.fileExists(path) { try create(path: path, options: options) }
         let file = try fs.open(path, mode: options.readOnly ? .readOnly : .readWrite)
+        // Logical records of a ring whose writer ended, found under the writer lock, which stays held until they are
+        // replayed (Database+RedoLog.swift).
+        var replay: [RedoRecord]?
+        let database: Database
         do {
-            let loaded = try settleRing(
+            let (loaded, records) = try settleRing(
                 try loadRetrying(file: file, fs: fs, path: path),
                 file: file,
                 fileLock: fileLock,
                 path: path,
                 options: options
             )
+            replay = records
             let (size, slotIndex, mapping, snapshot, freeSpace, verified, rejected) = loaded
             let reuseFloor = Self.reuseFloor(
                 of: slotIndex,
@@ -219,11 +224,28 @@ package final class Database: Sendable {
                 slotVersion: snapshot.version
             )
             state.publications.record(snapshot.version, at: .now)
-            return Database(path: path, options: options, file: file, fileLock: fileLock, state: state)
+            state.fileLockHeld = replay != nil
+            database = Database(path: path, options: options, file: file, fileLock: fileLock, state: state)
         } catch {
+            if replay != nil { fileLock?.unlockWriter() }
             file.close()
             throw error
         }
+        if let replay {
+            do {
+                // The replay's commit releases the writer lock (GroupCommit.swift, `finishGroup`).
+                try database.replay(replay)
+            } catch {
+                let held = database.state.withLock { state -> Bool in
+                    defer { state.fileLockHeld = false }
+                    return state.fileLockHeld
+                }
+                if held { fileLock?.unlockWriter() }
+                database.close()
+                throw error
+            }
+        }
+        return database
     }
 
     /// What a load of the file found: its size, the page of the slot loaded, the mapping, the version and its free
@@ -242,7 +264,7 @@ package final class Database: Sendable {
         fileLock: FileLock?,
         path: String,
         options: DatabaseOptions
-    ) throws -> Loaded {
+    ) throws -> (Loaded, replay: [RedoRecord]?) {
         var loaded = loaded
         let deadline = ContinuousClock.now + ringWait
         while let flagged = slot(at: loaded.slotIndex, in: loaded.mapping, path: path), let ring = flagged.ring,
@@ -259,38 +281,56 @@ package final class Database: Sendable {
                     databasePath: path,
                     fileSystem: options.fileSystem
                 )
-                guard !records.isEmpty else { return loaded }
+                guard !records.isEmpty else { return (loaded, nil) }
                 guard ContinuousClock.now < deadline else {
-                    _ = try recoverRing(
+                    let recovery = try recoverRing(
                         after: flagged,
                         slotIndex: loaded.slotIndex,
                         file: file,
                         path: path,
                         options: options
                     )
-                    return loaded
+                    if case .replay = recovery {
+                        throw StorageError.schema("\(path) holds redo log records that only a writer can replay")
+                    }
+                    return (loaded, nil)
                 }
                 Thread.sleep(forTimeInterval: 0.01)
                 loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
                 continue
             }
             if try mappingSystemErrors({ try fileLock.tryLockWriter() }) {
-                defer { fileLock.unlockWriter() }
+                var keepsLock = false
+                defer { if !keepsLock { fileLock.unlockWriter() } }
                 // Under the lock the header holds still: load it again before recovering.
                 loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
-                if let slot = slot(at: loaded.slotIndex, in: loaded.mapping, path: path),
-                    try recoverRing(after: slot, slotIndex: loaded.slotIndex, file: file, path: path, options: options)
-                {
-                    loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
+                guard let slot = slot(at: loaded.slotIndex, in: loaded.mapping, path: path) else {
+                    return (loaded, nil)
                 }
-                return loaded
+                switch try recoverRing(
+                    after: slot,
+                    slotIndex: loaded.slotIndex,
+                    file: file,
+                    path: path,
+                    options: options
+                )
+                {
+                case .nothing:
+                    return (loaded, nil)
+                case .copied:
+                    return (try loadRetrying(file: file, fs: options.fileSystem, path: path), nil)
+                case .replay(let records):
+                    // The opener replays them on the checkpoint it loaded, still under the lock.
+                    keepsLock = true
+                    return (loaded, records)
+                }
             }
             // A live writer: it stops its ring within a few milliseconds of seeing this process's reader slot.
-            guard ContinuousClock.now < deadline else { return loaded }
+            guard ContinuousClock.now < deadline else { return (loaded, nil) }
             Thread.sleep(forTimeInterval: 0.001)
             loaded = try loadRetrying(file: file, fs: options.fileSystem, path: path)
         }
-        return loaded
+        return (loaded, nil)
     }
 
     /// Loads the newest whole version of `file`, retrying while another process's commits move the header on.

@@ -1,7 +1,8 @@
 // RedoLog.swift: the redo log, the companion file `<database>.redo` that holds the redo ring (RedoRing.swift).
 //
-// A small commit is made durable by appending its record (CommitImage.swift: the node bytes it wrote and where)
-// to the ring and syncing the log, instead of writing a header slot and syncing the database file. The nodes are
+// A small commit is made durable by appending its record (LogicalRecord.swift: the values it assigned, for a commit
+// that only assigned scalar values; CommitImage.swift: the node bytes it wrote and where, for any other) to the ring
+// and syncing the log, instead of writing a header slot and syncing the database file. The nodes are
 // written to their places in the database file as before, so every reader of this process and the kernel's
 // writeback see them; they are synced by the next checkpoint, whose header slot names the newest version, the
 // ring's new salt and whether records may follow (Database+RedoLog.swift has the protocol).
@@ -36,6 +37,9 @@ final class RedoLog: Sendable {
         var file: (any StorageFile)?
         /// The ring the newest durable slot names, and the groups appended since (invariant 2).
         var ring: RedoRing?
+        /// Whether the ring's records since the checkpoint are logical (LogicalRecord.swift) or images; nil while it
+        /// holds none. A lap holds one kind (LogicalRecord.swift invariant 2).
+        var lapIsLogical: Bool?
         /// When the last group was appended.
         var lastAppend = ContinuousClock.now
         /// The log's file could not be made (a full disk, say): the database goes on without it.

@@ -180,6 +180,9 @@ extension Database {
             return try oldestProtectedVersion(state)
         }
 
+        // The final values a logical redo record needs (LogicalRecord.swift), read before the tables are encoded.
+        let logical = redoLog != nil && !transaction.replaying ? try LogicalRecord.of(transaction) : nil
+
         // 1-2: encode and allocate.
         for table in transaction.loaded.values { try table.flushIndexes() }
         // A commit writes about what it replaces, plus the top node and the free list. The new free list is about
@@ -199,6 +202,11 @@ extension Database {
             if let table = transaction.loaded[catalog.tables[index].key] {
                 catalog.tables[index] = try table.write(to: sink)
             }
+        }
+        // Invariant 1 of LogicalRecord.swift: a commit that changed its top node in any other way logs no values.
+        let logicalPayload = logical.flatMap { record in
+            LogicalRecord.keepsShape(base.catalog, catalog, changed: Set(transaction.changes.tables.keys))
+                ? record.encode() : nil
         }
         for extent in transaction.context.released {
             sink.freeSpace.release(offset: extent.offset, length: extent.length, freedAt: newVersion)
@@ -229,7 +237,10 @@ extension Database {
         var newMapping = mapping
         var fileGrowth: (from: UInt64, to: UInt64)?
         // The node images a redo log record needs (Database+RedoLog.swift), for a commit small enough to log.
-        var images: [CommitImage.Run]? = redoLog != nil && sink.bytesWritten <= Self.recordLimit ? [] : nil
+        // A logical record or a replay needs none.
+        var images: [CommitImage.Run]? =
+            redoLog != nil && logical == nil && !transaction.replaying && sink.bytesWritten <= Self.recordLimit
+            ? [] : nil
         try mappingSystemErrors {
             if fileEnd > physicalSize {
                 let growth = max(physicalSize / 8, Self.mappingGranule)
@@ -269,10 +280,11 @@ extension Database {
             completion: completion,
             started: started,
             fileGrowth: fileGrowth,
-            record: images.flatMap { Self.record(of: $0, topRef: topRef, fileEnd: fileEnd) }
+            record: logicalPayload ?? images.flatMap { Self.record(of: $0, topRef: topRef, fileEnd: fileEnd) }
         )
         let durable = options.durability == .full
-        let alone = syncInlineIfAlone && !writers.hasWaiters
+        // A replay runs inside an open or a `beginWrite` that holds the writer: it is always a group of one.
+        let alone = (syncInlineIfAlone && !writers.hasWaiters) || transaction.replaying
         let inline = state.withLock { state -> Bool in
             state.mapping = newMapping
             state.physicalSize = newPhysical

@@ -65,6 +65,10 @@ package final class WriteTransaction: TransactionReading {
     /// `mixedLinkHolders`.
     @exclusivity(unchecked) var deletionDepth = 0
 
+    /// Whether the transaction replays a redo log's logical records (Database+RedoLog.swift): its commit logs
+    /// nothing and is made durable inline, by a slot.
+    var replaying = false
+
     /// How long `beginWrite` waited for the writer queue and the cross-process lock (zero if it did not wait).
     package let lockWait: Duration
 
@@ -128,7 +132,8 @@ package final class WriteTransaction: TransactionReading {
     package func rollback() {
         guard phase == .active else { return }
         phase = .rolledBack
-        database.endWrite()
+        // A replay runs for an open or a `beginWrite` that did not take the writer for it (Database+RedoLog.swift).
+        if !replaying { database.endWrite() }
     }
 
     // MARK: Schema

@@ -80,9 +80,11 @@ struct RecoveredChangeSetTests {
         let newest = try database.beginRead()
         defer { newest.pin.release() }
         #expect(newest.version == pinned.version + 60)
+        // A commit whose record is of the other kind than its lap's checkpoints (LogicalRecord.swift invariant 2),
+        // so the last checkpoint may follow the pinned version; the commits after it are durable only in the log.
         #expect(
-            try RedoLogTests.newestSlot(path).version < pinned.version,
-            "the commits since the pinned version are durable only in the log"
+            try RedoLogTests.newestSlot(path).version < newest.version,
+            "the last commits are durable only in the log"
         )
         let expected = try #require(try ChangeSet.between(pinned, newest), "seed \(seed)")
         #expect(!expected.tables.isEmpty)
