@@ -15,8 +15,8 @@
 // Invariants:
 //   (1) Extents are sorted by offset, 8-byte aligned, non-empty and never overlap.
 //   (2) No extent overlaps a node reachable from the version whose free list this is.
-//   (3) allocate() never returns bytes with freedAt > oldestPinned, so a commit never overwrites
-//       anything a pinned version (or the newest durable version) can reach.
+//   (3) allocate() never returns bytes its ReuseRule does not allow (ReuseRule.swift), so a commit never
+//       overwrites anything a pinned version (or the newest durable version, or a redo lap's checkpoint) can reach.
 //   (4) allocate() only shrinks or removes extents, so the list never grows while allocating.
 
 /// The free extents of one version, and its file end.
@@ -52,9 +52,15 @@ package struct FreeSpace: Equatable, Sendable {
     /// Takes `size` bytes (rounded up to 8) from an extent reusable by every version >= `oldestPinned`,
     /// or from the end of the file.
     package mutating func allocate(_ size: Int, oldestPinned: Version) -> UInt64 {
+        allocate(size, reusing: ReuseRule(oldest: oldestPinned))
+    }
+
+    /// Takes `size` bytes (rounded up to 8) from the first extent `rule` allows that holds them, or from the end of
+    /// the file.
+    package mutating func allocate(_ size: Int, reusing rule: ReuseRule) -> UInt64 {
         let length = UInt64(alignedTo8(size))
         precondition(length > 0)
-        for index in extents.indices where extents[index].freedAt <= oldestPinned && extents[index].length >= length {
+        for index in extents.indices where extents[index].length >= length && rule.allows(extents[index]) {
             return take(length, fromExtentAt: index)
         }
         let offset = fileEnd
@@ -65,11 +71,17 @@ package struct FreeSpace: Equatable, Sendable {
     /// Takes `size` bytes (rounded up to 8) from the front of the extent that starts at `offset`, if it is
     /// reusable by every version >= `oldestPinned` and long enough; nil otherwise.
     package mutating func allocate(_ size: Int, at offset: UInt64, oldestPinned: Version) -> UInt64? {
+        allocate(size, at: offset, reusing: ReuseRule(oldest: oldestPinned))
+    }
+
+    /// Takes `size` bytes (rounded up to 8) from the front of the extent that starts at `offset`, if `rule` allows it
+    /// and it is long enough; nil otherwise.
+    package mutating func allocate(_ size: Int, at offset: UInt64, reusing rule: ReuseRule) -> UInt64? {
         let length = UInt64(alignedTo8(size))
         precondition(length > 0)
         let index = insertionIndex(for: offset)
-        guard index < extents.count, extents[index].offset == offset, extents[index].freedAt <= oldestPinned,
-            extents[index].length >= length
+        guard index < extents.count, extents[index].offset == offset, extents[index].length >= length,
+            rule.allows(extents[index])
         else { return nil }
         return take(length, fromExtentAt: index)
     }
@@ -93,18 +105,18 @@ package struct FreeSpace: Equatable, Sendable {
         return offset
     }
 
-    /// The start of the first extent reusable by every version >= `oldestPinned` that holds `size` bytes.
-    func firstReusable(atLeast size: UInt64, oldestPinned: Version) -> UInt64? {
-        extents.first { $0.freedAt <= oldestPinned && $0.length >= size }?.offset
+    /// The start of the first extent `rule` allows that holds `size` bytes.
+    func firstReusable(atLeast size: UInt64, reusing rule: ReuseRule) -> UInt64? {
+        extents.first { $0.length >= size && rule.allows($0) }?.offset
     }
 
-    /// The start of the longest extent reusable by every version >= `oldestPinned`.
-    func largestReusable(oldestPinned: Version) -> UInt64? {
-        extents.lazy.filter { $0.freedAt <= oldestPinned }.max { $0.length < $1.length }?.offset
+    /// The start of the longest extent `rule` allows.
+    func largestReusable(reusing rule: ReuseRule) -> UInt64? {
+        extents.lazy.filter { rule.allows($0) }.max { $0.length < $1.length }?.offset
     }
 
     /// Records that `length` bytes at `offset` stopped being reachable in version `version`.
-    mutating func release(offset: UInt64, length: UInt64, freedAt version: Version) {
+    package mutating func release(offset: UInt64, length: UInt64, freedAt version: Version) {
         precondition(offset % 8 == 0 && length % 8 == 0 && length > 0 && offset + length <= fileEnd)
         let extent = Extent(offset: offset, length: length, freedAt: version)
         let position = insertionIndex(for: offset)
@@ -112,12 +124,19 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     /// Merges neighbouring extents (the merged one takes the later `freedAt`) and gives a free tail back
-    /// to the end of the file.
-    mutating func coalesce() {
+    /// to the end of the file. While a redo log's lap runs, an extent in the lap's space is not merged with one
+    /// outside it: the merged extent would lie partly outside, and its reusable part would wait for the next
+    /// checkpoint (ReuseRule.swift).
+    package mutating func coalesce(apartFrom lap: ReuseRule.LapSpace? = nil) {
         var merged: [Extent] = []
         merged.reserveCapacity(extents.count)
         for extent in extents {
-            if let last = merged.last, last.offset + last.length == extent.offset {
+            if let last = merged.last, last.offset + last.length == extent.offset,
+                lap.map({
+                    $0.contains(offset: last.offset, length: last.length)
+                        == $0.contains(offset: extent.offset, length: extent.length)
+                }) ?? true
+            {
                 merged[merged.count - 1].length += extent.length
                 merged[merged.count - 1].freedAt = max(last.freedAt, extent.freedAt)
             } else {

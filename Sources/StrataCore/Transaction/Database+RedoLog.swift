@@ -43,10 +43,11 @@
 //   (1) While the ring is active this process holds the cross-process writer lock (Database.swift invariant 6): no
 //       other process commits on the checkpoint, and `refreshFromFile` never takes the checkpoint for news. A
 //       flagged slot with the writer lock free therefore belongs to a writer that ended without stopping its ring.
-//   (2) No commit of a lap reuses space freed after the lap's checkpoint (the reuse floor is the checkpoint's
-//       version): the checkpoint's nodes stay intact and each offset is written at most once in a lap, so
-//       replaying the lap's images onto the checkpoint gives every node of its last version (CommitImage.swift
-//       invariant 2).
+//   (2) No commit of a lap overwrites a node of the lap's checkpoint: the reuse floor is the checkpoint's version,
+//       and space freed since is reused only where it lies in the lap's own space, free at the checkpoint or past
+//       its end (ReuseRule.swift). So replaying the lap's images onto the checkpoint, in order, gives every node of
+//       its last version (a node written twice in the lap holds the later record's bytes; CommitImage.swift
+//       invariant 2), and a logical replay starts from an intact checkpoint.
 //   (3) Recovery replays only under the writer lock, syncs the copied runs (or the replay's nodes) before the slot
 //       that names them, and never appends to a scanned ring (RedoRing.swift invariant 4): a cut anywhere in it
 //       leaves the same records to replay, from the same checkpoint.
@@ -87,8 +88,8 @@ extension Database {
                     // The ring starts with a checkpoint of the newest durable version (not of the group: its
                     // second page would fail the group after the first had made it durable).
                     guard try startRing(log, &logState) else { return nil }
-                    let latest = state.withLock { $0.latest }
-                    syncs += try checkpoint(latest, "version \(latest.version)", true, log, &logState).syncs
+                    let (latest, free) = state.withLock { ($0.latest, $0.freeSpace) }
+                    syncs += try checkpoint(latest, free, "version \(latest.version)", true, log, &logState).syncs
                 }
                 if var ring = logState.ring, let file = logState.file,
                     let (offset, bytes) = ring.append(group: payloads)
@@ -122,7 +123,14 @@ extension Database {
             guard logState.ring != nil else { return nil }
             // The ring is full, or the group is too large for it or of the other kind of record, or another process
             // has the file open.
-            let (checkpointSyncs, index) = try checkpoint(last.snapshot, versions, alone, log, &logState)
+            let (checkpointSyncs, index) = try checkpoint(
+                last.snapshot,
+                last.freeSpace,
+                versions,
+                alone,
+                log,
+                &logState
+            )
             publish(group, slot: (index, last.version), syncs: checkpointSyncs.count)
             return checkpointSyncs
         }
@@ -159,6 +167,7 @@ extension Database {
     /// `keepActive` the slot's flag is set and the ring is active after it; without, the ring stops.
     private func checkpoint(
         _ snapshot: Snapshot,
+        _ freeSpace: FreeSpace,
         _ versions: String,
         _ keepActive: Bool,
         _ log: RedoLog,
@@ -191,8 +200,10 @@ extension Database {
             state.slotIndex = index
             state.slotVersion = snapshot.version
             state.rejectedSlot = nil
-            // The slot names no manifest: every extent freed up to its version may be reused (invariant 2).
+            // The slot names no manifest: every extent freed up to its version may be reused (invariant 2), and the
+            // new lap's own space sooner (ReuseRule.swift).
             state.reuseFloor = snapshot.version
+            state.lapSpace = keepActive ? ReuseRule.LapSpace(checkpoint: freeSpace) : nil
         }
         // The sync thread watches an active ring for a reason to stop it.
         if keepActive { groupCommit.watch(self) }
@@ -249,6 +260,7 @@ extension Database {
     private func releaseRing() {
         state.withLock { state in
             state.ringActive = false
+            state.lapSpace = nil
             if state.fileLockHeld && state.inFlight == 0 && !state.writerActive {
                 fileLock?.unlockWriter()
                 state.fileLockHeld = false
@@ -261,9 +273,9 @@ extension Database {
     @discardableResult
     private func stopRing(_ logState: inout RedoLog.State) -> Bool {
         guard let redoLog else { return false }
-        let latest = state.withLock { $0.latest }
+        let (latest, free) = state.withLock { ($0.latest, $0.freeSpace) }
         do {
-            let syncs = try checkpoint(latest, "version \(latest.version)", false, redoLog, &logState).syncs
+            let syncs = try checkpoint(latest, free, "version \(latest.version)", false, redoLog, &logState).syncs
             state.withLock { state in
                 state.commitSyncs += syncs.count
                 if state.inFlight == 0 && state.fileLockHeld && !state.writerActive {

@@ -55,6 +55,8 @@ package final class Database: Sendable {
         var publishedOldest: Version = 0
         /// The newest version a commit may reuse freed extents of (invariant 5).
         var reuseFloor: Version
+        /// While a redo log's ring is active: the space of its lap, which commits may reuse sooner (ReuseRule.swift).
+        var lapSpace: ReuseRule.LapSpace?
         /// The newest written version and its free space, while commits wait for their sync (invariant 6).
         var tip: (snapshot: Snapshot, freeSpace: FreeSpace)?
         /// Commits written and not yet durable (or failed).
@@ -667,16 +669,20 @@ package final class Database: Sendable {
         }
     }
 
-    /// The oldest version a commit must keep readable: this process's pins, other processes' published
-    /// pins, and the newest version.
-    func oldestProtectedVersion(_ state: State) throws -> Version {
-        var oldest = min(state.pins.keys.min() ?? state.reuseFloor, state.reuseFloor)
+    /// Which freed extents a commit may reuse (ReuseRule.swift): none that this process's pins, other processes'
+    /// published pins or the newest durable version can reach; while a redo log's ring is active, also those of the
+    /// lap's space freed before every pin and the newest published version (ReuseRule.swift invariant 1).
+    func reuseRule(_ state: State) throws -> ReuseRule {
+        var pinned = state.pins.keys.min()
         if let fileLock {
             for version in try mappingSystemErrors({ try fileLock.versionsPinnedElsewhere() }) {
-                oldest = min(oldest, version)
+                pinned = min(pinned ?? version, version)
             }
         }
-        return oldest
+        let oldest = min(pinned ?? state.reuseFloor, state.reuseFloor)
+        guard let space = state.lapSpace else { return ReuseRule(oldest: oldest) }
+        let published = state.latest.version
+        return ReuseRule(oldest: oldest, lap: (min(pinned ?? published, published), space))
     }
 
     /// The newest version, after picking up one another process committed (cheap when there is none).

@@ -50,7 +50,8 @@
 /// holds the node (a few times per commit); after that, each node takes the first extent that fits.
 final class CommitSink: NodeSink {
     var freeSpace: FreeSpace
-    let oldestProtected: Version
+    /// Which freed extents the commit may write (ReuseRule.swift).
+    let reuse: ReuseRule
     var writes: [(offset: UInt64, bytes: [UInt8])] = []
     var bytesWritten = 0
     /// Bytes the commit is expected to write (what it replaces, its top node and its free list).
@@ -60,16 +61,16 @@ final class CommitSink: NodeSink {
     /// How many more arenas may be chosen before nodes go first-fit.
     private var arenasLeft = 4
 
-    init(freeSpace: FreeSpace, oldestProtected: Version, expectedBytes: Int) {
+    init(freeSpace: FreeSpace, reuse: ReuseRule, expectedBytes: Int) {
         self.freeSpace = freeSpace
-        self.oldestProtected = oldestProtected
+        self.reuse = reuse
         self.expectedBytes = expectedBytes
-        if let extent = freeSpace.firstReusable(atLeast: UInt64(expectedBytes), oldestPinned: oldestProtected) {
+        if let extent = freeSpace.firstReusable(atLeast: UInt64(expectedBytes), reusing: reuse) {
             cursor = extent
         } else if freeSpace.freeBytes * 4 <= freeSpace.fileEnd {
             cursor = freeSpace.fileEnd
         } else {
-            cursor = freeSpace.largestReusable(oldestPinned: oldestProtected)
+            cursor = freeSpace.largestReusable(reusing: reuse)
         }
     }
 
@@ -87,12 +88,12 @@ final class CommitSink: NodeSink {
             arenasLeft -= 1
             let still = UInt64(max(expectedBytes - bytesWritten, size))
             cursor =
-                freeSpace.firstReusable(atLeast: still, oldestPinned: oldestProtected)
-                ?? freeSpace.largestReusable(oldestPinned: oldestProtected)
+                freeSpace.firstReusable(atLeast: still, reusing: reuse)
+                ?? freeSpace.largestReusable(reusing: reuse)
             if let offset = allocateInArena(size) { return offset }
         }
         cursor = nil
-        return freeSpace.allocate(size, oldestPinned: oldestProtected)
+        return freeSpace.allocate(size, reusing: reuse)
     }
 
     private func allocateInArena(_ size: Int) -> UInt64? {
@@ -101,7 +102,7 @@ final class CommitSink: NodeSink {
         if start == freeSpace.fileEnd {
             offset = freeSpace.allocateAtEnd(size)
         } else {
-            guard let taken = freeSpace.allocate(size, at: start, oldestPinned: oldestProtected) else { return nil }
+            guard let taken = freeSpace.allocate(size, at: start, reusing: reuse) else { return nil }
             offset = taken
         }
         cursor = offset + UInt64(alignedTo8(size))
@@ -172,12 +173,12 @@ extension Database {
         try checkWritable()
         let started = ContinuousClock.now
         let newVersion = transaction.base.version + 1
-        let oldest = try state.withLock { state -> Version in
+        let reuse = try state.withLock { state -> ReuseRule in
             if let limit = options.maximumActiveVersions {
                 let active = Set(state.pins.keys).union([newVersion])
                 guard active.count <= limit else { throw StorageError.tooManyActiveVersions(limit: limit) }
             }
-            return try oldestProtectedVersion(state)
+            return try reuseRule(state)
         }
 
         // The final values a logical redo record needs (LogicalRecord.swift), read before the tables are encoded.
@@ -196,7 +197,7 @@ extension Database {
         let freeListEstimate =
             oldFree.map { Int($0.extentLength) } ?? transaction.baseFreeSpace.nodeSize(version: newVersion)
         let expected = replaced + freeListEstimate + 1024
-        let sink = CommitSink(freeSpace: transaction.baseFreeSpace, oldestProtected: oldest, expectedBytes: expected)
+        let sink = CommitSink(freeSpace: transaction.baseFreeSpace, reuse: reuse, expectedBytes: expected)
         var catalog = transaction.catalog
         for index in catalog.tables.indices {
             if let table = transaction.loaded[catalog.tables[index].key] {
@@ -216,7 +217,7 @@ extension Database {
         if let oldFree {
             sink.freeSpace.release(offset: oldFree.ref.offset, length: oldFree.extentLength, freedAt: newVersion)
         }
-        sink.freeSpace.coalesce()
+        sink.freeSpace.coalesce(apartFrom: reuse.lap?.space)
         // The free list is allocated from itself, then the top node: `nodeSize` leaves room for what those
         // two allocations do to it (allocation never adds extents).
         let freeListSize = sink.freeSpace.nodeSize(version: newVersion)

@@ -1,0 +1,97 @@
+import StrataCore
+import StrataTestSupport
+import Testing
+
+/// Which freed extents a commit may reuse (ReuseRule.swift): the lap's space against a byte-by-byte model, and
+/// allocations that never take what the rule forbids.
+@Suite("Reuse rules: freed space by version, and a redo log lap's own space")
+struct ReuseRuleTests {
+    /// A checkpoint's free space: up to 12 extents of 8-64 bytes with gaps, in a file of at most about 2 KB.
+    static func checkpoint(_ random: inout SeededGenerator) -> FreeSpace {
+        var extents: [FreeSpace.Extent] = []
+        var position = UInt64(FileHeader.size)
+        for _ in 0..<Int.random(in: 0...12, using: &random) {
+            position += UInt64.random(in: 1...8, using: &random) * 8
+            let length = UInt64.random(in: 1...8, using: &random) * 8
+            extents.append(FreeSpace.Extent(offset: position, length: length, freedAt: 1))
+            position += length
+        }
+        // Sometimes the last extent reaches the file end.
+        let tail = Bool.random(using: &random) ? 0 : UInt64.random(in: 1...8, using: &random) * 8
+        return FreeSpace(extents: extents, fileEnd: position + tail)
+    }
+
+    @Test("the lap's space holds exactly the checkpoint's free bytes and everything past its end", arguments: 0..<4)
+    func lapSpaceMatchesModel(round: Int) {
+        var random = SeededGenerator(seed: UInt64(round) &* 7919 &+ 3)
+        for _ in 0..<200 {
+            let free = Self.checkpoint(&random)
+            let space = ReuseRule.LapSpace(checkpoint: free)
+            func isLap(_ byte: UInt64) -> Bool {
+                byte >= free.fileEnd || free.extents.contains { $0.offset <= byte && byte < $0.offset + $0.length }
+            }
+            for _ in 0..<100 {
+                let offset = UInt64(FileHeader.size) + UInt64.random(in: 0...300, using: &random) * 8
+                let length = UInt64.random(in: 1...16, using: &random) * 8
+                let expected = stride(from: offset, to: offset + length, by: 8).allSatisfy(isLap)
+                #expect(
+                    space.contains(offset: offset, length: length) == expected,
+                    "round \(round): \(length) bytes at \(offset) in \(free.extents), end \(free.fileEnd)"
+                )
+            }
+        }
+    }
+
+    @Test("an extent is reused by its version, or by the lap's bound when it lies in the lap's space")
+    func allowsByVersionAndPlace() {
+        let free = FreeSpace(
+            extents: [FreeSpace.Extent(offset: 4096 + 64, length: 64, freedAt: 2)],
+            fileEnd: 4096 + 256
+        )
+        let lap = ReuseRule.LapSpace(checkpoint: free)
+        let rule = ReuseRule(oldest: 10, lap: (bound: 20, space: lap))
+        let inLap = FreeSpace.Extent(offset: 4096 + 64, length: 32, freedAt: 15)
+        let pastEnd = FreeSpace.Extent(offset: 4096 + 512, length: 32, freedAt: 20)
+        let checkpointNode = FreeSpace.Extent(offset: 4096 + 128, length: 32, freedAt: 15)
+        #expect(rule.allows(inLap))
+        #expect(rule.allows(pastEnd))
+        #expect(!rule.allows(checkpointNode), "a node of the checkpoint waits for the next checkpoint")
+        #expect(rule.allows(FreeSpace.Extent(offset: 4096 + 128, length: 32, freedAt: 10)), "freed by then")
+        #expect(!rule.allows(FreeSpace.Extent(offset: 4096 + 64, length: 32, freedAt: 21)), "a pin or a candidate")
+        #expect(!ReuseRule(oldest: 10).allows(inLap), "no lap, no early reuse")
+    }
+
+    @Test("allocations take only what the rule allows, and coalescing keeps the lap's space apart", arguments: 0..<4)
+    func allocationsFollowTheRule(round: Int) {
+        var random = SeededGenerator(seed: UInt64(round) &* 104_729 &+ 11)
+        for _ in 0..<200 {
+            let checkpoint = Self.checkpoint(&random)
+            let lap = ReuseRule.LapSpace(checkpoint: checkpoint)
+            let rule = ReuseRule(oldest: 5, lap: (bound: 8, space: lap))
+            // Freed since: every 8-byte cell of the file up to a bit past its end, each freed or not, at 1-10.
+            var free = FreeSpace(extents: [], fileEnd: checkpoint.fileEnd + 256)
+            for cell in stride(from: UInt64(FileHeader.size), to: free.fileEnd, by: 8)
+            where Int.random(in: 0..<3, using: &random) == 0 {
+                free.release(offset: cell, length: 8, freedAt: Version.random(in: 1...10, using: &random))
+            }
+            free.coalesce(apartFrom: lap)
+            for extent in free.extents {
+                let inLap = lap.contains(offset: extent.offset, length: extent.length)
+                let startInLap = lap.contains(offset: extent.offset, length: 8)
+                #expect(inLap == startInLap, "round \(round): \(extent) is merged across the lap's space")
+            }
+            let before = free
+            let size = Int.random(in: 1...4, using: &random) * 8
+            let offset = free.allocate(size, reusing: rule)
+            if offset < before.fileEnd {
+                let source = before.extents.first { $0.offset == offset }
+                #expect(source.map(rule.allows) == true, "round \(round): took \(size) bytes at \(offset)")
+            } else {
+                #expect(
+                    !before.extents.contains { $0.length >= UInt64(size) && rule.allows($0) },
+                    "round \(round): grew the file while an allowed extent held \(size) bytes"
+                )
+            }
+        }
+    }
+}
