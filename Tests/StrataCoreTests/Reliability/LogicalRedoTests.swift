@@ -100,6 +100,18 @@ struct LogicalRedoTests {
             objects = staged
         }
 
+        /// Opens the files at `path` twice, as a user would, and checks each time that they verify, hold the model's
+        /// objects and (when given) that their newest version is `version`.
+        func checkReopened(_ path: String, version: Version?, _ context: String) throws {
+            for attempt in 0..<2 {
+                let reopened = try Database.openUnshared(path: path, options: DatabaseOptions())
+                defer { reopened.close() }
+                try reopened.verify()
+                if let version { #expect(reopened.latestVersion == version, "\(context), open \(attempt): version") }
+                try check(reopened, "\(context), open \(attempt)")
+            }
+        }
+
         /// Every object of the table in `other`, with its values in the model's column order.
         func state(of other: Database) throws -> [ObjectKey: [Value]] {
             let found = try other.beginRead().table(table)
@@ -176,13 +188,8 @@ struct LogicalRedoTests {
         let crashed = directory.file("crashed-\(round).strata")
         try model.fs.copyAfterKill(of: model.path, to: crashed)
         model.database.close()
-        for attempt in 0..<2 {
-            let reopened = try Database.openUnshared(path: crashed, options: DatabaseOptions())
-            defer { reopened.close() }
-            try reopened.verify()
-            #expect(reopened.latestVersion == version, "seed \(seed), open \(attempt): numbered as the last record")
-            try model.check(reopened, "seed \(seed), open \(attempt)")
-        }
+        // Numbered as the last record, each time.
+        try model.checkReopened(crashed, version: version, "seed \(seed)")
         #expect(try RedoLogTests.newestSlot(crashed).ring == nil, "the replay's slot names no ring")
     }
 
@@ -240,11 +247,7 @@ struct LogicalRedoTests {
         try model.fs.copyAfterKill(of: model.path, to: crashed)
         let version = model.database.latestVersion
         model.database.close()
-        let reopened = try Database.openUnshared(path: crashed, options: DatabaseOptions())
-        defer { reopened.close() }
-        try reopened.verify()
-        #expect(reopened.latestVersion == version)
-        try model.check(reopened, "after the lap's replay")
+        try model.checkReopened(crashed, version: version, "after the lap's replay")
     }
 
     @Test("a cut at every I/O step of six logged assignment commits: the next open finds every acknowledged one")
@@ -321,13 +324,7 @@ struct LogicalRedoTests {
                 directory: directory
             )
             defer { PowerLossTests.remove(image) }
-            for attempt in 0..<2 {
-                let reopened = try Database.openUnshared(path: image, options: DatabaseOptions())
-                defer { reopened.close() }
-                try reopened.verify()
-                #expect(reopened.latestVersion == version, "seed \(seed), cut \(cut), open \(attempt)")
-                try model.check(reopened, "seed \(seed), cut \(cut), open \(attempt)")
-            }
+            try model.checkReopened(image, version: version, "seed \(seed), cut \(cut)")
         }
         print("RELIABILITY|logical redo replay cut|\(whole.steps)|every I/O step of a replay of 12 records")
     }
