@@ -131,7 +131,8 @@ extension Database {
                 log,
                 &logState
             )
-            publish(group, slot: (index, last.version), syncs: checkpointSyncs.count)
+            let lapSpace = alone ? ReuseRule.LapSpace(checkpoint: last.freeSpace) : nil
+            publish(group, slot: (index, last.version), syncs: checkpointSyncs.count, lapSpace: lapSpace)
             return checkpointSyncs
         }
     }
@@ -201,9 +202,13 @@ extension Database {
             state.slotVersion = snapshot.version
             state.rejectedSlot = nil
             // The slot names no manifest: every extent freed up to its version may be reused (invariant 2), and the
-            // new lap's own space sooner (ReuseRule.swift).
-            state.reuseFloor = snapshot.version
-            state.lapSpace = keepActive ? ReuseRule.LapSpace(checkpoint: freeSpace) : nil
+            // new lap's own space sooner (ReuseRule.swift). Only once readers can see the version: a checkpoint of a
+            // group not yet published leaves both to `publish`, or a reader pinning the version before it could
+            // find its nodes reused.
+            if snapshot.version == state.latest.version {
+                state.reuseFloor = snapshot.version
+                state.lapSpace = keepActive ? ReuseRule.LapSpace(checkpoint: freeSpace) : nil
+            }
         }
         // The sync thread watches an active ring for a reason to stop it.
         if keepActive { groupCommit.watch(self) }
@@ -292,8 +297,14 @@ extension Database {
     }
 
     /// Makes `group` the newest version readers see (G4 and R3): `slot` is the index and reuse floor of the slot
-    /// written for it, nil for a group in the ring.
-    func publish(_ group: [PendingCommit], slot: (index: Int, reuseFloor: Version)?, syncs: Int) {
+    /// written for it, nil for a group in the ring; `lapSpace` the space of the lap a checkpoint slot starts
+    /// (ReuseRule.swift), set with the floor.
+    func publish(
+        _ group: [PendingCommit],
+        slot: (index: Int, reuseFloor: Version)?,
+        syncs: Int,
+        lapSpace: ReuseRule.LapSpace? = nil
+    ) {
         let last = group[group.count - 1]
         let bytes = group.reduce(0) { $0 + $1.bytesWritten }
         let published = ContinuousClock.now
@@ -306,6 +317,7 @@ extension Database {
                 state.slotVersion = last.version
                 state.rejectedSlot = nil
                 state.reuseFloor = slot.reuseFloor
+                state.lapSpace = lapSpace
             }
             state.durableCommits += group.count
             state.committedBytes += bytes
@@ -404,6 +416,26 @@ extension Database {
     func replay(_ records: [RedoRecord]) throws {
         guard let last = records.last else { return }
         let (latest, free) = state.withLock { ($0.latest, $0.freeSpace) }
+        guard latest.version == records[0].version - 1 else {
+            throw StorageError.corrupt(
+                "\(path): its redo log's records start at version \(records[0].version), not after its checkpoint "
+                    + "\(latest.version)"
+            )
+        }
+        // A writer whose ring ended while its process lives on (poisoned: it gave up the lock) may still read the
+        // lap's versions, whose nodes lie in space the checkpoint calls free. Images come back to those very places;
+        // a logical replay allocates anew and would write over them. So it waits until no other process reads past
+        // the checkpoint (a process that ended released its pins with its lock file).
+        if let fileLock,
+            let newer = try mappingSystemErrors({ try fileLock.versionsPinnedElsewhere() }).first(where: {
+                $0 > latest.version
+            })
+        {
+            throw StorageError.schema(
+                "\(path) holds \(records.count) commits in its redo log that another process, still reading version "
+                    + "\(newer), made and could not make durable; close that process's realms, then open this file again"
+            )
+        }
         // Numbered as the original commits were: the replayed version is the last record's.
         let base = Snapshot(
             version: last.version - 1,

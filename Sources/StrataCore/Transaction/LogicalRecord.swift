@@ -119,6 +119,16 @@ package struct LogicalRecord: Equatable, Sendable {
         return assignments.isEmpty ? nil : LogicalRecord(assignments: assignments)
     }
 
+    /// ``of(_:)``, or nil when a final value cannot be read (a write that failed on an object and was caught, then
+    /// committed): the commit then logs its images, as it would without this record.
+    static func ifReadable(_ transaction: WriteTransaction) -> LogicalRecord? {
+        do {
+            return try of(transaction)
+        } catch {
+            return nil
+        }
+    }
+
     /// Whether assigning a final value to `column` redoes every change a commit made through it: a single value of a
     /// scalar type, not a primary key (links, backlinks and mixed values change other objects too).
     static func isReplayable(_ column: ColumnSpec) -> Bool {

@@ -182,7 +182,7 @@ extension Database {
         }
 
         // The final values a logical redo record needs (LogicalRecord.swift), read before the tables are encoded.
-        let logical = redoLog != nil && !transaction.replaying ? try LogicalRecord.of(transaction) : nil
+        let logical = redoLog != nil && !transaction.replaying ? LogicalRecord.ifReadable(transaction) : nil
 
         // 1-2: encode and allocate.
         for table in transaction.loaded.values { try table.flushIndexes() }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import StrataCore
 import StrataTestSupport
 import Testing
@@ -248,6 +249,32 @@ struct LogicalRedoTests {
         let version = model.database.latestVersion
         model.database.close()
         try model.checkReopened(crashed, version: version, "after the lap's replay")
+    }
+
+    @Test("a poisoned writer still reading its lap keeps another opener from replaying over it, until it closes")
+    func poisonedWriterStillReading() async throws {
+        var random = SeededGenerator(seed: 13)
+        let directory = TemporaryDirectory()
+        var model = try await Model(in: directory, initial: 8, &random)
+        for _ in 0..<6 { try await model.assign(&random, scalarsOnly: true) }
+        #expect(model.database.ringHoldsLogicalRecords == true)
+        model.fs.inject(.init(call: .sync, occurrence: model.fs.count(of: .sync), code: EIO))
+        await #expect(throws: StorageError.self) { try await model.assign(&random, scalarsOnly: true) }
+        #expect(model.database.poisonReason?.contains("redo log") == true)
+        // The poisoned writer gave up the lock but still reads its newest version, whose nodes the lap placed in
+        // space its checkpoint calls free: a logical replay by another opener would write over them.
+        let reading = try model.database.beginRead()
+        do {
+            let other = try Database.openUnshared(path: model.path, options: DatabaseOptions())
+            other.close()
+            Issue.record("another opener replayed the log while the poisoned writer reads its lap")
+        } catch let error as StorageError {
+            #expect("\(error)".contains("still reading version"), "\(error)")
+        }
+        try model.check(model.database, "the poisoned writer's own view")
+        reading.pin.release()
+        model.database.close()
+        try model.checkReopened(model.path, version: nil, "after the poisoned writer closed")
     }
 
     @Test("a cut at every I/O step of six logged assignment commits: the next open finds every acknowledged one")
