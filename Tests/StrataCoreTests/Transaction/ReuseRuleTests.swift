@@ -44,20 +44,22 @@ struct ReuseRuleTests {
 
     @Test("an extent is reused by its version, or by the lap's bound when it lies in the lap's space")
     func allowsByVersionAndPlace() {
+        // Extents lie past the header (FreeSpace.swift invariant 1, checked with STRATA_INTERNAL_CHECKS).
+        let base = UInt64(FileHeader.size)
         let free = FreeSpace(
-            extents: [FreeSpace.Extent(offset: 4096 + 64, length: 64, freedAt: 2)],
-            fileEnd: 4096 + 256
+            extents: [FreeSpace.Extent(offset: base + 64, length: 64, freedAt: 2)],
+            fileEnd: base + 256
         )
         let lap = ReuseRule.LapSpace(checkpoint: free)
         let rule = ReuseRule(oldest: 10, lap: (bound: 20, space: lap))
-        let inLap = FreeSpace.Extent(offset: 4096 + 64, length: 32, freedAt: 15)
-        let pastEnd = FreeSpace.Extent(offset: 4096 + 512, length: 32, freedAt: 20)
-        let checkpointNode = FreeSpace.Extent(offset: 4096 + 128, length: 32, freedAt: 15)
+        let inLap = FreeSpace.Extent(offset: base + 64, length: 32, freedAt: 15)
+        let pastEnd = FreeSpace.Extent(offset: base + 512, length: 32, freedAt: 20)
+        let checkpointNode = FreeSpace.Extent(offset: base + 128, length: 32, freedAt: 15)
         #expect(rule.allows(inLap))
         #expect(rule.allows(pastEnd))
         #expect(!rule.allows(checkpointNode), "a node of the checkpoint waits for the next checkpoint")
-        #expect(rule.allows(FreeSpace.Extent(offset: 4096 + 128, length: 32, freedAt: 10)), "freed by then")
-        #expect(!rule.allows(FreeSpace.Extent(offset: 4096 + 64, length: 32, freedAt: 21)), "a pin or a candidate")
+        #expect(rule.allows(FreeSpace.Extent(offset: base + 128, length: 32, freedAt: 10)), "freed by then")
+        #expect(!rule.allows(FreeSpace.Extent(offset: base + 64, length: 32, freedAt: 21)), "a pin or a candidate")
         #expect(!ReuseRule(oldest: 10).allows(inLap), "no lap, no early reuse")
     }
 
