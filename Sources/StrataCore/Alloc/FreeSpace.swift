@@ -105,14 +105,26 @@ package struct FreeSpace: Equatable, Sendable {
         return offset
     }
 
-    /// The start of the first extent `rule` allows that holds `size` bytes.
-    func firstReusable(atLeast size: UInt64, reusing rule: ReuseRule) -> UInt64? {
-        extents.first { $0.length >= size && rule.allows($0) }?.offset
-    }
-
-    /// The start of the longest extent `rule` allows.
-    func largestReusable(reusing rule: ReuseRule) -> UInt64? {
-        extents.lazy.filter { rule.allows($0) }.max { $0.length < $1.length }?.offset
+    /// What a commit's choice of an arena needs (CommitSink), in one pass: the start of the first extent `rule`
+    /// allows that holds `size` bytes, the start of the longest one it allows (the first of equal ones), and the free
+    /// bytes in all. `rule` is asked only about an extent that would change an answer: during a redo log's lap it
+    /// searches the lap's space.
+    /// - Complexity: O(n) for n extents.
+    package func arenaCandidates(holding size: UInt64, reusing rule: ReuseRule) -> (
+        first: UInt64?, largest: UInt64?, freeBytes: UInt64
+    ) {
+        var first: UInt64?
+        var largest: Extent?
+        var freeBytes: UInt64 = 0
+        for extent in extents {
+            freeBytes += extent.length
+            let fits = first == nil && extent.length >= size
+            let longer = extent.length > (largest?.length ?? 0)
+            guard fits || longer, rule.allows(extent) else { continue }
+            if fits { first = extent.offset }
+            if longer { largest = extent }
+        }
+        return (first, largest?.offset, freeBytes)
     }
 
     /// Records that `length` bytes at `offset` stopped being reachable in version `version`.
@@ -123,27 +135,31 @@ package struct FreeSpace: Equatable, Sendable {
         extents.insert(extent, at: position)
     }
 
-    /// Merges neighbouring extents (the merged one takes the later `freedAt`) and gives a free tail back
-    /// to the end of the file. While a redo log's lap runs, an extent in the lap's space is not merged with one
-    /// outside it: the merged extent would lie partly outside, and its reusable part would wait for the next
-    /// checkpoint (ReuseRule.swift).
+    /// Merges neighbouring extents (the merged one takes the later `freedAt`), in place. While a redo log's lap
+    /// runs, an extent in the lap's space is not merged with one outside it: the merged extent would lie partly
+    /// outside, and its reusable part would wait for the next checkpoint (ReuseRule.swift).
+    /// - Complexity: O(n) for n extents, with no allocation (every commit calls it on a list of hundreds).
     package mutating func coalesce(apartFrom lap: ReuseRule.LapSpace? = nil) {
-        var merged: [Extent] = []
-        merged.reserveCapacity(extents.count)
-        for extent in extents {
-            if let last = merged.last, last.offset + last.length == extent.offset,
+        guard extents.count > 1 else { return }
+        // `last` is the merged extent being grown; every extent before it is final.
+        var last = 0
+        for index in 1..<extents.count {
+            let extent = extents[index]
+            let previous = extents[last]
+            if previous.offset + previous.length == extent.offset,
                 lap.map({
-                    $0.contains(offset: last.offset, length: last.length)
+                    $0.contains(offset: previous.offset, length: previous.length)
                         == $0.contains(offset: extent.offset, length: extent.length)
                 }) ?? true
             {
-                merged[merged.count - 1].length += extent.length
-                merged[merged.count - 1].freedAt = max(last.freedAt, extent.freedAt)
+                extents[last].length += extent.length
+                extents[last].freedAt = max(previous.freedAt, extent.freedAt)
             } else {
-                merged.append(extent)
+                last += 1
+                if last != index { extents[last] = extent }
             }
         }
-        extents = merged
+        extents.removeLast(extents.count - last - 1)
         checkInvariants()
     }
 

@@ -65,12 +65,13 @@ final class CommitSink: NodeSink {
         self.freeSpace = freeSpace
         self.reuse = reuse
         self.expectedBytes = expectedBytes
-        if let extent = freeSpace.firstReusable(atLeast: UInt64(expectedBytes), reusing: reuse) {
+        let candidates = freeSpace.arenaCandidates(holding: UInt64(expectedBytes), reusing: reuse)
+        if let extent = candidates.first {
             cursor = extent
-        } else if freeSpace.freeBytes * 4 <= freeSpace.fileEnd {
+        } else if candidates.freeBytes * 4 <= freeSpace.fileEnd {
             cursor = freeSpace.fileEnd
         } else {
-            cursor = freeSpace.largestReusable(reusing: reuse)
+            cursor = candidates.largest
         }
     }
 
@@ -87,9 +88,8 @@ final class CommitSink: NodeSink {
         if arenasLeft > 0 {
             arenasLeft -= 1
             let still = UInt64(max(expectedBytes - bytesWritten, size))
-            cursor =
-                freeSpace.firstReusable(atLeast: still, reusing: reuse)
-                ?? freeSpace.largestReusable(reusing: reuse)
+            let candidates = freeSpace.arenaCandidates(holding: still, reusing: reuse)
+            cursor = candidates.first ?? candidates.largest
             if let offset = allocateInArena(size) { return offset }
         }
         cursor = nil

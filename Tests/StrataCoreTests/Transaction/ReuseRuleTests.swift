@@ -96,4 +96,43 @@ struct ReuseRuleTests {
             }
         }
     }
+
+    @Test("an arena's candidates and an in-place coalescing give what the plain definitions give", arguments: 0..<4)
+    func candidatesAndCoalescingMatchTheirDefinitions(round: Int) {
+        var random = SeededGenerator(seed: UInt64(round) &* 7_919 &+ 3)
+        for _ in 0..<200 {
+            let checkpoint = Self.checkpoint(&random)
+            let lap = ReuseRule.LapSpace(checkpoint: checkpoint)
+            let rules = [ReuseRule(oldest: 5, lap: (bound: 8, space: lap)), ReuseRule(oldest: 5)]
+            var free = FreeSpace(extents: [], fileEnd: checkpoint.fileEnd + 256)
+            for cell in stride(from: UInt64(FileHeader.size), to: free.fileEnd, by: 8)
+            where Int.random(in: 0..<3, using: &random) == 0 {
+                free.release(offset: cell, length: 8, freedAt: Version.random(in: 1...10, using: &random))
+            }
+            // Coalescing as a fold into a new list.
+            var merged: [FreeSpace.Extent] = []
+            for extent in free.extents {
+                if let last = merged.last, last.offset + last.length == extent.offset,
+                    lap.contains(offset: last.offset, length: last.length)
+                        == lap.contains(offset: extent.offset, length: extent.length)
+                {
+                    merged[merged.count - 1].length += extent.length
+                    merged[merged.count - 1].freedAt = max(last.freedAt, extent.freedAt)
+                } else {
+                    merged.append(extent)
+                }
+            }
+            free.coalesce(apartFrom: lap)
+            #expect(free.extents == merged, "round \(round)")
+            for rule in rules {
+                let size = UInt64.random(in: 1...6, using: &random) * 8
+                let allowed = free.extents.filter(rule.allows)
+                let candidates = free.arenaCandidates(holding: size, reusing: rule)
+                #expect(candidates.first == allowed.first { $0.length >= size }?.offset, "round \(round): \(size)")
+                let longest = allowed.map(\.length).max()
+                #expect(candidates.largest == allowed.first { $0.length == longest }?.offset, "round \(round)")
+                #expect(candidates.freeBytes == free.extents.reduce(0) { $0 + $1.length }, "round \(round)")
+            }
+        }
+    }
 }
