@@ -25,6 +25,8 @@ final class ColumnarFilter {
         var high: (Bound, inclusive: Bool)?
         var notEqual: Bound?
         var equalNull = false
+        /// The inclusive integer range a term of only integer bounds selects, worked out once (nil otherwise).
+        var integerRange: (low: Int64, high: Int64)?
     }
 
     let terms: [Term]
@@ -80,7 +82,11 @@ final class ColumnarFilter {
             }
         }
         guard add(node), !terms.isEmpty || !stringTerms.isEmpty else { return nil }
-        self.terms = terms
+        self.terms = terms.map { term in
+            var term = term
+            if !term.equalNull && term.notEqual == nil { term.integerRange = Self.integerRange(term) }
+            return term
+        }
         self.stringTerms = stringTerms
         if terms.count == 1, stringTerms.isEmpty, !terms[0].equalNull, terms[0].notEqual == nil {
             integerRange = Self.integerRange(terms[0]).map { (terms[0].column, $0.low, $0.high) }
@@ -144,6 +150,10 @@ final class ColumnarFilter {
                 continue
             }
             switch block.kind {
+            case .integer where block.nulls == nil && term.integerRange != nil:
+                // The common range term, in the block's packed width (PackedIntegers.swift).
+                let range = term.integerRange!
+                block.narrowSelection(toIntegersIn: range.low, range.high, &selected)
             case .integer:
                 for row in 0..<block.count where selected[row] {
                     if block.isNull(row) {

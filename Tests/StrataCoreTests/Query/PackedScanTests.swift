@@ -63,6 +63,15 @@ struct PackedScanTests {
                 let counted = try QueryEvaluator(reading: read).count(bound.predicate, table: table)
                 let expected = present.filter { $0 >= low && $0 <= high }.count
                 #expect(counted == expected, "seed \(seed), round \(round): \(query)")
+                // Two terms: the count narrows one selection per term (the packed path where a block has no nulls).
+                let third = Self.bound(present, &random)
+                let twoTerms = "v > \(low) AND v < \(high) AND v <= \(third)"
+                let both = try QueryBinder(reading: read, root: table).bind(try QueryParser.parse(twoTerms))
+                #expect(
+                    try QueryEvaluator(reading: read).count(both.predicate, table: table)
+                        == present.filter { $0 > low && $0 < high && $0 <= third }.count,
+                    "seed \(seed), round \(round): \(twoTerms)"
+                )
             }
             let rows = try read.table(table)
             #expect(try rows.aggregate(.minimum, of: column) == (present.min().map(Value.int) ?? .null))
