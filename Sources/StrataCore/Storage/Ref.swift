@@ -27,6 +27,10 @@ package struct ObjectKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     package init(_ rawValue: Int64) { self.rawValue = rawValue }
 
     package static func < (lhs: ObjectKey, rhs: ObjectKey) -> Bool { lhs.rawValue < rhs.rawValue }
+    // Declared, not synthesized: from another module the synthesized `==` and the standard library's generic `!=` are
+    // reached through the protocol's witness table, a call per comparison on the object layer's hottest paths.
+    package static func == (lhs: ObjectKey, rhs: ObjectKey) -> Bool { lhs.rawValue == rhs.rawValue }
+    package static func != (lhs: ObjectKey, rhs: ObjectKey) -> Bool { lhs.rawValue != rhs.rawValue }
 
     package var description: String { "O\(rawValue)" }
 }
@@ -38,6 +42,10 @@ package struct TableKey: Hashable, Comparable, Sendable, CustomStringConvertible
     init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     package static func < (lhs: TableKey, rhs: TableKey) -> Bool { lhs.rawValue < rhs.rawValue }
+    // Declared, not synthesized: from another module the synthesized `==` and the standard library's generic `!=` are
+    // reached through the protocol's witness table, a call per comparison on the object layer's hottest paths.
+    package static func == (lhs: TableKey, rhs: TableKey) -> Bool { lhs.rawValue == rhs.rawValue }
+    package static func != (lhs: TableKey, rhs: TableKey) -> Bool { lhs.rawValue != rhs.rawValue }
 
     package var description: String { "T\(rawValue)" }
 }
@@ -49,6 +57,10 @@ package struct ColumnKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     package init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     package static func < (lhs: ColumnKey, rhs: ColumnKey) -> Bool { lhs.rawValue < rhs.rawValue }
+    // Declared, not synthesized: from another module the synthesized `==` and the standard library's generic `!=` are
+    // reached through the protocol's witness table, a call per comparison on the object layer's hottest paths.
+    package static func == (lhs: ColumnKey, rhs: ColumnKey) -> Bool { lhs.rawValue == rhs.rawValue }
+    package static func != (lhs: ColumnKey, rhs: ColumnKey) -> Bool { lhs.rawValue != rhs.rawValue }
 
     package var description: String { "C\(rawValue)" }
 }
