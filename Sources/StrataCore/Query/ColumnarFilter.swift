@@ -88,8 +88,8 @@ final class ColumnarFilter {
             return term
         }
         self.stringTerms = stringTerms
-        if terms.count == 1, stringTerms.isEmpty, !terms[0].equalNull, terms[0].notEqual == nil {
-            integerRange = Self.integerRange(terms[0]).map { (terms[0].column, $0.low, $0.high) }
+        if self.terms.count == 1, stringTerms.isEmpty, let range = self.terms[0].integerRange {
+            integerRange = (self.terms[0].column, range.low, range.high)
         } else {
             integerRange = nil
         }
@@ -149,11 +149,12 @@ final class ColumnarFilter {
                 if !passes(term, fallback) { return nil }
                 continue
             }
-            switch block.kind {
-            case .integer where block.nulls == nil && term.integerRange != nil:
+            if block.kind == .integer, block.nulls == nil, let range = term.integerRange {
                 // The common range term, in the block's packed width (PackedIntegers.swift).
-                let range = term.integerRange!
                 block.narrowSelection(toIntegersIn: range.low, range.high, &selected)
+                continue
+            }
+            switch block.kind {
             case .integer:
                 for row in 0..<block.count where selected[row] {
                     if block.isNull(row) {

@@ -42,8 +42,7 @@ package struct TableKey: Hashable, Comparable, Sendable, CustomStringConvertible
     init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     package static func < (lhs: TableKey, rhs: TableKey) -> Bool { lhs.rawValue < rhs.rawValue }
-    // Declared, not synthesized: from another module the synthesized `==` and the standard library's generic `!=` are
-    // reached through the protocol's witness table, a call per comparison on the object layer's hottest paths.
+    // Declared for the reason ObjectKey gives.
     package static func == (lhs: TableKey, rhs: TableKey) -> Bool { lhs.rawValue == rhs.rawValue }
     package static func != (lhs: TableKey, rhs: TableKey) -> Bool { lhs.rawValue != rhs.rawValue }
 
@@ -57,8 +56,7 @@ package struct ColumnKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     package init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     package static func < (lhs: ColumnKey, rhs: ColumnKey) -> Bool { lhs.rawValue < rhs.rawValue }
-    // Declared, not synthesized: from another module the synthesized `==` and the standard library's generic `!=` are
-    // reached through the protocol's witness table, a call per comparison on the object layer's hottest paths.
+    // Declared for the reason ObjectKey gives.
     package static func == (lhs: ColumnKey, rhs: ColumnKey) -> Bool { lhs.rawValue == rhs.rawValue }
     package static func != (lhs: ColumnKey, rhs: ColumnKey) -> Bool { lhs.rawValue != rhs.rawValue }
 
