@@ -22,7 +22,9 @@
 public struct FrozenObject<T: ObjectBase & ThreadConfined>: @unchecked Sendable {
     // Proof of `@unchecked Sendable`: the one stored property is a frozen object (the initializer freezes what it is
     // given and nothing assigns it afterwards). A frozen object never changes: its reads are non-mutating and
-    // lock-free, or lock its caches, so any number of tasks may read it at once (see `ObjectChange`'s proof).
+    // lock-free, or lock its caches, so any number of tasks may read it at once (see `ObjectChange`'s proof). Not
+    // covered: a model's own stored properties without `@Persisted` are plain memory, so tasks that set one through
+    // `object`, or first read the same `lazy var`, race, as with any class instance.
 
     /// The frozen object.
     public let object: T

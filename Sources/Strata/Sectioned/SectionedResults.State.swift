@@ -55,7 +55,8 @@ extension SectionedResults {
             }
             // Pins the version reads will see first: pinning a newer version notes its changes, which bumps the
             // generation the sections are keyed by.
-            // Only pins: an error here meets the reads below, which report it (ReadFailure.swift).
+            // `try?`: a failure pins nothing and keeps the generation, so either the cache answers with the sections
+            // of the version read last (as `Results`' cached keys do) or the reads below pin again and report it.
             _ = try? state.reader()
             let stamp = state.generation
             if let layout = liveCache.withLock({ $0?.stamp == stamp ? $0?.layout : nil }) { return layout }
