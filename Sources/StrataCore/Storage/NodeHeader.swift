@@ -83,21 +83,35 @@ package struct NodeView {
 /// Resolves refs to nodes inside one version's mapped bytes, verifying each node's checksum the first time the
 /// process reads it.
 struct NodeReader: @unchecked Sendable {
-    // Proof of `@unchecked Sendable`: the three stored properties are `let`s of `Sendable` types (`MemoryMapping`
-    // and `VerifiedNodes` prove theirs); the mapped bytes are PROT_READ and a pinned version's nodes never change,
-    // so any number of threads may copy a reader and read through it at once.
+    // Proof of `@unchecked Sendable`: the four stored properties are `let`s of `Sendable` types (`MemoryMapping`,
+    // `VerifiedNodes` and `PendingNodes` prove theirs); the mapped bytes are PROT_READ, a pinned version's nodes never
+    // change and neither does a pending image, so any number of threads may copy a reader and read through it at once.
     /// The mapping (kept alive by this reader).
     let mapping: MemoryMapping
     /// The end of the version's used space; no ref of the version points past it.
     let limit: UInt64
     /// The file's verified nodes (shared by every reader of the file made while the table fits).
     let verified: VerifiedNodes
+    /// For the tip of commits in flight: the nodes the sync thread has not written yet, read from here first
+    /// (PendingNodes.swift). Nil for every published version.
+    let pending: PendingNodes?
 
-    init(mapping: MemoryMapping, limit: UInt64, verified: VerifiedNodes) {
+    init(mapping: MemoryMapping, limit: UInt64, verified: VerifiedNodes, pending: PendingNodes? = nil) {
         precondition(limit <= UInt64(mapping.length))
         self.mapping = mapping
         self.limit = limit
         self.verified = verified
+        self.pending = pending
+    }
+
+    /// Where the node at `offset` (within the version's bounds) starts, and how many bytes may be read from there:
+    /// its image when a commit in flight wrote it, else the mapping up to the version's end.
+    @inline(__always)
+    private func start(of offset: UInt64) -> (base: UnsafeRawPointer, available: UInt64) {
+        if let pending, let image = pending.image(at: offset) {
+            return (image.bytes.baseAddress!, UInt64(image.bytes.count))
+        }
+        return (mapping.base + Int(offset), limit - offset)
     }
 
     /// The node of a tree at `ref`: a leaf or an inner node.
@@ -106,7 +120,7 @@ struct NodeReader: @unchecked Sendable {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
             throw StorageError.corrupt("\(verified.path): ref \(ref) lies outside the file (end \(limit))")
         }
-        let raw = UInt32(littleEndian: (mapping.base + Int(ref.offset)).loadUnaligned(as: UInt32.self))
+        let raw = UInt32(littleEndian: start(of: ref.offset).base.loadUnaligned(as: UInt32.self))
         if raw == NodeKind.leaf.rawValue { return try node(ref, .leaf) }
         if raw == NodeKind.inner.rawValue { return try node(ref, .inner) }
         return try node(ref, oneOf: [.leaf, .inner])  // (reports the unexpected kind)
@@ -117,7 +131,7 @@ struct NodeReader: @unchecked Sendable {
         guard ref.offset >= UInt64(FileHeader.size), ref.offset + UInt64(NodeHeader.size) <= limit else {
             throw StorageError.corrupt("\(verified.path): ref \(ref) lies outside the file (end \(limit))")
         }
-        let raw = UInt32(littleEndian: (mapping.base + Int(ref.offset)).loadUnaligned(as: UInt32.self))
+        let raw = UInt32(littleEndian: start(of: ref.offset).base.loadUnaligned(as: UInt32.self))
         guard let kind = NodeKind(rawValue: raw), kinds.contains(kind) else {
             throw StorageError.corrupt(
                 "\(verified.path): node \(ref) has kind 0x\(String(raw, radix: 16)), expected one of \(kinds)"
@@ -135,7 +149,7 @@ struct NodeReader: @unchecked Sendable {
                 "\(verified.path): ref \(ref) to a \(kind) node lies outside the file (end \(limit))"
             )
         }
-        let base = mapping.base + Int(offset)
+        let (base, available) = start(of: offset)
         let storedKind = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
         guard storedKind == kind.rawValue else {
             throw StorageError.corrupt(
@@ -143,7 +157,7 @@ struct NodeReader: @unchecked Sendable {
             )
         }
         let length = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        guard length >= UInt64(NodeHeader.size), length <= limit - offset else {
+        guard length >= UInt64(NodeHeader.size), length <= available else {
             throw StorageError.corrupt(
                 "\(verified.path): \(kind) node \(ref) claims length \(length), past the end of the file"
             )

@@ -61,6 +61,9 @@ package final class Database: Sendable {
         var tip: (snapshot: Snapshot, freeSpace: FreeSpace)?
         /// Commits written and not yet durable (or failed).
         var inFlight = 0
+        /// The nodes of commits in flight that the sync thread has not written yet, by offset (PendingNodes.swift):
+        /// the tip's reader reads them from here.
+        var unwritten: [UInt64: NodeImage] = [:]
         /// A write transaction holds the writer queue.
         var writerActive = false
         /// This process holds the cross-process writer lock.
@@ -72,6 +75,8 @@ package final class Database: Sendable {
         var slotVersion: Version
         /// Commits made durable by this instance, and the syncs that did it (group commit shares them).
         var durableCommits = 0
+        /// Commits whose nodes their group wrote (PendingNodes.swift), not the commit itself.
+        var commitsWrittenByGroups = 0
         /// Node bytes those commits wrote (headers aside).
         var committedBytes = 0
         var commitSyncs = 0
@@ -621,6 +626,10 @@ package final class Database: Sendable {
     package var commitStatistics: (commits: Int, syncs: Int, bytes: Int) {
         state.withLock { ($0.durableCommits, $0.commitSyncs, $0.committedBytes) }
     }
+
+    /// Commits of this instance that queued behind another and left their nodes to their group's sync thread to write
+    /// (PendingNodes.swift).
+    package var commitsWrittenByGroups: Int { state.withLock { $0.commitsWrittenByGroups } }
 
     /// The newest valid version in the file's header, read from the mapping (a rejected slot aside). When no page
     /// names a version past the newest one loaded, the bound ``FileHeader/versionBound(of:)`` stands in for it (no

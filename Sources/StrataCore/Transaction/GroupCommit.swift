@@ -5,7 +5,9 @@
 // holding the writer, 8 writer tasks would get no more durable commits per second than one. Here a commit
 // writes its nodes while it holds the writer, hands them to the *sync thread* and releases the writer; the
 // next writer builds on it at once (on the "tip", the newest written version) while the sync thread makes
-// whatever has queued durable with one slot write and one sync. Each caller's commit returns only after the
+// whatever has queued durable with one slot write and one sync; a commit that queued behind another leaves even its
+// nodes to the sync thread, which writes the group's nodes first (G0), joined into runs across its commits, while the
+// next writer reads them from memory (PendingNodes.swift). Each caller's commit returns only after the
 // sync that covers it (`CommitCompletion`). The sync runs on a thread of its own, not on the committer's:
 // every realm of a file shares one executor thread, and a committer blocking it in fdatasync would keep
 // every other realm of the file from reaching the writer, so nothing would ever queue.
@@ -14,6 +16,8 @@
 // that found the sync thread idle). A lone commit (no writer waiting, nothing in flight, and a caller whose
 // thread nothing else needs meanwhile) is a group of one that it makes durable itself, holding the writer:
 // uncontended commits one after another pay no thread hand-over. For a group of versions a+1 ... b (WriteTransaction+Commit.swift, steps):
+//   G0. write the nodes the group's commits left to it, one gathered write per run ── a failure poisons the
+//       database and fails the group and every commit queued behind it
 //   G1. two-sync group (more than `oneSyncLimit` bytes, or more runs than a slot can name): fdatasync
 //   G2. pwrite the slot that does not hold the newest durable version, naming version b; a one-sync group's
 //       manifest names the runs of *every* commit of the group (sorted, neighbours joined) and their checksum,
@@ -98,6 +102,9 @@ final class CommitCompletion: Sendable {
 /// One commit whose nodes are written and which waits for the sync that makes it durable.
 struct PendingCommit: Sendable {
     var snapshot: Snapshot
+    /// The nodes this commit left to its group to write (PendingNodes.swift), sorted by offset; empty when it wrote
+    /// them itself.
+    var unwritten: [(offset: UInt64, image: NodeImage)]
     var freeSpace: FreeSpace
     var runs: [FileHeader.Manifest.Run]
     var bytesWritten: Int
@@ -237,9 +244,13 @@ extension Database {
         }
         state.withLock { state in
             state.inFlight -= group.count
-            if case .failure = outcome { state.tip = nil }
+            if case .failure = outcome {
+                state.tip = nil
+                for commit in group { for node in commit.unwritten { state.unwritten[node.offset] = nil } }
+            }
             if state.inFlight == 0 {
                 state.tip = nil
+                state.unwritten = [:]
                 if state.fileLockHeld && !state.writerActive && !state.ringActive {
                     fileLock?.unlockWriter()
                     state.fileLockHeld = false
@@ -273,6 +284,7 @@ extension Database {
         // A failed group poisoned the database: what is queued behind it was built on versions that will
         // never be durable.
         try checkWritable()
+        let group = try writeUnwritten(group)
         let last = group[group.count - 1]
         let first = group[0].version
         let versions = first == last.version ? "version \(first)" : "versions \(first)-\(last.version)"
@@ -316,6 +328,58 @@ extension Database {
         // group is durable whatever happens here; a failed bump only leaves the others to their wait's timeout.
         try? fileLock?.signal?.bump()
         return syncs
+    }
+
+    /// G0: writes the nodes the commits of `group` left to it (PendingNodes.swift), one gathered write per run of
+    /// neighbours across the commits, and returns the group with readers that read the file again. A failed write
+    /// poisons the database: the commits queued behind the group build on its nodes.
+    private func writeUnwritten(_ group: [PendingCommit]) throws -> [PendingCommit] {
+        let nodes = group.flatMap(\.unwritten).sorted { $0.offset < $1.offset }
+        guard !nodes.isEmpty else { return group }
+        var zeros: UInt64 = 0
+        try withUnsafeBytes(of: &zeros) { padding in
+            var start = 0
+            while start < nodes.count {
+                // A run: nodes one after another in the file (each padded to 8), at most `gatherLimit` of them.
+                var end = start + 1
+                while end < nodes.count, end - start < Self.gatherLimit,
+                    nodes[end - 1].offset + UInt64(alignedTo8(nodes[end - 1].image.bytes.count)) == nodes[end].offset
+                {
+                    end += 1
+                }
+                var pieces: [UnsafeRawBufferPointer] = []
+                pieces.reserveCapacity(2 * (end - start))
+                for node in nodes[start..<end] {
+                    pieces.append(node.image.bytes)
+                    let pad = alignedTo8(node.image.bytes.count) - node.image.bytes.count
+                    if pad > 0 { pieces.append(UnsafeRawBufferPointer(rebasing: padding[..<pad])) }
+                }
+                do {
+                    try file.write(gathering: pieces, at: nodes[start].offset)
+                } catch {
+                    let versions = "versions \(group[0].version)-\(group[group.count - 1].version)"
+                    poison("writing the nodes of \(versions) failed: \(error)")
+                    throw (error as? SystemError).map(StorageError.io) ?? error
+                }
+                start = end
+            }
+        }
+        state.withLock { state in
+            for node in nodes { state.unwritten[node.offset] = nil }
+            state.commitsWrittenByGroups += group.count { !$0.unwritten.isEmpty }
+        }
+        return group.map { commit in
+            var commit = commit
+            let reader = commit.snapshot.reader
+            commit.snapshot = Snapshot(
+                version: commit.snapshot.version,
+                topRef: commit.snapshot.topRef,
+                catalog: commit.snapshot.catalog,
+                reader: NodeReader(mapping: reader.mapping, limit: reader.limit, verified: reader.verified)
+            )
+            commit.unwritten = []
+            return commit
+        }
     }
 
     /// `runs` sorted by offset, neighbours joined (they never overlap: no commit of a group reuses space

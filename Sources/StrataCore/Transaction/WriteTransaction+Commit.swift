@@ -9,7 +9,9 @@
 //   3. reserve file space (posix_fallocate) and map it if the file grew
 //   4. write the new nodes, one gathered pwritev per run     ── a failure here: commit throws, nothing lost
 //      (straight from each node's buffer; one joined pwrite instead when the redo log needs the run's image)
-//      and record them as verified: this process wrote them (VerifiedNodes.swift invariant 1)
+//      and record them as verified: this process wrote them (VerifiedNodes.swift invariant 1). A commit that
+//      queues behind a group in flight writes nothing here: it leaves its nodes to its group (PendingNodes.swift),
+//      which writes them at G0, and the tip's reader reads them from memory meanwhile
 //   5. the new version becomes the tip (the next writer's base); the commit joins the group-commit queue and
 //      the writer is released, so the next transaction runs while this one waits for its sync. A lone commit
 //      (no writer waiting, nothing in flight, and the caller says nothing else can reach the writer through
@@ -242,6 +244,12 @@ extension Database {
         var images: [CommitImage.Run]? =
             redoLog != nil && logical == nil && !transaction.replaying && sink.bytesWritten <= Self.recordLimit
             ? [] : nil
+        // A commit that queues behind a group in flight hands its nodes to its group instead of writing them: the
+        // sync thread writes them before the group's slot or record (PendingNodes.swift), while this thread goes on
+        // to the next writer. With nothing in flight the sync thread is idle: the commit writes them here, and a
+        // failed write fails this commit alone. (If the queue empties meanwhile, its group writes them all the same.)
+        let durable = options.durability == .full
+        let deferNodes = durable && !transaction.replaying && state.withLock { $0.inFlight > 0 }
         try mappingSystemErrors {
             if fileEnd > physicalSize {
                 let growth = max(physicalSize / 8, Self.mappingGranule)
@@ -260,20 +268,29 @@ extension Database {
             if UInt64(mapping.length) < fileEnd {
                 newMapping = try file.map(length: Int(Self.mappingLength(for: newPhysical)))
             }
-            // 4: write the nodes, coalescing neighbours into large writes.
-            try write(plan, images: &images)
+            // 4: write the nodes, coalescing neighbours into large writes (or leave them to the group).
+            if deferNodes {
+                if images != nil { images = Self.joinedRuns(of: plan) }
+            } else {
+                try write(plan, images: &images)
+            }
         }
         // Nodes this process wrote count as verified (VerifiedNodes.swift invariant 1).
         for (offset, bytes) in sink.writes { verified.recordWritten(bytes, at: offset) }
+        let unwritten = deferNodes ? plan.nodes.map { (offset: $0.offset, image: NodeImage($0.bytes)) } : []
 
         // 5: the tip; the group-commit queue (GroupCommit.swift does the rest).
-        let reader = NodeReader(mapping: newMapping, limit: fileEnd, verified: verified)
-        let snapshot = Snapshot(version: newVersion, topRef: topRef, catalog: catalog, reader: reader)
         var changes = transaction.changes
         changes.version = newVersion
         let completion = CommitCompletion()
-        let pending = PendingCommit(
-            snapshot: snapshot,
+        var pending = PendingCommit(
+            snapshot: Snapshot(
+                version: newVersion,
+                topRef: topRef,
+                catalog: catalog,
+                reader: NodeReader(mapping: newMapping, limit: fileEnd, verified: verified)
+            ),
+            unwritten: unwritten,
             freeSpace: sink.freeSpace,
             runs: plan.runs.map(\.run),
             bytesWritten: sink.bytesWritten,
@@ -283,13 +300,28 @@ extension Database {
             fileGrowth: fileGrowth,
             record: logicalPayload ?? images.flatMap { Self.record(of: $0, topRef: topRef, fileEnd: fileEnd) }
         )
-        let durable = options.durability == .full
         // A replay runs inside an open or a `beginWrite` that holds the writer: it is always a group of one.
         let alone = (syncInlineIfAlone && !writers.hasWaiters) || transaction.replaying
         let inline = state.withLock { state -> Bool in
             state.mapping = newMapping
             state.physicalSize = newPhysical
-            state.tip = (snapshot, sink.freeSpace)
+            // The next writer reads this commit's nodes, and those of every commit still in flight, from memory
+            // until the sync thread has written them.
+            for node in unwritten { state.unwritten[node.offset] = node.image }
+            if !state.unwritten.isEmpty {
+                pending.snapshot = Snapshot(
+                    version: newVersion,
+                    topRef: topRef,
+                    catalog: catalog,
+                    reader: NodeReader(
+                        mapping: newMapping,
+                        limit: fileEnd,
+                        verified: verified,
+                        pending: PendingNodes(state.unwritten)
+                    )
+                )
+            }
+            state.tip = (pending.snapshot, sink.freeSpace)
             state.inFlight += 1
             // Nothing to sync, or a lone commit (no writer waits, no group in flight, and none can start while
             // this one holds the writer): the slot is written, synced and published before the writer is
@@ -341,16 +373,23 @@ extension Database {
             }
             return
         }
-        var buffer: [UInt8] = []
-        for (run, nodes) in plan.runs {
-            buffer.removeAll(keepingCapacity: true)
+        for run in Self.joinedRuns(of: plan) {
+            try run.bytes.withUnsafeBytes { try file.write($0, at: run.offset) }
+            images?.append(run)
+        }
+    }
+
+    /// Each run of `plan` as one buffer of its nodes' bytes, each padded to 8: what a redo log's image record holds.
+    static func joinedRuns(of plan: WritePlan) -> [CommitImage.Run] {
+        plan.runs.map { run, nodes in
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(Int(run.length))
             for node in plan.nodes[nodes] {
                 buffer.append(contentsOf: node.bytes)
                 buffer.append(contentsOf: repeatElement(0, count: alignedTo8(node.bytes.count) - node.bytes.count))
             }
             assert(UInt64(buffer.count) == run.length)
-            try buffer.withUnsafeBytes { try file.write($0, at: run.offset) }
-            images?.append(CommitImage.Run(offset: run.offset, bytes: buffer))
+            return CommitImage.Run(offset: run.offset, bytes: buffer)
         }
     }
 
