@@ -173,6 +173,68 @@ struct DamagedRealmTests {
         Self.expectDamageMessage(result.standardErrorContent)
     }
 
+    @Test("A live object's read after another process's damaged commit stops with the damage")
+    func liveObjectAfterDamagedCommitStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let directory = TemporaryDirectory()
+            let url = directory.url.appendingPathComponent("damaged.realm")
+            let realm = try await Realm(
+                configuration: Realm.Configuration(fileURL: url, objectTypes: [DamageItem.self, DamageNote.self])
+            )
+            try await realm.write { realm in
+                for id in 0..<100 { try realm.add(DamageItem(value: ["id": id, "name": "item \(id)", "score": id])) }
+            }
+            try await DamagedRealmTests.readAcrossDamagedCommit(realm, directory: directory, path: url.path)
+        }
+        Self.expectDamageMessage(result.standardErrorContent)
+    }
+
+    /// Reads item 5 of `realm` (so that it finds its row), lets another writer of the file (as another process is)
+    /// add an item, which rewrites the items' one leaf, damages that leaf, refreshes and reads item 5 again: the
+    /// object looks for its row in the damaged leaf (the typed read's path, ObjectBinding.swift `locateForReads`).
+    static func readAcrossDamagedCommit(_ realm: isolated Realm, directory: TemporaryDirectory, path: String)
+        async throws
+    {
+        let found = realm.object(ofType: DamageItem.self, forPrimaryKey: 5)
+        let item = try #require(found)
+        let score = item.score
+        #expect(score == 5)
+        let other = try Database.openUnshared(path: path, options: DatabaseOptions())
+        let write = try await other.beginWrite()
+        let items = try #require(write.tableSpecs.first { $0.name.hasSuffix("DamageItem") })
+        var values: [ColumnKey: StrataCore.Value] = [:]
+        for (name, value) in [("id", StrataCore.Value.int(100)), ("name", .string("item 100")), ("score", .int(0))] {
+            values[try #require(items.columns.first { $0.name == name }).key] = value
+        }
+        _ = try write.createObject(in: items.key, values: values)
+        // A commit larger than 64 KiB: its header slot has no manifest, so a reader takes it up after checking its top
+        // node only, and reads the leaf when it needs it.
+        let notes = try #require(write.tableSpecs.first { $0.name.hasSuffix("DamageNote") })
+        let text = try #require(notes.columns.first { $0.name == "text" })
+        _ = try write.createObject(in: notes.key, values: [text.key: .string(String(repeating: "x", count: 100_000))])
+        try write.commit()
+        other.close()
+
+        // The leaf the commit wrote, found in a private copy of the file, then damaged in the file itself.
+        let probe = directory.url.appendingPathComponent("probe.realm").path
+        try Data(contentsOf: URL(fileURLWithPath: path)).write(to: URL(fileURLWithPath: probe))
+        let database = try Database.open(path: probe)
+        let leaf = try #require(database.beginRead().tableSpecs.first { $0.name.hasSuffix("DamageItem") }).root.offset
+        database.close()
+        let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try file.seek(toOffset: leaf + 8)
+        let length = try #require(try file.read(upToCount: 8)).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        try file.seek(toOffset: leaf + length - 1)
+        let last = try #require(try file.read(upToCount: 1))
+        try file.seek(toOffset: leaf + length - 1)
+        try file.write(contentsOf: [last[last.startIndex] ^ 0x01])
+        try file.close()
+
+        let moved = realm.refresh()
+        #expect(moved, "the realm takes up the other writer's version")
+        print("score after: \(item.score)")
+    }
+
     @Test(
         "Another process's damaged commit ends a stream with .error, not silence at the older version",
         .timeLimit(.minutes(10))

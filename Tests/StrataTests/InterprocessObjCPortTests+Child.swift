@@ -20,7 +20,7 @@ final class IPCChild: Sendable {
     private let watchdog: Task<Void, Never>
 
     /// Starts `StrataAPICrashWriter --ipc mode target extra…`, killed with SIGKILL if it still runs after `deadline`.
-    init(_ mode: String, _ target: String, _ extra: [String] = [], deadline: Duration = .seconds(60)) throws {
+    init(_ mode: String, _ target: String, _ extra: [String] = [], deadline: Duration = .seconds(180)) throws {
         let (standardInput, standardOutput) = (Pipe(), Pipe())
         let process = try ChildProcess(
             executable: apiCrashWriterPath(),

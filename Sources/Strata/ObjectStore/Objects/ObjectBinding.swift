@@ -156,9 +156,15 @@ struct ObjectBinding {
         return liveState._withUnsafeGuaranteedRef { state in
             guard state.isConfined, !state.isClosed, state.epoch == epoch else { return false }
             let generation = state.generation
-            // A failure leaves the generation with no row (`locateRow`): the general path then reads again and
-            // reports the error, damage included, so nothing is lost here.
-            if !object.liveRow.isKnown(at: generation) { try? locateRow(generation, state, object) }
+            // A failure is reported here: `locateRow` leaves the generation with no row, so the general path would
+            // take damage for a deleted object.
+            if !object.liveRow.isKnown(at: generation) {
+                do {
+                    try locateRow(generation, state, object)
+                } catch {
+                    ReadFailure.stop(error, reading: "the \(table.className) object", otherwise: invalidatedMessage)
+                }
+            }
             return true
         }
     }
@@ -180,8 +186,8 @@ struct ObjectBinding {
 
     /// Finds the row of live `object` (bound by this binding) for the realm's `generation`, in the version
     /// `state` (already checked to be confined to the caller) reads; no row when the object is gone.
-    /// The object keeps what it finds with one assignment (a failure keeps the generation with no row, so the
-    /// reads of this generation take the general path, which reports it).
+    /// The object keeps what it finds with one assignment (a failure keeps the generation with no row; every
+    /// caller stops with the error, so it is never taken for a deleted object).
     private func locateRow(_ generation: Int, _ state: RealmState, _ object: ObjectBase) throws {
         // The leaf the realm found last first: the next object of a walk in key order is on its next row.
         if let leaf = state.liveLeaf, let reader = leaf.reader(of: key, in: table.tableKey, at: generation) {
