@@ -255,10 +255,25 @@ struct DamagedRealmTests {
         }
         #expect(items.count == 10)
 
-        // Another writer of the file, as another process is: the engine opened on its own. Its commit is larger than
-        // 64 KiB, so its header slot has no manifest and a reader takes it up and reads its top node, which the file
-        // system damages as soon as the slot naming it is written: before the slot is synced and the commit
-        // signalled, so the realm never sees the version whole.
+        // Another writer of the file, as another process is, commits a version whose top node is damaged.
+        try await Self.commitDamagedTop(path)
+
+        // The file's watcher meets the damage when it takes up the other process's version.
+        let next = await iterator.next()
+        guard case .error(let error)? = next, case .fileError(let detail)? = error as? RealmError else {
+            Issue.record("expected .error naming the damage, got \(String(describing: next))")
+            return
+        }
+        #expect(detail.contains("the database file is damaged"), "\(detail)")
+        #expect(detail.contains("fails its checksum"), "\(detail)")
+        #expect(await iterator.next() == nil, "the stream ends after its error")
+    }
+
+    /// Commits, as another writer of the file at `path` (as another process is), a note larger than 64 KiB whose
+    /// header slot therefore has no manifest: a reader takes it up and reads its top node, which the file system
+    /// damages as soon as the slot naming it is written (before the slot is synced and the commit signalled, so no
+    /// realm ever sees the version whole).
+    static func commitDamagedTop(_ path: String) async throws {
         let files = FaultInjectingFileSystem()
         files.afterEachWrite { file, offset, _ in
             guard offset < UInt64(FileHeader.size) else { return }
@@ -280,16 +295,22 @@ struct DamagedRealmTests {
         _ = try write.createObject(in: notes.key, values: [text.key: .string(String(repeating: "x", count: 100_000))])
         try write.commit()
         other.close()
+    }
 
-        // The file's watcher meets the damage when it takes up the other process's version.
-        let next = await iterator.next()
-        guard case .error(let error)? = next, case .fileError(let detail)? = error as? RealmError else {
-            Issue.record("expected .error naming the damage, got \(String(describing: next))")
-            return
+    @Test("A read block after another process's damaged commit stops with the damage, not the older version")
+    func readAfterDamagedCommitStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let directory = TemporaryDirectory()
+            let url = directory.url.appendingPathComponent("damaged.realm")
+            let realm = try await Realm(
+                configuration: Realm.Configuration(fileURL: url, objectTypes: [DamageItem.self, DamageNote.self])
+            )
+            try await realm.write { realm in try realm.add(DamageNote(value: ["text": "one"])) }
+            try await DamagedRealmTests.commitDamagedTop(url.path)
+            let count = await realm.read { realm in realm.objects(DamageNote.self).count }
+            print("count: \(count)")
         }
-        #expect(detail.contains("the database file is damaged"), "\(detail)")
-        #expect(detail.contains("fails its checksum"), "\(detail)")
-        #expect(await iterator.next() == nil, "the stream ends after its error")
+        Self.expectDamageMessage(result.standardErrorContent)
     }
 
     @Test("A sum over the table stops with the damage, not \"Invalid property\"")

@@ -261,7 +261,9 @@ public actor Realm {
     /// ```
     ///
     /// The realm keeps its pinned version when no newer one exists, so consecutive blocks cost no more than
-    /// the block itself.
+    /// the block itself. A newer version that fails its checks (damage another process wrote) stops the process
+    /// with the damage, as ``refresh()`` does; when another process changed the schema under the realm's models, or
+    /// ``Configuration/maximumNumberOfActiveVersions`` is reached, the block reads the realm's current version.
     /// - Parameter block: the reads, given the realm isolated.
     /// - Returns: the block's value.
     /// - Throws: the block's error.
@@ -270,10 +272,7 @@ public actor Realm {
         // Another task's open transaction (begun with `beginWrite()`) is out of sight: the block reads the committed
         // version.
         try state.withCommittedView {
-            // A failure (the version limit, a newer version another process wrote that fails its checks, or one
-            // whose schema another process changed under the models) keeps the pinned version, which stays whole and
-            // readable; the next write, which must start from the newest version, throws the damage or the change.
-            if frozenSnapshot == nil, state.autorefresh { _ = try? state.advance() }
+            if frozenSnapshot == nil, state.autorefresh { _ = advanceToNewest(logSchemaChange: false) }
             return try Realm.$current.withValue(self) { try block(self) }
         }
     }
@@ -421,21 +420,25 @@ public actor Realm {
     @discardableResult
     public func refresh() -> Bool {
         guard frozenSnapshot == nil, state.writeTransaction == nil, !state.isClosed else { return false }
-        let moved: Bool
-        do {
-            moved = try state.advance()
-        } catch {
-            // A newer version that fails its checks is damage, not "nothing newer" (ReadFailure.swift).
-            if ReadFailure.isDamage(error) { ReadFailure.stop(error, reading: "the newest version of the realm") }
-            // Another process changed the schema under the models (Realm Swift raises): the realm stays readable at
-            // its version, and its writes throw the error.
-            if case RealmError.invalidSchemaChange = error {
-                configuration.log(.error, .migration, "\(error)", metadata: ["path": configuration.path])
-            }
-            moved = false
-        }
+        let moved = advanceToNewest(logSchemaChange: true)
         deliverNotifications()
         return moved
+    }
+
+    /// Moves the realm to the newest version, for ``refresh()`` and ``read(_:)``; whether it moved. A newer version
+    /// that fails its checks is damage, not "nothing newer": it stops the process with the damage (ReadFailure.swift).
+    /// Another process's schema change under the models (Realm Swift raises; logged when `logSchemaChange`) and the
+    /// version limit keep the pinned version, which stays whole and readable; the realm's writes throw them.
+    private func advanceToNewest(logSchemaChange: Bool) -> Bool {
+        do {
+            return try state.advance()
+        } catch {
+            if ReadFailure.isDamage(error) { ReadFailure.stop(error, reading: "the newest version of the realm") }
+            if logSchemaChange, case RealmError.invalidSchemaChange = error {
+                configuration.log(.error, .migration, "\(error)", metadata: ["path": configuration.path])
+            }
+            return false
+        }
     }
 
     /// Releases the realm's pinned version (rolling back a write transaction); objects and results read
