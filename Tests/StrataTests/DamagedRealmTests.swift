@@ -173,14 +173,19 @@ struct DamagedRealmTests {
         Self.expectDamageMessage(result.standardErrorContent)
     }
 
+    /// A new, empty realm `damaged.realm` of `DamageItem` and `DamageNote` in `directory`, for a test that damages
+    /// what another writer commits to it; the realm and its file's URL.
+    static func undamagedRealm(in directory: TemporaryDirectory) async throws -> (Realm, URL) {
+        let url = directory.url.appendingPathComponent("damaged.realm")
+        let types = [DamageItem.self, DamageNote.self]
+        return (try await Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: types)), url)
+    }
+
     @Test("A live object's read after another process's damaged commit stops with the damage")
     func liveObjectAfterDamagedCommitStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let directory = TemporaryDirectory()
-            let url = directory.url.appendingPathComponent("damaged.realm")
-            let realm = try await Realm(
-                configuration: Realm.Configuration(fileURL: url, objectTypes: [DamageItem.self, DamageNote.self])
-            )
+            let (realm, url) = try await DamagedRealmTests.undamagedRealm(in: directory)
             try await realm.write { realm in
                 for id in 0..<100 { try realm.add(DamageItem(value: ["id": id, "name": "item \(id)", "score": id])) }
             }
@@ -301,10 +306,7 @@ struct DamagedRealmTests {
     func readAfterDamagedCommitStops() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let directory = TemporaryDirectory()
-            let url = directory.url.appendingPathComponent("damaged.realm")
-            let realm = try await Realm(
-                configuration: Realm.Configuration(fileURL: url, objectTypes: [DamageItem.self, DamageNote.self])
-            )
+            let (realm, url) = try await DamagedRealmTests.undamagedRealm(in: directory)
             try await realm.write { realm in try realm.add(DamageNote(value: ["text": "one"])) }
             try await DamagedRealmTests.commitDamagedTop(url.path)
             let count = await realm.read { realm in realm.objects(DamageNote.self).count }
