@@ -370,13 +370,7 @@ extension Database {
         }
         return group.map { commit in
             var commit = commit
-            let reader = commit.snapshot.reader
-            commit.snapshot = Snapshot(
-                version: commit.snapshot.version,
-                topRef: commit.snapshot.topRef,
-                catalog: commit.snapshot.catalog,
-                reader: NodeReader(mapping: reader.mapping, limit: reader.limit, verified: reader.verified)
-            )
+            if commit.snapshot.reader.pending != nil { commit.snapshot = commit.snapshot.reading(pending: nil) }
             commit.unwritten = []
             return commit
         }

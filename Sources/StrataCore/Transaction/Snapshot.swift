@@ -11,6 +11,18 @@ package struct Snapshot: Sendable {
 
     /// The end of the version's used space.
     var fileEnd: UInt64 { reader.limit }
+
+    /// The same version, its nodes read from `pending` first (the tip of commits in flight, PendingNodes.swift), or
+    /// from the mapping alone when `pending` is nil.
+    func reading(pending: PendingNodes?) -> Snapshot {
+        let reader = NodeReader(
+            mapping: reader.mapping,
+            limit: reader.limit,
+            verified: reader.verified,
+            pending: pending
+        )
+        return Snapshot(version: version, topRef: topRef, catalog: catalog, reader: reader)
+    }
 }
 
 /// Options for opening a database.

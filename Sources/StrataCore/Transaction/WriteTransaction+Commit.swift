@@ -309,17 +309,7 @@ extension Database {
             // until the sync thread has written them.
             for node in unwritten { state.unwritten[node.offset] = node.image }
             if !state.unwritten.isEmpty {
-                pending.snapshot = Snapshot(
-                    version: newVersion,
-                    topRef: topRef,
-                    catalog: catalog,
-                    reader: NodeReader(
-                        mapping: newMapping,
-                        limit: fileEnd,
-                        verified: verified,
-                        pending: PendingNodes(state.unwritten)
-                    )
-                )
+                pending.snapshot = pending.snapshot.reading(pending: PendingNodes(state.unwritten))
             }
             state.tip = (pending.snapshot, sink.freeSpace)
             state.inFlight += 1
