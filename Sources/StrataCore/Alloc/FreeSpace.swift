@@ -199,7 +199,7 @@ package struct FreeSpace: Equatable, Sendable {
     }
 
     /// Serializes into a free-list node for `version` of exactly `size` bytes (see `nodeSize(version:)`).
-    package func encode(version: Version, size: Int) -> [UInt8] {
+    package func encode(version: Version, size: Int, scheme: NodeChecksum) -> [UInt8] {
         var writer = ByteWriter(capacity: size)
         writer.appendZeros(NodeHeader.size)
         writer.append(UInt64(extents.count))
@@ -219,7 +219,7 @@ package struct FreeSpace: Equatable, Sendable {
             }
         }
         var bytes = writer.take()
-        NodeHeader.seal(&bytes, kind: .compactFreeList)
+        NodeHeader.seal(&bytes, kind: .compactFreeList, scheme: scheme)
         return bytes
     }
 

@@ -40,11 +40,14 @@ extension Database {
         let temporary = destination + ".compacting"
         try fs.remove(temporary)
         // One large commit, then a rename: the copy has no use for a redo log (and would leave it behind).
-        let copyOptions = DatabaseOptions(
+        var copyOptions = DatabaseOptions(
             fileSystem: fs,
             filePermissions: permissions ?? options.filePermissions,
             redoLog: false
         )
+        // A file compacted in place keeps its checksum scheme, so the builds that opened it still do; a copy made to be
+        // another file is a new file, of the current format (NodeChecksum.swift invariant 1).
+        copyOptions.newFileChecksum = droppingReplicationState ? .lanes : nodeChecksum
         let copy = try Database.open(path: temporary, options: copyOptions)
         do {
             let write = try copy.beginUncontendedWrite()

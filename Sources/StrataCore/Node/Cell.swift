@@ -59,5 +59,7 @@ struct BlobRef: Equatable, Sendable {
 
 /// Where encoded nodes go at commit: the sink allocates space, writes the node and returns its ref.
 protocol NodeSink {
+    /// The checksum scheme of the file the nodes go to (NodeChecksum.swift): every encoder seals with it.
+    var checksum: NodeChecksum { get }
     func write(_ node: [UInt8]) throws -> Ref
 }

@@ -265,7 +265,7 @@ final class ClusterLeaf {
             try column.encode(into: &writer, sink: sink)
         }
         var bytes = writer.take()
-        NodeHeader.seal(&bytes, kind: .leaf)
+        NodeHeader.seal(&bytes, kind: .leaf, scheme: sink.checksum)
         return bytes
     }
 }

@@ -315,7 +315,7 @@ enum Blob {
     static func write(_ bytes: [UInt8], to sink: any NodeSink) throws -> BlobRef {
         var node = [UInt8](repeating: 0, count: NodeHeader.size)
         node.append(contentsOf: bytes)
-        NodeHeader.seal(&node, kind: .blob)
+        NodeHeader.seal(&node, kind: .blob, scheme: sink.checksum)
         return BlobRef(ref: try sink.write(node), length: UInt64(bytes.count))
     }
 }

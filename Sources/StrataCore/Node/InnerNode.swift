@@ -126,11 +126,11 @@ final class InnerNode {
         return tail
     }
 
-    /// Encodes an INNR node whose children have already been written to `refs`.
+    /// Encodes an INNR node whose children have already been written to `refs`, its checksum computed with `scheme`.
     ///
     /// The body is stored in one pass into the zeroed buffer: appending each of the 3 × count words through the
     /// writer was most of a small commit's inner-node encoding (a path's two inner nodes hold hundreds of children).
-    func encode(refs: [Ref]) -> [UInt8] {
+    func encode(refs: [Ref], scheme: NodeChecksum) -> [UInt8] {
         precondition(refs.count == keys.count && refs.count == counts.count && !keys.isEmpty)
         let count = keys.count
         var writer = ByteWriter(capacity: NodeHeader.size + 8 + count * 24)
@@ -152,7 +152,7 @@ final class InnerNode {
             }
         }
         var bytes = writer.take()
-        NodeHeader.seal(&bytes, kind: .inner)
+        NodeHeader.seal(&bytes, kind: .inner, scheme: scheme)
         return bytes
     }
 }

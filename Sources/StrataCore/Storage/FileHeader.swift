@@ -27,6 +27,10 @@
 //   A slot without a ring is written in format 4, so a file stays readable by earlier builds until it holds a
 //   ring; a file that gets one must have both slots in format 5 before its first record, or an earlier build
 //   would skip the unknown slot and open the older version the other slot names.
+//   formats 6 and 7 are formats 4 and 5 with `Checksum.laneHash` as the manifest checksum and leading to nodes
+//   that may use it (NodeChecksum.swift). A file made by this build writes them from its creation, both slots at
+//   once, so an earlier build refuses it (`unsupportedFormat`) and never opens an older version of it; a file made
+//   by an earlier build keeps formats 4 and 5 for good (NodeChecksum.swift invariant 1).
 //
 // Commit order (WriteTransaction+Commit.swift):
 //   two syncs (large commits): write the new nodes; fdatasync; write the slot with n = 0; fdatasync.
@@ -50,6 +54,10 @@ package struct FileHeader: Equatable, Sendable {
     static let formatVersion: UInt32 = 4
     /// The format of a slot that names a redo ring.
     static let ringFormatVersion: UInt32 = 5
+    /// The format of a slot of a file made by this build (four-lane checksums), without a ring.
+    static let lanesFormatVersion: UInt32 = 6
+    /// The same, naming a redo ring.
+    static let lanesRingFormatVersion: UInt32 = 7
     /// The longest ring a slot may name, and the furthest offset it may start at.
     static let maximumRingLength: UInt64 = 1 << 30
     /// The format before collection trees: the same slot layout, read as is.
@@ -66,7 +74,8 @@ package struct FileHeader: Equatable, Sendable {
     package struct Manifest: Equatable, Sendable {
         /// The written byte ranges, in file order.
         package var runs: [Run]
-        /// The runs' bytes hashed in order, each run seeded with the hash of the runs before it.
+        /// The runs' bytes hashed in order, each run seeded with the hash of the runs before it, with the slot's
+        /// scheme (``Slot/checksum``).
         var checksum: UInt64
 
         /// One written byte range.
@@ -75,26 +84,22 @@ package struct FileHeader: Equatable, Sendable {
             package var length: UInt64
         }
 
-        /// The manifest checksum of `runs` as they read in `bytes` (the file from offset 0); nil when a run
-        /// lies outside them.
-        static func checksum(of runs: [Run], in bytes: UnsafeRawBufferPointer) -> UInt64? {
+        /// The manifest checksum of `runs` as they read in `bytes` (the file from offset 0) under `scheme`; nil when
+        /// a run lies outside them.
+        static func checksum(of runs: [Run], in bytes: UnsafeRawBufferPointer, scheme: NodeChecksum) -> UInt64? {
             var checksum: UInt64 = 0
             for run in runs {
                 guard run.offset <= UInt64(bytes.count), run.length <= UInt64(bytes.count) - run.offset else {
                     return nil
                 }
                 let start = Int(run.offset)
-                checksum = extend(
-                    checksum,
-                    with: UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(run.length)])
+                // Each run's hash is seeded with the one before.
+                checksum = scheme.hash(
+                    UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(run.length)]),
+                    seed: checksum
                 )
             }
             return checksum
-        }
-
-        /// The manifest checksum after one more run of `bytes`: each run's hash is seeded with the one before.
-        static func extend(_ checksum: UInt64, with bytes: UnsafeRawBufferPointer) -> UInt64 {
-            Checksum.hash(bytes, seed: checksum)
         }
     }
 
@@ -126,13 +131,33 @@ package struct FileHeader: Equatable, Sendable {
         package var manifest: Manifest?
         /// The redo ring whose records follow this version; nil for a file without one.
         package var ring: Ring?
+        /// The file's checksum scheme (NodeChecksum.swift): the slot's format, and its manifest's checksum.
+        package var checksum: NodeChecksum
 
-        init(topRef: Ref, version: Version, fileEnd: UInt64, manifest: Manifest? = nil, ring: Ring? = nil) {
+        init(
+            topRef: Ref,
+            version: Version,
+            fileEnd: UInt64,
+            manifest: Manifest? = nil,
+            ring: Ring? = nil,
+            checksum: NodeChecksum
+        ) {
             self.topRef = topRef
             self.version = version
             self.fileEnd = fileEnd
             self.manifest = manifest
             self.ring = ring
+            self.checksum = checksum
+        }
+
+        /// The format number the slot is written in.
+        var format: UInt32 {
+            switch (checksum, ring != nil) {
+            case (.serial, false): formatVersion
+            case (.serial, true): ringFormatVersion
+            case (.lanes, false): lanesFormatVersion
+            case (.lanes, true): lanesRingFormatVersion
+            }
         }
     }
 
@@ -177,7 +202,7 @@ package struct FileHeader: Equatable, Sendable {
         precondition(runs.count <= maximumRuns, "a header slot names at most \(maximumRuns) runs")
         var writer = ByteWriter(capacity: padded ? pageSize : 128 + 16 * runs.count)
         writer.append(bytes: magic)
-        writer.append(slot.ring == nil ? formatVersion : ringFormatVersion)
+        writer.append(slot.format)
         writer.append(UInt32(index))
         writer.append(slot.topRef.offset)
         writer.append(slot.version)
@@ -215,7 +240,7 @@ package struct FileHeader: Equatable, Sendable {
             sawMagic = true
             let end = min(bytes.count, start + pageSize)
             let format = bytes[start + 8..<start + 12].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-            if format > ringFormatVersion { newerFormat = format }
+            if format > lanesRingFormatVersion { newerFormat = format }
             slots.append(try bytes[start..<end].withUnsafeBytes { try decodeSlot($0, index: index) })
         }
         guard sawMagic else { throw StorageError.notAStrataFile(path: path) }
@@ -242,8 +267,9 @@ package struct FileHeader: Equatable, Sendable {
         switch format {
         case previousFormatVersion:
             checked = 40
-        case inlineCollectionsFormatVersion, formatVersion, ringFormatVersion:
-            let ringBytes = format == ringFormatVersion ? 32 : 0
+        case inlineCollectionsFormatVersion, formatVersion, ringFormatVersion, lanesFormatVersion,
+            lanesRingFormatVersion:
+            let ringBytes = format == ringFormatVersion || format == lanesRingFormatVersion ? 32 : 0
             let runCount = Int(try reader.read(UInt32.self))
             guard runCount <= maximumRuns, page.count >= 64 + 16 * runCount + ringBytes else { return nil }
             _ = try reader.read(UInt32.self)
@@ -283,6 +309,13 @@ package struct FileHeader: Equatable, Sendable {
                 ring.length <= maximumRingLength, ring.offset <= maximumRingLength
             else { return nil }
         }
-        return Slot(topRef: Ref(topRef), version: version, fileEnd: fileEnd, manifest: manifest, ring: ring)
+        return Slot(
+            topRef: Ref(topRef),
+            version: version,
+            fileEnd: fileEnd,
+            manifest: manifest,
+            ring: ring,
+            checksum: NodeChecksum(slotFormat: format)
+        )
     }
 }

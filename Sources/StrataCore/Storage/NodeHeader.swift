@@ -2,9 +2,10 @@
 //
 // Format (little-endian):
 //   0  u32 kind      one of `NodeKind`
-//   4  u32 reserved  zero
+//   4  u32 scheme    the checksum's function (NodeChecksum.swift): 0 `Checksum.hash` (every node of formats 2-5,
+//                    when this word was reserved and zero), 1 `Checksum.laneHash` (nodes of formats 6 and 7)
 //   8  u64 length    bytes of the node including this header; the node occupies alignedTo8(length)
-//  16  u64 checksum  Checksum.hash(bytes[24..<length], seed: kind << 32 ^ length)
+//  16  u64 checksum  the scheme's hash of bytes[24..<length], seed: kind << 32 ^ length
 //
 // Invariants:
 //   (1) A node is immutable once written: copy-on-write replaces it, never edits it.
@@ -27,16 +28,17 @@ package enum NodeHeader {
     /// Bytes of the header.
     package static let size = 24
 
-    /// Writes a header for a node of `kind` into the first 24 bytes of `node` and fills in its checksum.
-    package static func seal(_ node: inout [UInt8], kind: NodeKind) {
+    /// Writes a header for a node of `kind` into the first 24 bytes of `node` and fills in its checksum, computed
+    /// with `scheme` (the file's, NodeChecksum.swift invariant 1).
+    package static func seal(_ node: inout [UInt8], kind: NodeKind, scheme: NodeChecksum) {
         precondition(node.count >= size)
         let length = UInt64(node.count)
         let checksum = node.withUnsafeBytes { raw in
-            Checksum.hash(UnsafeRawBufferPointer(rebasing: raw[size...]), seed: UInt64(kind.rawValue) << 32 ^ length)
+            scheme.hash(UnsafeRawBufferPointer(rebasing: raw[size...]), seed: UInt64(kind.rawValue) << 32 ^ length)
         }
         node.withUnsafeMutableBytes { raw in
             raw.storeBytes(of: kind.rawValue.littleEndian, toByteOffset: 0, as: UInt32.self)
-            raw.storeBytes(of: UInt32(0), toByteOffset: 4, as: UInt32.self)
+            raw.storeBytes(of: scheme.rawValue.littleEndian, toByteOffset: 4, as: UInt32.self)
             raw.storeBytes(of: length.littleEndian, toByteOffset: 8, as: UInt64.self)
             raw.storeBytes(of: checksum.littleEndian, toByteOffset: 16, as: UInt64.self)
         }
@@ -73,10 +75,13 @@ package struct NodeView {
     /// The checksum stored in the header.
     var storedChecksum: UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) }
 
-    /// Whether the stored checksum matches the bytes.
-    func checksumHolds() -> Bool {
+    /// Whether the stored checksum matches the bytes, under the scheme the node names (false for a scheme this
+    /// build does not know, which only damage writes).
+    package func checksumHolds() -> Bool {
+        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+        guard let scheme = NodeChecksum(rawValue: stored) else { return false }
         let seed = UInt64(kind.rawValue) << 32 ^ UInt64(bytes.count)
-        return Checksum.hash(body, seed: seed) == storedChecksum
+        return scheme.hash(body, seed: seed) == storedChecksum
     }
 }
 

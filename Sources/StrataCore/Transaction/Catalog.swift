@@ -28,8 +28,8 @@ struct Catalog: Equatable, Sendable {
     /// The table with `key`.
     func table(_ key: TableKey) -> TableSpec? { tables.first { $0.key == key } }
 
-    /// Encodes the TOPN node.
-    func encode() -> [UInt8] {
+    /// Encodes the TOPN node, its checksum computed with `scheme`.
+    func encode(scheme: NodeChecksum) -> [UInt8] {
         var writer = ByteWriter(capacity: 256 + tables.count * 256)
         writer.appendZeros(NodeHeader.size)
         writer.append(version)
@@ -63,7 +63,7 @@ struct Catalog: Equatable, Sendable {
             }
         }
         var bytes = writer.take()
-        NodeHeader.seal(&bytes, kind: .top)
+        NodeHeader.seal(&bytes, kind: .top, scheme: scheme)
         return bytes
     }
 

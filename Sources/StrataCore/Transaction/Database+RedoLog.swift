@@ -8,7 +8,7 @@
 //     (at most `recordLimit` bytes of nodes) and the ring holds them. If the ring is not active yet, it starts
 //     first: its file is made if missing (a database whose log cannot be made goes on without one), and the newest
 //     durable version is checkpointed (C1-C4 below) with the flag set, to both pages, since an earlier build skips
-//     a format 5 slot and would open the older version the other page names. The group is not part of that
+//     a format 5 or 7 slot and would open the older version the other page names. The group is not part of that
 //     checkpoint, so a failure on its second page fails nothing that became durable.
 //       R1. pwrite the group's records to the log, one write
 //       R2. fdatasync the log             ── a failure at R1 or R2 poisons the database, fails the group and
@@ -181,7 +181,8 @@ extension Database {
             topRef: snapshot.topRef,
             version: snapshot.version,
             fileEnd: snapshot.fileEnd,
-            ring: FileHeader.Ring(offset: 0, length: UInt64(log.length), salt: salt, mayHoldRecords: keepActive)
+            ring: FileHeader.Ring(offset: 0, length: UInt64(log.length), salt: salt, mayHoldRecords: keepActive),
+            checksum: nodeChecksum
         )
         let (current, currentVersion) = state.withLock { ($0.slotIndex, $0.slotVersion) }
         // Both pages when the ring starts (invariant of the file comment), and when the version is the one the
@@ -374,10 +375,12 @@ extension Database {
         let (mapping, active) = state.withLock { ($0.mapping, $0.ringActive) }
         guard !active else { return }
         let header = UnsafeRawBufferPointer(start: mapping.base, count: FileHeader.size)
-        // Only a format 5 slot can name a ring: two loads decide for every file that never had one.
+        // Only a format 5 or 7 slot can name a ring: two loads decide for every file that never had one.
         func names(page: Int) -> Bool {
             let format = header.loadUnaligned(fromByteOffset: page * FileHeader.pageSize + 8, as: UInt32.self)
-            return UInt32(littleEndian: format) == FileHeader.ringFormatVersion
+            return [FileHeader.ringFormatVersion, FileHeader.lanesRingFormatVersion].contains(
+                UInt32(littleEndian: format)
+            )
         }
         guard names(page: 0) || names(page: 1) else { return }
         // The caller holds the writer lock, so no process is writing the header now: a header that does not decode is
@@ -493,7 +496,12 @@ extension Database {
             }
             return .replay(records)
         }
-        var recovered = FileHeader.Slot(topRef: slot.topRef, version: slot.version, fileEnd: slot.fileEnd)
+        var recovered = FileHeader.Slot(
+            topRef: slot.topRef,
+            version: slot.version,
+            fileEnd: slot.fileEnd,
+            checksum: slot.checksum
+        )
         var size = try file.size()
         for record in records {
             let image = try CommitImage.decode(record.payload, path: path)
@@ -502,7 +510,12 @@ extension Database {
                 size = image.fileEnd
             }
             for run in image.runs { try run.bytes.withUnsafeBytes { try file.write($0, at: run.offset) } }
-            recovered = FileHeader.Slot(topRef: image.topRef, version: record.version, fileEnd: image.fileEnd)
+            recovered = FileHeader.Slot(
+                topRef: image.topRef,
+                version: record.version,
+                fileEnd: image.fileEnd,
+                checksum: slot.checksum
+            )
         }
         try file.sync()
         var index = slotIndex

@@ -94,6 +94,9 @@ package final class Database: Sendable {
     let fileLock: FileLock?
     /// The redo log, when the options ask for one (Database+RedoLog.swift).
     let redoLog: RedoLog?
+    /// The file's checksum scheme, which its commits write their nodes, manifests and slots with (NodeChecksum.swift
+    /// invariant 1: chosen when the file was made, read from the slot open loaded).
+    let nodeChecksum: NodeChecksum
     let writers = WriterQueue()
     let groupCommit = GroupCommit()
     let state: Locked<State>
@@ -105,8 +108,16 @@ package final class Database: Sendable {
     /// The databases this process has open, or is opening, by path (see `open`).
     private static let registry = Locked<[String: RegistryEntry]>([:])
 
-    private init(path: String, options: DatabaseOptions, file: any StorageFile, fileLock: FileLock?, state: State) {
+    private init(
+        path: String,
+        options: DatabaseOptions,
+        file: any StorageFile,
+        fileLock: FileLock?,
+        nodeChecksum: NodeChecksum,
+        state: State
+    ) {
         self.path = path
+        self.nodeChecksum = nodeChecksum
         self.options = options
         self.file = file
         self.fileLock = fileLock
@@ -211,7 +222,7 @@ package final class Database: Sendable {
                 options: options
             )
             replay = records
-            let (size, slotIndex, mapping, snapshot, freeSpace, verified, rejected) = loaded
+            let (size, slotIndex, mapping, snapshot, freeSpace, verified, rejected, scheme) = loaded
             let reuseFloor = Self.reuseFloor(
                 of: slotIndex,
                 in: mapping,
@@ -232,7 +243,14 @@ package final class Database: Sendable {
             )
             state.publications.record(snapshot.version, at: .now)
             state.fileLockHeld = replay != nil
-            database = Database(path: path, options: options, file: file, fileLock: fileLock, state: state)
+            database = Database(
+                path: path,
+                options: options,
+                file: file,
+                fileLock: fileLock,
+                nodeChecksum: scheme,
+                state: state
+            )
         } catch {
             if replay != nil { fileLock?.unlockWriter() }
             file.close()
@@ -256,10 +274,11 @@ package final class Database: Sendable {
     }
 
     /// What a load of the file found: its size, the page of the slot loaded, the mapping, the version and its free
-    /// space, the verified-nodes table its reads filled, and a newer slot whose one-sync commit did not reach the disk.
+    /// space, the verified-nodes table its reads filled, a newer slot whose one-sync commit did not reach the disk, and
+    /// the file's checksum scheme (the loaded slot's).
     typealias Loaded = (
         size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace,
-        verified: VerifiedNodes, rejected: FileHeader.Slot?
+        verified: VerifiedNodes, rejected: FileHeader.Slot?, checksum: NodeChecksum
     )
 
     /// When the newest whole slot of `loaded` says records of a redo log may follow: recovers the ring if its writer
@@ -364,7 +383,10 @@ package final class Database: Sendable {
                     seen: &seen,
                     rejected: &rejected
                 )
-                return (loaded.size, loaded.slotIndex, loaded.mapping, loaded.snapshot, loaded.free, verified, rejected)
+                return (
+                    loaded.size, loaded.slotIndex, loaded.mapping, loaded.snapshot, loaded.free, verified, rejected,
+                    loaded.checksum
+                )
             } catch let error as StorageError {
                 attempts += 1
                 guard attempts < 1000, let seen, try newestVersion(file: file, fs: fs, path: path) != seen else {
@@ -389,7 +411,10 @@ package final class Database: Sendable {
         verified: VerifiedNodes,
         seen: inout Version?,
         rejected: inout FileHeader.Slot?
-    ) throws -> (size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace) {
+    ) throws -> (
+        size: UInt64, slotIndex: Int, mapping: MemoryMapping, snapshot: Snapshot, free: FreeSpace,
+        checksum: NodeChecksum
+    ) {
         var size = try file.size()
         let headerBytes = try fs.readBytes(file, count: min(Int(size), FileHeader.size), at: 0)
         guard headerBytes.count >= 8,
@@ -420,7 +445,7 @@ package final class Database: Sendable {
             )
         }
         let snapshot = try loadSnapshot(slot: slot, mapping: mapping, verified: verified)
-        return (size, slotIndex, mapping, snapshot, try loadFreeSpace(snapshot))
+        return (size, slotIndex, mapping, snapshot, try loadFreeSpace(snapshot), slot.checksum)
     }
 
     /// The reuse floor (invariant 5) of the slot at `slotIndex` of the header in `mapping`; 0, which keeps every
@@ -446,7 +471,7 @@ package final class Database: Sendable {
         guard let manifest = slot.manifest else { return true }
         guard slot.fileEnd <= fileSize, slot.fileEnd <= UInt64(mapping.length) else { return false }
         let bytes = UnsafeRawBufferPointer(start: mapping.base, count: Int(slot.fileEnd))
-        return FileHeader.Manifest.checksum(of: manifest.runs, in: bytes) == manifest.checksum
+        return FileHeader.Manifest.checksum(of: manifest.runs, in: bytes, scheme: slot.checksum) == manifest.checksum
     }
 
     /// The newest valid version the header names now (nil if none).
@@ -477,11 +502,13 @@ package final class Database: Sendable {
         try fs.remove(temporary)
         let file = try fs.open(temporary, mode: .createNew(permissions: options.filePermissions))
         defer { file.close() }
-        let top = Catalog(version: 1).encode()
+        // A new file uses four-lane checksums from its first node, and both its slots say so (NodeChecksum.swift).
+        let scheme = options.newFileChecksum
+        let top = Catalog(version: 1).encode(scheme: scheme)
         let fileEnd = UInt64(FileHeader.size + alignedTo8(top.count))
         try file.reserve(upTo: fileEnd)
         try top.withUnsafeBytes { try file.write($0, at: UInt64(FileHeader.size)) }
-        let slot = FileHeader.Slot(topRef: Ref(UInt64(FileHeader.size)), version: 1, fileEnd: fileEnd)
+        let slot = FileHeader.Slot(topRef: Ref(UInt64(FileHeader.size)), version: 1, fileEnd: fileEnd, checksum: scheme)
         for index in 0..<2 { try file.writeSlot(slot, index: index) }
         if options.durability == .full { try file.sync() }
         try fs.rename(temporary, to: path)

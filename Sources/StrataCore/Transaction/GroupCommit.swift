@@ -305,7 +305,7 @@ extension Database {
         if oneSync {
             let mapping = last.snapshot.reader.mapping
             let bytes = UnsafeRawBufferPointer(start: mapping.base, count: Int(last.snapshot.fileEnd))
-            guard let checksum = FileHeader.Manifest.checksum(of: runs, in: bytes) else {
+            guard let checksum = FileHeader.Manifest.checksum(of: runs, in: bytes, scheme: nodeChecksum) else {
                 preconditionFailure("a run of \(versions) lies outside its mapping")
             }
             manifest = FileHeader.Manifest(runs: runs, checksum: checksum)
@@ -315,7 +315,8 @@ extension Database {
             topRef: last.snapshot.topRef,
             version: last.version,
             fileEnd: last.snapshot.fileEnd,
-            manifest: manifest
+            manifest: manifest,
+            checksum: nodeChecksum
         )
         let newSlotIndex = 1 - state.withLock { $0.slotIndex }
         try writeSlot(slot, index: newSlotIndex, versions)

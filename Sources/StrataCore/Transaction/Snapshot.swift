@@ -53,6 +53,9 @@ package struct DatabaseOptions: Sendable {
     /// Bytes of a new redo log's ring, a multiple of 4096 (RedoLog.swift): `STRATA_REDO_LOG_KIB` KiB when the
     /// environment sets it (the crash loops' children fill it in a few commits), 8 MiB otherwise.
     package var redoLogLength = DatabaseOptions.redoLogLengthFromEnvironment ?? RedoLog.defaultLength
+    /// The checksum scheme of a file this open creates (NodeChecksum.swift); `.serial` makes the file a build before
+    /// format 6 made, for the tests of such files. An existing file keeps its own.
+    package var newFileChecksum: NodeChecksum = .lanes
 
     package init(
         durability: Durability = .full,

@@ -62,8 +62,11 @@ final class CommitSink: NodeSink {
     private var cursor: UInt64?
     /// How many more arenas may be chosen before nodes go first-fit.
     private var arenasLeft = 4
+    /// The file's checksum scheme.
+    let checksum: NodeChecksum
 
-    init(freeSpace: FreeSpace, reuse: ReuseRule, expectedBytes: Int) {
+    init(freeSpace: FreeSpace, reuse: ReuseRule, expectedBytes: Int, checksum: NodeChecksum) {
+        self.checksum = checksum
         self.freeSpace = freeSpace
         self.reuse = reuse
         self.expectedBytes = expectedBytes
@@ -199,7 +202,12 @@ extension Database {
         let freeListEstimate =
             oldFree.map { Int($0.extentLength) } ?? transaction.baseFreeSpace.nodeSize(version: newVersion)
         let expected = replaced + freeListEstimate + 1024
-        let sink = CommitSink(freeSpace: transaction.baseFreeSpace, reuse: reuse, expectedBytes: expected)
+        let sink = CommitSink(
+            freeSpace: transaction.baseFreeSpace,
+            reuse: reuse,
+            expectedBytes: expected,
+            checksum: nodeChecksum
+        )
         var catalog = transaction.catalog
         for index in catalog.tables.indices {
             if let table = transaction.loaded[catalog.tables[index].key] {
@@ -226,8 +234,10 @@ extension Database {
         let freeListOffset = sink.allocate(freeListSize)
         catalog.version = newVersion
         catalog.freeListRef = Ref(freeListOffset)
-        let topRef = try sink.write(catalog.encode())
-        sink.writes.append((freeListOffset, sink.freeSpace.encode(version: newVersion, size: freeListSize)))
+        let topRef = try sink.write(catalog.encode(scheme: sink.checksum))
+        sink.writes.append(
+            (freeListOffset, sink.freeSpace.encode(version: newVersion, size: freeListSize, scheme: sink.checksum))
+        )
         let fileEnd = sink.freeSpace.fileEnd
         let plan = WritePlan(sink.writes)
 

@@ -448,7 +448,7 @@ final class ClusterTree {
         case .leaf(let leaf): return try sink.write(leaf.encode(layout: layout, sink: sink))
         case .inner(let inner):
             let refs = try inner.children.map { try write($0, to: sink) }
-            return try sink.write(inner.encode(refs: refs))
+            return try sink.write(inner.encode(refs: refs, scheme: sink.checksum))
         }
     }
 

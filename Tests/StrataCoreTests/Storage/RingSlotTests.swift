@@ -21,14 +21,16 @@ struct RingSlotTests {
         return result
     }
 
-    @Test("a ring round-trips through a slot, and a slot without one stays format 4")
+    @Test(
+        "a ring round-trips through a slot; a new file's slot is format 6 without one and 7 with one, an earlier file's 4 and 5"
+    )
     func roundTrip() async throws {
         let directory = TemporaryDirectory()
         let bytes = try await VerifiedNodesTests.sample(in: directory, count: 40)
         let plain = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: "sample")
         let current = try #require(plain.current)
         #expect(current.slot.ring == nil)
-        #expect(bytes[current.index * FileHeader.pageSize + 8] == 4)
+        #expect(bytes[current.index * FileHeader.pageSize + 8] == 6)
         for ring in [
             FileHeader.Ring(offset: 0, length: 8 << 20, salt: 0x1234_5678_9ABC_DEF0, mayHoldRecords: true),
             FileHeader.Ring(offset: 8192, length: 4096, salt: 0, mayHoldRecords: false),
@@ -36,7 +38,17 @@ struct RingSlotTests {
             let ringed = try Self.withRing(bytes, ring)
             let header = try FileHeader.decode(Array(ringed.prefix(FileHeader.size)), path: "sample")
             #expect(header.slots.map { $0?.ring } == [ring, ring])
-            #expect(ringed[8] == 5 && ringed[FileHeader.pageSize + 8] == 5)
+            #expect(ringed[8] == 7 && ringed[FileHeader.pageSize + 8] == 7)
+            // The same slots of a file made before format 6 (one-lane checksums).
+            var earlier = try #require(header.slots[0])
+            earlier.checksum = .serial
+            for (ring, format) in [(nil, 4), (ring, 5)] as [(FileHeader.Ring?, UInt8)] {
+                earlier.ring = ring
+                let page = FileHeader.encode(earlier, index: 0)
+                #expect(page[8] == format)
+                let decoded = try FileHeader.decode(page + [UInt8](repeating: 0, count: FileHeader.pageSize), path: "p")
+                #expect(decoded.slots[0] == earlier)
+            }
         }
     }
 

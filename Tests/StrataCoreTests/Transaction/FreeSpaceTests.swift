@@ -48,7 +48,8 @@ struct FreeSpaceTests {
                 }
             }
             #expect(space.encodedSize(version: version) <= reserved)
-            let bytes = space.encode(version: version, size: reserved)
+            let scheme: NodeChecksum = Bool.random(using: &random) ? .lanes : .serial
+            let bytes = space.encode(version: version, size: reserved, scheme: scheme)
             #expect(bytes.count == reserved)
             #expect(try Self.decode(bytes, fileEnd: space.fileEnd) == space)
         }
@@ -67,7 +68,7 @@ struct FreeSpaceTests {
             writer.append(extent.freedAt)
         }
         var bytes = writer.take()
-        NodeHeader.seal(&bytes, kind: .freeList)
+        NodeHeader.seal(&bytes, kind: .freeList, scheme: .serial)
         #expect(try Self.decode(bytes, fileEnd: space.fileEnd) == space)
     }
 
@@ -77,7 +78,7 @@ struct FreeSpaceTests {
         for _ in 0..<300 {
             let space = Self.randomSpace(version: 50, random: &random)
             guard !space.extents.isEmpty else { continue }
-            var bytes = space.encode(version: 50, size: space.nodeSize(version: 50))
+            var bytes = space.encode(version: 50, size: space.nodeSize(version: 50), scheme: .lanes)
             let body = NodeHeader.size + 16
             bytes[Int.random(in: body..<bytes.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
             if let decoded = try? Self.decode(bytes, fileEnd: space.fileEnd) {

@@ -47,7 +47,8 @@ struct ReuseFloorTests {
                 topRef: Ref(UInt64(FileHeader.size)),
                 version: version,
                 fileEnd: space.fileEnd,
-                manifest: runs.isEmpty ? nil : FileHeader.Manifest(runs: runs, checksum: 0)
+                manifest: runs.isEmpty ? nil : FileHeader.Manifest(runs: runs, checksum: 0),
+                checksum: .lanes
             )
             let expected = Self.expectedFloor(slot, space)
             if expected < version { overlapping += 1 }
