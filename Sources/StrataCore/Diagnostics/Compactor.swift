@@ -45,8 +45,9 @@ extension Database {
             filePermissions: permissions ?? options.filePermissions,
             redoLog: false
         )
-        // A file compacted in place keeps its checksum scheme, so the builds that opened it still do; a copy made to be
-        // another file is a new file, of the current format (NodeChecksum.swift invariant 1).
+        // A compacted copy (compaction on open, `strata compact`) keeps the file's checksum scheme, so the builds that
+        // opened it still do; a copy made to be another database is a new file, of the current format (NodeChecksum.swift
+        // invariant 1).
         copyOptions.newFileChecksum = droppingReplicationState ? .lanes : nodeChecksum
         let copy = try Database.open(path: temporary, options: copyOptions)
         do {

@@ -1,9 +1,10 @@
 // FileHeader.swift: the first 8 KiB of a Strata file: magic number and two version slots.
 //
 // Format: two 4 KiB pages, one slot each, so that a torn write of one page cannot damage the other.
-//   page p (p = 0, 1), at offset p * 4096, little-endian (formats 3 and 4):
+//   page p (p = 0, 1), at offset p * 4096, little-endian (formats 3, 4 and 6):
 //     0  8 bytes  magic "STRATADB"
-//     8  u32      format version (4; format 3 has the same slot but no collection trees in its nodes, so
+//     8  u32      format version (6 for files this build makes, 4 for files earlier builds made, see below;
+//                 format 3 has the same slot but no collection trees in its nodes, so
 //                 this build reads it as is and upgrades it with its first commit; format 2 ended at
 //                 byte 48 with the checksum at 40 and no manifest)
 //    12  u32      slot index p
@@ -13,9 +14,10 @@
 //    40  u32      n: written runs in the commit manifest (0: the nodes were synced before this slot)
 //    44  u32      reserved, 0
 //    48  u64      manifest checksum: the runs' bytes hashed in order, each run seeded with the last hash
+//                 (`Checksum.laneHash` in formats 6 and 7, `Checksum.hash` before)
 //    56  n × (u64 offset, u64 length)   the byte ranges the commit wrote
-//    56 + 16n     u64 checksum of bytes 0..<56 + 16n of this page
-//   format 5 (a slot naming a redo ring, RedoRing.swift) adds 32 bytes before the checksum, which then covers
+//    56 + 16n     u64 checksum of bytes 0..<56 + 16n of this page (`Checksum.hash` in every format)
+//   formats 5 and 7 (a slot naming a redo ring, RedoRing.swift) add 32 bytes before the checksum, which then covers
 //   bytes 0..<88 + 16n:
 //    56 + 16n     u64 ring offset: where the ring's region starts in the redo log, the companion file
 //                 `<path>.redo` (RedoLog.swift; a multiple of 4096)
@@ -24,13 +26,13 @@
 //    80 + 16n     u64 flags: bit 0 set when records may follow this checkpoint (every checkpoint slot sets it
 //                 but the one written when the database closes, so a cleanly closed file's ring is never
 //                 scanned)
-//   A slot without a ring is written in format 4, so a file stays readable by earlier builds until it holds a
-//   ring; a file that gets one must have both slots in format 5 before its first record, or an earlier build
-//   would skip the unknown slot and open the older version the other slot names.
-//   formats 6 and 7 are formats 4 and 5 with `Checksum.laneHash` as the manifest checksum and leading to nodes
+//   Formats 6 and 7 are formats 4 and 5 with `Checksum.laneHash` as the manifest checksum and leading to nodes
 //   that may use it (NodeChecksum.swift). A file made by this build writes them from its creation, both slots at
 //   once, so an earlier build refuses it (`unsupportedFormat`) and never opens an older version of it; a file made
-//   by an earlier build keeps formats 4 and 5 for good (NodeChecksum.swift invariant 1).
+//   by an earlier build keeps formats 4 and 5 for good (NodeChecksum.swift invariant 1). In such a file a slot
+//   without a ring is written in format 4, so the file stays readable by builds from before the ring until it
+//   holds one; a file that gets one has both slots in format 5 before its first record, or such a build would
+//   skip the unknown slot and open the older version the other slot names.
 //
 // Commit order (WriteTransaction+Commit.swift):
 //   two syncs (large commits): write the new nodes; fdatasync; write the slot with n = 0; fdatasync.
@@ -50,7 +52,8 @@ package struct FileHeader: Equatable, Sendable {
     package static let size = 8192
     /// The size of one slot page.
     package static let pageSize = 4096
-    /// The format written by this build (4: list and set cells may refer to collection trees).
+    /// The format of a slot without a ring in a file made before format 6 (4: list and set cells may refer to
+    /// collection trees).
     static let formatVersion: UInt32 = 4
     /// The format of a slot that names a redo ring.
     static let ringFormatVersion: UInt32 = 5
@@ -103,7 +106,7 @@ package struct FileHeader: Equatable, Sendable {
         }
     }
 
-    /// The redo ring a format 5 slot names.
+    /// The redo ring a format 5 or 7 slot names.
     package struct Ring: Equatable, Sendable {
         /// Where the ring's region starts in the redo log (RedoLog.swift).
         package var offset: UInt64

@@ -7,7 +7,8 @@
 //   (1) A file's scheme is chosen when it is made and never changes: a file made by this build writes `lanes`
 //       nodes and format 6 or 7 slots, which earlier builds refuse with `unsupportedFormat`; a file made by an
 //       earlier build keeps writing `serial` nodes and format 4 or 5 slots, so those builds can still open it,
-//       compacted in place included (Compactor.swift); a copy made to be another file (`writeCopy`) is a new file.
+//       compacted copies included (Compactor.swift: compaction on open, `strata compact`); a copy made to be another
+//       database (`writeCopy`, a seed file) is a new file.
 //   (2) Reading never depends on the file's scheme: every node names its own, so a node is checked the same way by
 //       `NodeReader`, `strata verify` and recovery, whatever the slot that led to it.
 

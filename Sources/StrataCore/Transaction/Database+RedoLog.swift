@@ -7,8 +7,9 @@
 //   - through the ring (R1-R3) when no other process has the database open, every commit of the group has a record
 //     (at most `recordLimit` bytes of nodes) and the ring holds them. If the ring is not active yet, it starts
 //     first: its file is made if missing (a database whose log cannot be made goes on without one), and the newest
-//     durable version is checkpointed (C1-C4 below) with the flag set, to both pages, since an earlier build skips
-//     a format 5 or 7 slot and would open the older version the other page names. The group is not part of that
+//     durable version is checkpointed (C1-C4 below) with the flag set, to both pages, since a build from before the
+//     ring skips a format 5 slot and would open the older version the other page names (a format 6 file's slots
+//     become format 7, which such a build refuses like every slot of that file). The group is not part of that
 //     checkpoint, so a failure on its second page fails nothing that became durable.
 //       R1. pwrite the group's records to the log, one write
 //       R2. fdatasync the log             ── a failure at R1 or R2 poisons the database, fails the group and
@@ -23,7 +24,8 @@
 //           (the ring stays active) and cleared otherwise (it stops)
 //       C3. fdatasync                     ── failures at C1-C3 as at G1-G3 (C3 blanks the slot)
 //       C4. the ring starts empty under the new salt; publish, with the slot's version as the reuse floor
-//   - as without a log (G1-G4, format 4 slot) when the ring is not active and the group could not go through it.
+//   - as without a log (G1-G4, a format 4 or 6 slot, the file's: NodeChecksum.swift) when the ring is not active and
+//     the group could not go through it.
 // The ring stops (a checkpoint of the newest durable version that clears the flag, then the writer lock is
 // released) when the sync thread, which watches an active ring, has found no commit for `idleCheckpoint` while
 // another process has the file open, or for `DatabaseOptions.quietCheckpoint` in any case, and at close. A
@@ -33,9 +35,10 @@
 // `openNew`; WriteTransaction.swift, `beginWrite`):
 //   - the writer lock free: the ring's writer ended without stopping it. Under the lock, the header is read
 //     again and the ring scanned. A lap of images: every record's runs copied to their offsets, fdatasync, a format
-//     4 slot written for the last record's version (to both pages if there was none: the same version), fdatasync.
-//     A lap of logical records (LogicalRecord.swift): one write transaction on the checkpoint assigns every
-//     record's values in order and commits as the last record's version, by a format 4 slot (`replay`).
+//     4 or 6 slot (the file's) written for the last record's version (to both pages if there was none: the same
+//     version), fdatasync. A lap of logical records (LogicalRecord.swift): one write transaction on the checkpoint
+//     assigns every record's values in order and commits as the last record's version, by a format 4 or 6 slot
+//     (`replay`).
 //   - the writer lock held: that writer is alive and stops the ring within `idleCheckpoint` of seeing this
 //     process's reader slot; an opener waits for the header to move on (at most `ringWait`), then reads it.
 //
@@ -414,7 +417,7 @@ extension Database {
 
     /// Replays `records`, logical records of a ring, on the newest version (the ring's checkpoint), for a caller
     /// holding the writer lock: one write transaction assigns every record's values in order and commits, inline and
-    /// by a format 4 slot, as the last record's version. A cut anywhere in it leaves the flagged slot the newest, and
+    /// by a format 4 or 6 slot, as the last record's version. A cut anywhere in it leaves the flagged slot the newest, and
     /// the next writer replays the same records again (invariant 3).
     func replay(_ records: [RedoRecord]) throws {
         guard let last = records.last else { return }
@@ -458,7 +461,7 @@ extension Database {
     }
 
     /// Recovers the ring the flagged slot `slot` (page `slotIndex` of `file`'s header) names, for a caller holding
-    /// the writer lock (invariant 3). A ring of images: copies every record's runs, syncs, and writes a format 4 slot
+    /// the writer lock (invariant 3). A ring of images: copies every record's runs, syncs, and writes a format 4 or 6 slot
     /// for the last record's version (to both pages when there was no record: the same version), then syncs. A ring
     /// of logical records is returned for the caller to replay. A read-only caller writes nothing, and is refused if
     /// the ring holds records.

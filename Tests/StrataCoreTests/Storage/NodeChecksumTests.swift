@@ -91,7 +91,9 @@ struct NodeChecksumTests {
     func newFile() async throws {
         let directory = TemporaryDirectory()
         let path = directory.file("new.strata")
-        var database = try Database.open(path: path)
+        var options = DatabaseOptions()
+        options.redoLog = false
+        var database = try Database.open(path: path, options: options)
         #expect(Self.slotFormats(try Self.bytes(of: path)) == [6, 6])
         let schema = try await CrashSchema.prepare(database)
         for number in Int64(1)...10 { try await schema.commitTransaction(number, to: database) }
@@ -103,7 +105,7 @@ struct NodeChecksumTests {
         #expect(header.slots.allSatisfy { $0?.checksum == .lanes })
         #expect(try #require(header.current).slot.manifest != nil, "the last small commit named its runs")
 
-        database = try Database.open(path: path)
+        database = try Database.open(path: path, options: options)
         #expect(try schema.check(database) == 10)
         _ = try database.verify()
         database.close()
@@ -117,6 +119,7 @@ struct NodeChecksumTests {
         let path = directory.file("earlier.strata")
         var options = DatabaseOptions()
         options.newFileChecksum = .serial
+        options.redoLog = false
         var database = try Database.open(path: path, options: options)
         let schema = try await CrashSchema.prepare(database)
         for number in Int64(1)...10 { try await schema.commitTransaction(number, to: database) }
@@ -126,7 +129,8 @@ struct NodeChecksumTests {
         #expect(try Self.topScheme(bytes) == 0)
 
         // Opened as every open is (a new file would be format 6), it stays format 4.
-        database = try Database.open(path: path)
+        options.newFileChecksum = .lanes
+        database = try Database.open(path: path, options: options)
         #expect(try schema.check(database) == 10)
         for number in Int64(11)...20 { try await schema.commitTransaction(number, to: database) }
         #expect(try schema.check(database) == 20)
@@ -149,6 +153,69 @@ struct NodeChecksumTests {
         let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: path)
         #expect(header.slots.allSatisfy { $0?.checksum == .serial })
         #expect(try #require(header.current).slot.manifest != nil, "the last small commit named its runs")
+    }
+
+    @Test("a manifest is checked with its slot's scheme: a format 6 slot rewritten as 4 no longer proves its commit")
+    func manifestScheme() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("manifest.strata")
+        var options = DatabaseOptions()
+        options.redoLog = false
+        let database = try Database.open(path: path, options: options)
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...5 { try await schema.commitTransaction(number, to: database) }
+        database.close()
+        var bytes = try Self.bytes(of: path)
+        let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: path)
+        var (index, newest) = try #require(header.current)
+        let older = try #require(header.slots[1 - index])
+        #expect(newest.manifest != nil, "the last small commit named its runs")
+        newest.checksum = .serial
+        bytes.replaceSubrange(
+            index * FileHeader.pageSize..<(index + 1) * FileHeader.pageSize,
+            with: FileHeader.encode(newest, index: index)
+        )
+        let rewritten = directory.file("rewritten.strata")
+        try Data(bytes).write(to: URL(fileURLWithPath: rewritten))
+        let reopened = try Database.open(path: rewritten, options: options)
+        defer { reopened.close() }
+        #expect(reopened.latestVersion == older.version)
+        #expect(try schema.check(reopened) == 4)
+    }
+
+    @Test(
+        "with the redo log a file keeps its family: its ring's slots are 5 or 7, its recovery's 4 or 6",
+        arguments: [NodeChecksum.serial, .lanes]
+    )
+    func redoLog(_ scheme: NodeChecksum) async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("log.strata")
+        let fs = FaultInjectingFileSystem()
+        var options = DatabaseOptions.testing(fs, redoLog: true)
+        options.newFileChecksum = scheme
+        let (plain, ringed): (UInt8, UInt8) = scheme == .lanes ? (6, 7) : (4, 5)
+        let database = try Database.open(path: path, options: options)
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...20 { try await schema.commitTransaction(number, to: database) }
+        #expect(Self.slotFormats(try Self.bytes(of: path)) == [ringed, ringed], "the ring starts on both pages")
+        let crashed = directory.file("crashed.strata")
+        try fs.copyAfterKill(of: path, to: crashed)
+        database.close()
+
+        var plainOptions = DatabaseOptions()
+        plainOptions.redoLog = false
+        let recovered = try Database.openUnshared(path: crashed, options: plainOptions)
+        #expect(try schema.check(recovered) == 20)
+        _ = try recovered.verify()
+        try await schema.commitTransaction(21, to: recovered)
+        recovered.close()
+        let bytes = try Self.bytes(of: crashed)
+        #expect(Self.slotFormats(bytes).allSatisfy { $0 == plain || $0 == ringed }, "\(Self.slotFormats(bytes))")
+        let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: crashed)
+        let current = try #require(header.current)
+        #expect(bytes[current.index * FileHeader.pageSize + 8] == plain, "the replay's slot, then a commit's")
+        #expect(current.slot.checksum == scheme)
+        #expect(try Self.topScheme(bytes) == UInt8(scheme.rawValue))
     }
 
     @Test("a header whose slots are of a later format is refused as unsupported, naming the format")
