@@ -23,23 +23,7 @@ package enum Checksum {
 
     /// Hashes `bytes`, starting from `seed`.
     package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
-        var state = seed &+ prime3 &+ UInt64(bytes.count)
-        var index = 0
-        let count = bytes.count
-        while index + 8 <= count {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            state = mix(state, word)
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < count {
-            tail |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
-        }
-        state = mix(state, tail ^ (shift << 56))
-        return avalanche(state)
+        finish(seed &+ prime3 &+ UInt64(bytes.count), bytes, from: 0)
     }
 
     /// Hashes `bytes` in four lanes (see the file comment), starting from `seed`: the checksum of the nodes and
@@ -59,7 +43,16 @@ package enum Checksum {
             lane3 = mix(lane3, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
             index += 32
         }
-        var state = mix(mix(mix(lane0, lane1), lane2), lane3)
+        return finish(mix(mix(mix(lane0, lane1), lane2), lane3), bytes, from: index)
+    }
+
+    /// Both functions' end: mixes `bytes` from `start` into `state` eight bytes a step, then the last 0-7 bytes with
+    /// their count in the top byte, and avalanches.
+    @inline(__always)
+    private static func finish(_ state: UInt64, _ bytes: UnsafeRawBufferPointer, from start: Int) -> UInt64 {
+        var state = state
+        var index = start
+        let count = bytes.count
         while index + 8 <= count {
             state = mix(state, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
@@ -71,8 +64,7 @@ package enum Checksum {
             shift += 8
             index += 1
         }
-        state = mix(state, tail ^ (shift << 56))
-        return avalanche(state)
+        return avalanche(mix(state, tail ^ (shift << 56)))
     }
 
     /// Hashes an array of bytes.

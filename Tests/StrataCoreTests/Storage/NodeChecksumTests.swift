@@ -87,17 +87,29 @@ struct NodeChecksumTests {
         Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// Makes the database at `path` with `options` and `commits` transactions of the crash schema, and closes it.
+    static func made(at path: String, commits: Int64, options: DatabaseOptions) async throws -> CrashSchema {
+        let database = try Database.open(path: path, options: options)
+        defer { database.close() }
+        let schema = try await CrashSchema.prepare(database)
+        for number in Int64(1)...commits { try await schema.commitTransaction(number, to: database) }
+        return schema
+    }
+
+    /// Default options with the redo log off, whatever `STRATA_REDO_LOG` says, and new files of `scheme`.
+    static func withoutLog(newFiles scheme: NodeChecksum = .lanes) -> DatabaseOptions {
+        var options = DatabaseOptions()
+        options.redoLog = false
+        options.newFileChecksum = scheme
+        return options
+    }
+
     @Test("a new file is format 6 in both slots, with four-lane nodes and manifests, and stays so")
     func newFile() async throws {
         let directory = TemporaryDirectory()
         let path = directory.file("new.strata")
-        var options = DatabaseOptions()
-        options.redoLog = false
-        var database = try Database.open(path: path, options: options)
-        #expect(Self.slotFormats(try Self.bytes(of: path)) == [6, 6])
-        let schema = try await CrashSchema.prepare(database)
-        for number in Int64(1)...10 { try await schema.commitTransaction(number, to: database) }
-        database.close()
+        let options = Self.withoutLog()
+        let schema = try await Self.made(at: path, commits: 10, options: options)
         var bytes = try Self.bytes(of: path)
         #expect(Self.slotFormats(bytes) == [6, 6])
         #expect(try Self.topScheme(bytes) == 1)
@@ -105,7 +117,7 @@ struct NodeChecksumTests {
         #expect(header.slots.allSatisfy { $0?.checksum == .lanes })
         #expect(try #require(header.current).slot.manifest != nil, "the last small commit named its runs")
 
-        database = try Database.open(path: path, options: options)
+        let database = try Database.open(path: path, options: options)
         #expect(try schema.check(database) == 10)
         _ = try database.verify()
         database.close()
@@ -117,20 +129,15 @@ struct NodeChecksumTests {
     func earlierFile() async throws {
         let directory = TemporaryDirectory()
         let path = directory.file("earlier.strata")
-        var options = DatabaseOptions()
-        options.newFileChecksum = .serial
-        options.redoLog = false
-        var database = try Database.open(path: path, options: options)
-        let schema = try await CrashSchema.prepare(database)
-        for number in Int64(1)...10 { try await schema.commitTransaction(number, to: database) }
-        database.close()
+        var options = Self.withoutLog(newFiles: .serial)
+        let schema = try await Self.made(at: path, commits: 10, options: options)
         var bytes = try Self.bytes(of: path)
         #expect(Self.slotFormats(bytes) == [4, 4])
         #expect(try Self.topScheme(bytes) == 0)
 
         // Opened as every open is (a new file would be format 6), it stays format 4.
         options.newFileChecksum = .lanes
-        database = try Database.open(path: path, options: options)
+        let database = try Database.open(path: path, options: options)
         #expect(try schema.check(database) == 10)
         for number in Int64(11)...20 { try await schema.commitTransaction(number, to: database) }
         #expect(try schema.check(database) == 20)
@@ -159,12 +166,8 @@ struct NodeChecksumTests {
     func manifestScheme() async throws {
         let directory = TemporaryDirectory()
         let path = directory.file("manifest.strata")
-        var options = DatabaseOptions()
-        options.redoLog = false
-        let database = try Database.open(path: path, options: options)
-        let schema = try await CrashSchema.prepare(database)
-        for number in Int64(1)...5 { try await schema.commitTransaction(number, to: database) }
-        database.close()
+        let options = Self.withoutLog()
+        let schema = try await Self.made(at: path, commits: 5, options: options)
         var bytes = try Self.bytes(of: path)
         let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: path)
         var (index, newest) = try #require(header.current)
@@ -202,9 +205,7 @@ struct NodeChecksumTests {
         try fs.copyAfterKill(of: path, to: crashed)
         database.close()
 
-        var plainOptions = DatabaseOptions()
-        plainOptions.redoLog = false
-        let recovered = try Database.openUnshared(path: crashed, options: plainOptions)
+        let recovered = try Database.openUnshared(path: crashed, options: Self.withoutLog())
         #expect(try schema.check(recovered) == 20)
         _ = try recovered.verify()
         try await schema.commitTransaction(21, to: recovered)
