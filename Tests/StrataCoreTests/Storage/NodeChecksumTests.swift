@@ -68,6 +68,10 @@ struct NodeChecksumTests {
                 }
                 #expect(holds == (UInt32(word) == scheme.rawValue), "sealed \(scheme), named \(word)")
             }
+            // A higher byte of the word set is no scheme either.
+            var high = node
+            high[5] = 1
+            #expect(!high.withUnsafeBytes { NodeView(ref: Ref(8192), kind: .blob, bytes: $0).checksumHolds() })
         }
     }
 
@@ -234,5 +238,22 @@ struct NodeChecksumTests {
             guard case StorageError.unsupportedFormat(_, let version) = error else { return false }
             return version == 8
         }
+    }
+
+    @Test("a slot of a later format beside a valid one is passed over: the valid one opens")
+    func laterFormatBesideValid() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("beside.strata")
+        let schema = try await Self.made(at: path, commits: 3, options: Self.withoutLog())
+        var bytes = try Self.bytes(of: path)
+        let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: path)
+        let (index, _) = try #require(header.current)
+        let older = try #require(header.slots[1 - index])
+        bytes[index * FileHeader.pageSize + 8] = 8
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let database = try Database.open(path: path, options: Self.withoutLog())
+        defer { database.close() }
+        #expect(database.latestVersion == older.version)
+        #expect(try schema.check(database) == 2)
     }
 }
