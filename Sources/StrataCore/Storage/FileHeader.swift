@@ -61,6 +61,11 @@ package struct FileHeader: Equatable, Sendable {
     static let lanesFormatVersion: UInt32 = 6
     /// The same, naming a redo ring.
     static let lanesRingFormatVersion: UInt32 = 7
+
+    /// Whether a slot of `format` names a redo ring (formats 5 and 7).
+    static func namesRing(format: UInt32) -> Bool {
+        format == ringFormatVersion || format == lanesRingFormatVersion
+    }
     /// The longest ring a slot may name, and the furthest offset it may start at.
     static let maximumRingLength: UInt64 = 1 << 30
     /// The format before collection trees: the same slot layout, read as is.
@@ -272,7 +277,7 @@ package struct FileHeader: Equatable, Sendable {
             checked = 40
         case inlineCollectionsFormatVersion, formatVersion, ringFormatVersion, lanesFormatVersion,
             lanesRingFormatVersion:
-            let ringBytes = format == ringFormatVersion || format == lanesRingFormatVersion ? 32 : 0
+            let ringBytes = namesRing(format: format) ? 32 : 0
             let runCount = Int(try reader.read(UInt32.self))
             guard runCount <= maximumRuns, page.count >= 64 + 16 * runCount + ringBytes else { return nil }
             _ = try reader.read(UInt32.self)

@@ -381,9 +381,7 @@ extension Database {
         // Only a format 5 or 7 slot can name a ring: two loads decide for every file that never had one.
         func names(page: Int) -> Bool {
             let format = header.loadUnaligned(fromByteOffset: page * FileHeader.pageSize + 8, as: UInt32.self)
-            return [FileHeader.ringFormatVersion, FileHeader.lanesRingFormatVersion].contains(
-                UInt32(littleEndian: format)
-            )
+            return FileHeader.namesRing(format: UInt32(littleEndian: format))
         }
         guard names(page: 0) || names(page: 1) else { return }
         // The caller holds the writer lock, so no process is writing the header now: a header that does not decode is
