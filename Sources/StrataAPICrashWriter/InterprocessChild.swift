@@ -7,6 +7,7 @@
 // for the parent, it reads one line from standard input (end of input counts as the line).
 //   add             adds an IPCInt (intCol 0); prints "count N" after the commit
 //   count           prints "count N", the IPCInt objects it reads
+//   same            sets the first IPCInt's intCol to the value it has; prints "set N", that value, after the commit
 //   read-then-write prints "count N", then in a write transaction "write-saw N" (the IPCInt objects the write
 //                   began with) and adds an IPCInt
 //   crash-in-write  begins a write, adds an IPCInt, prints "in-write" and exits with status 1 without committing
@@ -54,6 +55,15 @@ enum InterprocessChild {
                 return realm.objects(IPCInt.self).count
             }
             say("count \(count)")
+        case "same":
+            let realm = try await Realm(configuration: configuration)
+            let value = try await realm.write { realm -> Int in
+                guard let first = realm.objects(IPCInt.self).first else { return -1 }
+                let value = first.intCol
+                first.intCol = value
+                return value
+            }
+            say("set \(value)")
         case "count":
             let realm = try await Realm(configuration: configuration)
             say("count \(await realm.read { realm in realm.objects(IPCInt.self).count })")

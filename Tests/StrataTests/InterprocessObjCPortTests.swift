@@ -197,6 +197,28 @@ struct InterprocessObjCPortTests {
         #expect(counter == stop)
     }
 
+    @Test("Another process's set of a property to the value it had reaches a stream as a modification")
+    func sameValueSetElsewhere() async throws {
+        let directory = TemporaryDirectory()
+        let configuration = ipcConfiguration(directory)
+        let realm = try await Realm(configuration: configuration)
+        try await realm.write { realm in try realm.add(IPCInt(value: ["intCol": 5])) }
+        let stream = await realm.read { realm in realm.objects(IPCInt.self).changes() }
+        let change = try await ipcWithin { () -> String? in
+            var changes = stream.makeAsyncIterator()
+            guard case .initial? = await changes.next() else { return nil }
+            let (status, lines) = try await IPCChild("same", configuration.fileURL!.path).finish()
+            guard status == 0, lines == ["set 5"] else { return "child: \(status) \(lines)" }
+            guard case .update(_, let deletions, let insertions, let modifications)? = await changes.next() else {
+                return nil
+            }
+            return "-\(deletions) +\(insertions) ~\(modifications)"
+        }
+        // The committer's own change set, through the lock file's change feed: a diff of the two versions would see
+        // no change at all.
+        #expect(change == "-[] +[] ~[0]")
+    }
+
     // MARK: Schema changed by another process
 
     @Test("Another process's migration that retypes a property: refresh() stays, writes throw realm-core's error")

@@ -6,6 +6,7 @@
 //                               an excluder replaces or removes the database file)
 //   bytes 64..<68               the commit signal word, u32 LE (Platform/CommitSignalWord.swift)
 //   4096 + 16 * i, i < 1024     reader slot i: { u64 oldest pinned version (0 = none), u64 owner's process token }
+//   20480 ..< 20480 + 64 + 1 MiB  the change feed: each commit's change set for other processes (ChangeFeed.swift)
 //
 // Open-file-description locks (F_OFD_SETLK) belong to one open file description, so closing an unrelated
 // descriptor cannot release them (classic fcntl locks vanish when *any* descriptor of the file in the
@@ -211,6 +212,28 @@ package final class FileLock: @unchecked Sendable {
     }
 
     private static func slotOffset(_ slot: Int) -> Int { readerTableOffset + slot * readerSlotSize }
+
+    /// Writes `bytes` at `offset`, which lies past the reader table (the change feed's region: ChangeFeed.swift).
+    func writeRegion(_ bytes: [UInt8], at offset: Int) throws {
+        precondition(offset >= Self.slotOffset(Self.readerSlotCount), "a write into the lock file's fixed layout")
+        let written = try bytes.withUnsafeBytes { buffer in
+            try retryingOnInterrupt("pwrite", path: path) {
+                pwrite(descriptor, buffer.baseAddress!, buffer.count, off_t(offset))
+            }
+        }
+        guard written == bytes.count else { throw SystemError("pwrite", code: EIO, path: path) }
+    }
+
+    /// Up to `count` bytes at `offset` (fewer past the file's end).
+    func readRegion(count: Int, at offset: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = try bytes.withUnsafeMutableBytes { buffer in
+            try retryingOnInterrupt("pread", path: path) {
+                pread(descriptor, buffer.baseAddress!, count, off_t(offset))
+            }
+        }
+        return Array(bytes.prefix(read))
+    }
 
     /// Whether the file at `path` is still the one this lock has open (not unlinked, nor replaced by a new one).
     func isAtItsPath() throws -> Bool {

@@ -28,6 +28,11 @@ package enum NodeHeader {
     /// Bytes of the header.
     package static let size = 24
 
+    /// The checksum a sealed node's header stores.
+    static func storedChecksum(of node: [UInt8]) -> UInt64 {
+        node.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) }
+    }
+
     /// Writes a header for a node of `kind` into the first 24 bytes of `node` and fills in its checksum, computed
     /// with `scheme` (the file's, NodeChecksum.swift invariant 1).
     package static func seal(_ node: inout [UInt8], kind: NodeKind, scheme: NodeChecksum) {

@@ -19,7 +19,7 @@
 package struct TableChanges: Equatable, Sendable {
     /// What happened to one object, in order. Recording appends (no hashing on the write path); the views
     /// below replay the log when someone asks (observers, tests), once per commit at most.
-    private enum Event: Equatable, Sendable {
+    enum Event: Equatable, Sendable {
         /// `count` objects inserted with consecutive keys from `first` (a run of creations is one event).
         case insert(first: ObjectKey, count: Int)
         /// Column `column` of `count` objects with consecutive keys from `first` modified (a run of set-based or
@@ -28,11 +28,11 @@ package struct TableChanges: Equatable, Sendable {
         case delete(ObjectKey, primaryKey: Value?)
     }
 
-    private var events: [Event] = []
+    var events: [Event] = []
     /// The edits of list columns, in the order they were made (kept apart from `events`, whose stride stays small).
-    private var listEditLog: [ListEditRecord] = []
+    var listEditLog: [ListEditRecord] = []
     /// Heap bytes the events hold beyond their inline size (primary keys' strings and data).
-    private var heapBytes = 0
+    var heapBytes = 0
     /// Whether the details were dropped (see the header).
     package private(set) var isWholesale = false
 

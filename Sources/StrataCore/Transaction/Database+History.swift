@@ -62,20 +62,49 @@ extension Database {
         }
     }
 
-    /// Records in the history what another process's commits changed between `old` and `new`
-    /// (Transaction/VersionDiff.swift), while someone observes: one empty entry per version in between and the net
-    /// change at `new`, so that observers of this process get exact change sets without diffing their collections. Skipped (the history then has a
-    /// gap, and observers compare versions themselves) when nothing in this process pins a version (`old` might be
-    /// reused space by now), when the versions are too far apart, or when the schema changed.
-    func recordForeignChanges(from old: Snapshot, to new: Snapshot, in state: inout State) {
-        guard state.historyRetainers > 0, !state.pins.isEmpty, new.version > old.version,
+    /// Records in the history what another process's commits changed between `old` and `new` (whose top node's stored
+    /// checksum is `newTop`), while someone observes, so that observers of this process get exact change sets without
+    /// diffing their collections: the committer's own change sets when the change feed holds them, chained from `old`
+    /// to `new` by their top nodes (ChangeFeed.swift; `old`'s is read again only when it is not known, and its space
+    /// may have been reused by then: it then chains to no record), otherwise the net change found by diffing the
+    /// two versions' trees (Transaction/VersionDiff.swift) at `new` and an empty entry for each version in between. The
+    /// diff is skipped (the history then has a gap, and observers compare versions themselves) when nothing in this
+    /// process pins a version (`old` might be reused space by now), when the versions are too far apart, or when the
+    /// schema changed.
+    func recordForeignChanges(from old: Snapshot, to new: Snapshot, newTop: UInt64?, in state: inout State) {
+        guard state.historyRetainers > 0, new.version > old.version,
             new.version - old.version <= Version(Self.historyLimit)
         else { return }
+        let oldTop = state.latestTop ?? (try? old.reader.node(old.topRef, .top).storedChecksum)
+        if let fileLock, let oldTop, let newTop,
+            let fed = ChangeFeed.changes(
+                of: fileLock,
+                after: old.version,
+                oldTop: oldTop,
+                through: new.version,
+                newTop: newTop
+            ),
+            !fed.contains(where: \.schemaChanged)
+        {
+            for changes in fed { appendHistory(changes, to: &state) }
+            return
+        }
+        guard !state.pins.isEmpty else { return }
         // A failure only costs the observers their O(change) path: they re-read both versions themselves, and a
         // damaged node is reported by those reads.
         guard let net = try? ChangeSet.between(old, new) else { return }
         for version in (old.version + 1)..<new.version { appendHistory(ChangeSet(version: version), to: &state) }
         appendHistory(net, to: &state)
+    }
+
+    /// G5's first half: the group's change sets go into the change feed, while another process or handle has the file
+    /// open (ChangeFeed.swift's protocol; the caller holds the writer lock). A failure costs the observers there a diff.
+    func feed(_ group: [PendingCommit]) {
+        guard options.changeFeed, let fileLock, (try? fileLock.isOpenElsewhere()) == true else { return }
+        let entries = group.map { commit in
+            ChangeFeed.Entry(version: commit.version, baseTop: commit.baseTop, top: commit.top, changes: commit.changes)
+        }
+        try? ChangeFeed.append(entries, to: fileLock)
     }
 
     /// Appends a published commit's change set, if the history is retained, keeping the bounds (header steps 1-3).

@@ -315,6 +315,7 @@ extension Database {
         state.withLock { state in
             state.publications.record(last.version, at: published)
             state.latest = last.snapshot
+            state.latestTop = last.top
             state.freeSpace = last.freeSpace
             if let slot {
                 state.slotIndex = slot.index

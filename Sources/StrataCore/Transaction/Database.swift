@@ -33,6 +33,9 @@ import Foundation
 package final class Database: Sendable {
     struct State {
         var latest: Snapshot
+        /// The stored checksum of `latest`'s top node, when known without reading it again (ChangeFeed.swift chains
+        /// records by it; once `latest` is not pinned another process may reuse its space).
+        var latestTop: UInt64?
         var freeSpace: FreeSpace
         var mapping: MemoryMapping
         /// The nodes whose checksums this process has verified; new readers get this table (VerifiedNodes.swift).
@@ -788,8 +791,10 @@ package final class Database: Sendable {
                 state.verified = state.verified.fitting(fileEnd: slot.fileEnd)
                 let latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping, verified: state.verified)
                 let freeSpace = try Self.loadFreeSpace(latest)
-                recordForeignChanges(from: state.latest, to: latest, in: &state)
+                let latestTop = try? latest.reader.node(latest.topRef, .top).storedChecksum
+                recordForeignChanges(from: state.latest, to: latest, newTop: latestTop, in: &state)
                 state.latest = latest
+                state.latestTop = latestTop
                 state.newestForeign = latest.version
                 state.freeSpace = freeSpace
                 state.publications.record(latest.version, at: .now)

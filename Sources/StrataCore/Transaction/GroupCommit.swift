@@ -27,7 +27,9 @@
 //                                           a failure at G3 also blanks the new slot (as before)
 //   G4. publish: version b becomes `latest` (readers see a+1 ... b at once, never before they are durable);
 //       the change sets of a+1 ... b go to the history in order; every waiter of the group is resumed.
-//   G5. bump the lock file's commit signal word, waking the watchers of every other process (CommitSignalWord).
+//   G5. write the group's change sets into the change feed of the lock file, while another process or handle has the
+//       file open (ChangeFeed.swift), then bump the lock file's commit signal word, waking the watchers of every other
+//       process (CommitSignalWord).
 // Versions a+1 ... b-1 never appear in a header slot: the slot for b names their surviving nodes too.
 //
 // Invariants:
@@ -115,6 +117,10 @@ struct PendingCommit: Sendable {
     var fileGrowth: (from: UInt64, to: UInt64)?
     /// The commit's record for the redo log (Database+RedoLog.swift); nil without a log, or for a large commit.
     var record: [UInt8]?
+    /// The stored checksums of the top nodes of the version this commit was built on and of its own (ChangeFeed.swift
+    /// chains the records of other processes' observers by them).
+    var baseTop: UInt64
+    var top: UInt64
 
     var version: Version { snapshot.version }
 }
@@ -291,6 +297,7 @@ extension Database {
         if let redoLog, let syncs = try makeDurable(group, through: redoLog, versions: versions) {
             // The signal only wakes other processes' watchers sooner: one that is not bumped looks when its
             // wait times out, and the group is durable either way.
+            feed(group)
             try? fileLock?.signal?.bump()
             return syncs
         }
@@ -326,7 +333,9 @@ extension Database {
         let floor = Self.reuseFloor(of: slot, freeSpace: last.freeSpace)
         publish(group, slot: (newSlotIndex, floor), syncs: durable ? (oneSync ? 1 : 2) : 0)
         // G5: wake the other processes' watchers (this process still holds the writer lock, invariant 4). The
-        // group is durable whatever happens here; a failed bump only leaves the others to their wait's timeout.
+        // group is durable whatever happens here; a failed bump only leaves the others to their wait's timeout. The
+        // change feed goes first, so that a watcher the bump wakes finds the group's change sets there.
+        feed(group)
         try? fileLock?.signal?.bump()
         return syncs
     }

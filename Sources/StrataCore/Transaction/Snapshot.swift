@@ -56,6 +56,10 @@ package struct DatabaseOptions: Sendable {
     /// The checksum scheme of a file this open creates (NodeChecksum.swift); `.serial` makes the file a build before
     /// format 6 made, for the tests of such files. An existing file keeps its own.
     package var newFileChecksum: NodeChecksum = .lanes
+    /// Whether this database's commits are published in the change feed for the observers of other processes, while
+    /// another process or handle has the file open (ChangeFeed.swift); off only in the tests of the trees' diff, which
+    /// observers fall back on.
+    package var changeFeed = true
 
     package init(
         durability: Durability = .full,

@@ -2,10 +2,11 @@
 // how this process learns exactly what another process's commits changed, in time proportional to the change.
 //
 // Why: a commit records its change set in the history of the process that made it (ChangeSet.swift). Another
-// process sees only the new version. Until the commit log carries each commit's record across processes (DESIGN.md
-// section 4 item 2), the reader recovers the same net change set from the two trees: a committed node is never
-// modified (ClusterTree.swift invariant 4), so a subtree whose ref is the same in both versions is the same subtree,
-// and only the paths a commit copied need reading.
+// process gets it through the lock file's change feed (ChangeFeed.swift) when the feed holds it; when it does not (a
+// record too large for the feed, a committer of an older build, a record overwritten or not yet written when the
+// reader looked), the reader recovers the net change set from the two trees: a committed node is never modified
+// (ClusterTree.swift invariant 4), so a subtree whose ref is the same in both versions is the same subtree, and only
+// the paths a commit copied need reading.
 //
 // Algorithm, per table whose root ref moved (both versions' tables with the same layout):
 //   1. frontiers: {old root}, {new root}, each ref with its height (leaves 0; a subtree's height is its own, so

@@ -234,7 +234,8 @@ extension Database {
         let freeListOffset = sink.allocate(freeListSize)
         catalog.version = newVersion
         catalog.freeListRef = Ref(freeListOffset)
-        let topRef = try sink.write(catalog.encode(scheme: sink.checksum))
+        let topNode = catalog.encode(scheme: sink.checksum)
+        let topRef = try sink.write(topNode)
         sink.writes.append(
             (freeListOffset, sink.freeSpace.encode(version: newVersion, size: freeListSize, scheme: sink.checksum))
         )
@@ -308,7 +309,9 @@ extension Database {
             completion: completion,
             started: started,
             fileGrowth: fileGrowth,
-            record: logicalPayload ?? images.flatMap { Self.record(of: $0, topRef: topRef, fileEnd: fileEnd) }
+            record: logicalPayload ?? images.flatMap { Self.record(of: $0, topRef: topRef, fileEnd: fileEnd) },
+            baseTop: oldTop.storedChecksum,
+            top: NodeHeader.storedChecksum(of: topNode)
         )
         // A replay runs inside an open or a `beginWrite` that holds the writer: it is always a group of one.
         let alone = (syncInlineIfAlone && !writers.hasWaiters) || transaction.replaying

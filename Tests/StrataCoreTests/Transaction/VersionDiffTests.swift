@@ -30,12 +30,17 @@ struct VersionDiffTests {
     }
 
     /// The observing instance (shared, as a realm opens it) and the committing one (unshared: the other process) of
-    /// one new file in `directory`.
-    static func twoInstances(_ directory: TemporaryDirectory) throws -> (observer: Database, committer: Database) {
+    /// one new file in `directory`. The committer feeds no change sets (ChangeFeed.swift) unless `feeding`: without
+    /// the feed, the observer diffs.
+    static func twoInstances(_ directory: TemporaryDirectory, feeding: Bool = false) throws -> (
+        observer: Database, committer: Database
+    ) {
         let path = directory.file("diff.strata")
         let observer = try Database.open(path: path)
+        var options = DatabaseOptions()
+        options.changeFeed = feeding
         do {
-            return (observer, try Database.openUnshared(path: path, options: DatabaseOptions()))
+            return (observer, try Database.openUnshared(path: path, options: options))
         } catch {
             observer.close()
             throw error
