@@ -142,8 +142,10 @@ struct DamagedRealmTests {
 
     @Test("A filtered count stops with the damage, not 0")
     func filteredCountStops() async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = TemporaryDirectory()
+            [path = directory.url.path as String] in
+            let directory = TemporaryDirectory(existing: path)
             let (realm, _, _) = try await DamagedRealmTests.damagedRealm(.leaf, in: directory)
             let count = await realm.read { realm in realm.objects(DamageItem.self).where { $0.score > 10 }.count }
             print("count: \(count)")
@@ -153,8 +155,10 @@ struct DamagedRealmTests {
 
     @Test("A property read stops with the damage, not \"deleted or invalidated\"")
     func propertyReadStops() async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = TemporaryDirectory()
+            [path = directory.url.path as String] in
+            let directory = TemporaryDirectory(existing: path)
             let (realm, _, _) = try await DamagedRealmTests.damagedRealm(.blob, in: directory)
             let name = await realm.read { realm in realm.objects(DamageItem.self)[5].name }
             print("name: \(name)")
@@ -164,8 +168,10 @@ struct DamagedRealmTests {
 
     @Test("A primary-key lookup stops with the damage, not nil")
     func primaryKeyLookupStops() async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = TemporaryDirectory()
+            [path = directory.url.path as String] in
+            let directory = TemporaryDirectory(existing: path)
             let (realm, _, _) = try await DamagedRealmTests.damagedRealm(.leaf, in: directory)
             let found = await realm.read { realm in realm.object(ofType: DamageItem.self, forPrimaryKey: 5)?.score }
             print("found: \(String(describing: found))")
@@ -183,8 +189,10 @@ struct DamagedRealmTests {
 
     @Test("A live object's read after another process's damaged commit stops with the damage")
     func liveObjectAfterDamagedCommitStops() async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = TemporaryDirectory()
+            [path = directory.url.path as String] in
+            let directory = TemporaryDirectory(existing: path)
             let (realm, url) = try await DamagedRealmTests.undamagedRealm(in: directory)
             try await realm.write { realm in
                 for id in 0..<100 { try realm.add(DamageItem(value: ["id": id, "name": "item \(id)", "score": id])) }
@@ -304,8 +312,10 @@ struct DamagedRealmTests {
 
     @Test("A read block after another process's damaged commit stops with the damage, not the older version")
     func readAfterDamagedCommitStops() async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = TemporaryDirectory()
+            [path = directory.url.path as String] in
+            let directory = TemporaryDirectory(existing: path)
             let (realm, url) = try await DamagedRealmTests.undamagedRealm(in: directory)
             try await realm.write { realm in try realm.add(DamageNote(value: ["text": "one"])) }
             try await DamagedRealmTests.commitDamagedTop(url.path)
@@ -317,8 +327,10 @@ struct DamagedRealmTests {
 
     @Test("A sum over the table stops with the damage, not \"Invalid property\"")
     func sumStops() async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = TemporaryDirectory()
+            [path = directory.url.path as String] in
+            let directory = TemporaryDirectory(existing: path)
             let (realm, _, _) = try await DamagedRealmTests.damagedRealm(.leaf, in: directory)
             let sum = await realm.read { realm in realm.objects(DamageItem.self).sum(ofProperty: "score") as Int }
             print("sum: \(sum)")

@@ -527,8 +527,10 @@ struct MigrationObjectTests {
 
     @Test("Writing an old object stops with a message")
     func writingOldObjectStops() async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = TemporaryDirectory()
+            [path = directory.url.path as String] in
+            let directory = TemporaryDirectory(existing: path)
             try await MigrationObjectTests.seed(directory)
             _ = try await MigrationObjectTests.migrate(directory) { migration in
                 migration.enumerateObjects(ofType: "MOAll") { oldObject, _ in oldObject?["boolCol"] = false }
@@ -540,8 +542,10 @@ struct MigrationObjectTests {
 
     @Test("Reading an old object after its migration stops with a message")
     func oldObjectAfterMigrationStops() async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = TemporaryDirectory()
+            [path = directory.url.path as String] in
+            let directory = TemporaryDirectory(existing: path)
             try await MigrationObjectTests.seed(directory)
             let box = MigrationObjectBox()
             let realm = try await MigrationObjectTests.migrate(directory) { migration in

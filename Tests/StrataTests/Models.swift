@@ -72,13 +72,23 @@ func memoryConfiguration(_ types: [ObjectBase.Type] = [Person.self, Dog.self, Al
 /// A temporary directory for one test, removed when released.
 final class TemporaryDirectory {
     let url: URL
+    /// Whether this instance made the directory, and removes it.
+    private let owned: Bool
 
     init() {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-api-tests-\(UUID().uuidString)")
+        owned = true
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    /// The directory at `path`, which another instance made and removes: an exit test's child uses its parent's,
+    /// since the child stops without running deinitializers and would leave its own behind.
+    init(existing path: String) {
+        url = URL(fileURLWithPath: path)
+        owned = false
+    }
+
+    deinit { if owned { try? FileManager.default.removeItem(at: url) } }
 
     func configuration(_ types: [ObjectBase.Type] = [Person.self, Dog.self, AllTypes.self]) -> Realm.Configuration {
         Realm.Configuration(fileURL: url.appendingPathComponent("test.realm"), objectTypes: types)

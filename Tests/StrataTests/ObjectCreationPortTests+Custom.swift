@@ -266,10 +266,11 @@ extension ObjectCreationPortCustomTests {
         arguments: OCFailableRead.all
     )
     func failableStoredNonOptional(row: OCFailableRead) async throws {
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            [name = row.name as String] in
+            [name = row.name as String, path = directory.url.path as String] in
             let row = OCFailableRead.all.first { $0.name == name }!
-            let directory = TemporaryDirectory()
+            let directory = TemporaryDirectory(existing: path)
             let realm = try await Realm(configuration: try await OCFailableStorage.write(in: directory))
             await realm.read { realm in row.read(realm.objects(OCFailableObject.self)[0]) }
         }
