@@ -7,9 +7,9 @@ import Strata
 ///   until a `for await` loop over another realm's stream receives the change set, 10k objects (p50, p99) and 100k
 ///   (p50);
 /// - the same with the writer in a second process (this executable in `--notification-writer` mode): the commit's
-///   futex signal in the lock file wakes this process's watcher of the file, and the change set comes from the diff
-///   of the two versions' trees (Sources/StrataCore/Transaction/VersionDiff.swift), then the observer's usual
-///   O(change) path;
+///   futex signal in the lock file wakes this process's watcher of the file, and the change set comes from the
+///   lock file's change feed (Sources/StrataCore/Transaction/ChangeFeed.swift; the diff of the two versions' trees
+///   when it lacks the record), then the observer's usual O(change) path;
 /// - the cost of computing the change set against the collection size: on an in-memory realm (no sync), the p50 of
 ///   a `write` with a stream of that same realm registered (the commit delivers to it before returning) minus the
 ///   p50 without, at 10k and 1M objects; for the query maintained from the change log, and for the same objects
@@ -38,7 +38,7 @@ struct NotificationFigures: Codable {
                 + "\(format(latencyP99)) p99; 100k objects: \(format(latency100kMedian)) p50"
         )
         print(
-            "the same, writer in a second process (futex signal, change set from the trees), 10k objects: "
+            "the same, writer in a second process (futex signal, change set from the change feed), 10k objects: "
                 + "\(format(otherProcessMedian)) p50, \(format(otherProcessP99)) p99"
         )
         for count in changeLogCost.keys.sorted() {
