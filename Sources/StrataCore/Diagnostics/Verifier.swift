@@ -2,7 +2,9 @@
 // SQLite's integrity check).
 //
 // Checks:
-//   (1) header, top node and free list checksums; every node's checksum, kind and bounds;
+//   (1) header, top node and free list checksums; every node's checksum, kind and bounds; in a file of formats 2-5
+//       (one-lane checksums, NodeChecksum.swift) no node checksummed in four lanes, which the builds that may open
+//       such a file cannot verify (this build writes none there: NodeChecksum.swift invariant 1);
 //   (2) cluster trees: keys strictly ascending, inside their parent's bounds, counts exact, all leaves
 //       at one depth, no empty node but the root; every column block readable;
 //   (3) table counts and key allocation (`objectCount`, keys below `nextObjectKey`);
@@ -32,7 +34,7 @@ extension Database {
     /// Verifies the newest version; throws `StorageError.corrupt` naming the first problem found.
     @discardableResult
     package func verify() throws -> VerificationReport {
-        var verifier = Verifier(transaction: try beginRead())
+        var verifier = Verifier(transaction: try beginRead(), fileScheme: nodeChecksum)
         return try verifier.run()
     }
 }
@@ -40,11 +42,14 @@ extension Database {
 /// One verification pass over a read transaction's version.
 struct Verifier {
     let transaction: ReadTransaction
+    /// The checksum scheme of the file's newest slot.
+    let fileScheme: NodeChecksum
     private var extents: [(offset: UInt64, length: UInt64, what: String)] = []
     private var report = VerificationReport()
 
-    init(transaction: ReadTransaction) {
+    init(transaction: ReadTransaction, fileScheme: NodeChecksum) {
         self.transaction = transaction
+        self.fileScheme = fileScheme
     }
 
     var reader: NodeReader { transaction.snapshot.reader }
@@ -76,6 +81,12 @@ struct Verifier {
 
     private mutating func claim(_ node: NodeView, _ what: String) throws {
         guard node.checksumHolds() else { throw StorageError.corrupt("\(what) \(node.ref) fails its checksum") }
+        if fileScheme == .serial, node.scheme == .lanes {
+            throw StorageError.corrupt(
+                "\(what) \(node.ref) is checksummed in four lanes (format 6) in a file of format 4 or 5, whose other "
+                    + "readers (builds before format 6) cannot verify it"
+            )
+        }
         extents.append((node.ref.offset, node.extentLength, what))
         report.nodes += 1
     }

@@ -80,11 +80,15 @@ package struct NodeView {
     /// The checksum stored in the header.
     var storedChecksum: UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) }
 
+    /// The checksum scheme the node's header names; nil for one this build does not know (only damage writes it).
+    var scheme: NodeChecksum? {
+        NodeChecksum(rawValue: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+    }
+
     /// Whether the stored checksum matches the bytes, under the scheme the node names (false for a scheme this
     /// build does not know, which only damage writes).
     package func checksumHolds() -> Bool {
-        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-        guard let scheme = NodeChecksum(rawValue: stored) else { return false }
+        guard let scheme else { return false }
         let seed = UInt64(kind.rawValue) << 32 ^ UInt64(bytes.count)
         return scheme.hash(body, seed: seed) == storedChecksum
     }

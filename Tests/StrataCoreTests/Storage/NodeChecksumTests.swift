@@ -166,6 +166,39 @@ struct NodeChecksumTests {
         #expect(try #require(header.current).slot.manifest != nil, "the last small commit named its runs")
     }
 
+    @Test("verify refuses a four-lane node in a format 4 file: the builds that may open it cannot check that node")
+    func verifyFlagsLanesInEarlierFile() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("mixed.strata")
+        let options = Self.withoutLog()
+        let schema = try await Self.made(at: path, commits: 3, options: options)
+        var bytes = try Self.bytes(of: path)
+        let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: path)
+        var newest = try #require(header.current).slot
+        // Both pages name the newest version as a format 4 slot without a manifest: the four-lane nodes it reaches
+        // read as before (a node names its own scheme), and only the verification knows they do not belong.
+        newest.manifest = nil
+        newest.checksum = .serial
+        for index in 0..<2 {
+            bytes.replaceSubrange(
+                index * FileHeader.pageSize..<(index + 1) * FileHeader.pageSize,
+                with: FileHeader.encode(newest, index: index)
+            )
+        }
+        let rewritten = directory.file("rewritten.strata")
+        try Data(bytes).write(to: URL(fileURLWithPath: rewritten))
+        let reopened = try Database.open(path: rewritten, options: options)
+        defer { reopened.close() }
+        #expect(Self.slotFormats(try Self.bytes(of: rewritten)) == [4, 4])
+        #expect(try schema.check(reopened) == 3)
+        do {
+            try reopened.verify()
+            Issue.record("verify passed four-lane nodes in a format 4 file")
+        } catch StorageError.corrupt(let detail) {
+            #expect(detail.contains("four lanes") && detail.contains("format 4 or 5"), "\(detail)")
+        }
+    }
+
     @Test("a manifest is checked with its slot's scheme: a format 6 slot rewritten as 4 no longer proves its commit")
     func manifestScheme() async throws {
         let directory = TemporaryDirectory()
