@@ -100,6 +100,27 @@ struct NodeChecksumTests {
         return schema
     }
 
+    /// Opens a copy of the file `bytes` whose header `pages` hold `slot`, saved as `rewritten.strata` in `directory`;
+    /// returns it and its path.
+    static func reopen(
+        _ bytes: [UInt8],
+        with slot: FileHeader.Slot,
+        on pages: [Int],
+        in directory: TemporaryDirectory,
+        options: DatabaseOptions
+    ) throws -> (Database, String) {
+        var bytes = bytes
+        for index in pages {
+            bytes.replaceSubrange(
+                index * FileHeader.pageSize..<(index + 1) * FileHeader.pageSize,
+                with: FileHeader.encode(slot, index: index)
+            )
+        }
+        let rewritten = directory.file("rewritten.strata")
+        try Data(bytes).write(to: URL(fileURLWithPath: rewritten))
+        return (try Database.open(path: rewritten, options: options), rewritten)
+    }
+
     /// Default options with the redo log off, whatever `STRATA_REDO_LOG` says, and new files of `scheme`.
     static func withoutLog(newFiles scheme: NodeChecksum = .lanes) -> DatabaseOptions {
         var options = DatabaseOptions()
@@ -172,22 +193,14 @@ struct NodeChecksumTests {
         let path = directory.file("mixed.strata")
         let options = Self.withoutLog()
         let schema = try await Self.made(at: path, commits: 3, options: options)
-        var bytes = try Self.bytes(of: path)
+        let bytes = try Self.bytes(of: path)
         let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: path)
         var newest = try #require(header.current).slot
         // Both pages name the newest version as a format 4 slot without a manifest: the four-lane nodes it reaches
         // read as before (a node names its own scheme), and only the verification knows they do not belong.
         newest.manifest = nil
         newest.checksum = .serial
-        for index in 0..<2 {
-            bytes.replaceSubrange(
-                index * FileHeader.pageSize..<(index + 1) * FileHeader.pageSize,
-                with: FileHeader.encode(newest, index: index)
-            )
-        }
-        let rewritten = directory.file("rewritten.strata")
-        try Data(bytes).write(to: URL(fileURLWithPath: rewritten))
-        let reopened = try Database.open(path: rewritten, options: options)
+        let (reopened, rewritten) = try Self.reopen(bytes, with: newest, on: [0, 1], in: directory, options: options)
         defer { reopened.close() }
         #expect(Self.slotFormats(try Self.bytes(of: rewritten)) == [4, 4])
         #expect(try schema.check(reopened) == 3)
@@ -205,19 +218,13 @@ struct NodeChecksumTests {
         let path = directory.file("manifest.strata")
         let options = Self.withoutLog()
         let schema = try await Self.made(at: path, commits: 5, options: options)
-        var bytes = try Self.bytes(of: path)
+        let bytes = try Self.bytes(of: path)
         let header = try FileHeader.decode(Array(bytes.prefix(FileHeader.size)), path: path)
         var (index, newest) = try #require(header.current)
         let older = try #require(header.slots[1 - index])
         #expect(newest.manifest != nil, "the last small commit named its runs")
         newest.checksum = .serial
-        bytes.replaceSubrange(
-            index * FileHeader.pageSize..<(index + 1) * FileHeader.pageSize,
-            with: FileHeader.encode(newest, index: index)
-        )
-        let rewritten = directory.file("rewritten.strata")
-        try Data(bytes).write(to: URL(fileURLWithPath: rewritten))
-        let reopened = try Database.open(path: rewritten, options: options)
+        let (reopened, _) = try Self.reopen(bytes, with: newest, on: [index], in: directory, options: options)
         defer { reopened.close() }
         #expect(reopened.latestVersion == older.version)
         #expect(try schema.check(reopened) == 4)
