@@ -6,8 +6,9 @@
 // made it. The committer has the exact record (ChangeSet.swift); the feed carries it across, a few dozen bytes a commit.
 //
 // Format: a region of the lock file (FileLock.swift) from `offset`, past the reader table:
-//   0     the head, 40 bytes: u32 magic "CFHD", u32 0, u64 offset of the newest record in the ring, u64 its version,
-//         u64 where the next record goes, u64 checksum of the 32 bytes before it (`Checksum.hash`)
+//   0     the head, 40 bytes: u32 magic "CFHD", u32 0, u64 offset of the newest record in the ring (`none` when
+//         the version it names was passed over: its record was too large), u64 the newest version fed or passed
+//         over, u64 where the next record goes, u64 checksum of the 32 bytes before it (`Checksum.hash`)
 //   64    the ring, `capacity` bytes of records, each at an offset that is a multiple of 8:
 //         u32 magic "CFRC", u32 length (the record's bytes, checksum included), u64 version, u64 offset of the
 //         record of the version before it (`none`: there is none), u64 the stored checksum of the base version's top
@@ -20,6 +21,11 @@
 //   signal is bumped: GroupCommit.swift G5), only while another process or handle has the file open: read the head
 //   ── write the group's records, in version order, each after the last (a record that does not fit before the end of
 //   the ring goes to its start) ── write the head naming the last one
+//   observer, finding a slot newer than its version while something observes (Database.swift, `refreshOnce`): if the
+//   head names an older version and another open file description holds the writer lock, the commit is between its
+//   slot (G2) and its feed (G5): leave the slot for now (the bump after the feed wakes the watcher to load it), for
+//   at most `Database.feedWait`, so that a writer that holds the lock without feeding (an earlier build) delays no one
+//   for long
 //   observer (loading a version `new` another process committed, on top of its `old`): read the head ── walk back
 //   from the newest record by the offsets of the records before, to `new`, then to `old + 1`, each record whole with
 //   the version expected ── check that the records chain the two versions: the first one's base is `old`'s top node,
@@ -30,9 +36,12 @@
 //   (1) Records are written only under the writer lock, so the head and the ring have one writer at a time; a reader
 //       holds no lock, and every byte it reads is checked (magic, length, version, checksum), so a record overwritten
 //       while it was read is refused, never misread.
-//   (2) A record is taken only as part of a chain from the reader's own version to the one it loaded: a top node's
-//       checksum covers the version's number and every table's root, so a record left by an earlier lap, a crash, or
-//       a file since replaced or restored cannot pass for a commit on this file's history.
+//   (2) A record is taken only as part of a chain of consecutive versions from the reader's own version to the one it
+//       loaded, linked by the stored checksums of their top nodes (which hold the version's number and every table's
+//       root and count). Every version committed while the reader has the file open is fed or passed over in the
+//       head (unless writing the feed failed), so a chain breaks at any version the feed lacks; a record of another history (an earlier file at the
+//       path, a restored copy) could pass only with its version numbers and top nodes equal to this history's, byte
+//       for byte, at every link.
 //   (3) A failure to read or write the feed never fails a commit or a refresh: the observers diff instead.
 
 /// The change feed in a database's lock file (see the file comment).
@@ -70,16 +79,21 @@ enum ChangeFeed {
     }
 
     /// Appends `entries` (consecutive versions, oldest first) to the feed of `lock`. The caller holds the writer lock.
+    /// The head names the last entry's version even when its record was too large to feed (its offset then `none`):
+    /// an observer tells a version the feed passed over from one it has not reached yet.
     static func append(_ entries: [Entry], to lock: FileLock) throws {
+        guard let last = entries.last else { return }
         let found = try readHead(lock)
         var end = found?.end ?? 0
         var newest = found.map { (offset: $0.newest, version: $0.version) }
         for entry in entries {
             let previous = newest.map { $0.version + 1 == entry.version ? $0.offset : none } ?? none
-            let record = encode(entry, previous: previous)
-            guard record.count <= recordLimit else {
+            // A change set estimated far past the limit is not encoded only to be dropped.
+            let record =
+                entry.changes.estimatedBytes > 4 * recordLimit ? nil : encode(entry, previous: previous)
+            guard let record, record.count <= recordLimit else {
                 // The chain breaks here: observers of this version diff, and so do those of the next ones.
-                newest = nil
+                newest = (none, entry.version)
                 continue
             }
             let at = end + UInt64(record.count) > UInt64(capacity) ? 0 : end
@@ -87,8 +101,7 @@ enum ChangeFeed {
             newest = (at, entry.version)
             end = at + UInt64(alignedTo8(record.count))
         }
-        guard let newest else { return }
-        let head = Head(newest: newest.offset, version: newest.version, end: end)
+        let head = Head(newest: newest?.offset ?? none, version: last.version, end: end)
         var writer = ByteWriter(capacity: headSize)
         writer.append(headMagic)
         writer.append(UInt32(0))
@@ -99,6 +112,11 @@ enum ChangeFeed {
         let checksum = bytes.withUnsafeBytes { Checksum.hash($0) }
         withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
         try lock.writeRegion(bytes, at: offset)
+    }
+
+    /// The newest version the feed's head names (fed or passed over), or nil when it has none that checks.
+    static func headVersion(of lock: FileLock) -> Version? {
+        (try? readHead(lock))?.version
     }
 
     /// The change sets of versions `old + 1 ... new` from the feed of `lock`, where `oldTop` and `newTop` are the
@@ -168,7 +186,9 @@ enum ChangeFeed {
                 Checksum.hash(UnsafeRawBufferPointer(rebasing: raw[..<32])) == word(32)
             else { return nil }
             let head = Head(newest: word(8), version: word(16), end: word(24))
-            guard head.newest < UInt64(capacity), head.end <= UInt64(capacity) else { return nil }
+            guard head.newest < UInt64(capacity) || head.newest == none, head.end <= UInt64(capacity) else {
+                return nil
+            }
             return head
         }
     }
@@ -177,7 +197,9 @@ enum ChangeFeed {
     private static func readRecord(_ lock: FileLock, at position: UInt64) throws -> (
         header: RecordHeader, payload: [UInt8]
     )? {
-        guard position % 8 == 0, position + UInt64(recordHeaderSize) + 8 <= UInt64(capacity) else { return nil }
+        guard position % 8 == 0, position < UInt64(capacity),
+            position + UInt64(recordHeaderSize) + 8 <= UInt64(capacity)
+        else { return nil }
         let start = offset + ringStart + Int(position)
         let fixed = try lock.readRegion(count: recordHeaderSize, at: start)
         guard fixed.count == recordHeaderSize else { return nil }

@@ -36,6 +36,9 @@ package final class Database: Sendable {
         /// The stored checksum of `latest`'s top node, when known without reading it again (ChangeFeed.swift chains
         /// records by it; once `latest` is not pinned another process may reuse its space).
         var latestTop: UInt64?
+        /// A newer slot left unloaded because its change set is not in the change feed yet, and since when
+        /// (ChangeFeed.swift's protocol: `awaitsFeed`).
+        var feedAwaited: (version: Version, since: ContinuousClock.Instant)?
         var freeSpace: FreeSpace
         var mapping: MemoryMapping
         /// The nodes whose checksums this process has verified; new readers get this table (VerifiedNodes.swift).
@@ -786,7 +789,7 @@ package final class Database: Sendable {
                 state.rejectedSlot = newest.slot
                 return true
             }
-            guard slot.fileEnd <= size else { return true }
+            guard slot.fileEnd <= size, !awaitsFeed(slot.version, &state) else { return true }
             do {
                 state.verified = state.verified.fitting(fileEnd: slot.fileEnd)
                 let latest = try Self.loadSnapshot(slot: slot, mapping: state.mapping, verified: state.verified)
@@ -813,6 +816,32 @@ package final class Database: Sendable {
             state.slotVersion = slot.version
             return true
         }
+    }
+}
+
+extension Database {
+    /// How long a refresh leaves a newer slot unloaded while its change set is not in the change feed yet.
+    package static let feedWait: Duration = .milliseconds(50)
+
+    /// Whether the slot of `version`, found by a refresh, is to be left for now: something observes, the change feed's
+    /// head names an older version, and another open file description holds the writer lock, so the commit is between
+    /// its slot and its feed (ChangeFeed.swift's protocol), for at most `feedWait` since this version was first left.
+    /// Loading it now would give this process's observers a diff of trees instead of the committer's change set; the
+    /// bump after the feed wakes the watcher to load it.
+    fileprivate func awaitsFeed(_ version: Version, _ state: inout State) -> Bool {
+        guard state.historyRetainers > 0, let fileLock,
+            (ChangeFeed.headVersion(of: fileLock) ?? 0) < version,
+            (try? fileLock.isWriterLockedElsewhere()) == true
+        else {
+            state.feedAwaited = nil
+            return false
+        }
+        let now = ContinuousClock.now
+        guard let awaited = state.feedAwaited, awaited.version == version else {
+            state.feedAwaited = (version, now)
+            return true
+        }
+        return now - awaited.since < Self.feedWait
     }
 }
 

@@ -19,8 +19,8 @@ struct ChangeFeedTests {
         let list: ColumnKey
         let retention: HistoryRetention
 
-        init(_ directory: TemporaryDirectory) async throws {
-            (observer, committer) = try VersionDiffTests.twoInstances(directory, feeding: true)
+        init(_ directory: TemporaryDirectory, redoLog: Bool = false) async throws {
+            (observer, committer) = try VersionDiffTests.twoInstances(directory, feeding: true, redoLog: redoLog)
             let setUp = try await committer.beginWrite()
             table = try setUp.createTable(named: "Item")
             id = try setUp.addColumn(ColumnSpec(name: "id", type: .string, unique: true), to: table)
@@ -140,10 +140,13 @@ struct ChangeFeedTests {
         }
     }
 
-    @Test("A value set to the one it had is a modification, and a move comes as a move, not as a diff sees them")
-    func exactWhereTheDiffIsNot() async throws {
+    @Test(
+        "A value set to the one it had is a modification, and a move comes as a move, not as a diff sees them",
+        arguments: [false, true]
+    )
+    func exactWhereTheDiffIsNot(redoLog: Bool) async throws {
         let directory = TemporaryDirectory()
-        let fixture = try await Fixture(directory)
+        let fixture = try await Fixture(directory, redoLog: redoLog)
         defer { fixture.close() }
         let setUp = try await fixture.committer.beginWrite()
         let key = try setUp.createObject(
@@ -237,5 +240,43 @@ struct ChangeFeedTests {
         _ = fixture.observer.refreshedLatestVersion()
         #expect(fixture.observer.changes(after: repinned.version)?.last?.tables[fixture.table]?.isWholesale == true)
         repinned.pin.release()
+    }
+
+    @Test(
+        "A newer slot whose change set is not fed yet is left while another holds the writer lock, for a bounded time"
+    )
+    func slotAwaitsItsFeed() async throws {
+        let directory = TemporaryDirectory()
+        let fixture = try await Fixture(directory)
+        defer { fixture.close() }
+        // A third instance that feeds nothing commits, then holds the writer lock in a write of its own: to the
+        // observer its commit looks like one between its slot and its feed.
+        var silent = DatabaseOptions()
+        silent.changeFeed = false
+        let other = try Database.openUnshared(path: directory.file("diff.strata"), options: silent)
+        defer { other.close() }
+        let before = fixture.observer.latestVersion
+        // A pinned version, as a realm holds one: the diff reads it.
+        let pinned = try fixture.observer.beginRead()
+        defer { pinned.pin.release() }
+        let write = try await other.beginWrite()
+        try write.createObject(in: fixture.table, values: [fixture.id: .string("late")])
+        try write.commit()
+        let holding = try await other.beginWrite()
+
+        // Observed: the slot is left (the feed's head is behind it and the lock is held), until `feedWait` has passed.
+        #expect(fixture.observer.refreshedLatestVersion() == before)
+        try await Task.sleep(for: Database.feedWait + .milliseconds(10))
+        #expect(fixture.observer.refreshedLatestVersion() == before + 1)
+        // Taken up without its change set in the feed: the diff found the insertion.
+        let entry = try #require(fixture.observer.changes(after: before)?.last?.tables[fixture.table])
+        #expect(entry.insertions.count == 1)
+
+        // Once the lock is free, a slot the feed lacks is loaded at once.
+        holding.rollback()
+        let again = try await other.beginWrite()
+        try again.createObject(in: fixture.table, values: [fixture.id: .string("later")])
+        try again.commit()
+        #expect(fixture.observer.refreshedLatestVersion() == before + 2)
     }
 }

@@ -31,14 +31,16 @@ struct VersionDiffTests {
 
     /// The observing instance (shared, as a realm opens it) and the committing one (unshared: the other process) of
     /// one new file in `directory`. The committer feeds no change sets (ChangeFeed.swift) unless `feeding`: without
-    /// the feed, the observer diffs.
-    static func twoInstances(_ directory: TemporaryDirectory, feeding: Bool = false) throws -> (
+    /// the feed, the observer diffs. With `redoLog` the committer has the redo log on (while the observer has the file
+    /// open, each of its groups checkpoints).
+    static func twoInstances(_ directory: TemporaryDirectory, feeding: Bool = false, redoLog: Bool = false) throws -> (
         observer: Database, committer: Database
     ) {
         let path = directory.file("diff.strata")
         let observer = try Database.open(path: path)
         var options = DatabaseOptions()
         options.changeFeed = feeding
+        options.redoLog = redoLog
         do {
             return (observer, try Database.openUnshared(path: path, options: options))
         } catch {
@@ -128,11 +130,11 @@ struct VersionDiffTests {
                 try write.commit()
             }
             let latest = observer.refreshedLatestVersion()
-            #expect(observer.newestForeignVersion == latest)
+            #expect(observer.newestForeignVersion == latest, "seed \(seed)")
             let expected = try #require(committer.changes(after: from), "seed \(seed)")
             let got = try #require(observer.changes(after: from), "seed \(seed)")
-            #expect(got.count == expected.count)
-            #expect(got.map(\.version) == expected.map(\.version))
+            #expect(got.count == expected.count, "seed \(seed)")
+            #expect(got.map(\.version) == expected.map(\.version), "seed \(seed)")
             #expect(Self.compose(got) == Self.compose(expected), "seed \(seed)")
             detailed += got.filter { !$0.tables.isEmpty }.count
             pin.pin.release()
