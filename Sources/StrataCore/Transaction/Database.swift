@@ -36,8 +36,8 @@ package final class Database: Sendable {
         /// The stored checksum of `latest`'s top node, when known without reading it again (ChangeFeed.swift chains
         /// records by it; once `latest` is not pinned another process may reuse its space).
         var latestTop: UInt64?
-        /// A newer slot left unloaded because its change set is not in the change feed yet, and since when
-        /// (ChangeFeed.swift's protocol: `awaitsFeed`).
+        /// The first of consecutive refreshes that left a newer slot unloaded because its change set was not in the
+        /// change feed yet: the version it left, and when (ChangeFeed.swift's protocol: `awaitsFeed`).
         var feedAwaited: (version: Version, since: ContinuousClock.Instant)?
         var freeSpace: FreeSpace
         var mapping: MemoryMapping
@@ -825,7 +825,8 @@ extension Database {
 
     /// Whether the slot of `version`, found by a refresh, is to be left for now: something observes, the change feed's
     /// head names an older version, and another open file description holds the writer lock, so the commit is between
-    /// its slot and its feed (ChangeFeed.swift's protocol), for at most `feedWait` since this version was first left.
+    /// its slot and its feed (ChangeFeed.swift's protocol), for at most `feedWait` since a refresh first left a slot
+    /// (any slot, until one that finds nothing to leave).
     /// Loading it now would give this process's observers a diff of trees instead of the committer's change set; the
     /// bump after the feed wakes the watcher to load it.
     fileprivate func awaitsFeed(_ version: Version, _ state: inout State) -> Bool {
@@ -836,8 +837,11 @@ extension Database {
             state.feedAwaited = nil
             return false
         }
+        // The bound runs from the first of consecutive refreshes that left a slot, whichever versions they found: under
+        // a writer that commits back to back, each refresh may find the next commit in its window, and the wait must
+        // end all the same.
         let now = ContinuousClock.now
-        guard let awaited = state.feedAwaited, awaited.version == version else {
+        guard let awaited = state.feedAwaited else {
             state.feedAwaited = (version, now)
             return true
         }
