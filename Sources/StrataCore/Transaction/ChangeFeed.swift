@@ -108,10 +108,7 @@ enum ChangeFeed {
         writer.append(head.newest)
         writer.append(head.version)
         writer.append(head.end)
-        var bytes = writer.take()
-        let checksum = bytes.withUnsafeBytes { Checksum.hash($0) }
-        withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
-        try lock.writeRegion(bytes, at: offset)
+        try lock.writeRegion(sealed(writer), at: offset)
     }
 
     /// The newest version the feed's head names (fed or passed over), or nil when it has none that checks.
@@ -168,10 +165,7 @@ enum ChangeFeed {
         writer.append(entry.baseTop)
         writer.append(entry.top)
         writer.append(bytes: payload)
-        var bytes = writer.take()
-        let checksum = bytes.withUnsafeBytes { Checksum.hash($0) }
-        withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
-        return bytes
+        return sealed(writer)
     }
 
     /// The head, or nil when there is none yet or it does not check.
@@ -179,13 +173,10 @@ enum ChangeFeed {
         let bytes = try lock.readRegion(count: headSize, at: offset)
         guard bytes.count == headSize else { return nil }
         return bytes.withUnsafeBytes { raw -> Head? in
-            func word(_ at: Int) -> UInt64 {
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            guard UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)) == headMagic, sealHolds(raw) else {
+                return nil
             }
-            guard UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)) == headMagic,
-                Checksum.hash(UnsafeRawBufferPointer(rebasing: raw[..<32])) == word(32)
-            else { return nil }
-            let head = Head(newest: word(8), version: word(16), end: word(24))
+            let head = Head(newest: word(raw, 8), version: word(raw, 16), end: word(raw, 24))
             guard head.newest < UInt64(capacity) || head.newest == none, head.end <= UInt64(capacity) else {
                 return nil
             }
@@ -204,23 +195,41 @@ enum ChangeFeed {
         let fixed = try lock.readRegion(count: recordHeaderSize, at: start)
         guard fixed.count == recordHeaderSize else { return nil }
         let header = fixed.withUnsafeBytes { raw -> RecordHeader? in
-            func word(_ at: Int) -> UInt64 {
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            }
             guard UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)) == recordMagic else { return nil }
             let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
-            return RecordHeader(length: length, version: word(8), previous: word(16), baseTop: word(24), top: word(32))
+            return RecordHeader(
+                length: length,
+                version: word(raw, 8),
+                previous: word(raw, 16),
+                baseTop: word(raw, 24),
+                top: word(raw, 32)
+            )
         }
         guard let header, header.length >= recordHeaderSize + 8, position + UInt64(header.length) <= UInt64(capacity)
         else { return nil }
         let bytes = try lock.readRegion(count: header.length, at: start)
         guard bytes.count == header.length else { return nil }
-        let body = header.length - 8
-        let holds = bytes.withUnsafeBytes { raw in
-            Checksum.hash(UnsafeRawBufferPointer(rebasing: raw[..<body]))
-                == UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: body, as: UInt64.self))
-        }
-        guard holds, bytes.prefix(recordHeaderSize).elementsEqual(fixed) else { return nil }
-        return (header, Array(bytes[recordHeaderSize..<body]))
+        guard bytes.withUnsafeBytes(sealHolds), bytes.prefix(recordHeaderSize).elementsEqual(fixed) else { return nil }
+        return (header, Array(bytes[recordHeaderSize..<header.length - 8]))
+    }
+
+    /// The bytes of `writer` followed by their checksum, as the head and every record end.
+    private static func sealed(_ writer: ByteWriter) -> [UInt8] {
+        var writer = writer
+        var bytes = writer.take()
+        let checksum = bytes.withUnsafeBytes { Checksum.hash($0) }
+        withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Whether the last 8 bytes of `raw` (at least 8) are the checksum of the bytes before them (`sealed`).
+    private static func sealHolds(_ raw: UnsafeRawBufferPointer) -> Bool {
+        let body = raw.count - 8
+        return Checksum.hash(UnsafeRawBufferPointer(rebasing: raw[..<body])) == word(raw, body)
+    }
+
+    /// The little-endian u64 at `offset` of `raw`.
+    private static func word(_ raw: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 }
