@@ -98,9 +98,10 @@ extension Database {
     }
 
     /// G5's first half: the group's change sets go into the change feed, while another process or handle has the file
-    /// open (ChangeFeed.swift's protocol; the caller holds the writer lock). A failure costs the observers there a diff.
-    func feed(_ group: [PendingCommit]) {
-        guard options.changeFeed, let fileLock, (try? fileLock.isOpenElsewhere()) == true else { return }
+    /// open (ChangeFeed.swift's protocol; the caller holds the writer lock and has asked `openElsewhere`). A failure
+    /// costs the observers there a diff.
+    func feed(_ group: [PendingCommit], openElsewhere: Bool) {
+        guard options.changeFeed, openElsewhere, let fileLock else { return }
         let entries = group.map { commit in
             ChangeFeed.Entry(version: commit.version, baseTop: commit.baseTop, top: commit.top, changes: commit.changes)
         }
