@@ -34,9 +34,19 @@ struct SetBasedWriteTests {
         // Not plain: set object by object as before (a mixed value).
         ("any", { Bool.random(using: &$0) ? AnyRealmValue.int(3) : "text" }),
     ]
-    static let queries: [(format: String, sort: String?)] = [
+    /// The collections the random tests write to: a query (nil: the whole table, which `setValue(_:forKey:)` sets by
+    /// walking the table's leaves) and a sort.
+    static let queries: [(format: String?, sort: String?)] = [
         ("TRUEPREDICATE", nil), ("int > 0", "string"), ("string BEGINSWITH 'a'", nil), ("double < 6", "int"),
+        (nil, nil), (nil, "double"),
     ]
+
+    /// The objects of `realm` that `query` names.
+    static func results(_ realm: isolated Realm, _ query: (format: String?, sort: String?)) -> Results<AllTypes> {
+        let all = realm.objects(AllTypes.self)
+        let filtered = query.format.map { all.filter($0) } ?? all
+        return query.sort.map { filtered.sorted(byKeyPath: $0) } ?? filtered
+    }
 
     /// Every property of every object, in key order, as text.
     static func state(_ realm: isolated Realm) -> [String] {
@@ -78,18 +88,15 @@ struct SetBasedWriteTests {
             // Both realms get the same value: a class instance made once is shared, as Realm's callers share it.
             nonisolated(unsafe) let shared = value
             let keyed = property.key
-            try await setBased.write { realm in
-                let results = realm.objects(AllTypes.self).filter(query.format)
-                (query.sort.map { results.sorted(byKeyPath: $0) } ?? results).setValue(shared, forKey: keyed)
-            }
+            try await setBased.write { realm in Self.results(realm, query).setValue(shared, forKey: keyed) }
             try await loop.write { realm in
-                let results = realm.objects(AllTypes.self).filter(query.format)
-                for object in query.sort.map({ results.sorted(byKeyPath: $0) }) ?? results {
-                    object.setValue(shared, forKey: keyed)
-                }
+                for object in Self.results(realm, query) { object.setValue(shared, forKey: keyed) }
             }
             let (mine, theirs) = (await setBased.read(Self.state), await loop.read(Self.state))
-            #expect(mine == theirs, "step \(step): \(keyed) = \(String(describing: value)) where \(query.format)")
+            #expect(
+                mine == theirs,
+                "step \(step): \(keyed) = \(String(describing: value)) where \(query.format ?? "(all)")"
+            )
             if mine != theirs { return }
         }
     }
@@ -142,6 +149,54 @@ struct SetBasedWriteTests {
         #expect(properties.first?.oldValue as? Int == 7 && properties.first?.newValue as? Int == 100)
     }
 
+    /// Every dog's name and age, by name.
+    static func dogs(_ realm: isolated Realm) -> [String] {
+        realm.objects(Dog.self).sorted(byKeyPath: "name").map { "\($0.name)=\($0.age)" }
+    }
+
+    @Test("a whole table of many leaves, with gaps and objects added in the same write, is set as the loop sets it")
+    func wholeTable() async throws {
+        let (setBased, loop) = (
+            try await Realm(configuration: memoryConfiguration()), try await Realm(configuration: memoryConfiguration())
+        )
+        for realm in [setBased, loop] {
+            try await realm.write { realm in
+                for index in 0..<1_500 { try realm.add(Dog(value: ["name": "d\(index)", "age": index % 50])) }
+            }
+            // Gaps in the keys, and leaves of several sizes.
+            try await realm.write { realm in try realm.delete(realm.objects(Dog.self).filter("age IN {3, 4, 5, 17}")) }
+        }
+        let changes = await setBased.read { realm in realm.objects(Dog.self).sorted(byKeyPath: "name").changes() }
+        var iterator = changes.makeAsyncIterator()
+        _ = await iterator.next()
+        for (realm, isSetBased) in [(setBased, true), (loop, false)] {
+            try await realm.write { realm in
+                // A committed leaf made dirty, and objects appended in this write, before the set.
+                realm.objects(Dog.self).filter("name == 'd700'").first!.age = 1_000
+                for index in 0..<300 { try realm.add(Dog(value: ["name": "new\(index)", "age": 1])) }
+                if isSetBased {
+                    realm.objects(Dog.self).setValue(7, forKey: "age")
+                } else {
+                    for dog in realm.objects(Dog.self) { dog.age = 7 }
+                }
+            }
+        }
+        let (mine, theirs) = (await setBased.read(Self.dogs), await loop.read(Self.dogs))
+        // 1,500 dogs, 30 of each age, less the 4 ages deleted, and the 300 new ones.
+        #expect(mine.count == 1_680)
+        #expect(mine == theirs)
+        #expect(mine.allSatisfy { $0.hasSuffix("=7") })
+        guard case .update(_, let deletions, let insertions, let modifications)? = await iterator.next() else {
+            Issue.record("the change was not delivered")
+            return
+        }
+        // The new dogs are insertions; every dog that was there is modified.
+        let names = await setBased.read { realm in realm.objects(Dog.self).sorted(byKeyPath: "name").map(\.name) }
+        #expect(deletions.isEmpty)
+        #expect(insertions == names.indices.filter { names[$0].hasPrefix("new") })
+        #expect(modifications == names.indices.filter { !names[$0].hasPrefix("new") })
+    }
+
     /// Updates of `AllTypes` properties, each as `update(_:_:)` (true) or as the loop it stands for (false).
     static let updates: [@Sendable (Results<AllTypes>, Bool) throws -> Void] = [
         { results, setBased in
@@ -191,13 +246,10 @@ struct SetBasedWriteTests {
             let query = Self.queries.randomElement(using: &random)!
             let update = Self.updates.randomElement(using: &random)!
             for (realm, isSetBased) in [(setBased, true), (loop, false)] {
-                try await realm.write { realm in
-                    let results = realm.objects(AllTypes.self).filter(query.format)
-                    try update(query.sort.map { results.sorted(byKeyPath: $0) } ?? results, isSetBased)
-                }
+                try await realm.write { realm in try update(Self.results(realm, query), isSetBased) }
             }
             let (mine, theirs) = (await setBased.read(Self.state), await loop.read(Self.state))
-            #expect(mine == theirs, "step \(step) where \(query.format)")
+            #expect(mine == theirs, "step \(step) where \(query.format ?? "(all)")")
             if mine != theirs { return }
         }
     }

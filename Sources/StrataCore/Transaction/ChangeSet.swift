@@ -81,16 +81,25 @@ package struct TableChanges: Equatable, Sendable {
     /// Logs `column` of every object of `keys` modified, in order (a set-based write's events): each run of consecutive
     /// keys is one event, so a write to every object of a table logs about one event per gap in its keys.
     mutating func modify(_ keys: [ObjectKey], _ column: ColumnKey) {
-        // The runs are found here and each is logged once: the same events as logging the keys one at a time.
+        keys.withUnsafeBufferPointer { keys in modifyRuns(keys.count, column) { keys[$0].rawValue } }
+    }
+
+    /// As ``modify(_:_:)-([ObjectKey],_)`` for keys as a leaf holds them (a write to every object of a leaf).
+    mutating func modify(rawKeys keys: [Int64], _ column: ColumnKey) {
+        keys.withUnsafeBufferPointer { keys in modifyRuns(keys.count, column) { keys[$0] } }
+    }
+
+    /// Logs the `count` keys `key` gives, in order: each run of consecutive keys is found here and logged once (the
+    /// same events as logging the keys one at a time).
+    @inline(__always)
+    private mutating func modifyRuns(_ count: Int, _ column: ColumnKey, _ key: (Int) -> Int64) {
         var index = 0
-        while index < keys.count {
-            let first = keys[index]
-            var count = 1
-            while index + count < keys.count, keys[index + count].rawValue == first.rawValue &+ Int64(count) {
-                count += 1
-            }
-            modify(first, count: count, column)
-            index += count
+        while index < count {
+            let first = key(index)
+            var length = 1
+            while index + length < count, key(index + length) == first &+ Int64(length) { length += 1 }
+            modify(ObjectKey(first), count: length, column)
+            index += length
         }
     }
 

@@ -158,15 +158,22 @@ extension WriteTransaction {
     /// Sets column `column` of every object of `keys` to `value`: Realm's set-based write (`setValue(_:forKey:)` on a
     /// collection). A plain column (see ``plainPosition(of:in:)``) is written leaf by leaf in key order, the value
     /// validated and encoded once and the changes recorded together; any other column is set object by object as
-    /// ``set(_:of:in:object:)`` sets it. A key repeated in `keys` is set once more, to the same value.
-    package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, objects keys: [ObjectKey]) throws {
+    /// ``set(_:of:in:object:)`` sets it. A key repeated in `keys` is set once more, to the same value. With `keys` nil,
+    /// every object of the table is set, in key order (a plain column's leaves found by walking the tree).
+    package func set(_ value: Value, of column: ColumnKey, in tableKey: TableKey, objects keys: [ObjectKey]?) throws {
         let table = try self.table(tableKey)
         guard let position = try plainPosition(of: column, in: table) else {
-            for key in keys { try set(value, of: column, in: tableKey, object: key) }
+            for key in try keys ?? table.keys() { try set(value, of: column, in: tableKey, object: key) }
             return
         }
         try table.validate(value, position: position)
         let cell = ValueCodec.cell(for: value, type: table.spec.traits[position].type, collection: .single)
+        guard let keys else {
+            try table.tree.setEvery(column: position, to: cell) { leaf in
+                record(tableKey) { $0.modify(rawKeys: leaf.keys, column) }
+            }
+            return
+        }
         let ordered = recordModifications(of: keys, column: column, in: tableKey)
         guard try table.tree.set(ordered.map(\.rawValue), column: position, to: cell) else {
             throw StorageError.schema("table \(table.spec.name) lacks an object of the \(keys.count) it is to set")

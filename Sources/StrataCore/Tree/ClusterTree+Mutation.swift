@@ -268,6 +268,38 @@ extension ClusterTree {
         }
     }
 
+    /// Sets one cell of every object to `cell`, leaf by leaf in key order, calling `willSet` with each leaf before
+    /// its rows are set: the leaves are found by walking the tree, with no list of keys to look up or walk alongside.
+    func setEvery(column: Int, to cell: Cell, willSet: (ClusterLeaf) -> Void) throws {
+        guard let root else { return }
+        shapeChanged()
+        let node = try makeDirty(root)
+        if case .clean = root { setRoot(node) }
+        var rows: [Int] = []
+        try forEveryDirtyLeaf(below: node, depth: 0) { leaf in
+            willSet(leaf)
+            if rows.count != leaf.count { rows = Array(0..<leaf.count) }
+            for blob in leaf.columns[column].set(cell, atRows: rows) { context.release(blob) }
+        }
+    }
+
+    /// Makes every node below the dirty `node` dirty, and calls `body` with each leaf, in key order.
+    private func forEveryDirtyLeaf(below node: TreeNode, depth: Int, _ body: (ClusterLeaf) throws -> Void) throws {
+        guard depth <= Self.maximumDepth else {
+            throw StorageError.corrupt("a cluster tree is deeper than \(Self.maximumDepth) levels (a cycle)")
+        }
+        switch node {
+        case .leaf(let leaf): try body(leaf)
+        case .inner(let inner):
+            for index in inner.children.indices {
+                let child = try makeDirty(inner.children[index])
+                inner.children[index] = child
+                try forEveryDirtyLeaf(below: child, depth: depth + 1, body)
+            }
+        case .clean: preconditionFailure("makeDirty returned a clean node")
+        }
+    }
+
     /// Replaces one cell of every object of `keys` (see ``updateRows(_:_:)``) with what `transform` makes of it (a
     /// non-nullable column's missing cell read as its default); false when an object is missing.
     func update(_ keys: [Int64], column: Int, _ transform: (Cell) throws -> Cell) throws -> Bool {

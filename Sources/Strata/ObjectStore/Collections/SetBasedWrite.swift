@@ -11,9 +11,10 @@ extension Results {
     /// converts it.
     func setPlainProperty(_ value: Any?, forKey key: String) throws -> Bool {
         guard let (table, index) = plainProperty(named: key) else { return false }
-        let keys = try currentObjectKeys()
+        // A whole table is set as the engine walks its leaves, with no list of its keys (nil).
+        let keys = isWholeTable ? nil : try currentObjectKeys()
         // As the object-by-object loop: nothing to set, nothing converted (and so no error for a value that does not fit).
-        if keys.isEmpty { return true }
+        if keys?.isEmpty ?? (count == 0) { return true }
         let property = table.info.properties[index]
         let converted = try ValueCoercion.coerce(
             ValueConversion.flattened(value) as Any,

@@ -210,8 +210,10 @@ extension RealmState {
         try realmErrors { try write.set(value, of: column, in: binding.table.tableKey, object: binding.key) }
     }
 
-    /// Sets plain column `column` of every object of `keys` to `value`, for set-based `setValue(_:forKey:)`.
-    func setPlain(_ value: StrataCore.Value, ofAll keys: [ObjectKey], in table: ResolvedTable, column: ColumnKey) throws
+    /// Sets plain column `column` of every object of `keys` (nil: of the table) to `value`, for set-based
+    /// `setValue(_:forKey:)`.
+    func setPlain(_ value: StrataCore.Value, ofAll keys: [ObjectKey]?, in table: ResolvedTable, column: ColumnKey)
+        throws
     {
         let write = writer("setValue(_:forKey:) on a collection")
         touch(table.tableKey)
