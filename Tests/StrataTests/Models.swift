@@ -76,7 +76,13 @@ final class TemporaryDirectory {
     private let owned: Bool
 
     init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-api-tests-\(UUID().uuidString)")
+        // The making test's name, shortened, is part of the name, so that a directory left behind names its test.
+        let test = String(
+            (Test.current?.name ?? "").unicodeScalars.filter(CharacterSet.alphanumerics.contains).prefix(32)
+        )
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-api-tests-\(test)-\(UUID().uuidString)"
+        )
         owned = true
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
