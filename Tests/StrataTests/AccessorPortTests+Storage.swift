@@ -167,8 +167,9 @@ extension AccessorPortTests {
     /// Stores 10 or "abc" in the collection `kind` names (a list of optional Int enums, a set or a map of optional
     /// String enums; "required": a list of Int enums) through the raw-value form of the model, then reads it
     /// through the enum form: the element's count, and whether it reads nil.
-    static func invalidEnumRead(_ kind: String) async throws -> String {
-        let directory = TemporaryDirectory()
+    static func invalidEnumRead(_ kind: String, in directory: TemporaryDirectory = TemporaryDirectory()) async throws
+        -> String
+    {
         let raw = try await Realm(configuration: directory.configuration([APTRawEnums.APTEnumCollections.self]))
         try await raw.write { realm in
             _ = try realm.create(
@@ -201,8 +202,11 @@ extension AccessorPortTests {
 
     @Test("A stored raw value that is no case stops a list of non-optional enums, with Realm's message")
     func invalidEnumRawValueInRequiredList() async throws {
+        // The child stops without running deinitializers: it uses the parent's directory, which the parent removes.
+        let directory = TemporaryDirectory()
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = try await AccessorPortTests.invalidEnumRead("required")
+            [path = directory.url.path as String] in
+            _ = try await AccessorPortTests.invalidEnumRead("required", in: TemporaryDirectory(existing: path))
         }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(output.contains("Could not convert value '10' to type 'CCNIntEnum'."), "\(output.suffix(300))")
