@@ -149,6 +149,11 @@ struct SetBasedWriteTests {
         #expect(properties.first?.oldValue as? Int == 7 && properties.first?.newValue as? Int == 100)
     }
 
+    /// Every dog's name and age, in key order.
+    static func dogsInKeyOrder(_ realm: isolated Realm) -> [String] {
+        realm.objects(Dog.self).map { "\($0.name)=\($0.age)" }
+    }
+
     /// Every dog's name and age, by name.
     static func dogs(_ realm: isolated Realm) -> [String] {
         realm.objects(Dog.self).sorted(byKeyPath: "name").map { "\($0.name)=\($0.age)" }
@@ -179,11 +184,13 @@ struct SetBasedWriteTests {
                 } else {
                     for dog in realm.objects(Dog.self) { dog.age = 7 }
                 }
+                // Appended after the set, through the tree it left behind.
+                for index in 0..<20 { try realm.add(Dog(value: ["name": "late\(index)", "age": 7])) }
             }
         }
         let (mine, theirs) = (await setBased.read(Self.dogs), await loop.read(Self.dogs))
-        // 1,500 dogs, 30 of each age, less the 4 ages deleted, and the 300 new ones.
-        #expect(mine.count == 1_680)
+        // 1,500 dogs, 30 of each age, less the 4 ages deleted, and the 320 new ones.
+        #expect(mine.count == 1_700)
         #expect(mine == theirs)
         #expect(mine.allSatisfy { $0.hasSuffix("=7") })
         guard case .update(_, let deletions, let insertions, let modifications)? = await iterator.next() else {
@@ -192,9 +199,28 @@ struct SetBasedWriteTests {
         }
         // The new dogs are insertions; every dog that was there is modified.
         let names = await setBased.read { realm in realm.objects(Dog.self).sorted(byKeyPath: "name").map(\.name) }
+        let added = names.indices.filter { names[$0].hasPrefix("new") || names[$0].hasPrefix("late") }
         #expect(deletions.isEmpty)
-        #expect(insertions == names.indices.filter { names[$0].hasPrefix("new") })
-        #expect(modifications == names.indices.filter { !names[$0].hasPrefix("new") })
+        #expect(insertions == added)
+        #expect(modifications == names.indices.filter { !added.contains($0) })
+
+        // A string column across the leaves, in key order: the values each set replaces are let go of.
+        for (realm, isSetBased) in [(setBased, true), (loop, false)] {
+            try await realm.write { realm in
+                if isSetBased {
+                    realm.objects(Dog.self).setValue(
+                        "a name long enough to live outside the inline bytes",
+                        forKey: "name"
+                    )
+                } else {
+                    for dog in realm.objects(Dog.self) {
+                        dog.name = "a name long enough to live outside the inline bytes"
+                    }
+                }
+            }
+        }
+        let (mineAfter, theirsAfter) = (await setBased.read(Self.dogsInKeyOrder), await loop.read(Self.dogsInKeyOrder))
+        #expect(mineAfter.count == 1_700 && mineAfter == theirsAfter)
     }
 
     /// Updates of `AllTypes` properties, each as `update(_:_:)` (true) or as the loop it stands for (false).

@@ -98,10 +98,14 @@ extension Database {
     }
 
     /// G5's first half: the group's change sets go into the change feed, while another process or handle has the file
-    /// open (ChangeFeed.swift's protocol; the caller holds the writer lock and has asked `openElsewhere`). A failure
-    /// costs the observers there a diff.
-    func feed(_ group: [PendingCommit], openElsewhere: Bool) {
-        guard options.changeFeed, openElsewhere, let fileLock else { return }
+    /// open (ChangeFeed.swift's protocol; the caller holds the writer lock). A failure costs the observers there a diff.
+    ///
+    /// It asks whether the file is open elsewhere here, after the group's slot, although the redo log asked before its
+    /// syncs: a process that opened in between claimed its reader slot before reading the header, so asking now finds
+    /// every process that can load these versions (ChangeFeed.swift invariant 2), and an early "no" would leave it to
+    /// wait for the feed and then diff.
+    func feed(_ group: [PendingCommit]) {
+        guard options.changeFeed, let fileLock, (try? fileLock.isOpenElsewhere()) == true else { return }
         let entries = group.map { commit in
             ChangeFeed.Entry(version: commit.version, baseTop: commit.baseTop, top: commit.top, changes: commit.changes)
         }

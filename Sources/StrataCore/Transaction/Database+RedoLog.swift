@@ -73,18 +73,14 @@ extension Database {
     }
 
     /// Steps R1-R3 or C1-C4 for `group`; returns how long each sync took, or nil when the group is to be made
-    /// durable as without a log (the ring is not active and the group could not go through it). `openElsewhere`
-    /// says whether another process or handle has the file open (or the question failed).
-    func makeDurable(
-        _ group: [PendingCommit],
-        through log: RedoLog,
-        versions: String,
-        openElsewhere: Bool
-    ) throws -> [Duration]? {
+    /// durable as without a log (the ring is not active and the group could not go through it).
+    func makeDurable(_ group: [PendingCommit], through log: RedoLog, versions: String) throws -> [Duration]? {
         let last = group[group.count - 1]
         return try log.state.withLock { logState -> [Duration]? in
             let payloads = group.compactMap(\.record)
-            let alone = !openElsewhere
+            // A failed query counts as another process: the slot path is the safe side, and a throw here would fail
+            // the group without poisoning the database while commits queued behind it build on it.
+            let alone = !((try? fileLock?.isOpenElsewhere()) ?? true)
             var syncs: [Duration] = []
             // A lap holds records of one kind (LogicalRecord.swift invariant 2): a group of the other kind checkpoints.
             let logical = payloads.map(LogicalRecord.isLogical)

@@ -294,16 +294,10 @@ extension Database {
         let last = group[group.count - 1]
         let first = group[0].version
         let versions = first == last.version ? "version \(first)" : "versions \(first)-\(last.version)"
-        // Asked once per group, for the redo log's choice and the change feed. A failed query counts as another
-        // process: the slot path is the safe side, and a throw here would fail the group without poisoning the
-        // database while commits queued behind it build on it.
-        let openElsewhere = redoLog != nil || options.changeFeed ? (try? fileLock?.isOpenElsewhere()) ?? true : true
-        if let redoLog,
-            let syncs = try makeDurable(group, through: redoLog, versions: versions, openElsewhere: openElsewhere)
-        {
+        if let redoLog, let syncs = try makeDurable(group, through: redoLog, versions: versions) {
             // The signal only wakes other processes' watchers sooner: one that is not bumped looks when its
             // wait times out, and the group is durable either way.
-            feed(group, openElsewhere: openElsewhere)
+            feed(group)
             try? fileLock?.signal?.bump()
             return syncs
         }
@@ -341,7 +335,7 @@ extension Database {
         // G5: wake the other processes' watchers (this process still holds the writer lock, invariant 4). The
         // group is durable whatever happens here; a failed bump only leaves the others to their wait's timeout. The
         // change feed goes first, so that a watcher the bump wakes finds the group's change sets there.
-        feed(group, openElsewhere: openElsewhere)
+        feed(group)
         try? fileLock?.signal?.bump()
         return syncs
     }
