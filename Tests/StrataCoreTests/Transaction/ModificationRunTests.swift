@@ -55,4 +55,70 @@ struct ModificationRunTests {
         logged.modify((1..<10_000).map { ObjectKey(Int64($0)) }, ColumnKey(3))
         #expect(logged == changes)
     }
+
+    /// A table of `Item { n: int, s: string? }` across many leaves, with gaps in its keys, and its keys.
+    static func itemTable(_ database: Database) async throws -> (table: TableKey, n: ColumnKey, s: ColumnKey) {
+        let write = try await database.beginWrite()
+        let table = try write.createTable(named: "Item")
+        let n = try write.addColumn(ColumnSpec(name: "n", type: .int), to: table)
+        let s = try write.addColumn(ColumnSpec(name: "s", type: .string, nullable: true), to: table)
+        var keys: [ObjectKey] = []
+        for index in 0..<3_000 {
+            keys.append(try write.createObject(in: table, values: [n: .int(Int64(index)), s: .string("s\(index)")]))
+        }
+        for (index, key) in keys.enumerated() where index % 7 == 3 || (1_000..<1_300).contains(index) {
+            try write.deleteObject(key, in: table)
+        }
+        try write.commit()
+        return (table, n, s)
+    }
+
+    @Test("A write to every object logs and stores what the same write over the table's keys does")
+    func everyObjectAsTheKeyedWrite() async throws {
+        let directory = TemporaryDirectory()
+        let (walked, keyed) = (
+            try Database.open(path: directory.file("walked")), try Database.open(path: directory.file("keyed"))
+        )
+        defer {
+            walked.close()
+            keyed.close()
+        }
+        let (table, n, s) = try await Self.itemTable(walked)
+        _ = try await Self.itemTable(keyed)
+        let retentions = (walked.retainHistory(), keyed.retainHistory())
+        defer {
+            retentions.0.release()
+            retentions.1.release()
+        }
+        let before = walked.latestVersion
+        #expect(keyed.latestVersion == before)
+        for database in [walked, keyed] {
+            let write = try await database.beginWrite()
+            // A leaf made dirty and objects added before the set, in the same write.
+            let first = try write.table(table).keys()[0]
+            try write.set(.int(-1), of: n, in: table, object: first)
+            for index in 0..<40 { _ = try write.createObject(in: table, values: [n: .int(Int64(10_000 + index))]) }
+            let keys = database === walked ? nil : try write.table(table).keys()
+            try write.set(.int(7), of: n, in: table, objects: keys)
+            try write.set(.string("a value long enough to be stored apart"), of: s, in: table, objects: keys)
+            try write.set(.null, of: s, in: table, objects: keys)
+            try write.commit()
+        }
+        let logs = try (#require(walked.changes(after: before)), #require(keyed.changes(after: before)))
+        #expect(logs.0.count == 1 && logs.1.count == 1)
+        let (mine, theirs) = (try #require(logs.0.first?.tables[table]), try #require(logs.1.first?.tables[table]))
+        #expect(mine.events == theirs.events)
+        // 3,000 objects, less 429 (every seventh) and 300 (a range, 43 of them sevenths too): 2,314 modified.
+        #expect(mine == theirs && mine.modifications.count == 2_314 && mine.insertions.count == 40)
+        for database in [walked, keyed] {
+            let read = try database.beginRead()
+            let items = try read.table(table)
+            let keys = try items.keys()
+            #expect(keys.count == 2_354)
+            for key in keys {
+                #expect(try items.value(key, n) == .int(7))
+                #expect(try items.value(key, s) == .null)
+            }
+        }
+    }
 }
