@@ -15,7 +15,7 @@ final class Doubler: Object {
 // `setValue(_:forKey:)` on a managed collection writes a plain property leaf by leaf without making objects. These
 // tests hold it to the object-by-object loop it replaces: the same stored values for every property type, query,
 // sort and list (duplicates included), and the same change notifications.
-@Suite("Set-based setValue(_:forKey:) on collections")
+@Suite("Set-based setValue(_:forKey:) on collections", .timeLimit(.minutes(10)))
 struct SetBasedWriteTests {
     /// The plain properties of `AllTypes` the random test sets, with a value maker each (nil: a nil value).
     static let properties: [(key: String, value: @Sendable (inout SeededGenerator) -> Any?)] = [
