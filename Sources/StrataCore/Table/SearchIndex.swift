@@ -5,8 +5,9 @@
 // candidates' actual values, so hash collisions cost a comparison, never a wrong answer.
 //
 // In a write transaction, an entry filed by `addIfAbsent` (a new value of a unique column: every new primary key)
-// waits in `pending`, a map by hash, instead of going into the tree at once: random keys (an ObjectId's hash) would
-// each land in the middle of a leaf far from the last one. Every read of the index reads the map first. `flush()`
+// waits in `pending`, a map by hash (PendingIndexEntries.swift), instead of going into the tree at once: random keys
+// (an ObjectId's hash) would each land in the middle of a leaf far from the last one. Every read of the index reads
+// the map first. `flush()`
 // files the waiting entries in ascending order when the index is written (Table.write): into an index that holds
 // no more entries than wait, the index is filed again whole with them, every entry an append filling leaves whole;
 // into others they land leaf after leaf.
@@ -27,7 +28,10 @@ struct SearchIndex {
     /// Entries of one object each waiting to be filed in the tree. A class: the index is a value copied into the
     /// table's cache, and every copy must see the same entries.
     private final class PendingEntries {
-        var keys: [Int64: Int64] = [:]
+        // Storage marked @exclusivity(unchecked) is never reached while an inout access to it is under way (every
+        // mutation is one call of `PendingIndexEntries`, which calls out to nothing); the run-time checks it skips
+        // are explained in Benchmarks/NOTES.md ("Exclusivity checks").
+        @exclusivity(unchecked) var keys = PendingIndexEntries()
     }
 
     init(root: Ref, context: TreeContext) {
@@ -41,13 +45,13 @@ struct SearchIndex {
     /// waiting key would otherwise descend the tree and land in the middle of a leaf.
     func flush() throws {
         guard !pending.keys.isEmpty else { return }
-        let waiting = pending.keys.sorted { $0.key < $1.key }
+        let waiting = pending.keys.sorted()
         if try tree.count() <= waiting.count {
             try refile(with: waiting)
         } else {
             for (hash, object) in waiting { try fileNew(ObjectKey(object), hash: hash) }
         }
-        pending.keys = [:]
+        pending.keys.removeAll()
     }
 
     /// Empties the tree and files its entries and `waiting` (ascending by hash, none of them in the tree) again in
@@ -74,13 +78,13 @@ struct SearchIndex {
 
     /// Removes every entry, waiting or filed.
     func removeAll() throws {
-        pending.keys = [:]
+        pending.keys.removeAll()
         try tree.removeAll()
     }
 
     /// Files the entry waiting under `hash`, if there is one, in the tree: before an edit of that entry.
     private func settle(_ hash: Int64) throws {
-        guard let object = pending.keys.removeValue(forKey: hash) else { return }
+        guard let object = pending.keys.remove(hash) else { return }
         try fileNew(ObjectKey(object), hash: hash)
     }
 
@@ -128,7 +132,7 @@ struct SearchIndex {
     /// read where it lies, without copying its bytes out first.
     private func withEntry<Result>(_ hash: Int64, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result? {
         // (A read transaction's index has nothing pending: it does not hash the key for the empty map.)
-        if !pending.keys.isEmpty, let object = pending.keys[hash] {
+        if let object = pending.keys.object(hash) {
             return try withUnsafeBytes(of: object.littleEndian) { try body($0) }
         }
         guard let location = try tree.locateRow(hash) else { return nil }
@@ -170,19 +174,19 @@ struct SearchIndex {
         // Until one entry waits, a walk down a committed index's right edge finds out whether this one appends; after
         // that only the append cursor answers (an index whose entries wait takes random keys).
         if try tree.isAboveEveryKey(hash, walking: pending.keys.isEmpty) {
-            guard pending.keys[hash] == nil else { return false }
+            guard pending.keys.object(hash) == nil else { return false }
             return try fileNew(object, hash: hash, ifAbsent: true)
         }
-        guard pending.keys[hash] == nil, try tree.locateRow(hash) == nil else { return false }
-        pending.keys[hash] = object.rawValue
-        return true
+        // One probe of the waiting entries, after the tree (invariant 4: no hash is in both).
+        guard try tree.locateRow(hash) == nil else { return false }
+        return pending.keys.insertIfAbsent(hash, object.rawValue)
     }
 
     /// Removes `object` from under `value`.
     func remove(_ object: ObjectKey, for value: Value) throws {
         let hash = ValueCodec.indexHash(value)
-        if pending.keys[hash] == object.rawValue {
-            pending.keys[hash] = nil
+        if pending.keys.object(hash) == object.rawValue {
+            _ = pending.keys.remove(hash)
             return
         }
         try settle(hash)

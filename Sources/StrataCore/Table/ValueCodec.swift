@@ -125,7 +125,21 @@ package enum ValueCodec {
         if case .decimal128(let bytes) = value {
             return Int64(bitPattern: Checksum.hash(encode(.decimal128(DecimalBits.canonical(bytes))), seed: 0x1D_E5))
         }
-        return Int64(bitPattern: Checksum.hash(encode(value), seed: 0x1D_E5))
+        switch value {
+        // The same bytes `encode` makes (a tag, then the value's bytes), on the stack: every new primary key is hashed.
+        case .objectId(let bytes): return taggedIndexHash(9, bytes)
+        case .uuid(let bytes): return taggedIndexHash(10, bytes)
+        default: return Int64(bitPattern: Checksum.hash(encode(value), seed: 0x1D_E5))
+        }
+    }
+
+    /// The index hash of `bytes` encoded after the one-byte `tag`, without making the encoding's array.
+    private static func taggedIndexHash(_ tag: UInt8, _ bytes: [UInt8]) -> Int64 {
+        withUnsafeTemporaryAllocation(byteCount: bytes.count + 1, alignment: 8) { buffer in
+            buffer[0] = tag
+            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[1...]).copyMemory(from: $0) }
+            return Int64(bitPattern: Checksum.hash(UnsafeRawBufferPointer(buffer), seed: 0x1D_E5))
+        }
     }
 
     /// The index hash of null, the one value an integer column can hold whose hash might equal an integer's.
