@@ -582,6 +582,8 @@ public actor Realm {
     public func delete<S: Sequence>(_ objects: S) throws where S.Element: ObjectBase {
         // Outside a write even no objects is a misuse, as Realm's delete of results or a list reports it.
         try checkWritable("delete objects")
+        // Every object of a class nothing links to or from goes at once (WholeTableDeletion.swift).
+        if let results = objects as? any WholeTableDeletable, try results.deleteWholeTable(of: self) { return }
         let objects = Array(objects)
         guard !objects.isEmpty else { return }
         // One batch: the AnyRealmValues that name the deleted objects are found with one scan, not one per object.

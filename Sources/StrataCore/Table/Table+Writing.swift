@@ -151,6 +151,10 @@ extension Table {
         throw StorageError.duplicateKey(table: spec.name, column: column.name, value: value.description)
     }
 
+    /// Whether a column of the table holds links or backlinks: deleting its objects may then change other objects
+    /// (links to them cleared, embedded objects deleted with their owner).
+    package var holdsOrReceivesLinks: Bool { spec.columns.contains { $0.isLink || $0.type == .backlink } }
+
     /// Whether the table has a backlink column (whose values no caller sets).
     var hasBacklinkColumns: Bool { spec.traits.contains { $0.type == .backlink } }
 

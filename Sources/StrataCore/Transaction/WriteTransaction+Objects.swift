@@ -374,8 +374,7 @@ extension WriteTransaction {
         deletionDepth += 1
         defer { deletionDepth -= 1 }
         let table = try self.table(tableKey)
-        let hasLinks = table.spec.columns.contains { $0.isLink || $0.type == .backlink }
-        if hasLinks {
+        if table.holdsOrReceivesLinks {
             try deletingInBatch {
                 for key in try table.keys() { try deleteObject(key, in: tableKey) }
             }

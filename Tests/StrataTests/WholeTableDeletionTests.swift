@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+/// A class nothing links to or from: deleting all of it goes at once (WholeTableDeletion.swift).
+final class Memo: Object {
+    @Persisted(primaryKey: true) var _id: ObjectId
+    @Persisted var text = ""
+    @Persisted var rank = 0
+}
+
+/// Names a memo through a mixed value, which a deletion clears.
+final class MemoHolder: Object {
+    @Persisted var any: AnyRealmValue
+}
+
+// `realm.delete(realm.objects(Memo.self))` removes a table's rows in one engine call when nothing links to or from
+// the class. These tests hold it to deleting the same objects one by one (an array of them): the same notifications,
+// the same invalidated objects, mixed values cleared, the primary keys free again.
+@Suite("Deleting every object of a class at once", .timeLimit(.minutes(10)))
+struct WholeTableDeletionTests {
+    static func configuration() -> Realm.Configuration {
+        memoryConfiguration([Memo.self, MemoHolder.self, Person.self, Dog.self, AllTypes.self])
+    }
+
+    /// A realm of 700 memos (several leaves, some deleted to leave gaps) and a holder naming memo 3.
+    static func filledRealm(ids: [ObjectId]) async throws -> Realm {
+        let realm = try await Realm(configuration: configuration())
+        try await realm.write { realm in
+            for (index, id) in ids.enumerated() {
+                try realm.add(Memo(value: ["_id": id, "text": "m\(index % 13)", "rank": (index * 7) % 23]))
+            }
+            let memos = realm.objects(Memo.self)
+            try realm.delete(memos.filter("rank == 5"))
+            let holder = MemoHolder()
+            holder.any = .object(memos.filter("_id == %@", ids[3]).first!)
+            try realm.add(holder)
+        }
+        return realm
+    }
+
+    /// What deleting every memo did: the change of the unsorted and the sorted results, the observed memo's change,
+    /// the held memo's invalidation, the holder's value, the count, and a re-added key.
+    static func outcome(deleteAtOnce: Bool, ids: [ObjectId]) async throws -> [String] {
+        let realm = try await filledRealm(ids: ids)
+        let (all, sorted, one, held) = try await realm.read { realm in
+            let memos = realm.objects(Memo.self)
+            let first = memos.first!
+            return try (
+                memos.changes(), memos.sorted(byKeyPath: "text").changes(), first.changes(),
+                ThreadSafeReference(to: first)
+            )
+        }
+        var allChanges = all.makeAsyncIterator()
+        var sortedChanges = sorted.makeAsyncIterator()
+        var oneChanges = one.makeAsyncIterator()
+        _ = await allChanges.next()
+        _ = await sortedChanges.next()
+        let count = try await realm.write { realm in
+            let heldMemo = try realm.resolve(held)!
+            let memos = realm.objects(Memo.self)
+            let before = memos.count
+            if deleteAtOnce {
+                try realm.delete(memos)
+            } else {
+                try realm.delete(Array(memos))
+            }
+            // The keys are free again in the same write.
+            try realm.add(Memo(value: ["_id": ids[0], "text": "again"]))
+            return [
+                "before \(before)", "invalidated \(heldMemo.isInvalidated)", "after \(memos.count)",
+                "again \(realm.object(ofType: Memo.self, forPrimaryKey: ids[0])?.text ?? "nil")",
+            ]
+        }
+        var lines = count
+        for changes in [await allChanges.next(), await sortedChanges.next()] {
+            guard case .update(let results, let deletions, let insertions, let modifications)? = changes else {
+                lines.append("no update")
+                continue
+            }
+            lines.append("deleted \(deletions) inserted \(insertions) modified \(modifications) count \(results.count)")
+        }
+        switch await oneChanges.next() {
+        case .deleted?: lines.append("observed memo deleted")
+        default: lines.append("observed memo not deleted")
+        }
+        lines += await realm.read { realm in
+            realm.objects(MemoHolder.self).map { holder -> String in
+                if case .none = holder.any { return "holder cleared" }
+                return "holder \(holder.any)"
+            }
+        }
+        return lines
+    }
+
+    @Test("deleting every memo at once does what deleting them one by one does")
+    func matchesOneByOne() async throws {
+        let ids = (0..<700).map { _ in ObjectId.generate() }
+        let atOnce = try await Self.outcome(deleteAtOnce: true, ids: ids)
+        let oneByOne = try await Self.outcome(deleteAtOnce: false, ids: ids)
+        #expect(atOnce == oneByOne)
+        #expect(atOnce.contains("invalidated true") && atOnce.contains("after 1") && atOnce.contains("again again"))
+        #expect(atOnce.contains("holder cleared") && atOnce.contains("observed memo deleted"))
+    }
+
+    @Test("memos added in the same write are deleted too; other classes are untouched")
+    func sameWriteAndOtherClasses() async throws {
+        let realm = try await Self.filledRealm(ids: (0..<40).map { _ in ObjectId.generate() })
+        let counts = try await realm.write { realm in
+            try realm.add(Dog(value: ["name": "Rex", "age": 3]))
+            for index in 0..<30 { try realm.add(Memo(value: ["_id": ObjectId.generate(), "rank": index])) }
+            try realm.delete(realm.objects(Memo.self))
+            return (realm.objects(Memo.self).count, realm.objects(Dog.self).count)
+        }
+        #expect(counts == (0, 1))
+        let afterCommit = await realm.read { realm in realm.objects(Memo.self).count }
+        #expect(afterCommit == 0)
+    }
+
+    @Test("the wholesale path is taken for every memo, and not for a query or a class with links")
+    func pathTaken() async throws {
+        let realm = try await Self.filledRealm(ids: (0..<50).map { _ in ObjectId.generate() })
+        try await realm.write { realm in
+            try realm.add(Dog(value: ["name": "Rex", "age": 3]))
+            #expect(try realm.objects(Memo.self).filter("rank > 3").deleteWholeTable(of: realm) == false)
+            #expect(try realm.objects(Dog.self).deleteWholeTable(of: realm) == false)
+            #expect(realm.objects(Memo.self).count == 48 && realm.objects(Dog.self).count == 1)
+            #expect(try realm.objects(Memo.self).deleteWholeTable(of: realm) == true)
+            #expect(realm.objects(Memo.self).isEmpty)
+        }
+    }
+
+    @Test("a class with links is still deleted object by object, cascading to embedded objects")
+    func linkedClassesFallBack() async throws {
+        let realm = try await Realm(configuration: Self.configuration())
+        try await realm.write { realm in
+            let person = Person(value: ["name": "Ann"])
+            person.dogs.append(Dog(value: ["name": "Rex", "age": 3]))
+            try realm.add(person)
+            try realm.delete(realm.objects(Dog.self))
+            #expect(person.dogs.isEmpty)
+            #expect(realm.objects(Person.self).count == 1)
+        }
+    }
+
+    @Test("frozen results are refused as one by one refuses them")
+    func frozenResults() async throws {
+        let realm = try await Self.filledRealm(ids: (0..<10).map { _ in ObjectId.generate() })
+        let frozen = try await realm.read { realm in try realm.objects(Memo.self).freeze() }
+        try await realm.write { realm in
+            #expect(throws: RealmError.self) { try realm.delete(frozen) }
+            #expect(realm.objects(Memo.self).count == 9)
+        }
+    }
+}
