@@ -131,16 +131,32 @@ struct WholeTableDeletionTests {
         }
     }
 
-    @Test("a class with links is still deleted object by object, cascading to embedded objects")
+    @Test("classes with links are still deleted object by object: links cleared, embedded objects cascaded")
     func linkedClassesFallBack() async throws {
         let realm = try await Realm(configuration: Self.configuration())
         try await realm.write { realm in
-            let person = Person(value: ["name": "Ann"])
+            let person = Person(value: ["id": 1, "name": "Ann", "address": ["street": "Main", "city": "Oslo"]])
             person.dogs.append(Dog(value: ["name": "Rex", "age": 3]))
             try realm.add(person)
+            try realm.add(Person(value: ["id": 2, "name": "Bo", "address": ["street": "High", "city": "Rome"]]))
+            let address = try #require(person.address)
             try realm.delete(realm.objects(Dog.self))
             #expect(person.dogs.isEmpty)
-            #expect(realm.objects(Person.self).count == 1)
+            #expect(realm.objects(Person.self).count == 2)
+            try realm.delete(realm.objects(Person.self))
+            #expect(realm.objects(Person.self).isEmpty && address.isInvalidated)
+        }
+    }
+
+    @Test("an empty class, and sorted results of every memo, delete as the loop does")
+    func emptyAndSorted() async throws {
+        let realm = try await Realm(configuration: Self.configuration())
+        try await realm.write { realm in
+            #expect(try realm.objects(Memo.self).deleteWholeTable(of: realm) == true)
+            try realm.delete(realm.objects(Memo.self))
+            for rank in 0..<20 { try realm.add(Memo(value: ["_id": ObjectId.generate(), "rank": rank])) }
+            try realm.delete(realm.objects(Memo.self).sorted(byKeyPath: "rank", ascending: false))
+            #expect(realm.objects(Memo.self).isEmpty)
         }
     }
 

@@ -282,6 +282,31 @@ package final class Table {
         return keys
     }
 
+    /// Every object key, ascending, and each object's value in `column`, in one walk of the leaves.
+    func keysAndValues(of column: ColumnSpec) throws -> ([ObjectKey], [Value]) {
+        let position = try position(column.key)
+        var keys: [ObjectKey] = []
+        var values: [Value] = []
+        // Bounded, as in `keys()`.
+        keys.reserveCapacity(min(count, 1 << 22))
+        values.reserveCapacity(min(count, 1 << 22))
+        let integers = column.type == .int && column.collection == .single
+        try tree.forEachLeaf { leaf in
+            // An integer column's committed block is read where it lies (the usual primary key): no cell per row.
+            if integers, case .clean(let view) = leaf, let block = try view.block(position, of: tree.layout) {
+                view.appendKeys(to: &keys)
+                for row in 0..<view.count { values.append(block.isNull(row) ? .null : .int(block.integer(row))) }
+                return true
+            }
+            for row in 0..<leaf.count {
+                keys.append(ObjectKey(leaf.key(at: row)))
+                values.append(try ValueCodec.value(of: try tree.cell(in: leaf, row: row, column: position), in: column))
+            }
+            return true
+        }
+        return (keys, values)
+    }
+
     /// Up to `limit` object keys above `after` (from the first when nil), in key order.
     package func keys(after: ObjectKey?, limit: Int) throws -> [ObjectKey] {
         try tree.keys(after: after?.rawValue, limit: limit).map(ObjectKey.init)

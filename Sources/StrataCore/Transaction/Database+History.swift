@@ -97,6 +97,10 @@ extension Database {
         appendHistory(net, to: &state)
     }
 
+    /// Whether a commit now would write its change set into the change feed: another process or handle has the file
+    /// open (asked of the lock file each time).
+    var isFeeding: Bool { options.changeFeed && (try? fileLock?.isOpenElsewhere()) == true }
+
     /// G5's first half: the group's change sets go into the change feed, while another process or handle has the file
     /// open (ChangeFeed.swift's protocol; the caller holds the writer lock). A failure costs the observers there a diff.
     ///
@@ -105,7 +109,7 @@ extension Database {
     /// every process that can load these versions (ChangeFeed.swift invariant 2), and an early "no" would leave it to
     /// wait for the feed and then diff.
     func feed(_ group: [PendingCommit]) {
-        guard options.changeFeed, let fileLock, (try? fileLock.isOpenElsewhere()) == true else { return }
+        guard isFeeding, let fileLock else { return }
         let entries = group.map { commit in
             ChangeFeed.Entry(version: commit.version, baseTop: commit.baseTop, top: commit.top, changes: commit.changes)
         }

@@ -380,18 +380,30 @@ extension WriteTransaction {
             }
             return
         }
-        let keys = try table.keys()
-        // Primary keys are read for the change log only while it is kept (someone observes) or replication needs
-        // them: reading one per object would slow deleting a large table down for nothing.
+        // Primary keys go into the change log for those who read them: this process's kept history, the commit hook
+        // (of a replicated file, attached now or before the commit: no local commit to such a file goes without one)
+        // and other processes, through the change feed. They are read with the keys, in one walk of the leaves; when
+        // no one reads them (the usual server process alone with its file), reading and logging one per object would
+        // slow deleting a large table down for nothing. A process that opens the file during this write gets the
+        // deletions without their primary keys.
+        let keys: [ObjectKey]
         var primaryKeys: [Value]?
-        if database.retainsHistory || database.commitHook != nil, let column = table.spec.primaryKeyColumn {
-            primaryKeys = try keys.map { try table.value($0, column.key) }
+        let primaryKeysWanted =
+            database.retainsHistory || database.commitHook != nil
+            || catalog.tables.contains { $0.name == Database.replicationMarkerTable } || database.isFeeding
+        if primaryKeysWanted, let column = table.spec.primaryKeyColumn {
+            let (objects, values) = try table.keysAndValues(of: column)
+            (keys, primaryKeys) = (objects, values)
+        } else {
+            keys = try table.keys()
         }
+        // An empty table changes nothing, and logs nothing (as deleting no objects one by one).
+        guard !keys.isEmpty else { return }
         try table.removeAllRows()
         record(tableKey) { changes in
             for (index, key) in keys.enumerated() { changes.delete(key, primaryKey: primaryKeys?[index]) }
         }
-        if !keys.isEmpty { try mixedReferencesDeleted { $0.wholeTables.insert(tableKey) } }
+        try mixedReferencesDeleted { $0.wholeTables.insert(tableKey) }
     }
 
     // MARK: Links

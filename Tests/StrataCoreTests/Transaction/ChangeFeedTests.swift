@@ -186,6 +186,39 @@ struct ChangeFeedTests {
         #expect(entry.deletedPrimaryKeys == [key: .string("gone")])
     }
 
+    @Test("A table deleted at once carries every primary key to the observer; an empty one logs nothing")
+    func deletedAllPrimaryKeys() async throws {
+        let directory = TemporaryDirectory()
+        let fixture = try await Fixture(directory)
+        defer { fixture.close() }
+        let setUp = try await fixture.committer.beginWrite()
+        let keys = try (0..<300).map {
+            try setUp.createObject(in: fixture.table, values: [fixture.id: .string("k\($0)")])
+        }
+        try setUp.commit()
+        _ = fixture.observer.refreshedLatestVersion()
+        let before = fixture.observer.latestVersion
+        let clear = try await fixture.committer.beginWrite()
+        try clear.deleteAllObjects(in: fixture.table)
+        try clear.commit()
+        _ = fixture.observer.refreshedLatestVersion()
+        let entry = try #require(fixture.observer.changes(after: before)?.last?.tables[fixture.table])
+        #expect(entry.deletions == Set(keys))
+        #expect(
+            entry.deletedPrimaryKeys
+                == Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, .string("k\($0)")) })
+        )
+
+        // The table is empty now: deleting all of it again logs no deletion (the object added after it is logged).
+        let again = try await fixture.committer.beginWrite()
+        try again.deleteAllObjects(in: fixture.table)
+        let added = try again.createObject(in: fixture.table, values: [fixture.id: .string("new")])
+        try again.commit()
+        _ = fixture.observer.refreshedLatestVersion()
+        let last = try #require(fixture.observer.changes(after: before + 1)?.last?.tables[fixture.table])
+        #expect(last.deletions.isEmpty && last.insertions == [added])
+    }
+
     @Test("Records wrap around the ring; one too large for it, or a damaged feed, leaves the observer to its diff")
     func wrapLargeAndDamaged() async throws {
         let directory = TemporaryDirectory()

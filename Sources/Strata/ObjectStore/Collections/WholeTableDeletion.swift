@@ -30,6 +30,8 @@ extension RealmState {
         let write = writer("delete objects")
         let engineTable = try realmErrors { try write.table(table.tableKey) }
         guard !engineTable.holdsOrReceivesLinks else { return false }
+        // No objects: nothing deleted, nothing touched (as the loop over none).
+        guard engineTable.count > 0 else { return true }
         touch(table.tableKey)
         try deletingInBatch { try realmErrors { try write.deleteAllObjects(in: table.tableKey) } }
         return true
