@@ -10,13 +10,19 @@ struct PendingIndexEntriesTests {
     @Test("Random inserts, lookups and removals agree with a dictionary, Int64.min and clustered hashes included")
     func randomOperationsAgreeWithDictionary() {
         var (seed, random) = seededGenerator("PendingIndexEntriesTests")
-        for round in 0..<20 {
+        // Hashes whose home is the last slot of a table of 16 or 32 (the multiplier's inverse undoes the spreading):
+        // every cluster they make wraps past the end, and removals shift entries back across it.
+        var inverse: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<6 { inverse = inverse &* (2 &- 0x9E37_79B9_7F4A_7C15 &* inverse) }
+        let wrapping = (0..<12).map { Int64(bitPattern: (UInt64(15) << 60 | UInt64($0)) &* inverse) }
+        for round in 0..<25 {
             var table = PendingIndexEntries()
             var model: [Int64: Int64] = [:]
             // Small pools meet the same hash often; consecutive integers and multiples of a power of two land in
             // neighbouring or equal home slots, so removals must shift clusters back.
             let pool: [Int64] =
-                switch round % 4 {
+                switch round % 5 {
+                case 4: wrapping
                 case 0: (0..<64).map { Int64($0) }
                 case 1: (0..<300).map { Int64($0) << 40 } + [Int64.min, Int64.max, -1]
                 case 2: (0..<2_000).map { _ in Int64.random(in: Int64.min...Int64.max, using: &random) }
