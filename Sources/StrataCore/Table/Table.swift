@@ -282,20 +282,29 @@ package final class Table {
         return keys
     }
 
-    /// Every object key, ascending, and each object's value in `column`, in one walk of the leaves.
+    /// Every object key, ascending, and each object's value in `column` (a single value), in one walk of the leaves.
     func keysAndValues(of column: ColumnSpec) throws -> ([ObjectKey], [Value]) {
+        precondition(column.collection == .single, "keysAndValues reads single values")
         let position = try position(column.key)
         var keys: [ObjectKey] = []
         var values: [Value] = []
         // Bounded, as in `keys()`.
         keys.reserveCapacity(min(count, 1 << 22))
         values.reserveCapacity(min(count, 1 << 22))
-        let integers = column.type == .int && column.collection == .single
         try tree.forEachLeaf { leaf in
-            // An integer column's committed block is read where it lies (the usual primary key): no cell per row.
-            if integers, case .clean(let view) = leaf, let block = try view.block(position, of: tree.layout) {
+            // A committed leaf's block is found once, not per row, and its cells read as every read takes them.
+            if case .clean(let view) = leaf, let block = try view.block(position, of: tree.layout) {
                 view.appendKeys(to: &keys)
-                for row in 0..<view.count { values.append(block.isNull(row) ? .null : .int(block.integer(row))) }
+                if column.type == .int, block.nulls == nil {
+                    // The usual primary key: packed integers, no cell in between.
+                    for row in 0..<view.count { values.append(.int(block.integer(row))) }
+                } else {
+                    for row in 0..<view.count {
+                        values.append(
+                            try ValueCodec.value(of: try tree.cell(in: block, row: row, column: position), in: column)
+                        )
+                    }
+                }
                 return true
             }
             for row in 0..<leaf.count {

@@ -388,10 +388,10 @@ extension WriteTransaction {
         // deletions without their primary keys.
         let keys: [ObjectKey]
         var primaryKeys: [Value]?
-        let primaryKeysWanted =
+        if let column = table.spec.primaryKeyColumn,
             database.retainsHistory || database.commitHook != nil
-            || catalog.tables.contains { $0.name == Database.replicationMarkerTable } || database.isFeeding
-        if primaryKeysWanted, let column = table.spec.primaryKeyColumn {
+                || catalog.tables.contains(where: { $0.name == Database.replicationMarkerTable }) || database.isFeeding
+        {
             let (objects, values) = try table.keysAndValues(of: column)
             (keys, primaryKeys) = (objects, values)
         } else {

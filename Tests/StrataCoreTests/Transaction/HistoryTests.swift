@@ -57,6 +57,46 @@ struct HistoryTests {
         #expect(database.historySize.entries == 0)
     }
 
+    @Test("Deleting all logs integer primary keys, nullable and not, from committed and changed leaves alike")
+    func deletedIntegerPrimaryKeys() async throws {
+        let directory = TemporaryDirectory()
+        let database = try Database.open(path: directory.file())
+        defer { database.close() }
+        var expected: [TableKey: [ObjectKey: Value]] = [:]
+        let setUp = try await database.beginWrite()
+        var tables: [TableKey] = []
+        for nullable in [false, true] {
+            let table = try setUp.createTable(named: nullable ? "Optional" : "Plain")
+            let id = try setUp.addColumn(
+                ColumnSpec(name: "id", type: .int, nullable: nullable, unique: true),
+                to: table
+            )
+            for index in 0..<1_500 {
+                // Descending keys (so object keys are not the primary keys), and one null in the nullable table.
+                let value: Value = nullable && index == 700 ? .null : .int(Int64(10_000 - 3 * index))
+                let key = try setUp.createObject(in: table, values: [id: value])
+                expected[table, default: [:]][key] = value
+            }
+            tables.append(table)
+        }
+        try setUp.commit()
+        let retention = database.retainHistory()
+        defer { retention.release() }
+        let start = database.latestVersion
+        let clear = try await database.beginWrite()
+        // One leaf of each table changed in this write (a dirty leaf), the others read where they lie.
+        for table in tables {
+            let first = try #require(expected[table]?.keys.min())
+            let column = try #require(clear.table(table).spec.primaryKeyColumn?.key)
+            try clear.set(.int(-1), of: column, in: table, object: first)
+            expected[table]?[first] = .int(-1)
+            try clear.deleteAllObjects(in: table)
+        }
+        try clear.commit()
+        let entry = try #require(database.changes(after: start)?.first)
+        for table in tables { #expect(entry.tables[table]?.deletedPrimaryKeys == expected[table]) }
+    }
+
     @Test("Each entry carries the primary keys of the objects it deleted, by one delete and by deleting all")
     func deletedPrimaryKeys() async throws {
         let directory = TemporaryDirectory()
