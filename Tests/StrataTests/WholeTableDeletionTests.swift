@@ -6,13 +6,14 @@ import Testing
 /// A class nothing links to or from: deleting all of it goes at once (WholeTableDeletion.swift).
 final class Memo: Object {
     @Persisted(primaryKey: true) var _id: ObjectId
-    @Persisted var text = ""
+    @Persisted(indexed: true) var text = ""
     @Persisted var rank = 0
 }
 
-/// Names a memo through a mixed value, which a deletion clears.
+/// Names memos through mixed values, which a deletion clears: a single one, and elements of a list.
 final class MemoHolder: Object {
     @Persisted var any: AnyRealmValue
+    @Persisted var many: List<AnyRealmValue>
 }
 
 // `realm.delete(realm.objects(Memo.self))` removes a table's rows in one engine call when nothing links to or from
@@ -35,6 +36,7 @@ struct WholeTableDeletionTests {
             try realm.delete(memos.filter("rank == 5"))
             let holder = MemoHolder()
             holder.any = .object(memos.filter("_id == %@", ids[3]).first!)
+            holder.many.append(objectsIn: [.object(memos[1]), .int(7), .object(memos[2]), .string("kept")])
             try realm.add(holder)
         }
         return realm
@@ -44,19 +46,21 @@ struct WholeTableDeletionTests {
     /// the held memo's invalidation, the holder's value, the count, and a re-added key.
     static func outcome(deleteAtOnce: Bool, ids: [ObjectId]) async throws -> [String] {
         let realm = try await filledRealm(ids: ids)
-        let (all, sorted, one, held) = try await realm.read { realm in
+        let (all, sorted, filtered, one, held) = try await realm.read { realm in
             let memos = realm.objects(Memo.self)
             let first = memos.first!
             return try (
-                memos.changes(), memos.sorted(byKeyPath: "text").changes(), first.changes(),
-                ThreadSafeReference(to: first)
+                memos.changes(), memos.sorted(byKeyPath: "text").changes(), memos.filter("rank > 10").changes(),
+                first.changes(), ThreadSafeReference(to: first)
             )
         }
         var allChanges = all.makeAsyncIterator()
         var sortedChanges = sorted.makeAsyncIterator()
+        var filteredChanges = filtered.makeAsyncIterator()
         var oneChanges = one.makeAsyncIterator()
         _ = await allChanges.next()
         _ = await sortedChanges.next()
+        _ = await filteredChanges.next()
         let count = try await realm.write { realm in
             let heldMemo = try realm.resolve(held)!
             let memos = realm.objects(Memo.self)
@@ -68,13 +72,15 @@ struct WholeTableDeletionTests {
             }
             // The keys are free again in the same write.
             try realm.add(Memo(value: ["_id": ids[0], "text": "again"]))
+            // The text index holds only the new memo.
+            let indexed = memos.filter("text == 'again'").count + memos.filter("text == 'm1'").count
             return [
                 "before \(before)", "invalidated \(heldMemo.isInvalidated)", "after \(memos.count)",
-                "again \(realm.object(ofType: Memo.self, forPrimaryKey: ids[0])?.text ?? "nil")",
+                "again \(realm.object(ofType: Memo.self, forPrimaryKey: ids[0])?.text ?? "nil")", "indexed \(indexed)",
             ]
         }
         var lines = count
-        for changes in [await allChanges.next(), await sortedChanges.next()] {
+        for changes in [await allChanges.next(), await sortedChanges.next(), await filteredChanges.next()] {
             guard case .update(let results, let deletions, let insertions, let modifications)? = changes else {
                 lines.append("no update")
                 continue
@@ -87,8 +93,9 @@ struct WholeTableDeletionTests {
         }
         lines += await realm.read { realm in
             realm.objects(MemoHolder.self).map { holder -> String in
-                if case .none = holder.any { return "holder cleared" }
-                return "holder \(holder.any)"
+                let many = holder.many.map { "\($0)" }.joined(separator: ", ")
+                if case .none = holder.any { return "holder cleared, list [\(many)]" }
+                return "holder \(holder.any), list [\(many)]"
             }
         }
         return lines
@@ -101,7 +108,9 @@ struct WholeTableDeletionTests {
         let oneByOne = try await Self.outcome(deleteAtOnce: false, ids: ids)
         #expect(atOnce == oneByOne)
         #expect(atOnce.contains("invalidated true") && atOnce.contains("after 1") && atOnce.contains("again again"))
-        #expect(atOnce.contains("holder cleared") && atOnce.contains("observed memo deleted"))
+        #expect(atOnce.contains("indexed 1") && atOnce.contains("observed memo deleted"))
+        #expect(atOnce.last?.hasPrefix("holder cleared, list [") == true && atOnce.last?.contains("kept") == true)
+        #expect(atOnce.last?.contains("object") == false, "\(atOnce)")
     }
 
     @Test("memos added in the same write are deleted too; other classes are untouched")
