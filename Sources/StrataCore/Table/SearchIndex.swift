@@ -7,10 +7,9 @@
 // In a write transaction, an entry filed by `addIfAbsent` (a new value of a unique column: every new primary key)
 // waits in `pending`, a map by hash (PendingIndexEntries.swift), instead of going into the tree at once: random keys
 // (an ObjectId's hash) would each land in the middle of a leaf far from the last one. Every read of the index reads
-// the map first. `flush()`
-// files the waiting entries in ascending order when the index is written (Table.write): into an index that holds
-// no more entries than wait, the index is filed again whole with them, every entry an append filling leaves whole;
-// into others they land leaf after leaf.
+// the map first. `flush()` files the waiting entries in ascending order when the index is written (Table.write): into
+// an index that holds no more entries than wait, the index is filed again whole with them, every entry an append
+// filling leaves whole; into others they land leaf after leaf.
 //
 // Invariants ((1)-(3) checked by the verifier on the committed index; (4) holds because every edit under a hash
 // first files its waiting entry, and the tree's insert stops on a key it holds already):

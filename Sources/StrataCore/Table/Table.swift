@@ -230,7 +230,10 @@ package final class Table {
             if case .clean(let view) = leaf, spec.collection == .single, let block = try view.block(spec.key) {
                 for row in 0..<leaf.count {
                     if block.isNull(row) {
-                        values.append(.null)
+                        // Read as every read takes it: null, or the default of a column that is not nullable.
+                        values.append(
+                            try value(of: tree.cell(in: block, row: row, column: position), position: position)
+                        )
                         continue
                     }
                     switch spec.type {
@@ -280,40 +283,6 @@ package final class Table {
             return true
         }
         return keys
-    }
-
-    /// Every object key, ascending, and each object's value in `column` (a single value), in one walk of the leaves.
-    func keysAndValues(of column: ColumnSpec) throws -> ([ObjectKey], [Value]) {
-        precondition(column.collection == .single, "keysAndValues reads single values")
-        let position = try position(column.key)
-        var keys: [ObjectKey] = []
-        var values: [Value] = []
-        // Bounded, as in `keys()`.
-        keys.reserveCapacity(min(count, 1 << 22))
-        values.reserveCapacity(min(count, 1 << 22))
-        try tree.forEachLeaf { leaf in
-            // A committed leaf's block is found once, not per row, and its cells read as every read takes them.
-            if case .clean(let view) = leaf, let block = try view.block(position, of: tree.layout) {
-                view.appendKeys(to: &keys)
-                if column.type == .int, block.nulls == nil {
-                    // The usual primary key: packed integers, no cell in between.
-                    for row in 0..<view.count { values.append(.int(block.integer(row))) }
-                } else {
-                    for row in 0..<view.count {
-                        values.append(
-                            try ValueCodec.value(of: try tree.cell(in: block, row: row, column: position), in: column)
-                        )
-                    }
-                }
-                return true
-            }
-            for row in 0..<leaf.count {
-                keys.append(ObjectKey(leaf.key(at: row)))
-                values.append(try ValueCodec.value(of: try tree.cell(in: leaf, row: row, column: position), in: column))
-            }
-            return true
-        }
-        return (keys, values)
     }
 
     /// Up to `limit` object keys above `after` (from the first when nil), in key order.

@@ -98,7 +98,8 @@ extension Database {
     }
 
     /// Whether a commit now would write its change set into the change feed: another process or handle has the file
-    /// open (asked of the lock file each time).
+    /// open (asked of the lock file each time). A failed probe of the lock file reads as alone: it reads nothing of the
+    /// database, so it hides no damage, and its cost is the feed skipped (observers elsewhere diff the versions).
     var isFeeding: Bool { options.changeFeed && (try? fileLock?.isOpenElsewhere()) == true }
 
     /// G5's first half: the group's change sets go into the change feed, while another process or handle has the file

@@ -382,20 +382,17 @@ extension WriteTransaction {
         }
         // Primary keys go into the change log for those who read them: this process's kept history, the commit hook
         // (of a replicated file, attached now or before the commit: no local commit to such a file goes without one)
-        // and other processes, through the change feed. They are read with the keys, in one walk of the leaves; when
+        // and other processes, through the change feed. They are read a leaf at a time (`Table.columnValues`); when
         // no one reads them (the usual server process alone with its file), reading and logging one per object would
         // slow deleting a large table down for nothing. A process that opens the file during this write gets the
         // deletions without their primary keys.
-        let keys: [ObjectKey]
+        let keys = try table.keys()
         var primaryKeys: [Value]?
         if let column = table.spec.primaryKeyColumn,
             database.retainsHistory || database.commitHook != nil
                 || catalog.tables.contains(where: { $0.name == Database.replicationMarkerTable }) || database.isFeeding
         {
-            let (objects, values) = try table.keysAndValues(of: column)
-            (keys, primaryKeys) = (objects, values)
-        } else {
-            keys = try table.keys()
+            primaryKeys = try table.columnValues(column.key)
         }
         // An empty table changes nothing, and logs nothing (as deleting no objects one by one).
         guard !keys.isEmpty else { return }
