@@ -12,6 +12,24 @@ final class Doubler: Object {
     }
 }
 
+/// A counter with two computed properties over its count: one that only forwards it, one whose setter also counts the
+/// assignments.
+final class CountedCounter: Object {
+    @Persisted var count = 0
+    @Persisted var assignments = 0
+    var forwarded: Int {
+        get { count }
+        set { count = newValue }
+    }
+    var counted: Int {
+        get { count }
+        set {
+            count = newValue
+            assignments += 1
+        }
+    }
+}
+
 // `setValue(_:forKey:)` on a managed collection writes a plain property leaf by leaf without making objects. These
 // tests hold it to the object-by-object loop it replaces: the same stored values for every property type, query,
 // sort and list (duplicates included), and the same change notifications.
@@ -334,5 +352,25 @@ struct SetBasedWriteTests {
         #expect(await realm.read { realm in realm.objects(Doubler.self).map(\.count) } == [2, 6])
         try await realm.write { realm in try realm.objects(Doubler.self).update(\.count) { $0 * 10 } }
         #expect(await realm.read { realm in realm.objects(Doubler.self).map(\.count) } == [20, 60])
+    }
+
+    @Test("update through computed properties over one persisted property: a setter that does more is still called")
+    func computedPropertiesOverOneProperty() async throws {
+        let realm = try await Realm(configuration: memoryConfiguration([CountedCounter.self]))
+        try await realm.write { realm in
+            for count in [1, 5, 9] { try realm.add(CountedCounter(value: ["count": count])) }
+        }
+        try await realm.write { realm in try realm.objects(CountedCounter.self).update(\.forwarded) { $0 * 3 } }
+        let tripled = await realm.read { realm in
+            realm.objects(CountedCounter.self).map { [$0.count, $0.assignments] }
+        }
+        #expect(tripled == [[3, 0], [15, 0], [27, 0]])
+        try await realm.write { realm in
+            try realm.objects(CountedCounter.self).filter("count > 3").update(\.counted) { $0 + 1 }
+        }
+        let counted = await realm.read { realm in
+            realm.objects(CountedCounter.self).map { [$0.count, $0.assignments] }
+        }
+        #expect(counted == [[3, 0], [16, 1], [28, 1]])
     }
 }

@@ -136,7 +136,10 @@ open class ObjectBase: CustomStringConvertible, Hashable {
     }
 
     /// Creates an unmanaged object; its properties take their declared defaults.
-    public required init() {}
+    public required init() {
+        // A subclass's stored properties, its `@Persisted` wrappers among them, are set before this runs.
+        PersistedSlots.fillIfKnown(self)
+    }
 
     /// Creates an unmanaged object with values from a dictionary (`["name": "Ada"]`), an array (in
     /// property order) or another object.

@@ -21,18 +21,24 @@ import Synchronization
 public struct Persisted<Value: _Persistable> {
     // Usable from inlinable code so that the initializers below are specialized in the model's module:
     // every object creation runs them once per property.
-    /// The wrapper's number (see `PersistedSerial`); `PersistedSerial.managed` once its object is managed.
+    /// `PersistedSerial.managed` once its object is managed (see `PersistedSerial`), else 0.
     @usableFromInline var serial: Int
     /// The value an unmanaged object holds: the declared or decoded value, then each value set while the object
     /// is unmanaged (and a collection once it is made), so that synthesized `Codable` encodes what the object
     /// holds. The object itself keeps the same values by index (``ObjectBase/unmanagedValues``) for `add`.
     @usableFromInline var initial: Value?
     @usableFromInline let options: PersistedOptions
+    /// The property's number among its class's (with ``PersistedSlots/encodableFlag`` for an `Encodable` model) plus
+    /// one, or 0 until Strata writes it: when the object is made, once the class is known (PersistedSlots.swift), else
+    /// on the first access. Every access reads it here, so that the compiler never has to make the key paths it
+    /// passes to the subscript below.
+    @usableFromInline var slot: Int
 
     /// A property with the type's default value.
     @inlinable
     public init() {
         serial = PersistedSerial.next()
+        slot = 0
         initial = nil
         options = PersistedOptions()
     }
@@ -42,6 +48,7 @@ public struct Persisted<Value: _Persistable> {
     @inlinable
     public init(wrappedValue: Value) {
         serial = PersistedSerial.next()
+        slot = 0
         initial = wrappedValue
         options = PersistedOptions()
     }
@@ -52,6 +59,7 @@ public struct Persisted<Value: _Persistable> {
     @inlinable
     public init(indexed: Bool) {
         serial = PersistedSerial.next()
+        slot = 0
         initial = nil
         options = PersistedOptions(indexed: indexed)
     }
@@ -63,6 +71,7 @@ public struct Persisted<Value: _Persistable> {
     @inlinable
     public init(wrappedValue: Value, indexed: Bool) {
         serial = PersistedSerial.next()
+        slot = 0
         initial = wrappedValue
         options = PersistedOptions(indexed: indexed)
     }
@@ -73,6 +82,7 @@ public struct Persisted<Value: _Persistable> {
     @inlinable
     public init(primaryKey: Bool) {
         serial = PersistedSerial.next()
+        slot = 0
         initial = nil
         options = PersistedOptions(primaryKey: primaryKey)
     }
@@ -84,6 +94,7 @@ public struct Persisted<Value: _Persistable> {
     @inlinable
     public init(wrappedValue: Value, primaryKey: Bool) {
         serial = PersistedSerial.next()
+        slot = 0
         initial = wrappedValue
         options = PersistedOptions(primaryKey: primaryKey)
     }
@@ -94,6 +105,7 @@ public struct Persisted<Value: _Persistable> {
     @inlinable
     public init<Source: ObjectBase>(originProperty: String) where Value == LinkingObjects<Source> {
         serial = PersistedSerial.next()
+        slot = 0
         initial = nil
         options = PersistedOptions(originProperty: originProperty)
     }
@@ -113,196 +125,88 @@ public struct Persisted<Value: _Persistable> {
     /// `Bool` and `String` properties of managed objects then go straight to typed reads and writes.
     /// - Parameters:
     ///   - object: the object whose property is read or written.
-    ///   - wrappedKeyPath: the key path of the property (not used).
-    ///   - storageKeyPath: the key path of the property's `Persisted` storage, which tells which property it is.
+    ///   - wrappedKeyPath: the key path of the property (not used: see `slotEntry`).
+    ///   - storageKeyPath: the key path of the property's `Persisted` storage, where the accessor reads its number.
     public static subscript<EnclosingSelf: ObjectBase>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
+        // Always inlined into the model's accessors, where the key paths are literals: see `slotEntry`. Everything
+        // but the typed reads is a call that takes no key path.
         @inlinable
+        @inline(__always)
         get {
-            let index =
-                (PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath))
-                & PersistedIndexCache.indexMask
+            let index = slotEntry(object, storageKeyPath) & PersistedSlots.indexMask
             // The type's own read (`Int`, `Double`, `Bool` and `String` read the row in place, see
             // ObjectBase+TypedAccess.swift); nil sends the read down the general path.
             if object.isBound, object.keyPathRecorder == nil, let value = Value._rlmBoundValue(object, index) {
                 return value
             }
-            return value(of: object, index, storageKeyPath, wrappedKeyPath)
+            if let recorder = object.keyPathRecorder {
+                return recorded(by: recorder, object, index)
+            }
+            return value(of: object, index)
         }
         @inlinable
+        @inline(__always)
         set {
-            let entry =
-                PersistedIndexCache.fast(ObjectIdentifier(storageKeyPath)) ?? propertyIndex(object, storageKeyPath)
-            let index = entry & PersistedIndexCache.indexMask
+            let entry = slotEntry(object, storageKeyPath)
+            let index = entry & PersistedSlots.indexMask
             if object.isBound {
                 Value._rlmSetBound(newValue, object, index)
             } else {
                 Value._rlmSetUnmanaged(newValue, object, index)
                 // An encodable model's wrapper keeps the value too, for synthesized `Codable` (which sees only the
-                // wrapper); the index's entry says whether the model is one, so other models pay one test.
-                if entry & PersistedIndexCache.encodableFlag != 0 {
-                    keepAssignedForCoding(object, storageKeyPath, newValue)
-                }
+                // wrapper); the slot says whether the model is one, so other models pay one test.
+                if entry & PersistedSlots.encodableFlag != 0 { keepForCoding(newValue, object, index) }
             }
         }
     }
 
-    /// The property's value, for every case but the typed reads above.
-    @usableFromInline
-    static func value<EnclosingSelf: ObjectBase>(
-        of object: EnclosingSelf,
-        _ index: Int,
-        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>,
-        _ wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>
-    ) -> Value {
-        if let recorder = object.keyPathRecorder {
-            return recorder.record(index, of: object, as: Value.self, through: wrappedKeyPath)
-        }
-        if object.isBound { return object.boundValue(index) as! Value }
-        if let value = object.unmanagedValues[index] { return value as! Value }
-        if let value = object[keyPath: storageKeyPath].initial {
-            object.unmanagedValues[index] = value
-            return value
-        }
-        // A default made now (a new collection, a fresh ObjectId) is the object's from here on: an encodable model's
-        // wrapper keeps it as well, so that encoding sees the elements appended to it.
-        let value = TypeInspector.defaultValue(Value.self) as! Value
-        object.unmanagedValues[index] = value
-        if PersistedIndexCache.isEncodable(ObjectIdentifier(storageKeyPath)) {
-            keepForCoding(object, storageKeyPath, value)
-        }
-        return value
-    }
-
-    /// Keeps `value`, just given to unmanaged `object` of an `Encodable` model, in the property's wrapper:
-    /// synthesized coding reads only the wrappers.
-    @usableFromInline
-    @inline(never)
-    static func keepForCoding<EnclosingSelf: ObjectBase>(
-        _ object: EnclosingSelf,
-        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>,
-        _ value: Value
-    ) {
-        object[keyPath: storageKeyPath].initial = value
-    }
-
-    /// Keeps `value`, just assigned to the property of unmanaged `object` of an `Encodable` model, in the property's
-    /// wrapper. A list, set or map was copied into the one the property holds, which the wrapper keeps since it was
-    /// made (see `value(of:_:_:_:)` and `PropertyInfo.read`): that one stays.
-    @usableFromInline
-    @inline(never)
-    static func keepAssignedForCoding<EnclosingSelf: ObjectBase>(
-        _ object: EnclosingSelf,
-        _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>,
-        _ value: Value
-    ) {
-        if value is any AssignableCollection { return }
-        keepForCoding(object, storageKeyPath, value)
-    }
-
-    /// The index of the property `storageKeyPath` names among its class's properties, with
-    /// ``PersistedIndexCache/encodableFlag`` set when the model is `Encodable`.
-    @usableFromInline
-    static func propertyIndex<EnclosingSelf: ObjectBase>(
+    /// The property's number (with ``PersistedSlots/encodableFlag``), read from the wrapper `storageKeyPath` names.
+    ///
+    /// Inlined into the model's accessors with its key path a literal, `object[keyPath: storageKeyPath].slot` compiles
+    /// to a load from the object: the key path object itself is never made (which cost a runtime call, a retain and a
+    /// release per key path per access). So no other use of `storageKeyPath` may reach code that is not inlined.
+    @inlinable
+    @inline(__always)
+    static func slotEntry<EnclosingSelf: ObjectBase>(
         _ object: EnclosingSelf,
         _ storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Int {
-        let identifier = ObjectIdentifier(storageKeyPath)
-        if let known = PersistedIndexCache.entries.withLock({ $0[identifier] }) {
-            PersistedIndexCache.remember(identifier, known)
-            return known.packed
-        }
-        let info: ObjectClassInfo
-        do {
-            info = try ObjectClassInfo.of(type(of: object))
-        } catch {
-            preconditionFailure("\(error)")
-        }
-        let index = info.index(for: storageKeyPath)
-        let entry = PersistedIndexCache.Entry(
-            keyPath: storageKeyPath,
-            index: index,
-            encodable: EnclosingSelf.self is any Encodable.Type
-        )
-        PersistedIndexCache.entries.withLock { $0[identifier] = entry }
-        PersistedIndexCache.remember(identifier, entry)
-        return entry.packed
-    }
-}
-
-/// Property indexes by storage key path identity: the key paths the compiler passes to `Persisted`'s subscript
-/// are uniqued constants, so their identity is a cheap key (each entry retains its key path, so an identity is
-/// never reused by another).
-///
-/// Every property access asks, so the common case is one lock-free load from `table` (PropertyIndexTable.swift),
-/// whose words pack a key path's address with its index; a key path whose slots are all taken is answered by the
-/// locked dictionary, which holds every key path seen. (The table was direct-mapped until 2026-12-06: a model whose
-/// key paths shared a slot missed on every access of either, and the locked dictionary then cost 8% of a bulk insert,
-/// in some runs only, as the key paths' addresses fell.)
-@usableFromInline
-enum PersistedIndexCache {
-    /// A key path and its property index.
-    ///
-    /// `@unchecked Sendable`: `AnyKeyPath` is an immutable class the standard library does not mark `Sendable`,
-    /// and an entry is never mutated after it is made, so any thread may read it.
-    struct Entry: @unchecked Sendable {
-        let keyPath: AnyKeyPath
-        let index: Int
-        /// Whether the key path's root class is `Encodable`: its wrappers then keep an unmanaged object's values.
-        let encodable: Bool
-
-        /// The index with ``PersistedIndexCache/encodableFlag`` when `encodable`, as ``fast(_:)`` answers.
-        var packed: Int { index | (encodable ? PersistedIndexCache.encodableFlag : 0) }
+        let slot = object[keyPath: storageKeyPath].slot
+        if _fastPath(slot != 0) { return slot &- 1 }
+        PersistedSlots.fill(object)
+        let filled = object[keyPath: storageKeyPath].slot
+        if filled == 0 { PersistedSlots.unknownWrapper(object) }
+        return filled &- 1
     }
 
-    static let entries = Locked<[ObjectIdentifier: Entry]>([:])
-
-    /// The lock-free table in front of `entries` (PropertyIndexTable.swift): a test process holds a few thousand key
-    /// paths, an application's models a few hundred.
-    static let table = PropertyIndexTable(slotCount: 4096)
-
-    static func address(_ identifier: ObjectIdentifier) -> UInt64 {
-        UInt64(UInt(bitPattern: Int(bitPattern: identifier)))
-    }
-
-    /// The bit of an answer of ``fast(_:)`` that says the key path's root class is `Encodable`.
-    @usableFromInline static let encodableFlag = 0x8000
-    /// The bits of an answer of ``fast(_:)`` that hold the property's index.
-    @usableFromInline static let indexMask = 0x7FFF
-    /// The flag's bit in a slot, whose low 16 bits hold the index plus one with the flag above it.
-    private static let encodableBit = UInt64(encodableFlag)
-
-    /// The index recorded for `identifier`, with ``encodableFlag`` set for an `Encodable` model, if the table
-    /// holds it.
+    /// What probe `object`'s `recorder` answers for the property at `index`.
     @usableFromInline
-    static func fast(_ identifier: ObjectIdentifier) -> Int? {
-        guard let word = table.word(for: address(identifier)) else { return nil }
-        // The index plus one is at least 1, so subtracting 1 leaves the flag's bit as it is.
-        return Int(word & 0xFFFF) - 1
+    static func recorded(by recorder: KeyPathRecorder, _ object: ObjectBase, _ index: Int) -> Value {
+        recorder.record(index, of: object, as: Value.self)
     }
 
-    /// Whether the root class of the key path `identifier` names is `Encodable` (the key path has been seen: its
-    /// property's index was asked for first).
+    /// The property's value in `object`, for every case but the typed reads: a bound object's through its binding, an
+    /// unmanaged one's as it holds it, or as declared, or the type's default made now (a new collection, a fresh
+    /// ObjectId), which is the object's from here on (`PropertyInfo.read`).
     @usableFromInline
-    static func isEncodable(_ identifier: ObjectIdentifier) -> Bool {
-        if let word = table.word(for: address(identifier)) { return word & encodableBit != 0 }
-        return entries.withLock { $0[identifier]?.encodable } ?? false
+    static func value(of object: ObjectBase, _ index: Int) -> Value {
+        if object.isBound { return object.boundValue(index) as! Value }
+        if let value = object.unmanagedValues[index] { return value as! Value }
+        return PersistedSlots.info(of: object).properties[index].read(object) as! Value
     }
 
-    /// Records `entry` for `identifier` in the lock-free table (skipped for addresses or indexes that do not fit a
-    /// word, and when the key path's slots are all taken). The key path must be in `entries`, which keeps it alive:
-    /// its address must never name another key path while the table holds it.
-    /// - Returns: whether the table holds the entry now.
-    @discardableResult
-    static func remember(_ identifier: ObjectIdentifier, _ entry: Entry) -> Bool {
-        let address = address(identifier)
-        guard address != 0, address >> 48 == 0, entry.index >= 0, UInt64(entry.index + 1) < encodableBit else {
-            return false
-        }
-        return table.record(address << 16 | UInt64(entry.index + 1) | (entry.encodable ? encodableBit : 0))
+    /// Keeps `value`, just assigned to the property at `index` of unmanaged `object` of an `Encodable` model, in the
+    /// property's wrapper. A list, set or map was copied into the one the property holds, which the wrapper keeps
+    /// since it was made (see `PropertyInfo.read`): that one stays.
+    @usableFromInline
+    @inline(never)
+    static func keepForCoding(_ value: Value, _ object: ObjectBase, _ index: Int) {
+        if value is any AssignableCollection { return }
+        PersistedSlots.info(of: object).properties[index].wrapperField.keep(value, in: object)
     }
 }
 
@@ -360,7 +264,6 @@ enum OriginPropertyNames {
 /// What schema discovery reads from a `Persisted` wrapper found by reflection, and what adding an unmanaged object
 /// reads and marks in it (ObjectStore/Objects/WrapperField.swift).
 protocol PersistedMarker {
-    var serial: Int { get }
     var options: PersistedOptions { get }
     var initialValue: Any? { get }
     static var valueType: Any.Type { get }
@@ -371,6 +274,8 @@ protocol PersistedMarker {
     /// The byte offset of the wrapper's unmanaged value (a `Value?`) inside it, or nil when the wrapper does not keep
     /// its value this way.
     static var initialValueOffset: Int? { get }
+    /// The byte offset of the wrapper's property number (an `Int`) inside it, or nil when it has none.
+    static var slotOffset: Int? { get }
     /// The stored form of the value an unmanaged object that never read or set the property holds, given the address
     /// of the wrapper's unmanaged value (`initialValueOffset` into the wrapper): the declared value, or the type's
     /// default made now and kept there, so that reading the property again gives the same value (a fresh
@@ -386,34 +291,25 @@ extension Persisted: PersistedMarker {
     mutating func markManaged() { serial = PersistedSerial.managed }
 
     static var initialValueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.initial) }
+    static var slotOffset: Int? { MemoryLayout<Self>.offset(of: \Self.slot) }
     static func storedInitialValue(at initial: UnsafeMutableRawPointer) throws -> StrataCore.Value? {
         try Value._rlmStoredInitialValue(initial).value
     }
 }
 
-/// Numbers every `Persisted` wrapper as it is created, so that a key path can be matched to the
-/// property it names (see ObjectClassInfo).
+/// Marks the wrappers of the `Encodable` objects Strata makes for rows of a realm (``managed``), so that synthesized
+/// coding can refuse them: their wrappers never hold the row's values.
 @usableFromInline
-///
-/// It also marks the wrappers of the `Encodable` objects Strata makes for rows of a realm (``managed``), so that
-/// synthesized coding can refuse them: their wrappers never hold the row's values.
 enum PersistedSerial {
-    private static let counter = Atomic<Int>(0)
-    /// Threads discovering a schema (only then do wrappers need their numbers) plus threads making managed
-    /// `Encodable` objects, each counted as `managedUnit`: while it is 0, a wrapper's number is 0 at the cost of
+    /// How many threads are making managed `Encodable` objects: while it is 0, a wrapper's number is 0 at the cost of
     /// one relaxed load.
     @usableFromInline static let modes = Atomic<Int>(0)
-    /// What a thread making managed objects adds to `modes` (above any number of probes).
-    private static let managedUnit = 1 << 32
 
     /// The number of a wrapper made for a managed object.
     static let managed = -1
 
-    /// A number unique among wrappers created while a probe object is being made (see
-    /// ``ObjectClassInfo``), ``managed`` for a managed object's wrapper (see ``makingManaged(_:)``), 0 otherwise:
-    /// an ordinary object's wrappers are never looked up by number, and a relaxed load is cheaper than a shared
-    /// counter when many objects are created. Inlinable, as `Persisted`'s initializers are: the load is inlined into
-    /// every object creation, with no call.
+    /// ``managed`` for a managed object's wrapper (see ``makingManaged(_:)``), 0 otherwise. Inlinable, as `Persisted`'s
+    /// initializers are: the load is inlined into every object creation, with no call.
     @inlinable
     static func next() -> Int {
         let modes = modes.load(ordering: .relaxed)
@@ -423,16 +319,7 @@ enum PersistedSerial {
 
     @usableFromInline
     static func next(_ modes: Int) -> Int {
-        if modes >= managedUnit, pthread_getspecific(makingManagedKey) != nil { return managed }
-        guard modes & (managedUnit - 1) > 0 else { return 0 }
-        return counter.add(1, ordering: .relaxed).newValue
-    }
-
-    /// Runs `body` (which creates a probe object) with numbering on.
-    static func numbering<T>(_ body: () throws -> T) rethrows -> T {
-        modes.add(1, ordering: .sequentiallyConsistent)
-        defer { modes.subtract(1, ordering: .sequentiallyConsistent) }
-        return try body()
+        pthread_getspecific(makingManagedKey) != nil ? managed : 0
     }
 
     /// Runs `body`, which makes an object for a row of a realm, with the wrappers it creates on this thread
@@ -440,11 +327,11 @@ enum PersistedSerial {
     static func makingManaged<T>(_ body: () throws -> T) rethrows -> T {
         // The flag is this thread's own, and the count is read only to skip the flag when no thread sets one.
         let outer = pthread_getspecific(makingManagedKey)
-        modes.add(managedUnit, ordering: .relaxed)
+        modes.add(1, ordering: .relaxed)
         pthread_setspecific(makingManagedKey, UnsafeRawPointer(bitPattern: 1))
         defer {
             pthread_setspecific(makingManagedKey, outer)
-            modes.subtract(managedUnit, ordering: .relaxed)
+            modes.subtract(1, ordering: .relaxed)
         }
         return try body()
     }

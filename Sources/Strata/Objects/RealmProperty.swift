@@ -50,12 +50,9 @@ public final class RealmProperty<Value: RealmPropertyType>: CustomStringConverti
     private var binding: ObjectBinding?
     /// The property's index among its object's properties.
     private var index = 0
-    /// The wrapper's number during schema discovery (see `PersistedSerial`).
-    let serial: Int
 
     /// A property holding nil (``AnyRealmValue/none`` for ``AnyRealmValue``).
     public init() {
-        serial = PersistedSerial.next()
         storage = TypeInspector.defaultValue(Value.self) as! Value
     }
 
@@ -137,5 +134,6 @@ extension RealmProperty: RealmPropertyStorage, PersistedMarker {
     func markManaged() {}
     // Its value is read through `anyValue` (PropertyInfo.read), never through an offset.
     static var initialValueOffset: Int? { nil }
+    static var slotOffset: Int? { nil }
     static func storedInitialValue(at initial: UnsafeMutableRawPointer) throws -> StrataCore.Value? { nil }
 }

@@ -46,6 +46,9 @@ package struct StoredField<Value> {
         offset = found
     }
 
+    /// The field's byte offset in an instance of its class.
+    package var byteOffset: Int { offset }
+
     /// The names and types of `owner`'s stored properties, base class first.
     package static func fields(of owner: AnyClass) -> [(name: String, type: Any.Type)] {
         var fields: [(name: String, type: Any.Type)] = []

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A lock-free, insert-only table of words keyed by address: the fast path of `PersistedIndexCache` (Persisted.swift),
-/// which every property access asks.
+/// A lock-free, insert-only table of words keyed by address: how `PersistedSlots` finds a model class's info when it
+/// makes an object.
 ///
 /// Each word holds its key's address in its top 48 bits (addresses of objects lie below 2^48 on the platforms Strata
 /// runs on) and 16 bits of the caller's below them. A key takes the first empty slot of the `probeLength` slots from
@@ -9,8 +9,8 @@ import Synchronization
 ///   (1) a slot, once filled, is never changed, so a word read for an address is the one recorded for it;
 ///   (2) slots of a probe sequence fill in order, so a lookup that meets an empty slot knows the key is not there;
 ///   (3) a key whose slots are all taken by others is not recorded, and the caller answers it another way.
-/// The caller must keep whatever an address names alive for as long as the table lives (the cache's entries retain
-/// their key paths), or a later object at the same address would read its word.
+/// The caller must keep whatever an address names alive for as long as the table lives (a class's metadata lives as
+/// long as the process), or a later object at the same address would read its word.
 ///
 /// Relaxed ordering suffices: a word carries all it means, nothing is read through it, and a lookup that misses a
 /// word another thread is storing only takes the caller's slower path.

@@ -15,6 +15,9 @@ protocol WrapperField {
     /// The stored form of the value unmanaged `object` holds in a property it never read or set, read (or made) in
     /// place, typed: see `PersistedMarker.storedInitialValue(at:)`; nil when the wrapper does not keep its value.
     func storedInitialValue(of object: ObjectBase) throws -> StrataCore.Value?
+    /// Where the wrapper's property number (`Persisted.slot`) lies in an instance of the class, or nil for a wrapper
+    /// that has none (a ``RealmProperty``).
+    var slotOffset: Int? { get }
 }
 
 /// The field of a wrapper of type `Wrapper`.
@@ -22,6 +25,8 @@ struct StoredWrapperField<Wrapper: PersistedMarker>: WrapperField {
     let field: StoredField<Wrapper>
     /// Where the wrapper keeps an unmanaged value, found once (`PersistedMarker.initialValueOffset`).
     let initialValueOffset = Wrapper.initialValueOffset
+
+    var slotOffset: Int? { Wrapper.slotOffset.map { field.byteOffset + $0 } }
 
     func wrapper(of object: ObjectBase) -> any PersistedMarker { field.read(object) }
     func keep(_ value: Any, in object: ObjectBase) { field.modify(object) { $0.keep(value) } }

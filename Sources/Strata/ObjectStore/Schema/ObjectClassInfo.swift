@@ -95,15 +95,10 @@ struct PropertyInfo {
     }
 }
 
-/// What Strata knows about one model class: its properties (found by reflection on a probe instance)
-/// and how a `Persisted` wrapper's key path maps to a property.
+/// What Strata knows about one model class: its properties (found by reflection on a probe instance) and where each
+/// `Persisted` wrapper lies in an instance, whose property number is written there (PersistedSlots.swift).
 ///
-/// Key paths are matched through serial numbers: every `Persisted` wrapper is numbered when it is
-/// created, so `probe[keyPath: storage].serial` names exactly one of the probe's wrappers, whose
-/// position reflection knows. No layout or runtime assumption is needed.
-///
-/// `@unchecked Sendable`: every stored property is immutable after `init` except `keyPathIndex`, which is `Locked`;
-/// the probe instance is never managed and never mutated.
+/// `@unchecked Sendable`: every stored property is immutable after `init`.
 final class ObjectClassInfo: @unchecked Sendable {
     let type: ObjectBase.Type
     let className: String
@@ -119,21 +114,27 @@ final class ObjectClassInfo: @unchecked Sendable {
     let isRecyclable: Bool
     let schema: ObjectSchema
     let primaryKeyIndex: Int?
-    private let probe: ObjectBase
-    private let serialIndex: [Int: Int]
-    private let keyPathIndex = Locked<[AnyKeyPath: Int]>([:])
+    /// The property numbers of an instance's wrappers, by their offsets (PersistedSlots.swift).
+    let slotFields: StoredIntFields
 
     private static let cache = Locked<[ObjectIdentifier: ObjectClassInfo]>([:])
 
     /// The info of `type`, discovering it on first use.
     static func of(_ type: ObjectBase.Type) throws -> ObjectClassInfo {
-        if let info = cache.withLock({ $0[ObjectIdentifier(type)] }) { return info }
+        if let info = known(type) { return info }
         let info = try ObjectClassInfo(type)
         return cache.withLock { cache in
             if let existing = cache[ObjectIdentifier(type)] { return existing }
             cache[ObjectIdentifier(type)] = info
+            // Inside the lock: the cache keeps the registered info for good.
+            PersistedSlots.register(info)
             return info
         }
+    }
+
+    /// The info of `type` if it was discovered already; never discovers it.
+    static func known(_ type: ObjectBase.Type) -> ObjectClassInfo? {
+        cache.withLock { $0[ObjectIdentifier(type)] }
     }
 
     /// The unqualified name of a type (`Module.V2.Item` is `Item`).
@@ -160,8 +161,7 @@ final class ObjectClassInfo: @unchecked Sendable {
         className = Self.unqualifiedName(of: type)
         isEmbedded = type is EmbeddedObject.Type
         isEncodable = type is any Encodable.Type
-        let probe = PersistedSerial.numbering { type.init() }
-        self.probe = probe
+        let probe = type.init()
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: probe)
         while let current = mirror, !Self.isBaseClass(current.subjectType) {
@@ -170,7 +170,6 @@ final class ObjectClassInfo: @unchecked Sendable {
         }
         let mapping = type.propertiesMapping()
         var properties: [PropertyInfo] = []
-        var serialIndex: [Int: Int] = [:]
         var holdsOnlyWrappers = true
         for child in mirrors.reversed().flatMap(\.children) {
             if !(child.value is any PersistedMarker) { holdsOnlyWrappers = false }
@@ -185,7 +184,6 @@ final class ObjectClassInfo: @unchecked Sendable {
             guard let field = Swift.type(of: wrapper).storedField(named: label, of: type) else {
                 preconditionFailure("\(className).\(label): the runtime lists no stored field for the wrapper")
             }
-            serialIndex[wrapper.serial] = properties.count
             properties.append(
                 PropertyInfo(
                     name: name,
@@ -203,7 +201,13 @@ final class ObjectClassInfo: @unchecked Sendable {
         self.properties = properties
         hasRealmProperties = properties.contains(where: \.isRealmProperty)
         isRecyclable = holdsOnlyWrappers && !hasRealmProperties
-        self.serialIndex = serialIndex
+        let flag = type is any Encodable.Type ? PersistedSlots.encodableFlag : 0
+        slotFields = StoredIntFields(
+            of: type,
+            properties.compactMap { property in
+                property.wrapperField.slotOffset.map { (offset: $0, value: (property.position | flag) + 1) }
+            }
+        )
         let primaryKeys = properties.filter(\.options.primaryKey)
         primaryKeyIndex = primaryKeys.first?.position
         schema = ObjectSchema(
@@ -301,16 +305,6 @@ final class ObjectClassInfo: @unchecked Sendable {
                 }
             }
         }
-    }
-
-    /// The property index a `Persisted` key path names.
-    func index<Root, Value>(for keyPath: ReferenceWritableKeyPath<Root, Persisted<Value>>) -> Int {
-        if let index = keyPathIndex.withLock({ $0[keyPath] }) { return index }
-        guard let root = probe as? Root, let index = serialIndex[root[keyPath: keyPath].serial] else {
-            preconditionFailure("\(keyPath) is not a persisted property of \(className)")
-        }
-        keyPathIndex.withLock { $0[keyPath] = index }
-        return index
     }
 
     /// Marks the wrappers of `object`, just added to a realm, as a managed object's, so that synthesized coding
