@@ -12,8 +12,8 @@ final class Doubler: Object {
     }
 }
 
-/// A counter with two computed properties over its count: one that only forwards it, one whose setter also counts the
-/// assignments.
+/// A counter with computed properties over its count: one that only forwards it, one whose setter also counts the
+/// assignments, one whose setter caps the value.
 final class CountedCounter: Object {
     @Persisted var count = 0
     @Persisted var assignments = 0
@@ -27,6 +27,10 @@ final class CountedCounter: Object {
             count = newValue
             assignments += 1
         }
+    }
+    var capped: Int {
+        get { count }
+        set { count = min(newValue, 20) }
     }
 }
 
@@ -372,5 +376,8 @@ struct SetBasedWriteTests {
             realm.objects(CountedCounter.self).map { [$0.count, $0.assignments] }
         }
         #expect(counted == [[3, 0], [16, 1], [28, 1]])
+        // A setter that changes some values only (97 and -3 pass through it unchanged): still assigned one by one.
+        try await realm.write { realm in try realm.objects(CountedCounter.self).update(\.capped) { $0 + 1 } }
+        #expect(await realm.read { realm in realm.objects(CountedCounter.self).map(\.count) } == [4, 17, 20])
     }
 }

@@ -125,7 +125,7 @@ public struct Persisted<Value: _Persistable> {
     /// `Bool` and `String` properties of managed objects then go straight to typed reads and writes.
     /// - Parameters:
     ///   - object: the object whose property is read or written.
-    ///   - wrappedKeyPath: the key path of the property (not used: see `slotEntry`).
+    ///   - wrappedKeyPath: the key path of the property, which only the key path recorder's probes use.
     ///   - storageKeyPath: the key path of the property's `Persisted` storage, where the accessor reads its number.
     public static subscript<EnclosingSelf: ObjectBase>(
         _enclosingInstance object: EnclosingSelf,
@@ -133,7 +133,10 @@ public struct Persisted<Value: _Persistable> {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
         // Always inlined into the model's accessors, where the key paths are literals: see `slotEntry`. Everything
-        // but the typed reads is a call that takes no key path.
+        // but the typed reads is a call that takes no storage key path. The getter's one use of `wrappedKeyPath`, the
+        // recorder's (which tells `\.score` from a computed property that reads `score`), makes that key path on
+        // every read (the compiler makes it at the top of the accessor, not in the branch): about half of what both
+        // key paths cost; the setter makes none.
         @inlinable
         @inline(__always)
         get {
@@ -144,7 +147,7 @@ public struct Persisted<Value: _Persistable> {
                 return value
             }
             if let recorder = object.keyPathRecorder {
-                return recorded(by: recorder, object, index)
+                return recorded(by: recorder, object, index, wrappedKeyPath)
             }
             return value(of: object, index)
         }
@@ -183,10 +186,15 @@ public struct Persisted<Value: _Persistable> {
         return filled &- 1
     }
 
-    /// What probe `object`'s `recorder` answers for the property at `index`.
+    /// What probe `object`'s `recorder` answers for the property at `index`, read through `wrappedKeyPath`.
     @usableFromInline
-    static func recorded(by recorder: KeyPathRecorder, _ object: ObjectBase, _ index: Int) -> Value {
-        recorder.record(index, of: object, as: Value.self)
+    static func recorded<EnclosingSelf: ObjectBase>(
+        by recorder: KeyPathRecorder,
+        _ object: EnclosingSelf,
+        _ index: Int,
+        _ wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>
+    ) -> Value {
+        recorder.record(index, of: object, as: Value.self, through: wrappedKeyPath)
     }
 
     /// The property's value in `object`, for every case but the typed reads: a bound object's through its binding, an

@@ -48,6 +48,8 @@ struct ObjectBinding {
         let type = context.type
         // An encodable model's wrappers are marked, so that synthesized coding refuses the managed object.
         let object = context.isEncodable ? PersistedSerial.makingManaged { type.init() } : type.init()
+        // Before any other thread can reach the object (see PersistedSlots.swift).
+        context.table.info.slotFields.stamp(object)
         object.binding = ObjectBinding(context: context, key: key)
         return object
     }

@@ -14,7 +14,9 @@ import Synchronization
 ///      a realm listing it opened), for every wrapper of the object at once.
 /// Such an object is unmanaged and not `Sendable`, so (2) writes to an object no other thread reads. Every object
 /// Strata makes for a row (live or frozen) is made after its class is known, so it is written by (1) before any
-/// other thread can reach it, and frozen objects read from many tasks only ever read their wrappers' numbers.
+/// other thread can reach it, and written again once made (`ObjectBinding.makeObject`), in case the class's own
+/// `init()` replaced a wrapper after `ObjectBase.init` (a wrapper made anew holds 0): frozen objects read from many
+/// tasks only ever read their wrappers' numbers.
 @usableFromInline
 enum PersistedSlots {
     /// The bit of a wrapper's entry (its slot minus one) that says the model is `Encodable`.
@@ -56,19 +58,24 @@ enum PersistedSlots {
     /// Writes the numbers of new `object`'s wrappers when its class is known (case 1 above); otherwise leaves them 0.
     static func fillIfKnown(_ object: ObjectBase) {
         let type = type(of: object)
-        guard let address = address(type), let word = classes.word(for: address) else {
-            // Not in the lock-free table (its class not known yet, or beyond its capacity): the cache answers, and
-            // never builds an info here (building one makes a probe object, which would ask again).
-            ObjectClassInfo.known(type)?.slotFields.stamp(object)
+        if let info = registeredInfo(type) {
+            info._withUnsafeGuaranteedRef { $0.slotFields.stamp(object) }
             return
         }
+        // A dynamic object has no wrappers, and its class is never discovered: nothing to ask the cache.
+        guard type != DynamicObject.self else { return }
+        // Not in the lock-free table (its class not known yet, or beyond its capacity): the cache answers, and never
+        // builds an info here (building one makes a probe object, which would ask again).
+        ObjectClassInfo.known(type)?.slotFields.stamp(object)
+    }
+
+    /// The info of `type` from the lock-free table, if it is registered there (unretained: the cache keeps it).
+    @inline(__always)
+    private static func registeredInfo(_ type: ObjectBase.Type) -> Unmanaged<ObjectClassInfo>? {
+        guard let address = address(type), let word = classes.word(for: address) else { return nil }
+        // A number read before its info's store is visible reads 0: the caller asks the cache then.
         let bits = registered[Int(word & 0xFFFF) - 1].info.load(ordering: .acquiring)
-        // A number read before its info's store is visible reads 0: the cache answers then.
-        guard let pointer = UnsafeRawPointer(bitPattern: bits) else {
-            ObjectClassInfo.known(type)?.slotFields.stamp(object)
-            return
-        }
-        Unmanaged<ObjectClassInfo>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.slotFields.stamp(object) }
+        return UnsafeRawPointer(bitPattern: bits).map { Unmanaged<ObjectClassInfo>.fromOpaque($0) }
     }
 
     /// Writes the numbers of `object`'s wrappers, discovering its class if needed (case 2 above). A class that
@@ -82,6 +89,7 @@ enum PersistedSlots {
     /// The info of `object`'s class, discovering it if needed; a class that cannot be a model stops, as any use of its
     /// properties does.
     static func info(of object: ObjectBase) -> ObjectClassInfo {
+        if let info = registeredInfo(type(of: object)) { return info.takeUnretainedValue() }
         do {
             return try ObjectClassInfo.of(type(of: object))
         } catch {

@@ -202,6 +202,11 @@ final class ObjectClassInfo: @unchecked Sendable {
         hasRealmProperties = properties.contains(where: \.isRealmProperty)
         isRecyclable = holdsOnlyWrappers && !hasRealmProperties
         let flag = type is any Encodable.Type ? PersistedSlots.encodableFlag : 0
+        guard properties.count <= PersistedSlots.indexMask else {
+            throw RealmError.invalidSchema(
+                "\(className) declares more than \(PersistedSlots.indexMask) persisted properties"
+            )
+        }
         slotFields = StoredIntFields(
             of: type,
             properties.compactMap { property in
