@@ -60,7 +60,8 @@ package struct FreeSpace: Equatable, Sendable {
     package mutating func allocate(_ size: Int, reusing rule: ReuseRule) -> UInt64 {
         let length = UInt64(alignedTo8(size))
         precondition(length > 0)
-        for index in extents.indices where extents[index].length >= length && rule.allows(extents[index]) {
+        var checker = rule.checker()
+        for index in extents.indices where extents[index].length >= length && checker.allows(extents[index]) {
             return take(length, fromExtentAt: index)
         }
         let offset = fileEnd
@@ -116,11 +117,12 @@ package struct FreeSpace: Equatable, Sendable {
         var first: UInt64?
         var largest: Extent?
         var freeBytes: UInt64 = 0
+        var checker = rule.checker()
         for extent in extents {
             freeBytes += extent.length
             let fits = first == nil && extent.length >= size
             let longer = extent.length > (largest?.length ?? 0)
-            guard fits || longer, rule.allows(extent) else { continue }
+            guard fits || longer, checker.allows(extent) else { continue }
             if fits { first = extent.offset }
             if longer { largest = extent }
         }
@@ -141,16 +143,17 @@ package struct FreeSpace: Equatable, Sendable {
     /// - Complexity: O(n) for n extents, with no allocation (every commit calls it on a list of hundreds).
     package mutating func coalesce(apartFrom lap: ReuseRule.LapSpace? = nil) {
         guard extents.count > 1 else { return }
+        // Both questions of a pair are about neighbours of the last one asked: the finder steps, not searches.
+        var finder = lap.map(LapSpaceFinder.init)
         // `last` is the merged extent being grown; every extent before it is final.
         var last = 0
         for index in 1..<extents.count {
             let extent = extents[index]
             let previous = extents[last]
             if previous.offset + previous.length == extent.offset,
-                lap.map({
-                    $0.contains(offset: previous.offset, length: previous.length)
-                        == $0.contains(offset: extent.offset, length: extent.length)
-                }) ?? true
+                finder == nil
+                    || finder!.contains(offset: previous.offset, length: previous.length)
+                        == finder!.contains(offset: extent.offset, length: extent.length)
             {
                 extents[last].length += extent.length
                 extents[last].freedAt = max(previous.freedAt, extent.freedAt)

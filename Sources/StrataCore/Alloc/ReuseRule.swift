@@ -36,15 +36,26 @@ package struct ReuseRule: Sendable {
         /// - Complexity: O(log r) for r ranges.
         package func contains(offset: UInt64, length: UInt64) -> Bool {
             if offset >= fileEnd { return true }
-            // The last range starting at or before `offset`.
-            var low = 0
-            var high = ranges.count
+            return contains(offset: offset, length: length, rangesUpTo: rangesStarting(atOrBefore: offset))
+        }
+
+        /// How many ranges start at or before `offset`, searched among ranges `low..<high` (those before `low` are
+        /// known to start at or before it, those from `high` on after it).
+        func rangesStarting(atOrBefore offset: UInt64, low: Int = 0, high: Int? = nil) -> Int {
+            var low = low
+            var high = high ?? ranges.count
             while low < high {
                 let middle = (low + high) / 2
                 if ranges[middle].offset <= offset { low = middle + 1 } else { high = middle }
             }
-            guard low > 0 else { return false }
-            let end = ranges[low - 1].offset + ranges[low - 1].length
+            return low
+        }
+
+        /// `contains(offset:length:)` for an `offset` below `fileEnd`, given how many ranges start at or before it.
+        @inline(__always)
+        func contains(offset: UInt64, length: UInt64, rangesUpTo count: Int) -> Bool {
+            guard count > 0 else { return false }
+            let end = ranges[count - 1].offset + ranges[count - 1].length
             // A range that reaches the file end continues into the space past it.
             return offset + length <= end || end >= fileEnd
         }
@@ -70,5 +81,31 @@ package struct ReuseRule: Sendable {
         if extent.freedAt <= oldest { return true }
         guard let lap, extent.freedAt <= lap.bound else { return false }
         return lap.space.contains(offset: extent.offset, length: extent.length)
+    }
+
+    /// A checker that answers ``allows(_:)`` for extents asked about in ascending order (a pass over a free list)
+    /// without a binary search of the lap's ranges for each.
+    func checker() -> Checker { Checker(rule: self) }
+
+    /// ``ReuseRule/allows(_:)`` for one pass over extents (see ``LapSpaceFinder``): the same answers, each lap
+    /// lookup starting where the previous one ended.
+    struct Checker {
+        let oldest: Version
+        let bound: Version
+        var finder: LapSpaceFinder?
+
+        init(rule: ReuseRule) {
+            oldest = rule.oldest
+            bound = rule.lap?.bound ?? 0
+            finder = rule.lap.map { LapSpaceFinder($0.space) }
+        }
+
+        /// What `rule.allows(extent)` answers.
+        @inline(__always)
+        mutating func allows(_ extent: FreeSpace.Extent) -> Bool {
+            if extent.freedAt <= oldest { return true }
+            guard extent.freedAt <= bound, finder != nil else { return false }
+            return finder!.contains(offset: extent.offset, length: extent.length)
+        }
     }
 }

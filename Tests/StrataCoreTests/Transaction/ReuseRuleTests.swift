@@ -53,6 +53,49 @@ struct ReuseRuleTests {
         }
     }
 
+    @Test("a finder stepping from its last answer gives the binary search's answers in any order", arguments: 0..<4)
+    func finderMatchesSearch(round: Int) {
+        let seed = UInt64(round) &* 104_729 &+ 11
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<200 {
+            // Checkpoints of up to 12 ranges, and some of a few hundred, so that both the steps and the fallback
+            // search run.
+            var free = Self.checkpoint(&random)
+            if Bool.random(using: &random) {
+                var extents: [FreeSpace.Extent] = []
+                var position = UInt64(FileHeader.size)
+                for _ in 0..<Int.random(in: 50...400, using: &random) {
+                    position += UInt64.random(in: 1...4, using: &random) * 8
+                    let length = UInt64.random(in: 1...4, using: &random) * 8
+                    extents.append(FreeSpace.Extent(offset: position, length: length, freedAt: 1))
+                    position += length
+                }
+                free = FreeSpace(extents: extents, fileEnd: position + 64)
+            }
+            let space = ReuseRule.LapSpace(checkpoint: free)
+            var queries = (0..<120).map { _ in
+                (
+                    offset: UInt64(FileHeader.size) + UInt64.random(in: 0...(free.fileEnd / 8 + 8), using: &random) * 8,
+                    length: UInt64.random(in: 1...16, using: &random) * 8
+                )
+            }
+            // Ascending (a pass), descending, or in no order.
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: queries.sort { $0.offset < $1.offset }
+            case 1: queries.sort { $0.offset > $1.offset }
+            default: break
+            }
+            var finder = LapSpaceFinder(space)
+            for query in queries {
+                #expect(
+                    finder.contains(offset: query.offset, length: query.length)
+                        == space.contains(offset: query.offset, length: query.length),
+                    "seed \(seed): \(query.length) bytes at \(query.offset), end \(free.fileEnd)"
+                )
+            }
+        }
+    }
+
     @Test("an extent is reused by its version, or by the lap's bound when it lies in the lap's space")
     func allowsByVersionAndPlace() {
         // Extents lie past the header (FreeSpace.swift invariant 1, checked with STRATA_INTERNAL_CHECKS).
