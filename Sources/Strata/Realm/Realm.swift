@@ -733,7 +733,7 @@ public actor Realm {
     /// inside a write transaction, where the tables can be created.
     @discardableResult
     func register(_ type: ObjectBase.Type) throws -> ResolvedTable? {
-        if let table = state.schema.table(ofType: type) { return table }
+        if let table = state.table(ofType: type) { return table }
         let infos = try SchemaBinding.closure(of: [type] + state.schema.tables.values.map(\.info.type))
         let reader = try state.reader()
         let problems = try realmErrors { try SchemaBinding.differences(infos, in: reader) }
@@ -761,7 +761,8 @@ public actor Realm {
     /// Throws unless the calling task's write transaction is open: ``RealmError/writeTransactionOfAnotherTask(_:)``
     /// while another task's is, ``RealmError/notInWriteTransaction(_:)`` without one.
     func checkOwnsWrite(_ what: String) throws {
-        guard state.ownedWrite == nil else { return }
+        // Borrowed: the check counts no reference to the transaction.
+        if state.withOwnedWrite({ _ in true }) == true { return }
         if state.isClosed { throw RealmError.closed }
         if state.isWriteOfAnotherTask { throw RealmError.writeTransactionOfAnotherTask(what) }
         throw RealmError.notInWriteTransaction(what)

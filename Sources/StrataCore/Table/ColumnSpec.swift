@@ -106,11 +106,16 @@ package struct TableSpec: Equatable, Sendable {
     package var key: TableKey
     package var name: String
     package var columns: [ColumnSpec] {
-        didSet { traits = columns.map(ColumnTraits.init) }
+        didSet {
+            traits = columns.map(ColumnTraits.init)
+            shape = RowShape(traits)
+        }
     }
     /// What the write path checks of each column, kept in step with `columns`: reading these copies no
     /// column names.
     private(set) var traits: [ColumnTraits]
+    /// What the write path checks of a whole row, kept in step with `columns`.
+    private(set) var shape: RowShape
     package var root: Ref
     package var objectCount: Int
     var nextObjectKey: Int64
@@ -125,6 +130,7 @@ package struct TableSpec: Equatable, Sendable {
         self.name = name
         columns = []
         traits = []
+        shape = RowShape([])
         root = .none
         objectCount = 0
         nextObjectKey = 0
@@ -144,6 +150,20 @@ package struct TableSpec: Equatable, Sendable {
     /// The column named `name` (backlink columns have generated names).
     package func column(named name: String) -> ColumnSpec? {
         columns.first { $0.name == name }
+    }
+}
+
+/// What inserting a row of a table needs to know about all of its columns at once, derived from their traits.
+struct RowShape: Equatable, Sendable {
+    /// Some column is a backlink column (set only by the engine, never by a row's values).
+    let hasBacklinks: Bool
+    /// Every column holds a single value stored as it is (``ColumnTraits/storesPlainly``) and none is a link: a new
+    /// row needs no normalizing, no link check and no collection tree, only each value's type checked.
+    let isPlain: Bool
+
+    init(_ traits: [ColumnTraits]) {
+        hasBacklinks = traits.contains { $0.type == .backlink }
+        isPlain = traits.allSatisfy { $0.storesPlainly && !$0.isLink }
     }
 }
 

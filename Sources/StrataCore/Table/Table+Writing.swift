@@ -15,7 +15,12 @@ extension Table {
     /// Checks that `value` fits the column at `position` (see ``validate(_:for:)``), without copying its spec.
     /// The check captures nothing: only a value that does not fit builds the error.
     func validate(_ value: Value, position: Int) throws {
-        let column = spec.traits[position]
+        try validate(value, trait: spec.traits[position], position: position)
+    }
+
+    /// ``validate(_:position:)`` with the column's traits at hand (`spec.traits[position]`).
+    @inline(__always)
+    func validate(_ value: Value, trait column: ColumnTraits, position: Int) throws {
         guard Self.fits(value, type: column.type, nullable: column.nullable, collection: column.collection) else {
             throw StorageError.schema("\(spec.name).\(spec.columns[position].name) cannot hold \(value)")
         }
@@ -94,7 +99,7 @@ extension Table {
         }
         // Large collections go into trees of their own, made before the row (nothing above may throw).
         var treeCells: [Int: Cell] = [:]
-        for position in traits.indices where holdsCollectionTrees(position) {
+        for position in traits.indices where !spec.shape.isPlain && holdsCollectionTrees(position) {
             if Self.elementCount(values[position]) > CollectionTree.inlineLimit {
                 treeCells[position] = try cell(for: values[position], position: position, owner: key)
             }
@@ -103,12 +108,23 @@ extension Table {
             // The common row, with nothing else captured: a value of a single, non-mixed column appended as it is
             // (no cell in between, see `ColumnStorage.appendPlain`), every other one encoded as its cell.
             try tree.insert(key.rawValue) { leaf, index in
-                let columns = leaf.columns
-                for position in traits.indices {
-                    let trait = traits[position]
-                    if trait.storesPlainly, columns[position].appendPlain(values[position], at: index) { continue }
-                    let cell = ValueCodec.cell(for: values[position], type: trait.type, collection: trait.collection)
-                    columns[position].insert(cell, at: index)
+                // Through the arrays' buffers: each column and value is used where it lies, with no reference
+                // counted or value copied per column (the loop changes the columns' contents, never the arrays).
+                values.withUnsafeBufferPointer { values in
+                    leaf.columns.withUnsafeBufferPointer { columns in
+                        for position in traits.indices {
+                            let trait = traits[position]
+                            if trait.storesPlainly, columns[position].appendPlain(values[position], at: index) {
+                                continue
+                            }
+                            let cell = ValueCodec.cell(
+                                for: values[position],
+                                type: trait.type,
+                                collection: trait.collection
+                            )
+                            columns[position].insert(cell, at: index)
+                        }
+                    }
                 }
             }
         } else {
@@ -156,7 +172,7 @@ extension Table {
     package var holdsOrReceivesLinks: Bool { spec.columns.contains { $0.isLink || $0.type == .backlink } }
 
     /// Whether the table has a backlink column (whose values no caller sets).
-    var hasBacklinkColumns: Bool { spec.traits.contains { $0.type == .backlink } }
+    var hasBacklinkColumns: Bool { spec.shape.hasBacklinks }
 
     /// Replaces one value (already validated), moving the object between index entries.
     func setValue(_ key: ObjectKey, _ column: ColumnKey, _ value: Value) throws {

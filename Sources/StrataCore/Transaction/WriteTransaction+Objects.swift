@@ -97,6 +97,17 @@ extension WriteTransaction {
     private func createObject(in table: Table, row given: [Value], key chosen: ObjectKey? = nil) throws -> ObjectKey {
         let traits = table.spec.traits
         precondition(given.count == traits.count, "one value per column")
+        if table.spec.shape.isPlain {
+            // Single values stored as they are, no links: only each value's type is checked (the loop below does
+            // nothing else for such a row).
+            for position in traits.indices {
+                try table.validate(given[position], trait: traits[position], position: position)
+            }
+            let key = chosen ?? table.preferredKey(for: given) ?? ObjectKey(table.spec.nextObjectKey)
+            try table.insertRow(key, values: given, checkingUnique: true)
+            record(table.key) { $0.insert(key) }
+            return key
+        }
         var row = given
         var hasLinks = false
         for position in traits.indices {
@@ -105,7 +116,7 @@ extension WriteTransaction {
             if column.collection != .single {
                 row[position] = normalized(row[position], for: table.spec.columns[position])
             }
-            try table.validate(row[position], position: position)
+            try table.validate(row[position], trait: column, position: position)
             if column.isLink {
                 hasLinks = true
                 try checkLinkTargets(row[position], column: table.spec.columns[position])

@@ -49,7 +49,15 @@ struct AppendCursor {
 
     /// Counts one more row on every inner node of the path, in place (no copy of the path or its nodes).
     func countAppendedRow() {
-        for depth in path.indices { path[depth].counts[path[depth].counts.count - 1] += 1 }
+        path.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                // Guaranteed: `path` holds every node strongly for the whole loop (the cursor is not changed in it),
+                // so the node needs no reference counted of its own here.
+                Unmanaged.passUnretained(nodes[index])._withUnsafeGuaranteedRef { node in
+                    node.counts[node.counts.count - 1] += 1
+                }
+            }
+        }
     }
 
     /// Appends `key` to the rightmost leaf, its row filled in by `fill(leaf, row)`, when the key is above the leaf's

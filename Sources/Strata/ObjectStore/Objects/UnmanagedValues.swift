@@ -64,18 +64,18 @@ struct UnmanagedValues {
 
     private mutating func store(_ index: Int, _ value: StrataCore.Value, boxing swiftValue: @autoclosure () -> Any) {
         guard index < Self.plainLimit else { return box(index, swiftValue()) }
-        if index >= plain.count {
-            // One allocation for a typical model's properties, not one per newly set index.
-            let count = Swift.min(Swift.max(index + 1, plain.count * 2, 8), Self.plainLimit)
-            if plain.isEmpty {
-                // Made in place: `Array(repeating:count:)` of an engine value looks up the array's type metadata
-                // at run time on every call (a hash lookup costing more than the allocation), and a literal of
-                // constants is a statically allocated array that the first store copies again.
-                plain.reserveCapacity(count)
-            }
-            if count > plain.count { plain.append(contentsOf: repeatElement(.null, count: count - plain.count)) }
+        if index < plain.count {
+            plain[index] = value
+        } else {
+            // One allocation for a typical model's properties, not one per newly set index: made in place
+            // (`Array(repeating:count:)` of an engine value looks up the array's type metadata at run time on every
+            // call, a hash lookup costing more than the allocation, and a literal of constants is a statically
+            // allocated array that the first store copies again). The array ends at the highest index set, so the
+            // row of a model whose properties are set in order needs no trimming (`takePlainRow`).
+            if plain.isEmpty { plain.reserveCapacity(Swift.max(index + 1, 8)) }
+            while plain.count < index { plain.append(.null) }
+            plain.append(value)
         }
-        plain[index] = value
         plainSet |= 1 << UInt64(index)
         boxed?[index] = nil
     }
@@ -100,8 +100,9 @@ struct UnmanagedValues {
         var row = plain
         plain = []
         plainSet = 0
-        // `row` is the array's only reference now: trimming the unset tail frees nothing and copies nothing.
-        row.removeLast(row.count - count)
+        // `row` is the array's only reference now: trimming an unset tail (a property set, then forgotten) frees
+        // nothing and copies nothing. One element at a time: `removeLast(_:)` takes the generic path.
+        while row.count > count { row.removeLast() }
         return row
     }
 

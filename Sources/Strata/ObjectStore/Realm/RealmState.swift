@@ -38,6 +38,9 @@ final class RealmState {
     let coordinator: FileCoordinator
     let executor: RealmExecutor
     var schema: ResolvedSchema
+    /// The table of the model class looked up last, and the schema it was found in: a loop of adds asks for one class
+    /// each time, and a replaced schema makes the entry stale by identity (it is held, so its address is not reused).
+    private var lastTypeLookup: (type: ObjectIdentifier, schema: ResolvedSchema, table: ResolvedTable)?
     private(set) var phase: Phase = .open(pinned: nil) {
         didSet {
             if case .writing(let write) = phase { writing = Unmanaged.passUnretained(write) } else { writing = nil }
@@ -333,6 +336,15 @@ final class RealmState {
         phase = .closed
         epoch += 1
         touchAll()
+    }
+
+    /// `schema.table(ofType:)`, remembering the last answer.
+    func table(ofType type: ObjectBase.Type) -> ResolvedTable? {
+        let id = ObjectIdentifier(type)
+        if let last = lastTypeLookup, last.type == id, last.schema === schema { return last.table }
+        guard let table = schema.table(ofType: type) else { return nil }
+        lastTypeLookup = (id, schema, table)
+        return table
     }
 
     /// Replaces the schema after the tables' columns changed (a migration's renamed property): objects and
