@@ -6,13 +6,18 @@ import Testing
 /// allocations that never take what the rule forbids.
 @Suite("Reuse rules: freed space by version, and a redo log lap's own space")
 struct ReuseRuleTests {
-    /// A checkpoint's free space: up to 12 extents of 8-64 bytes with gaps, in a file of at most about 2 KB.
-    static func checkpoint(_ random: inout SeededGenerator) -> FreeSpace {
+    /// A checkpoint's free space: by default up to 12 extents of 8-64 bytes with gaps as long, in a file of at most
+    /// about 2 KB; `count` extents of `cells` 8-byte cells each, with gaps of as many, otherwise.
+    static func checkpoint(
+        _ random: inout SeededGenerator,
+        count: ClosedRange<Int> = 0...12,
+        cells: ClosedRange<UInt64> = 1...8
+    ) -> FreeSpace {
         var extents: [FreeSpace.Extent] = []
         var position = UInt64(FileHeader.size)
-        for _ in 0..<Int.random(in: 0...12, using: &random) {
-            position += UInt64.random(in: 1...8, using: &random) * 8
-            let length = UInt64.random(in: 1...8, using: &random) * 8
+        for _ in 0..<Int.random(in: count, using: &random) {
+            position += UInt64.random(in: cells, using: &random) * 8
+            let length = UInt64.random(in: cells, using: &random) * 8
             extents.append(FreeSpace.Extent(offset: position, length: length, freedAt: 1))
             position += length
         }
@@ -60,18 +65,9 @@ struct ReuseRuleTests {
         for _ in 0..<200 {
             // Checkpoints of up to 12 ranges, and some of a few hundred, so that both the steps and the fallback
             // search run.
-            var free = Self.checkpoint(&random)
-            if Bool.random(using: &random) {
-                var extents: [FreeSpace.Extent] = []
-                var position = UInt64(FileHeader.size)
-                for _ in 0..<Int.random(in: 50...400, using: &random) {
-                    position += UInt64.random(in: 1...4, using: &random) * 8
-                    let length = UInt64.random(in: 1...4, using: &random) * 8
-                    extents.append(FreeSpace.Extent(offset: position, length: length, freedAt: 1))
-                    position += length
-                }
-                free = FreeSpace(extents: extents, fileEnd: position + 64)
-            }
+            let free =
+                Bool.random(using: &random)
+                ? Self.checkpoint(&random) : Self.checkpoint(&random, count: 50...400, cells: 1...4)
             let space = ReuseRule.LapSpace(checkpoint: free)
             var queries = (0..<120).map { _ in
                 (
