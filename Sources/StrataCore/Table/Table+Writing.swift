@@ -99,9 +99,11 @@ extension Table {
         }
         // Large collections go into trees of their own, made before the row (nothing above may throw).
         var treeCells: [Int: Cell] = [:]
-        for position in traits.indices where !spec.shape.isPlain && holdsCollectionTrees(position) {
-            if Self.elementCount(values[position]) > CollectionTree.inlineLimit {
-                treeCells[position] = try cell(for: values[position], position: position, owner: key)
+        if !spec.shape.isPlain {
+            for position in traits.indices where holdsCollectionTrees(position) {
+                if Self.elementCount(values[position]) > CollectionTree.inlineLimit {
+                    treeCells[position] = try cell(for: values[position], position: position, owner: key)
+                }
             }
         }
         if treeCells.isEmpty {

@@ -97,37 +97,34 @@ extension WriteTransaction {
     private func createObject(in table: Table, row given: [Value], key chosen: ObjectKey? = nil) throws -> ObjectKey {
         let traits = table.spec.traits
         precondition(given.count == traits.count, "one value per column")
+        var row = given
+        var hasLinks = false
         if table.spec.shape.isPlain {
-            // Single values stored as they are, no links: only each value's type is checked (the loop below does
-            // nothing else for such a row).
+            // Single values stored as they are, no links: only each value's type is checked (all the loop of
+            // other rows would do for such a row).
             for position in traits.indices {
                 try table.validate(given[position], trait: traits[position], position: position)
             }
-            let key = chosen ?? table.preferredKey(for: given) ?? ObjectKey(table.spec.nextObjectKey)
-            try table.insertRow(key, values: given, checkingUnique: true)
-            record(table.key) { $0.insert(key) }
-            return key
-        }
-        var row = given
-        var hasLinks = false
-        for position in traits.indices {
-            let column = traits[position]
-            if column.type == .backlink { continue }
-            if column.collection != .single {
-                row[position] = normalized(row[position], for: table.spec.columns[position])
-            }
-            try table.validate(row[position], trait: column, position: position)
-            if column.isLink {
-                hasLinks = true
-                try checkLinkTargets(row[position], column: table.spec.columns[position])
+        } else {
+            for position in traits.indices {
+                let column = traits[position]
+                if column.type == .backlink { continue }
+                if column.collection != .single {
+                    row[position] = normalized(row[position], for: table.spec.columns[position])
+                }
+                try table.validate(row[position], trait: column, position: position)
+                if column.isLink {
+                    hasLinks = true
+                    try checkLinkTargets(row[position], column: table.spec.columns[position])
+                }
             }
         }
-        let columns = table.spec.columns
         // An integer primary key at or above the next key is the object's key (Table+PrimaryKeyAsObjectKey.swift).
         let key = chosen ?? table.preferredKey(for: row) ?? ObjectKey(table.spec.nextObjectKey)
         // The unique columns' values are checked as the row is filed in their indexes, before it is inserted.
         try table.insertRow(key, values: row, checkingUnique: true)
         if hasLinks {
+            let columns = table.spec.columns
             for position in columns.indices where columns[position].isLink {
                 for target in linkTargets(row[position]) {
                     try addBacklink(from: table.key, columns[position].key, key, to: target)
